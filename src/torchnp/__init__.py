@@ -1,0 +1,56 @@
+"""torchnp: NumPy-compatible arrays on PyTorch devices.
+
+``import torchnp as np`` and existing NumPy code runs on a GPU (or on the CPU
+through torch's kernels) with NumPy's results. The contract is DESIGN.md; the
+layout follows NumPy's documentation sections:
+
+- ``_array``            the ndarray object (§1)
+- ``_dtypes``           dtypes and promotion (§2)
+- ``_device``           devices (§3)
+- ``_bridges``          NumPy / torch / DLPack bridges (§4)
+- ``_creation``         array creation routines
+- ``_ufuncs``           elementwise functions as ufunc objects (§5.2)
+- ``_reductions``       sums, products, extrema, statistics
+- ``_manipulation``     shape, joining, splitting, rearranging, indexing routines
+- ``_sorting``          sorting, searching, counting, sets
+- ``_products``         dot, matmul, einsum, ...
+- ``_misc``             the rest of the main namespace
+- ``linalg``, ``fft``, ``random``, ``testing``: submodules (§5.1)
+- ``jit``               torch.compile for NumPy-style code (§6)
+"""
+
+import math as _math
+
+__version__ = "0.1.0"
+__array_api_version__ = "2024.12"
+
+from ._dtypes import *  # noqa: F401,F403
+from ._device import *  # noqa: F401,F403
+from ._array import ndarray, flatiter  # noqa: F401
+from ._convert import asarray  # noqa: F401
+from ._bridges import *  # noqa: F401,F403
+from ._printing import *  # noqa: F401,F403
+from ._creation import *  # noqa: F401,F403
+from ._ufuncs import *  # noqa: F401,F403
+from ._reductions import *  # noqa: F401,F403
+from ._manipulation import *  # noqa: F401,F403
+from ._sorting import *  # noqa: F401,F403
+from ._products import *  # noqa: F401,F403
+from ._misc import *  # noqa: F401,F403
+from ._io import *  # noqa: F401,F403
+from ._autodiff import *  # noqa: F401,F403
+from ._protocols import *  # noqa: F401,F403
+from . import linalg, fft, random, testing  # noqa: F401
+from .jit import jit  # noqa: F401
+
+newaxis = None
+pi = _math.pi
+e = _math.e
+inf = float("inf")
+nan = float("nan")
+euler_gamma = 0.5772156649015329
+little_endian = True
+
+from . import _methods as _m  # noqa: E402
+
+_m.attach(globals())

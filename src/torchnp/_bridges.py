@@ -1,0 +1,70 @@
+"""Bridges to NumPy, torch and DLPack (DESIGN.md §4): zero-copy where memory allows."""
+
+import numpy as _np
+import torch
+
+from . import _device, _dtypes
+from ._array import _wrap, ndarray
+from ._convert import as_tensor
+
+__all__ = ["from_numpy", "to_numpy", "from_torch", "from_dlpack", "asnumpy"]
+
+
+def from_numpy(a, *, device=None):
+    """Array sharing memory with the ``numpy.ndarray`` ``a`` (CPU); a copy with ``device=`` elsewhere (§4.1)."""
+    if not isinstance(a, (_np.ndarray, _np.generic)):
+        raise TypeError(f"from_numpy() expects a numpy.ndarray, got {type(a).__name__}")
+    a = _np.asarray(a)
+    _dtypes.to_torch(a.dtype)
+    dev = _device.resolve(device if device is not None else "cpu")
+    if dev.type == "cpu":
+        if any(s < 0 for s in a.strides):
+            raise ValueError("from_numpy() cannot share memory with a negatively-strided NumPy array; "
+                             "use torchnp.asarray(a.copy()) or torchnp.array(a)")
+        if a.dtype.byteorder not in "=|":
+            raise TypeError("from_numpy() needs native byte order to share memory; use torchnp.array(a)")
+        if not a.flags.writeable:
+            raise ValueError("from_numpy() cannot share a read-only NumPy array (writes would be silent errors); use torchnp.array(a)")
+        return _wrap(torch.from_numpy(a))
+    return _wrap(as_tensor(a, None, dev))
+
+
+def to_numpy(x):
+    """A ``numpy.ndarray`` from ``x``: shares memory on the CPU, copies from other devices (§4.2)."""
+    if isinstance(x, ndarray):
+        return x.to_numpy()
+    if isinstance(x, _np.ndarray):
+        return x
+    return _np.asarray(x)
+
+
+asnumpy = to_numpy
+
+
+def from_torch(t):
+    """Array sharing memory with ``torch.Tensor`` ``t`` (any device, §4.4)."""
+    if not isinstance(t, torch.Tensor):
+        raise TypeError(f"from_torch() expects a torch.Tensor, got {type(t).__name__}")
+    _dtypes.to_numpy(t.dtype)
+    _device.note_device(t.device)
+    return _wrap(t)
+
+
+def from_dlpack(x, /, *, device=None, copy=None):
+    """Array from any DLPack producer (zero-copy when it stays on its device)."""
+    kwargs = {}
+    if device is not None:
+        kwargs["device"] = _device.resolve(device)
+    if copy is not None:
+        kwargs["copy"] = copy
+    try:
+        t = torch.from_dlpack(x, **kwargs)
+    except TypeError:
+        t = torch.from_dlpack(x)
+        if device is not None:
+            t = t.to(_device.resolve(device))
+        if copy:
+            t = t.clone()
+    _dtypes.to_numpy(t.dtype)
+    _device.note_device(t.device)
+    return _wrap(t)

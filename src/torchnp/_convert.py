@@ -1,0 +1,223 @@
+"""Turning Python objects into tensors, and the shared argument helpers.
+
+``as_tensor`` is the one conversion path used by ``asarray``/``array`` and by
+every function that accepts array-likes. NumPy arrays are converted only here
+(explicitly); operands of operations go through ``_ufuncs.operand`` instead,
+which rejects them (§3.3).
+"""
+
+import operator
+import warnings
+
+import numpy as _np
+import torch
+from numpy.exceptions import AxisError
+
+from . import _device, _dtypes
+from ._array import _wrap, ndarray
+
+__all__ = []
+
+
+def _from_host(arr, dtype, device, copy):
+    """Tensor from a numpy.ndarray: zero-copy on the CPU when no cast is needed."""
+    if arr.dtype.byteorder not in "=|" and arr.dtype.newbyteorder("=") in _dtypes.TO_TORCH:
+        arr = arr.astype(arr.dtype.newbyteorder("="))
+    src = _dtypes.to_torch(arr.dtype)
+    if any(s < 0 for s in arr.strides) or not arr.flags.writeable or not arr.flags.aligned:
+        arr = arr.copy()
+        copy = False
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        t = torch.from_numpy(arr)
+    target = src if dtype is None else dtype
+    if t.device != device or target is not src:
+        if copy is False:
+            raise ValueError("Unable to avoid copy while creating an array as requested.")
+        return cast_tensor(t.to(device), target)
+    return t.clone() if copy else t
+
+
+def _infer_host(obj, dtype):
+    """numpy.ndarray for a nested list/tuple/scalar, with NumPy's inference."""
+    np_dtype = None if dtype is None else _dtypes.TO_NUMPY[dtype]
+    try:
+        arr = _np.asarray(obj, dtype=np_dtype)
+    except OverflowError:
+        raise
+    if arr.dtype.kind not in "biufc":
+        if arr.dtype.kind == "O":
+            raise TypeError(
+                f"cannot convert {type(obj).__name__} to a torchnp array: NumPy infers dtype object "
+                "(ragged nesting or non-numeric items), which is unsupported on torchnp")
+        raise _dtypes._unsupported(arr.dtype)
+    if dtype is None and arr.dtype == _np.float64 and _dtypes.default_float() is torch.float32:
+        arr = arr.astype(_np.float32)
+    return arr
+
+
+def _contains_ndarray(obj):
+    for item in obj:
+        if isinstance(item, ndarray):
+            return True
+        if isinstance(item, (list, tuple)) and _contains_ndarray(item):
+            return True
+    return False
+
+
+def as_tensor(obj, dtype=None, device=None, copy=None):
+    """A tensor for ``obj`` (the engine of ``asarray``).
+
+    ``dtype`` is a torch dtype or None; ``device`` anything ``device=`` accepts,
+    None meaning: the device of ``obj`` if it is an array, else the default.
+    """
+    if isinstance(obj, ndarray):
+        t = obj._t
+        dev = t.device if device is None else _device.resolve(device)
+        if dev != t.device:
+            if copy is False:
+                raise ValueError("Unable to avoid copy while creating an array as requested.")
+            t = t.to(dev)
+            copy = False
+        if dtype is not None and dtype is not t.dtype:
+            if copy is False:
+                raise ValueError("Unable to avoid copy while creating an array as requested.")
+            return cast_tensor(t, dtype)
+        return t.clone() if copy else t
+    dev = _device.resolve(device)
+    tp = type(obj)
+    if tp is float or tp is int or tp is bool or tp is complex:
+        if copy is False:
+            raise ValueError("Unable to avoid copy while creating an array as requested.")
+        if tp is int and dtype is None and not -(2**63) <= obj < 2**63:
+            return _from_host(_infer_host(obj, None), None, dev, None)
+        return torch.tensor(obj, dtype=dtype or _dtypes.python_scalar_dtype(obj), device=dev)
+    if isinstance(obj, torch.Tensor):
+        _dtypes.to_numpy(obj.dtype)
+        _device.note_device(obj.device)
+        t = obj if device is None else obj.to(dev)
+        if dtype is not None and dtype is not t.dtype:
+            return cast_tensor(t, dtype)
+        return t.clone() if copy else t
+    if isinstance(obj, _np.ndarray):
+        return _from_host(obj, dtype, dev, copy)
+    if isinstance(obj, _np.generic):
+        return _from_host(_np.asarray(obj), dtype, dev, False if copy is None else copy)
+    if isinstance(obj, (list, tuple)):
+        if copy is False:
+            raise ValueError("Unable to avoid copy while creating an array as requested.")
+        if _contains_ndarray(obj):
+            return _stack_nested(obj, dtype, dev)
+        return _from_host(_infer_host(obj, dtype), None, dev, False)
+    if hasattr(obj, "__dlpack__") and not hasattr(obj, "__array__"):
+        return as_tensor(torch.from_dlpack(obj), dtype, device, copy)
+    if isinstance(obj, (range, memoryview, bytearray, bytes)) or hasattr(obj, "__array__") or hasattr(obj, "__array_interface__"):
+        arr = _np.asarray(obj)
+        if arr.dtype.kind not in "biufc":
+            raise _dtypes._unsupported(arr.dtype)
+        return _from_host(arr, dtype, dev, copy)
+    if hasattr(obj, "__dlpack__"):
+        return as_tensor(torch.from_dlpack(obj), dtype, device, copy)
+    arr = _infer_host(obj, dtype)
+    return _from_host(arr, None, dev, False)
+
+
+def _stack_nested(obj, dtype, dev):
+    """Lists holding torchnp arrays: stack on the device instead of via the host."""
+    parts = [as_tensor(item, None, dev) for item in obj]
+    shapes = {tuple(p.shape) for p in parts}
+    if len(shapes) != 1:
+        raise ValueError(
+            "setting an array element with a sequence. The requested array has an inhomogeneous "
+            f"shape after 1 dimensions. The detected shape was ({len(parts)},) + inhomogeneous part.")
+    common = _dtypes.to_torch(_np.result_type(*[_dtypes.TO_NUMPY[p.dtype] for p in parts]))
+    _device.check_same(parts)
+    t = torch.stack([p.to(common) for p in parts])
+    return t if dtype is None else cast_tensor(t, dtype)
+
+
+def cast_tensor(t, dtype, casting="unsafe", copy=True):
+    """``t`` cast to torch ``dtype`` under NumPy's casting rule (a copy unless copy=False and no cast)."""
+    if dtype is None or dtype is t.dtype:
+        return t.clone() if copy else t
+    if casting != "unsafe" and not _np.can_cast(_dtypes.TO_NUMPY[t.dtype], _dtypes.TO_NUMPY[dtype], casting):
+        raise TypeError(
+            f"Cannot cast array data from {_dtypes.TO_NUMPY[t.dtype]!r} to "
+            f"{_dtypes.TO_NUMPY[dtype]!r} according to the rule {casting!r}")
+    if t.is_complex() and not dtype.is_complex:
+        warnings.warn("Casting complex values to real discards the imaginary part",
+                      _np.exceptions.ComplexWarning, stacklevel=3)
+        t = t.real
+    if dtype in _dtypes.PARTIAL and (t.is_floating_point()):
+        # torch lacks float -> uint16/32/64 kernels on some devices; go through int64
+        t = t.to(torch.int64)
+    return t.to(dtype)
+
+
+def normalize_axis(axis, ndim):
+    """``axis`` as a non-negative int, AxisError (NumPy's message) when out of range."""
+    try:
+        a = operator.index(axis)
+    except TypeError:
+        raise TypeError(f"'{type(axis).__name__}' object cannot be interpreted as an integer") from None
+    if not -ndim <= a < ndim:
+        raise AxisError(a, ndim)
+    return a + ndim if a < 0 else a
+
+
+def normalize_axes(axes, ndim):
+    """A tuple of normalized axes; ValueError on repeats as NumPy."""
+    if axes is None:
+        return tuple(range(ndim))
+    if not isinstance(axes, (tuple, list)):
+        axes = (axes,)
+    out = tuple(normalize_axis(a, ndim) for a in axes)
+    if len(set(out)) != len(out):
+        raise ValueError("repeated axis")
+    return out
+
+
+def reshape_tensor(t, shape, order="C", copy=None):
+    """NumPy's reshape on a tensor: ValueError with NumPy's message, order 'C'/'F'/'A'."""
+    if isinstance(shape, (tuple, list, torch.Size)):
+        shape = tuple(operator.index(s) for s in shape)
+    else:
+        shape = (operator.index(shape),)
+    n = t.numel()
+    known, unknown = 1, 0
+    for s in shape:
+        if s == -1:
+            unknown += 1
+        elif s < 0:
+            raise ValueError("negative dimensions not allowed")
+        else:
+            known *= s
+    if unknown > 1:
+        raise ValueError("can only specify one unknown dimension")
+    if (unknown == 0 and known != n) or (unknown == 1 and (known == 0 or n % known)):
+        raise ValueError(f"cannot reshape array of size {n} into shape {_shape_str(shape)}")
+    if order in ("C", "A", None):
+        out = t.reshape(shape)
+    elif order == "F":
+        rev = t.permute(*range(t.dim() - 1, -1, -1)).reshape(shape[::-1])
+        out = rev.permute(*range(rev.dim() - 1, -1, -1))
+    else:
+        raise ValueError("order must be one of 'C', 'F', 'A', or 'K' (got %r)" % (order,))
+    if copy:
+        return out.clone()
+    if copy is False and out.data_ptr() != t.data_ptr() and n:
+        raise ValueError("Unable to avoid creating a copy while reshaping.")
+    return out
+
+
+def _shape_str(shape):
+    if len(shape) == 1:
+        return f"({shape[0]},)"
+    return "(" + ", ".join(str(s) for s in shape) + ")"
+
+
+def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
+    """Convert the input to an array (``numpy.asarray``); see DESIGN.md §3.4 for ``device=``."""
+    if type(a) is ndarray and dtype is None and device is None and not copy:
+        return a
+    return _wrap(as_tensor(a, _dtypes.to_torch(dtype), device, copy))

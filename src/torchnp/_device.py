@@ -1,0 +1,139 @@
+"""Devices (DESIGN.md §3): where arrays live, and the error for mixing them.
+
+The default device is, in order: ``TORCHNP_DEVICE``, else ``cuda`` when torch
+sees one, else ``cpu``. Nothing is ever moved between devices implicitly.
+"""
+
+import os
+
+import torch
+
+__all__ = ["DeviceMismatchError", "set_default_device", "get_default_device", "device"]
+
+
+class DeviceMismatchError(ValueError):
+    """Operands live on different devices; torchnp never moves data implicitly."""
+
+
+#: becomes [True] once any non-CPU device is used; until then mixed-device checks are skipped
+multi_device = [False]
+
+
+def note_device(dev):
+    """Record that ``dev`` is in use (enables the mixed-device checks of §3.2)."""
+    if dev.type != "cpu":
+        multi_device[0] = True
+    return dev
+
+
+def _normalize(d):
+    """A torch.device with an explicit index for indexed backends ('cuda' -> 'cuda:0')."""
+    if isinstance(d, device):
+        d = d._device
+    dev = note_device(d if isinstance(d, torch.device) else torch.device(d))
+    if dev.index is None and dev.type not in ("cpu", "meta"):
+        mod = getattr(torch, dev.type, None)
+        if mod is not None and hasattr(mod, "current_device") and mod.is_available():
+            dev = torch.device(dev.type, mod.current_device())
+    return dev
+
+
+def _initial_default():
+    env = os.environ.get("TORCHNP_DEVICE")
+    if env:
+        return _normalize(env)
+    if torch.cuda.is_available():
+        return _normalize("cuda")
+    return torch.device("cpu")
+
+
+_default = [_initial_default()]
+_resolved = {}  # user spelling -> torch.device
+
+
+def get_default_device():
+    """The device new arrays are created on."""
+    return _default[0]
+
+
+def set_default_device(d):
+    """Set the device new arrays are created on (``'cpu'``, ``'cuda'``, ``'cuda:1'``, ``torch.device``)."""
+    _default[0] = _normalize(d)
+
+
+def resolve(d):
+    """torch.device for a ``device=`` argument; ``None`` means the default device."""
+    if d is None:
+        return _default[0]
+    try:
+        return _resolved[d]
+    except (KeyError, TypeError):
+        pass
+    from ._array import ndarray
+
+    if isinstance(d, ndarray):
+        return d._t.device
+    try:
+        dev = _normalize(d)
+    except (RuntimeError, TypeError) as exc:
+        raise ValueError(f"unknown device {d!r}: {exc}") from None
+    try:
+        _resolved[d] = dev
+    except TypeError:
+        pass
+    return dev
+
+
+class device:
+    """A torchnp device; also a context manager that makes it the default.
+
+    ``with torchnp.device("cuda"): x = torchnp.zeros(3)`` creates ``x`` on CUDA.
+    """
+
+    __slots__ = ("_device", "_saved")
+
+    def __init__(self, d="cpu"):
+        self._device = _normalize(d)
+        self._saved = []
+
+    def __enter__(self):
+        self._saved.append(_default[0])
+        _default[0] = self._device
+        return self._device
+
+    def __exit__(self, *exc):
+        _default[0] = self._saved.pop()
+
+    def __eq__(self, other):
+        try:
+            return self._device == _normalize(other)
+        except (RuntimeError, TypeError):
+            return NotImplemented
+
+    def __hash__(self):
+        return hash(self._device)
+
+    def __repr__(self):
+        return f"torchnp.device({str(self._device)!r})"
+
+    type = property(lambda self: self._device.type)
+    index = property(lambda self: self._device.index)
+
+
+def mismatch(*devices_):
+    """The DeviceMismatchError for operands on ``devices_`` (§3.2)."""
+    names = sorted({str(d) for d in devices_})
+    return DeviceMismatchError(
+        f"operands live on different devices ({', '.join(names)}); torchnp never "
+        f"moves data implicitly. Move one explicitly, e.g. x.to_device('{names[0]}') "
+        f"or torchnp.asarray(x, device='{names[0]}')."
+    )
+
+
+def check_same(tensors):
+    """Raise DeviceMismatchError unless all tensors share one device; return it."""
+    dev = tensors[0].device
+    for t in tensors[1:]:
+        if t.device != dev:
+            raise mismatch(dev, t.device)
+    return dev

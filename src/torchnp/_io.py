@@ -1,0 +1,3 @@
+"""File input and output (np.save, np.load, ...)."""
+
+__all__ = []

@@ -1,0 +1,29 @@
+"""``ndarray`` methods that are module functions in NumPy (``x.sum()`` is ``np.sum(x)``).
+
+Declared once: method name -> the namespace function it forwards to. Methods
+whose function is not (yet) in the namespace are simply not attached.
+"""
+
+from ._array import ndarray
+
+_FORWARDED = (
+    "sum", "prod", "mean", "std", "var", "min", "max", "argmin", "argmax", "all", "any",
+    "cumsum", "cumprod", "ptp", "clip", "round", "nonzero", "sort", "argsort", "partition",
+    "argpartition", "searchsorted", "dot", "trace", "diagonal", "conj", "conjugate",
+    "repeat", "take", "put", "compress", "choose", "tofile", "dump", "dumps",
+)
+
+
+def _forwarder(func):
+    def method(self, *args, **kwargs):
+        return func(self, *args, **kwargs)
+    method.__name__ = func.__name__
+    method.__doc__ = f"Same as ``torchnp.{func.__name__}(self, ...)``."
+    return method
+
+
+def attach(namespace):
+    for name in _FORWARDED:
+        func = namespace.get(name)
+        if func is not None and not hasattr(ndarray, name):
+            setattr(ndarray, name, _forwarder(func))

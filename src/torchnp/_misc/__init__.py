@@ -1,0 +1,3 @@
+"""_misc family (see package docstring in __init__)."""
+
+__all__ = []

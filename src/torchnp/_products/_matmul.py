@@ -1,0 +1,83 @@
+"""``matmul`` and the ``@`` operator (NumPy's gufunc ``(n?,k),(k,m?)->(n?,m?)``)."""
+
+import numpy as _np
+import torch
+
+from .. import _dtypes
+from .._array import _wrap, ndarray
+from .._ufuncs._ufunc import _devices_of, operand
+
+__all__ = ["matmul"]
+
+
+def _tensor(x, dev=None):
+    t = operand(x, dev)
+    if not isinstance(t, torch.Tensor):
+        raise ValueError("matmul: Input operand does not have enough dimensions (has 0, gufunc core with signature (n?,k),(k,m?)->(n?,m?) requires 1)")
+    return t
+
+
+def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, subok=True, signature=None, axes=None, axis=None):
+    """Matrix product of two arrays (mirrors ``numpy.matmul``)."""
+    a = _tensor(x1)
+    b = _tensor(x2, a.device)
+    _devices_of((a, b))
+    for i, t in enumerate((a, b)):
+        if t.dim() == 0:
+            raise ValueError(f"matmul: Input operand {i} does not have enough dimensions (has 0, gufunc core with signature (n?,k),(k,m?)->(n?,m?) requires 1)")
+    ka = a.shape[-1]
+    kb = b.shape[-2] if b.dim() > 1 else b.shape[0]
+    if ka != kb:
+        raise ValueError(f"matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature (n?,k),(k,m?)->(n?,m?) (size {kb} is different from {ka})")
+    res = _np.result_type(_dtypes.TO_NUMPY[a.dtype], _dtypes.TO_NUMPY[b.dtype]) if dtype is None else _np.dtype(dtype)
+    dt = _dtypes.to_torch(res)
+    if dt is torch.bool:
+        r = torch.matmul(a.to(torch.float64 if a.device.type == "cpu" else torch.float32), b.to(torch.float64 if a.device.type == "cpu" else torch.float32)) != 0
+    else:
+        a2, b2 = a.to(dt), b.to(dt)
+        try:
+            r = torch.matmul(a2, b2)
+        except RuntimeError as exc:
+            if "not implemented" not in str(exc):
+                raise
+            # integer matmul has no kernel on some devices: exact multiply-and-sum instead
+            a3 = a2.unsqueeze(-2) if a2.dim() == 1 else a2
+            b3 = b2.unsqueeze(-1) if b2.dim() == 1 else b2
+            r = (a3.unsqueeze(-1) * b3.unsqueeze(-3)).sum(-2)
+            if a2.dim() == 1:
+                r = r.squeeze(-2)
+            if b2.dim() == 1:
+                r = r.squeeze(-1)
+    if out is not None:
+        if not isinstance(out, ndarray):
+            raise TypeError("out= must be a torchnp array")
+        if tuple(out.shape) != tuple(r.shape):
+            raise ValueError(f"matmul: output operand has shape {out.shape}, expected {tuple(r.shape)}")
+        out._t.copy_(r)
+        return out
+    return _wrap(r)
+
+
+def _matmul_op(self, other):
+    if not isinstance(other, (ndarray, list, tuple, _np.ndarray, _np.generic, int, float, complex, bool)):
+        return NotImplemented
+    return matmul(self, other)
+
+
+def _rmatmul_op(self, other):
+    if not isinstance(other, (ndarray, list, tuple, _np.ndarray, _np.generic, int, float, complex, bool)):
+        return NotImplemented
+    return matmul(other, self)
+
+
+def _imatmul_op(self, other):
+    r = matmul(self, other)
+    if tuple(r.shape) != tuple(self.shape):
+        raise ValueError("inplace matrix multiplication requires the first operand to keep its shape")
+    self[...] = r
+    return self
+
+
+ndarray.__matmul__ = _matmul_op
+ndarray.__rmatmul__ = _rmatmul_op
+ndarray.__imatmul__ = _imatmul_op

@@ -1,0 +1,3 @@
+"""_reductions family (see package docstring in __init__)."""
+
+__all__ = []

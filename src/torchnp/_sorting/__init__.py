@@ -1,0 +1,3 @@
+"""_sorting family (see package docstring in __init__)."""
+
+__all__ = []

@@ -1,0 +1,125 @@
+"""Every ufunc, declared once: NumPy name -> torch callable (DESIGN.md §7).
+
+Metadata (nin, nout, identity, dtype loops, errors) comes from NumPy's ufunc
+of the same name. ``reduce``/``accumulate`` name torch's fused reduction when
+one exists; others fall back to a generic fold in ``_methods``.
+"""
+
+import torch
+
+from . import _kernels as k
+
+#: name -> (torch callable, reduce, accumulate)
+UFUNCS = {
+    # arithmetic
+    "add": (torch.add, "sum", "cumsum"),
+    "subtract": (torch.sub, None, None),
+    "multiply": (torch.mul, "prod", "cumprod"),
+    "divide": (torch.true_divide, None, None),
+    "true_divide": (torch.true_divide, None, None),
+    "floor_divide": (k.floor_divide, None, None),
+    "remainder": (k.remainder, None, None),
+    "mod": (k.remainder, None, None),
+    "fmod": (k.fmod, None, None),
+    "divmod": (k.divmod_, None, None),
+    "negative": (torch.neg, None, None),
+    "positive": (torch.positive, None, None),
+    "absolute": (torch.abs, None, None),
+    "abs": (torch.abs, None, None),
+    "fabs": (torch.abs, None, None),
+    "sign": (k.sign, None, None),
+    "reciprocal": (torch.reciprocal, None, None),
+    "conjugate": (torch.conj_physical, None, None),
+    "conj": (torch.conj_physical, None, None),
+    "gcd": (torch.gcd, None, None),
+    "lcm": (torch.lcm, None, None),
+    "heaviside": (torch.heaviside, None, None),
+    "maximum": (torch.maximum, "amax", "cummax"),
+    "minimum": (torch.minimum, "amin", "cummin"),
+    "fmax": (torch.fmax, None, None),
+    "fmin": (torch.fmin, None, None),
+    # powers, exponentials, logarithms
+    "power": (torch.pow, None, None),
+    "pow": (torch.pow, None, None),
+    "float_power": (torch.float_power, None, None),
+    "square": (torch.square, None, None),
+    "sqrt": (torch.sqrt, None, None),
+    "cbrt": (k.cbrt, None, None),
+    "exp": (torch.exp, None, None),
+    "exp2": (torch.exp2, None, None),
+    "expm1": (torch.expm1, None, None),
+    "log": (torch.log, None, None),
+    "log2": (torch.log2, None, None),
+    "log10": (torch.log10, None, None),
+    "log1p": (torch.log1p, None, None),
+    "logaddexp": (torch.logaddexp, "logsumexp", "logcumsumexp"),
+    "logaddexp2": (torch.logaddexp2, None, None),
+    # trigonometric and hyperbolic
+    "sin": (torch.sin, None, None), "cos": (torch.cos, None, None), "tan": (torch.tan, None, None),
+    "arcsin": (torch.asin, None, None), "arccos": (torch.acos, None, None), "arctan": (torch.atan, None, None),
+    "asin": (torch.asin, None, None), "acos": (torch.acos, None, None), "atan": (torch.atan, None, None),
+    "arctan2": (torch.atan2, None, None), "atan2": (torch.atan2, None, None),
+    "hypot": (torch.hypot, None, None),
+    "sinh": (torch.sinh, None, None), "cosh": (torch.cosh, None, None), "tanh": (torch.tanh, None, None),
+    "arcsinh": (torch.asinh, None, None), "arccosh": (torch.acosh, None, None), "arctanh": (torch.atanh, None, None),
+    "asinh": (torch.asinh, None, None), "acosh": (torch.acosh, None, None), "atanh": (torch.atanh, None, None),
+    "degrees": (torch.rad2deg, None, None), "radians": (torch.deg2rad, None, None),
+    "rad2deg": (torch.rad2deg, None, None), "deg2rad": (torch.deg2rad, None, None),
+    # rounding
+    "floor": (torch.floor, None, None), "ceil": (torch.ceil, None, None),
+    "trunc": (torch.trunc, None, None), "rint": (torch.round, None, None),
+    # comparison
+    "equal": (torch.eq, None, None), "not_equal": (torch.ne, None, None),
+    "less": (torch.lt, None, None), "less_equal": (torch.le, None, None),
+    "greater": (torch.gt, None, None), "greater_equal": (torch.ge, None, None),
+    # logical
+    "logical_and": (torch.logical_and, "all", None),
+    "logical_or": (torch.logical_or, "any", None),
+    "logical_xor": (torch.logical_xor, None, None),
+    "logical_not": (torch.logical_not, None, None),
+    # bitwise
+    "bitwise_and": (torch.bitwise_and, None, None),
+    "bitwise_or": (torch.bitwise_or, None, None),
+    "bitwise_xor": (torch.bitwise_xor, None, None),
+    "invert": (torch.bitwise_not, None, None),
+    "bitwise_not": (torch.bitwise_not, None, None),
+    "bitwise_invert": (torch.bitwise_not, None, None),
+    "left_shift": (k.left_shift, None, None),
+    "right_shift": (k.right_shift, None, None),
+    "bitwise_left_shift": (k.left_shift, None, None),
+    "bitwise_right_shift": (k.right_shift, None, None),
+    "bitwise_count": (k.bitwise_count, None, None),
+    # floating-point tests and manipulation
+    "isnan": (torch.isnan, None, None), "isinf": (torch.isinf, None, None),
+    "isfinite": (torch.isfinite, None, None), "signbit": (torch.signbit, None, None),
+    "copysign": (torch.copysign, None, None), "nextafter": (torch.nextafter, None, None),
+    "spacing": (k.spacing, None, None), "frexp": (torch.frexp, None, None),
+    "ldexp": (torch.ldexp, None, None), "modf": (k.modf, None, None),
+}
+
+#: Python operator -> (ufunc name, reflected?)
+OPERATORS = {
+    "__add__": ("add", False), "__radd__": ("add", True),
+    "__sub__": ("subtract", False), "__rsub__": ("subtract", True),
+    "__mul__": ("multiply", False), "__rmul__": ("multiply", True),
+    "__truediv__": ("true_divide", False), "__rtruediv__": ("true_divide", True),
+    "__floordiv__": ("floor_divide", False), "__rfloordiv__": ("floor_divide", True),
+    "__mod__": ("remainder", False), "__rmod__": ("remainder", True),
+    "__divmod__": ("divmod", False), "__rdivmod__": ("divmod", True),
+    "__pow__": ("power", False), "__rpow__": ("power", True),
+    "__and__": ("bitwise_and", False), "__rand__": ("bitwise_and", True),
+    "__or__": ("bitwise_or", False), "__ror__": ("bitwise_or", True),
+    "__xor__": ("bitwise_xor", False), "__rxor__": ("bitwise_xor", True),
+    "__lshift__": ("left_shift", False), "__rlshift__": ("left_shift", True),
+    "__rshift__": ("right_shift", False), "__rrshift__": ("right_shift", True),
+    "__eq__": ("equal", False), "__ne__": ("not_equal", False),
+    "__lt__": ("less", False), "__le__": ("less_equal", False),
+    "__gt__": ("greater", False), "__ge__": ("greater_equal", False),
+}
+INPLACE = {
+    "__iadd__": "add", "__isub__": "subtract", "__imul__": "multiply",
+    "__itruediv__": "true_divide", "__ifloordiv__": "floor_divide", "__imod__": "remainder",
+    "__ipow__": "power", "__iand__": "bitwise_and", "__ior__": "bitwise_or",
+    "__ixor__": "bitwise_xor", "__ilshift__": "left_shift", "__irshift__": "right_shift",
+}
+UNARY_OPERATORS = {"__neg__": "negative", "__pos__": "positive", "__abs__": "absolute", "__invert__": "invert"}

@@ -1,0 +1,482 @@
+"""The ufunc object (DESIGN.md §5.2) and its dispatch.
+
+A ufunc is declared by one row of ``_table.py``: a NumPy name and a torch
+callable. Everything else comes from NumPy's own ufunc of that name, once per
+dtype combination: the loop dtypes (``numpy.ufunc.resolve_dtypes``, so NEP 50
+promotion and weak Python scalars are NumPy's), ``nin``/``nout``/``identity``
+and the error for dtypes without a loop. The resolved *kernel* for a
+combination is a small closure cached in ``self._kernels``; the hot path is a
+dict lookup plus that closure.
+"""
+
+import numpy as _np
+import torch
+
+from .. import _device, _dtypes
+from .._array import _wrap, ndarray
+
+_new = object.__new__
+_multi_device = _device.multi_device
+
+__all__ = ["ufunc"]
+
+_PYSCALARS = {float: float, int: int, bool: bool, complex: complex}
+_ABSTRACT = {float: float, int: int, complex: complex}  # NEP 50 weak scalars
+_NOVALUE = _np._NoValue
+
+
+class UFuncTypeError(TypeError):
+    """Raised where NumPy raises ``numpy._core._exceptions.UFuncTypeError``."""
+
+
+# ---------------------------------------------------------------- operands
+def operand(x, dev=None):
+    """A tensor or a Python scalar for one ufunc input (§3.3: no numpy.ndarray)."""
+    tp = type(x)
+    if tp is ndarray:
+        return x._t
+    if tp in _PYSCALARS:
+        return x
+    if isinstance(x, ndarray):
+        return x._t
+    if isinstance(x, _np.ndarray):
+        raise TypeError(
+            "a numpy.ndarray cannot be mixed into a torchnp operation (no hidden host->device copy); "
+            "convert it first with torchnp.asarray(a) or torchnp.from_numpy(a)")
+    if isinstance(x, _np.generic):
+        from .._convert import as_tensor
+
+        return as_tensor(x, None, dev)
+    if isinstance(x, (bool, int, float, complex)):
+        return _PYSCALARS[next(c for c in (bool, int, float, complex) if isinstance(x, c))](x)
+    if isinstance(x, torch.Tensor):
+        raise TypeError("a torch.Tensor cannot be mixed into a torchnp operation; wrap it with torchnp.from_torch(t)")
+    if isinstance(x, (list, tuple, range)) or hasattr(x, "__array__"):
+        from .._convert import as_tensor
+
+        return as_tensor(x, None, dev)
+    raise TypeError(f"unsupported operand type for a torchnp ufunc: '{type(x).__name__}'")
+
+
+def _key_part(x):
+    if isinstance(x, torch.Tensor):
+        return x.dtype
+    return type(x)
+
+
+def _np_part(k):
+    if isinstance(k, torch.dtype):
+        return _dtypes.TO_NUMPY[k]
+    if k is bool:
+        return _np.dtype(bool)
+    return _ABSTRACT[k]
+
+
+def _devices_of(tensors):
+    dev = None
+    for t in tensors:
+        if isinstance(t, torch.Tensor):
+            if dev is None:
+                dev = t.device
+            elif t.device != dev:
+                raise _device.mismatch(dev, t.device)
+    return dev
+
+
+def broadcast_error(shapes):
+    return ValueError("operands could not be broadcast together with shapes " + " ".join(
+        "(" + ",".join(str(s) for s in sh) + ("," if len(sh) == 1 else "") + ")" for sh in shapes))
+
+
+def translate(exc, name, args):
+    """NumPy's exception for a torch RuntimeError raised inside a kernel."""
+    msg = str(exc)
+    tensors = [a for a in args if isinstance(a, torch.Tensor)]
+    if "must match the size of tensor" in msg or "shape mismatch" in msg:
+        return broadcast_error([tuple(t.shape) for t in tensors])
+    if "same device" in msg or "is not on the expected device" in msg:
+        return _device.mismatch(*[t.device for t in tensors])
+    if "not implemented for" in msg or "not supported for" in msg:
+        dts = ", ".join(str(_dtypes.TO_NUMPY[t.dtype]) for t in tensors)
+        dev = tensors[0].device if tensors else "cpu"
+        return TypeError(f"ufunc '{name}' cannot run on dtype {dts} on device '{dev}': torch has no kernel for it ({msg.splitlines()[0]})")
+    if "Integers to negative integer powers" in msg:
+        return ValueError("Integers to negative integer powers are not allowed.")
+    return exc
+
+
+# ---------------------------------------------------------------- kernels
+_U64_WRAPPING = frozenset({
+    "add", "subtract", "multiply", "bitwise_and", "bitwise_or", "bitwise_xor",
+    "invert", "bitwise_not", "left_shift", "equal", "not_equal", "negative",
+    "positive", "square", "conjugate", "conj"})
+
+
+def _probe(fn, loop_in, scalar_pos):
+    """Call ``fn`` once on tiny CPU tensors: (output dtypes, scalars accepted?, kernel exists?)."""
+    args = [torch.ones(1, dtype=d) for d in loop_in]
+    try:
+        r = fn(*args)
+    except (RuntimeError, NotImplementedError):
+        return None, False, False
+    except TypeError:
+        return None, False, True
+    outs = tuple(x.dtype for x in r) if isinstance(r, tuple) else (r.dtype,)
+    scalars_ok = True
+    if scalar_pos:
+        sargs = list(args)
+        for i in scalar_pos:
+            sargs[i] = 1.0 if (loop_in[i].is_floating_point or loop_in[i].is_complex) else (True if loop_in[i] is torch.bool else 1)
+        if all(isinstance(a, (int, float)) for a in sargs):
+            scalars_ok = False
+        else:
+            try:
+                fn(*sargs)
+            except (TypeError, RuntimeError, NotImplementedError):
+                scalars_ok = False
+    return outs, scalars_ok, True
+
+
+def _int_bounds(dt):
+    info = torch.iinfo(dt)
+    return info.min, info.max
+
+
+def build_kernel(uf, key, sig_dtype=None, casting="same_kind"):
+    """The closure computing ``uf`` for operand kinds ``key`` (tensor dtypes / Python types)."""
+    np_in = tuple(_np_part(k) for k in key)
+    try:
+        if sig_dtype is None:
+            loop = uf._np.resolve_dtypes(np_in + (None,) * uf.nout)
+        else:
+            loop = uf._np.resolve_dtypes(np_in + (_dtypes.TO_NUMPY[sig_dtype],) * uf.nout)
+    except TypeError as exc:
+        raise UFuncTypeError(str(exc).replace("numpy", "torchnp", 0)) from None
+    for i, (k, want) in enumerate(zip(np_in, loop)):
+        if isinstance(k, _np.dtype) and not _np.can_cast(k, want, casting):
+            raise UFuncTypeError(
+                f"Cannot cast ufunc '{uf.__name__}' input {i} from {k!r} to {want!r} with casting rule {casting!r}")
+    loop_in = tuple(_dtypes.to_torch(d) for d in loop[:uf.nin])
+    loop_out = tuple(_dtypes.to_torch(d) for d in loop[uf.nin:])
+    scalar_pos = tuple(i for i, k in enumerate(key) if not isinstance(k, torch.dtype))
+    fn = uf._fn
+    compute_in = loop_in
+    back = None
+    if any(d in _dtypes.PARTIAL for d in loop_in):
+        outs, scalars_ok, exists = _probe(fn, loop_in, scalar_pos)
+        if not exists:
+            if torch.uint64 in loop_in and uf.__name__ not in _U64_WRAPPING:
+                name = uf.__name__
+
+                def unsupported(*args):
+                    raise TypeError(f"ufunc '{name}' is not supported for uint64 on torchnp: torch has no uint64 kernel for it")
+                return unsupported
+            compute_in = tuple(torch.int64 if d in _dtypes.PARTIAL else d for d in loop_in)
+            back = True
+    outs, scalars_ok, exists = _probe(fn, compute_in, scalar_pos)
+    if not exists:
+        name = uf.__name__
+        dts = ", ".join(str(_dtypes.TO_NUMPY[d]) for d in loop_in)
+
+        def unsupported(*args):
+            raise TypeError(f"ufunc '{name}' cannot run on dtype {dts}: torch has no kernel for it")
+        return unsupported
+    casts = []
+    for i, k in enumerate(key):
+        if isinstance(k, torch.dtype):
+            src = k
+            want = compute_in[i]
+            if src is want:
+                casts.append(None)
+            elif src is torch.uint64 and want is torch.int64:
+                casts.append("view")
+            else:
+                casts.append(want)
+        elif scalars_ok and (compute_in[i].is_floating_point or compute_in[i].is_complex):
+            casts.append(None)  # torch takes the Python scalar as NumPy does (weakly)
+        else:
+            casts.append(("scalar", compute_in[i], scalars_ok))
+    post = tuple(None if (outs is not None and o is w and not back) else w for o, w in zip(outs or loop_out, loop_out))
+    if outs is None:
+        post = loop_out
+    if all(c is None for c in casts) and all(p is None for p in post):
+        return fn
+    return _generic_kernel(fn, tuple(casts), post, uf.nout)
+
+
+def _generic_kernel(fn, casts, post, nout):
+    def prepare(args):
+        out = []
+        for a, c in zip(args, casts):
+            if c is None:
+                out.append(a)
+            elif c == "view":
+                out.append(a.view(torch.int64))
+            elif type(c) is tuple:
+                _, dt, ok = c
+                if type(a) is int and not (dt.is_floating_point or dt.is_complex or dt is torch.bool):
+                    lo, hi = _int_bounds(dt if dt not in _dtypes.PARTIAL else torch.int64)
+                    if not lo <= a <= hi:
+                        raise OverflowError(f"Python integer {a} out of bounds for {_dtypes.TO_NUMPY[dt]}")
+                out.append(a if ok else torch.scalar_tensor(a, dtype=dt))
+            else:
+                out.append(a.to(c))
+        return out
+
+    def fix(r, p):
+        if p is None:
+            return r
+        if p is torch.uint64 and r.dtype is torch.int64:
+            return r.view(torch.uint64)
+        return r.to(p)
+
+    if nout == 1:
+        p0 = post[0]
+
+        def kernel(*args):
+            return fix(fn(*prepare(args)), p0)
+    else:
+        def kernel(*args):
+            r = fn(*prepare(args))
+            return tuple(fix(x, p) for x, p in zip(r, post))
+    return kernel
+
+
+# ---------------------------------------------------------------- the object
+class ufunc:
+    """A universal function (mirrors ``numpy.ufunc``): elementwise, broadcasting,
+    with ``out=``, ``where=``, ``dtype=``, ``casting=`` and the methods
+    ``reduce``, ``accumulate``, ``outer``, ``at`` and ``reduceat``."""
+
+    __slots__ = ("_np", "_fn", "_kernels", "nin", "nout",
+                 "nargs", "identity", "_reduce", "_accumulate", "__dict__")
+
+    def __init__(self, name, fn, reduce=None, accumulate=None, np_ufunc=None):
+        self._np = np_ufunc if np_ufunc is not None else getattr(_np, name)
+        self.__name__ = self.__qualname__ = name
+        self._fn = fn
+        self._kernels = {}
+        self.nin = self._np.nin
+        self.nout = self._np.nout
+        self.nargs = self.nin + self.nout
+        self.identity = self._np.identity
+        self._reduce = reduce
+        self._accumulate = accumulate
+        self.__doc__ = (f"{name}(*args, out=None, where=True, casting='same_kind', dtype=None)\n\n"
+                        f"torchnp ufunc mirroring ``numpy.{name}``; see NumPy's documentation.")
+
+    def __repr__(self):
+        return f"<ufunc '{self.__name__}'>"
+
+    @property
+    def types(self):
+        ok = set(_np.dtype(d).char for d in _dtypes.TO_TORCH)
+        return [t for t in self._np.types if all(c in ok for c in t.replace("->", ""))]
+
+    @property
+    def ntypes(self):
+        return len(self.types)
+
+    @property
+    def signature(self):
+        return None
+
+    def kernel(self, key):
+        """The cached kernel for operand kinds ``key`` (same-dtype pairs are stored under the dtype)."""
+        store = key[0] if len(key) == 2 and key[0] is key[1] and isinstance(key[0], torch.dtype) else key
+        if len(key) == 1:
+            store = key[0]
+        k = self._kernels.get(store)
+        if k is None:
+            k = self._kernels[store] = build_kernel(self, key)
+        return k
+
+    # The general path: any operands, out=, where=, dtype=, casting=.
+    def _call(self, args, out, where, casting, dtype, signature):
+        if out is not None and not isinstance(out, tuple):
+            out = (out,)
+        if len(args) > self.nin:
+            if out is not None:
+                raise TypeError("cannot specify 'out' as both a positional and keyword argument")
+            out = args[self.nin:]
+            args = args[:self.nin]
+        if len(args) != self.nin:
+            raise TypeError(f"{self.__name__}() takes from {self.nin} to {self.nargs} positional arguments but {len(args)} were given")
+        if signature is not None and dtype is None:
+            sig = signature if isinstance(signature, (tuple, list)) else (signature,)
+            dtype = sig[-1]
+        first = [operand(a) if not isinstance(a, (list, tuple, _np.generic)) else None for a in args]
+        dev = _devices_of(first)
+        if dev is None:
+            dev = _device.get_default_device()
+        ops = [f if f is not None else operand(a, dev) for f, a in zip(first, args)]
+        if all(not isinstance(o, torch.Tensor) for o in ops):
+            from .._convert import as_tensor
+
+            ops = [as_tensor(o, None, dev) for o in ops]
+        _devices_of(ops)
+        key = tuple(_key_part(o) for o in ops)
+        sig_dtype = _dtypes.to_torch(dtype)
+        if sig_dtype is None and casting == "same_kind":
+            k = self.kernel(key)
+        else:
+            k = build_kernel(self, key, sig_dtype, casting)
+        try:
+            r = k(*ops)
+        except RuntimeError as exc:
+            raise translate(exc, self.__name__, ops) from None
+        results = r if self.nout > 1 else (r,)
+        if out is None and where is True:
+            return tuple(map(_wrap, results)) if self.nout > 1 else _wrap(r)
+        return self._store(results, out, where, casting, dev)
+
+    def _store(self, results, out, where, casting, dev):
+        outs = out if isinstance(out, tuple) else (out,)
+        if len(outs) != self.nout:
+            raise ValueError(f"The 'out' tuple must have exactly {self.nout} entries: one per ufunc output")
+        mask = None
+        if where is not True:
+            mask = operand(where, dev)
+            mask = mask if isinstance(mask, torch.Tensor) else torch.tensor(mask, device=dev)
+            if mask.dtype is not torch.bool:
+                raise TypeError("Cannot cast array data from dtype('%s') to dtype('bool') according to the rule 'safe'" % _dtypes.TO_NUMPY[mask.dtype])
+        wrapped = []
+        for i, (r, o) in enumerate(zip(results, outs)):
+            if o is None:
+                shape = torch.broadcast_shapes(r.shape, mask.shape) if mask is not None else r.shape
+                o = _wrap(torch.zeros(shape, dtype=r.dtype, device=r.device))
+            elif not isinstance(o, ndarray):
+                if isinstance(o, _np.ndarray):
+                    raise TypeError("out= must be a torchnp array; a numpy.ndarray cannot be written by torchnp (call torchnp.from_numpy(a) to share its memory)")
+                raise TypeError("return arrays must be of ArrayType")
+            ot = o._t
+            if ot.device != r.device:
+                raise _device.mismatch(ot.device, r.device)
+            src, dst = _dtypes.TO_NUMPY[r.dtype], _dtypes.TO_NUMPY[ot.dtype]
+            if not _np.can_cast(src, dst, casting):
+                raise UFuncTypeError(
+                    f"Cannot cast ufunc '{self.__name__}' output from {src!r} to {dst!r} with casting rule {casting!r}")
+            full = tuple(torch.broadcast_shapes(r.shape, ot.shape)) if r.shape != ot.shape else tuple(ot.shape)
+            if full != tuple(ot.shape):
+                raise ValueError(
+                    f"non-broadcastable output operand with shape {tuple(ot.shape)} doesn't match the broadcast shape {full}")
+            if mask is None:
+                ot.copy_(r)
+            else:
+                ot.copy_(torch.where(mask, r.to(ot.dtype), ot))
+            wrapped.append(o)
+        return tuple(wrapped) if self.nout > 1 else wrapped[0]
+
+    # ------------------------------------------------------------ methods
+    def outer(self, A, B, /, **kwargs):
+        """``ufunc.outer``: apply to all pairs (result shape ``A.shape + B.shape``)."""
+        if self.nin != 2:
+            raise ValueError("outer product only supported for binary functions")
+        from .._convert import asarray
+
+        a, b = asarray(A), asarray(B)
+        a = a.reshape(a.shape + (1,) * b.ndim)
+        return self(a, b, **kwargs)
+
+    def reduce(self, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOVALUE, where=True):
+        """``ufunc.reduce``: reduce ``array`` along ``axis`` (int, tuple or None)."""
+        from ._methods import reduce
+
+        return reduce(self, array, axis, dtype, out, keepdims, initial, where)
+
+    def accumulate(self, array, axis=0, dtype=None, out=None):
+        """``ufunc.accumulate``: running application along one axis."""
+        from ._methods import accumulate
+
+        return accumulate(self, array, axis, dtype, out)
+
+    def reduceat(self, array, indices, axis=0, dtype=None, out=None):
+        """``ufunc.reduceat``: reductions over slices ``indices[i]:indices[i+1]``."""
+        from ._methods import reduceat
+
+        return reduceat(self, array, indices, axis, dtype, out)
+
+    def at(self, a, indices, b=None, /):
+        """``ufunc.at``: unbuffered in-place operation on ``a[indices]`` (repeated indices accumulate)."""
+        from ._methods import at
+
+        return at(self, a, indices, b)
+
+    def resolve_dtypes(self, dtypes, *, signature=None, casting=None, reduction=False):
+        return self._np.resolve_dtypes(dtypes, signature=signature, casting=casting, reduction=reduction)
+
+
+class _Unary(ufunc):
+    """One input, one output: the fast path is a kernel lookup by dtype."""
+
+    __slots__ = ()
+
+    def __call__(self, x, /, out=None, *, where=True, casting="same_kind", order="K", dtype=None, subok=True, signature=None):
+        if type(x) is ndarray and out is None and where is True and dtype is None and casting == "same_kind":
+            t = x._t
+            k = self._kernels.get(t.dtype)
+            if k is None:
+                k = self._kernels[t.dtype] = build_kernel(self, (t.dtype,))
+            try:
+                r = k(t)
+            except RuntimeError as exc:
+                raise translate(exc, self.__name__, (t,)) from None
+            w = _new(ndarray)
+            w._t = r
+            return w
+        return self._call((x,), out, where, casting, dtype, signature)
+
+
+class _Binary(ufunc):
+    """Two inputs, one output: the fast path covers array-array and array-scalar."""
+
+    __slots__ = ()
+
+    def __call__(self, x1, x2, /, out=None, *, where=True, casting="same_kind", order="K", dtype=None, subok=True, signature=None):
+        if type(x1) is ndarray and out is None and where is True and dtype is None and casting == "same_kind":
+            a = x1._t
+            tp = type(x2)
+            if tp is ndarray:
+                b = x2._t
+                da = a.dtype
+                db = b.dtype
+                k = self._kernels.get(da) if da is db else self._kernels.get((da, db))
+                if k is None:
+                    k = build_kernel(self, (da, db))
+                    self._kernels[da if da is db else (da, db)] = k
+                # torch itself rejects mixed devices except for 0-d CPU tensors; check only once
+                # a non-CPU device is in use (§3.2), so CPU-only sessions pay nothing
+                if _multi_device[0] and a.device != b.device:
+                    raise _device.mismatch(a.device, b.device)
+            elif tp is float or tp is int:
+                b = x2
+                key = (a.dtype, tp)
+                k = self._kernels.get(key)
+                if k is None:
+                    k = self._kernels[key] = build_kernel(self, key)
+            else:
+                return self._call((x1, x2), out, where, casting, dtype, signature)
+            try:
+                r = k(a, b)
+            except RuntimeError as exc:
+                raise translate(exc, self.__name__, (a, b)) from None
+            w = _new(ndarray)
+            w._t = r
+            return w
+        return self._call((x1, x2), out, where, casting, dtype, signature)
+
+
+class _MultiOutput(ufunc):
+    """Ufuncs with two outputs (divmod, modf, frexp): the general path only."""
+
+    __slots__ = ()
+
+    def __call__(self, *args, out=None, where=True, casting="same_kind", order="K", dtype=None, subok=True, signature=None):
+        return self._call(args, out, where, casting, dtype, signature)
+
+
+def make(name, fn, **kw):
+    """A ufunc object for NumPy's ufunc ``name`` computed by torch callable ``fn``."""
+    np_uf = kw.pop("np_ufunc", None) or getattr(_np, name)
+    cls = _MultiOutput if np_uf.nout > 1 else _Unary if np_uf.nin == 1 else _Binary
+    return cls(name, fn, np_ufunc=np_uf, **kw)

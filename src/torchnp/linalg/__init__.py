@@ -1,0 +1,3 @@
+"""torchnp.linalg."""
+
+__all__ = []

@@ -1,0 +1,3 @@
+"""torchnp.random."""
+
+__all__ = []

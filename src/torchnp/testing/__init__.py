@@ -1,0 +1,3 @@
+"""torchnp.testing."""
+
+__all__ = []
