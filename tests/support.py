@@ -1,0 +1,140 @@
+"""Differential-testing helpers: compare torchnp against NumPy itself.
+
+- ``DEVICE``: where tests create arrays (``TORCHNP_DEVICE``, default: torchnp's default).
+- ``tnp(a)``: a torchnp array on ``DEVICE`` from a NumPy array (an explicit copy).
+- ``assert_like_numpy(actual, expected)``: same type family, shape, dtype and values.
+- ``check(func_name, *np_args, **kw)``: run ``numpy.<name>`` and ``torchnp.<name>`` on
+  the same inputs and compare results, or check that both raise the same exception type.
+- ``SUPPORTED_DTYPES`` and hypothesis strategies over them.
+"""
+
+import os
+
+import numpy
+import torch
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+import torchnp
+
+DEVICE = os.environ.get("TORCHNP_DEVICE") or str(torchnp.get_default_device())
+
+BOOL = [numpy.dtype(bool)]
+SIGNED = [numpy.dtype(d) for d in ("int8", "int16", "int32", "int64")]
+UNSIGNED = [numpy.dtype("uint8")]  # uint16/32/64 are partly supported by torch (§2.5)
+INTEGER = SIGNED + UNSIGNED
+FLOAT = [numpy.dtype(d) for d in ("float16", "float32", "float64")]
+COMPLEX = [numpy.dtype(d) for d in ("complex64", "complex128")]
+SUPPORTED_DTYPES = BOOL + INTEGER + FLOAT + COMPLEX
+NUMERIC = INTEGER + FLOAT + COMPLEX
+REAL = INTEGER + FLOAT
+
+
+def tnp(a, **kw):
+    """A torchnp array on DEVICE holding a copy of NumPy array/scalar ``a``."""
+    return torchnp.asarray(numpy.asarray(a), device=DEVICE, **kw)
+
+
+def host(x):
+    """Explicit copy of a torchnp result to NumPy (recursing into tuples/lists)."""
+    if isinstance(x, torchnp.ndarray):
+        return x.to_numpy()
+    if isinstance(x, (tuple, list)):
+        return type(x)(host(v) for v in x)
+    return x
+
+
+def _tolerances(dtype):
+    if dtype.kind in "fc":
+        eps = numpy.finfo(dtype).eps
+        return 64 * eps, 64 * eps
+    return 0, 0
+
+
+def assert_like_numpy(actual, expected, rtol=None, atol=None, check_dtype=True, err_msg=""):
+    """torchnp result ``actual`` equals NumPy result ``expected``: shape, dtype, values (NaN == NaN)."""
+    if isinstance(expected, (tuple, list)):
+        assert isinstance(actual, (tuple, list)), f"{err_msg}: expected a sequence, got {type(actual)}"
+        assert len(actual) == len(expected), err_msg
+        for a, e in zip(actual, expected):
+            assert_like_numpy(a, e, rtol, atol, check_dtype, err_msg)
+        return
+    if isinstance(expected, (numpy.ndarray, numpy.generic)):
+        assert isinstance(actual, torchnp.ndarray), f"{err_msg}: expected torchnp.ndarray, got {type(actual)}"
+        assert str(actual.device) == str(torchnp.asarray(actual).device)
+        got = actual.to_numpy()
+        exp = numpy.asarray(expected)
+        assert got.shape == exp.shape, f"{err_msg}: shape {got.shape} != {exp.shape}"
+        if check_dtype:
+            assert got.dtype == exp.dtype, f"{err_msg}: dtype {got.dtype} != {exp.dtype}"
+        r, a = _tolerances(exp.dtype)
+        numpy.testing.assert_allclose(got, exp, rtol=r if rtol is None else rtol,
+                                      atol=a if atol is None else atol, equal_nan=True, err_msg=err_msg)
+        return
+    assert actual == expected or (actual != actual and expected != expected), f"{err_msg}: {actual!r} != {expected!r}"
+
+
+def convert_args(args, device=None):
+    """NumPy arrays/scalars in ``args`` -> torchnp arrays on DEVICE (recursing into lists/tuples)."""
+    out = []
+    for a in args:
+        if isinstance(a, (numpy.ndarray, numpy.generic)):
+            out.append(torchnp.asarray(a, device=device or DEVICE))
+        elif isinstance(a, list) and any(isinstance(v, numpy.ndarray) for v in a):
+            out.append([torchnp.asarray(v, device=device or DEVICE) for v in a])
+        elif isinstance(a, tuple) and any(isinstance(v, numpy.ndarray) for v in a):
+            out.append(tuple(torchnp.asarray(v, device=device or DEVICE) for v in a))
+        else:
+            out.append(a)
+    return out
+
+
+def resolve(namespace, name):
+    obj = namespace
+    for part in name.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def check(name, *args, rtol=None, atol=None, check_dtype=True, **kwargs):
+    """Differential test of ``numpy.<name>`` vs ``torchnp.<name>`` on the same inputs.
+
+    If NumPy raises, torchnp must raise an exception of the same type (or a subclass).
+    """
+    np_func = resolve(numpy, name)
+    tn_func = resolve(torchnp, name)
+    try:
+        with numpy.errstate(all="ignore"):
+            expected = np_func(*args, **kwargs)
+    except Exception as exc:  # noqa: BLE001 - we compare exception types
+        import pytest
+
+        with pytest.raises(type(exc)):
+            tn_func(*convert_args(args), **kwargs)
+        return exc
+    actual = tn_func(*convert_args(args), **kwargs)
+    assert_like_numpy(actual, expected, rtol, atol, check_dtype, err_msg=f"torchnp.{name}")
+    return actual
+
+
+def arrays(dtypes=NUMERIC, shape=None, min_dims=0, max_dims=3, min_side=0, max_side=5, elements=None):
+    """Hypothesis strategy of NumPy arrays over torchnp's dtypes (finite values by default)."""
+    shapes = hnp.array_shapes(min_dims=min_dims, max_dims=max_dims, min_side=min_side, max_side=max_side) \
+        if shape is None else st.just(shape)
+
+    def for_dtype(dt):
+        el = elements
+        if el is None and dt.kind == "f":
+            el = {"allow_nan": False, "allow_infinity": False, "min_value": -1e3, "max_value": 1e3,
+                  "width": dt.itemsize * 8}
+            if dt == numpy.float16:
+                el.update(min_value=-100, max_value=100)
+        elif el is None and dt.kind == "c":
+            el = {"allow_nan": False, "allow_infinity": False, "max_magnitude": 1e3, "width": dt.itemsize * 8}
+        return hnp.arrays(dt, shapes, elements=el)
+
+    return st.sampled_from(list(dtypes)).flatmap(for_dtype)
+
+
+def is_cuda():
+    return torch.device(DEVICE).type == "cuda"
