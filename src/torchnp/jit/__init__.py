@@ -1,7 +1,202 @@
-"""torchnp.jit: torch.compile for NumPy-style code (DESIGN.md §6)."""
+"""torchnp.jit: compile NumPy-style functions with ``torch.compile`` (DESIGN.md §6).
 
-__all__ = ["jit"]
+``@torchnp.jit`` turns a function written with torchnp into fused kernels
+(C++/OpenMP on the CPU, Triton on CUDA). Arguments and results are torchnp
+arrays (also nested in tuples, lists and dicts) and Python scalars.
+
+How it works: the wrapper swaps torchnp arrays for their tensors at the
+boundary and compiles an inner function that re-wraps them, so dynamo traces
+torchnp's own Python code down to torch operations. torchnp resolves dtypes
+and kernels once per dtype combination and caches them; before the first
+compilation for a new input signature the function is run once on data-free
+``meta`` copies of the inputs to fill those caches, so that tracing never has
+to ask NumPy about dtypes. (Python side effects in the function, such as
+appending to a list, therefore happen once more on that first call.)
+"""
+
+import functools
+from dataclasses import dataclass, field
+
+import numpy as _np
+import torch
+import torch.utils._pytree as pytree
+
+from .. import _device
+from .._array import _wrap, ndarray
+
+__all__ = ["jit", "explain", "JitError", "JitExplanation"]
 
 
-def jit(fn=None, **options):
-    raise NotImplementedError("torchnp.jit is being built (issue 3)")
+class JitError(RuntimeError):
+    """torch.compile could not compile the function as asked (the reason is in the message)."""
+
+
+@dataclass
+class JitExplanation:
+    """What ``torch.compile`` made of a function: graphs, breaks and why."""
+
+    graph_count: int
+    graph_break_count: int
+    break_reasons: list = field(default_factory=list)
+    op_count: int = 0
+
+    def __str__(self):
+        lines = [f"graphs: {self.graph_count}, graph breaks: {self.graph_break_count}, ops: {self.op_count}"]
+        lines += [f"  break {i + 1}: {r}" for i, r in enumerate(self.break_reasons)]
+        return "\n".join(lines)
+
+
+_NUMPY_ARG = ("a numpy.ndarray cannot be passed to a torchnp.jit function (no hidden host->device copy); "
+              "convert it first with torchnp.asarray(a) or torchnp.from_numpy(a)")
+
+
+def _unwrap_args(args, kwargs):
+    """Arrays -> tensors (structure kept); §3.2/§3.3 checks at the boundary."""
+    leaves = pytree.tree_leaves((args, kwargs))
+    devices = set()
+    for leaf in leaves:
+        if isinstance(leaf, ndarray):
+            devices.add(leaf._t.device)
+        elif isinstance(leaf, _np.ndarray):
+            raise TypeError(_NUMPY_ARG)
+    if len(devices) > 1:
+        raise _device.mismatch(*devices)
+    unwrap = lambda x: x._t if isinstance(x, ndarray) else x  # noqa: E731
+    return pytree.tree_map(unwrap, (args, kwargs)), devices
+
+
+def _rewrap(tree):
+    return pytree.tree_map(lambda x: _wrap(x) if isinstance(x, torch.Tensor) else x, tree)
+
+
+def _signature(targs):
+    """What forces a new compilation: the structure and each tensor's dtype and device."""
+    leaves, spec = pytree.tree_flatten(targs)
+    return (str(spec), tuple((x.dtype, x.device, x.dim()) if isinstance(x, torch.Tensor)
+                             else (type(x), x if isinstance(x, (bool, str, type(None))) else None) for x in leaves))
+
+
+def _resolve_pass(fn, targs):
+    """Run ``fn`` once on meta copies so every dtype/kernel cache it needs is filled."""
+    meta = pytree.tree_map(
+        lambda x: torch.empty_like(x, device="meta") if isinstance(x, torch.Tensor) else x, targs)
+    args, kwargs = _rewrap(meta)
+    try:
+        with _device.device("meta"):
+            fn(*args, **kwargs)
+    except Exception:  # noqa: BLE001 - data-dependent code cannot run on meta; compile reports it
+        pass
+
+
+def _inner_for(fn):
+    def inner(*targs, **tkwargs):
+        args, kwargs = _rewrap((targs, tkwargs))
+        out = fn(*args, **kwargs)
+        return pytree.tree_map(lambda x: x._t if isinstance(x, ndarray) else x, out)
+    inner.__name__ = getattr(fn, "__name__", "inner")
+    inner.__qualname__ = getattr(fn, "__qualname__", inner.__name__)
+    return inner
+
+
+_DATA_DEPENDENT = ("data-dependent", "data dependent", "item()", "Tensor.item", "generic_jump",
+                   "__bool__", "symbolic", "Dynamic control flow", "guard on data", "unbacked")
+
+
+def _explain_failure(fn, exc):
+    reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    name = getattr(fn, "__qualname__", repr(fn))
+    text = str(exc)
+    if any(k in text for k in _DATA_DEPENDENT):
+        hint = (" A Python `if`/`while`, `bool()`, `float()` or `int()` on array values needs the data "
+                "while tracing (data-dependent control flow), which one graph cannot hold. Rewrite it with "
+                "torchnp.where(condition, x, y) to choose values elementwise (or torch.cond for real "
+                "branching), or use torchnp.jit(fn, fullgraph=False) to let torch.compile split the "
+                "function there (graph breaks, slower).")
+    else:
+        hint = (" Use torchnp.jit.explain(fn)(*args) to see where it breaks, or "
+                "torchnp.jit(fn, fullgraph=False) to allow graph breaks.")
+    return JitError(f"torchnp.jit(fullgraph=True) cannot compile '{name}' into one graph: {reason}.{hint}")
+
+
+class _Jitted:
+    """A compiled torchnp function; call it like the original."""
+
+    def __init__(self, fn, fullgraph, dynamic, mode, backend, options):
+        functools.update_wrapper(self, fn)
+        self._fn = fn
+        self._fullgraph = fullgraph
+        self._resolved = set()
+        kwargs = {"fullgraph": fullgraph, "dynamic": dynamic, "backend": backend}
+        if mode is not None:
+            kwargs["mode"] = mode
+        if options is not None:
+            kwargs["options"] = options
+        self._compiled = torch.compile(_inner_for(fn), **kwargs)
+
+    def _prepare(self, args, kwargs):
+        (targs, tkwargs), devices = _unwrap_args(args, kwargs)
+        sig = _signature((targs, tkwargs))
+        if sig not in self._resolved:
+            _resolve_pass(self._fn, (targs, tkwargs))
+            self._resolved.add(sig)
+        return targs, tkwargs
+
+    def __call__(self, *args, **kwargs):
+        targs, tkwargs = self._prepare(args, kwargs)
+        try:
+            out = self._compiled(*targs, **tkwargs)
+        except torch._dynamo.exc.Unsupported as exc:
+            raise _explain_failure(self._fn, exc) from exc
+        except torch._dynamo.exc.UserError as exc:
+            raise _explain_failure(self._fn, exc) from exc
+        return _rewrap(out)
+
+    def explain(self, *args, **kwargs):
+        """``JitExplanation`` for a call with these arguments."""
+        targs, tkwargs = self._prepare(args, kwargs)
+        return _explanation(self._fn, targs, tkwargs)
+
+    def __repr__(self):
+        return f"<torchnp.jit of {getattr(self._fn, '__qualname__', self._fn)!r}>"
+
+
+def _explanation(fn, targs, tkwargs):
+    out = torch._dynamo.explain(_inner_for(fn))(*targs, **tkwargs)
+    reasons = []
+    for br in getattr(out, "break_reasons", []):
+        reason = getattr(br, "reason", str(br))
+        reasons.append(str(reason).strip().splitlines()[0])
+    return JitExplanation(out.graph_count, out.graph_break_count, reasons, getattr(out, "op_count", 0))
+
+
+def jit(fn=None, *, fullgraph=True, dynamic=None, mode=None, backend="inductor", options=None):
+    """Compile a function written with torchnp through ``torch.compile``.
+
+    Usable as ``@torchnp.jit``, ``@torchnp.jit(fullgraph=False, ...)`` or
+    ``torchnp.jit(fn, ...)``. ``fullgraph=True`` (the default) insists on one
+    graph and explains what prevents it; ``fullgraph=False`` falls back to graph
+    breaks. ``dynamic``, ``mode``, ``backend`` and ``options`` are passed to
+    ``torch.compile``. Python scalar arguments are specialised per value as in
+    ``torch.compile``.
+    """
+    if fn is None:
+        return functools.partial(jit, fullgraph=fullgraph, dynamic=dynamic, mode=mode,
+                                 backend=backend, options=options)
+    if not callable(fn):
+        raise TypeError(f"torchnp.jit expects a callable, got {type(fn).__name__}")
+    return _Jitted(fn, fullgraph, dynamic, mode, backend, options)
+
+
+def explain(fn):
+    """``explain(fn)(*args)`` -> :class:`JitExplanation` (graphs, breaks and their reasons)."""
+    target = fn._fn if isinstance(fn, _Jitted) else fn
+
+    def run(*args, **kwargs):
+        (targs, tkwargs), _ = _unwrap_args(args, kwargs)
+        _resolve_pass(target, (targs, tkwargs))
+        return _explanation(target, targs, tkwargs)
+    return run
+
+
+jit.explain = explain
+jit.JitError = JitError
