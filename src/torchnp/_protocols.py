@@ -1,3 +1,72 @@
-"""NumPy protocols: __array_function__ and __array_ufunc__ (DESIGN.md §5.3)."""
+"""NumPy's protocols (DESIGN.md §5.3): ``numpy.<func>(x)`` on torchnp arrays runs torchnp.
+
+``__array_ufunc__`` sends ``numpy.sin(x)``, ``numpy.add.reduce(x)`` ... to the torchnp
+ufunc of the same name; ``__array_function__`` sends ``numpy.mean(x)``,
+``numpy.linalg.solve(a, b)`` ... to the torchnp function of the same name and module.
+Results are torchnp arrays on the same device. A NumPy function torchnp lacks raises
+TypeError naming it; a ``numpy.ndarray`` mixed in raises TypeError as in §3.3.
+"""
+
+import numpy as _np
+
+from ._array import ndarray
 
 __all__ = []
+
+_NUMPY_OPERAND = ("a numpy.ndarray cannot be mixed into a torchnp operation (no hidden host->device copy); "
+                  "convert it first with torchnp.asarray(a) or torchnp.from_numpy(a)")
+
+
+def _has_numpy_array(obj, depth=0):
+    if isinstance(obj, _np.ndarray):
+        return True
+    if depth < 3 and isinstance(obj, (list, tuple)):
+        return any(_has_numpy_array(o, depth + 1) for o in obj)
+    if depth < 3 and isinstance(obj, dict):
+        return any(_has_numpy_array(o, depth + 1) for o in obj.values())
+    return False
+
+
+def _submodule(numpy_module):
+    import torchnp
+
+    if numpy_module in ("numpy", "numpy._core.multiarray", "numpy._core.umath"):
+        return torchnp
+    if numpy_module.startswith("numpy."):
+        obj = torchnp
+        for part in numpy_module.split(".")[1:]:
+            obj = getattr(obj, part, None)
+            if obj is None:
+                return None
+        return obj
+    return None
+
+
+def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+    from ._ufuncs import _ufuncs
+
+    ours = _ufuncs.get(ufunc.__name__)
+    if ours is None:
+        raise TypeError(f"torchnp does not implement the ufunc numpy.{ufunc.__name__} for torchnp arrays")
+    if _has_numpy_array(inputs) or _has_numpy_array(kwargs.get("out")):
+        raise TypeError(_NUMPY_OPERAND)
+    impl = ours if method == "__call__" else getattr(ours, method, None)
+    if impl is None:
+        raise TypeError(f"torchnp does not implement numpy.{ufunc.__name__}.{method}")
+    return impl(*inputs, **kwargs)
+
+
+def __array_function__(self, func, types, args, kwargs):
+    module = _submodule(getattr(func, "__module__", "") or "")
+    ours = getattr(module, func.__name__, None) if module is not None else None
+    if ours is None or ours is func:
+        name = f"{getattr(func, '__module__', 'numpy')}.{func.__name__}"
+        raise TypeError(f"torchnp does not implement {name} for torchnp arrays; "
+                        "convert explicitly with x.to_numpy() to use NumPy's version")
+    if _has_numpy_array(args) or _has_numpy_array(kwargs):
+        raise TypeError(_NUMPY_OPERAND)
+    return ours(*args, **kwargs)
+
+
+ndarray.__array_ufunc__ = __array_ufunc__
+ndarray.__array_function__ = __array_function__
