@@ -15,6 +15,8 @@ appending to a list, therefore happen once more on that first call.)
 """
 
 import functools
+import os
+import re
 from dataclasses import dataclass, field
 
 import numpy as _np
@@ -102,17 +104,33 @@ _DATA_DEPENDENT = ("data-dependent", "data dependent", "item()", "Tensor.item", 
                    "__bool__", "symbolic", "Dynamic control flow", "guard on data", "unbacked")
 
 
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _user_line(text):
+    """The innermost frame of user code in dynamo's 'from user code' trace, as 'file:line: code'."""
+    frames = re.findall(r'File "([^"]+)", line (\d+), in \S+\n\s+(.+)', text.split("from user code:")[-1])
+    user = [f for f in frames if not os.path.abspath(f[0]).startswith(_PACKAGE_DIR)]
+    if not user:
+        return None
+    path, line, code = user[-1]
+    return f"{os.path.basename(path)}:{line}: {code.strip()}"
+
+
 def _explain_failure(fn, exc):
     reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
     name = getattr(fn, "__qualname__", repr(fn))
     text = str(exc)
+    where = _user_line(text)
     if any(k in text for k in _DATA_DEPENDENT):
+        reason = "control flow depends on array values" + (f" at {where}" if where else "")
         hint = (" A Python `if`/`while`, `bool()`, `float()` or `int()` on array values needs the data "
                 "while tracing (data-dependent control flow), which one graph cannot hold. Rewrite it with "
                 "torchnp.where(condition, x, y) to choose values elementwise (or torch.cond for real "
                 "branching), or use torchnp.jit(fn, fullgraph=False) to let torch.compile split the "
                 "function there (graph breaks, slower).")
     else:
+        reason += f" (at {where})" if where else ""
         hint = (" Use torchnp.jit.explain(fn)(*args) to see where it breaks, or "
                 "torchnp.jit(fn, fullgraph=False) to allow graph breaks.")
     return JitError(f"torchnp.jit(fullgraph=True) cannot compile '{name}' into one graph: {reason}.{hint}")
@@ -161,12 +179,24 @@ class _Jitted:
 
 
 def _explanation(fn, targs, tkwargs):
-    out = torch._dynamo.explain(_inner_for(fn))(*targs, **tkwargs)
-    reasons = []
-    for br in getattr(out, "break_reasons", []):
-        reason = getattr(br, "reason", str(br))
-        reasons.append(str(reason).strip().splitlines()[0])
-    return JitExplanation(out.graph_count, out.graph_break_count, reasons, getattr(out, "op_count", 0))
+    """Compile with a recording backend and read dynamo's graph-break counters."""
+    from torch._dynamo.utils import counters
+
+    graphs = []
+
+    def record(gm, example_inputs):
+        graphs.append(gm)
+        return gm.forward
+
+    # dynamo caches compiled frames per code object (the user's too): explain must trace
+    # from scratch, so it resets those caches; jitted functions recompile on their next call
+    torch._dynamo.reset()
+    counters.clear()
+    torch.compile(_inner_for(fn), backend=record)(*targs, **tkwargs)
+    breaks = counters["graph_break"]
+    reasons = [str(r).strip().splitlines()[0] for r in breaks]
+    ops = sum(1 for g in graphs for n in g.graph.nodes if n.op in ("call_function", "call_method"))
+    return JitExplanation(len(graphs), sum(breaks.values()), reasons, ops)
 
 
 def jit(fn=None, *, fullgraph=True, dynamic=None, mode=None, backend="inductor", options=None):
@@ -188,7 +218,11 @@ def jit(fn=None, *, fullgraph=True, dynamic=None, mode=None, backend="inductor",
 
 
 def explain(fn):
-    """``explain(fn)(*args)`` -> :class:`JitExplanation` (graphs, breaks and their reasons)."""
+    """``explain(fn)(*args)`` -> :class:`JitExplanation` (graphs, breaks and their reasons).
+
+    It traces from scratch, so it clears torch.compile's caches: jitted functions
+    recompile on their next call.
+    """
     target = fn._fn if isinstance(fn, _Jitted) else fn
 
     def run(*args, **kwargs):
