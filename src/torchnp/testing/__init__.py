@@ -1,3 +1,72 @@
-"""torchnp.testing."""
+"""torchnp.testing: NumPy's assertions, accepting torchnp arrays on any device.
 
-__all__ = []
+Each assertion copies torchnp arrays to the host explicitly (``x.to_numpy()``,
+also inside lists, tuples and dicts) and delegates to ``numpy.testing``, so
+failure messages are NumPy's own. Arrays on the ``meta`` device hold no data
+and raise ``TypeError``.
+"""
+
+import functools
+
+import numpy.testing as _npt
+
+from .._array import ndarray
+
+#: assertion name -> how many leading positional arguments are arrays to compare
+_ASSERTIONS = {
+    "assert_allclose": 2, "assert_array_equal": 2, "assert_array_almost_equal": 2,
+    "assert_equal": 2, "assert_almost_equal": 2, "assert_array_less": 2,
+    "assert_approx_equal": 2, "assert_array_max_ulp": 2, "assert_array_almost_equal_nulp": 2,
+    "assert_array_compare": 3, "print_assert_equal": 3,
+}
+_ARRAY_KEYWORDS = ("actual", "desired", "x", "y", "a", "b")
+
+#: re-exported unchanged: they compare no arrays
+_PASSTHROUGH = (
+    "assert_", "assert_raises", "assert_raises_regex", "assert_warns", "assert_no_warnings",
+    "assert_string_equal", "assert_no_gc_cycles", "suppress_warnings", "clear_and_catch_warnings",
+    "SkipTest", "KnownFailureException", "IgnoreException", "TestCase", "tempdir", "temppath",
+    "break_cycles", "HAS_REFCOUNT", "IS_PYPY", "verbose", "measure", "decorate_methods",
+    "run_threaded", "build_err_msg",
+)
+_PASSTHROUGH = tuple(n for n in _PASSTHROUGH if hasattr(_npt, n))
+
+__all__ = [*_ASSERTIONS, *_PASSTHROUGH]
+
+
+def _host(x):
+    """A host copy of every torchnp array in ``x`` (recursing into lists, tuples and dicts)."""
+    if isinstance(x, ndarray):
+        if x.device.type == "meta":
+            raise TypeError("arrays on the 'meta' device hold no data and cannot be compared; "
+                            "create them on a real device")
+        return x.to_numpy()
+    if isinstance(x, (list, tuple)):
+        items = [_host(v) for v in x]
+        return type(x)(items) if type(x) in (list, tuple) else x
+    if isinstance(x, dict):
+        return {k: _host(v) for k, v in x.items()}
+    return x
+
+
+def _wrap_assertion(name, n_arrays):
+    np_func = getattr(_npt, name)
+
+    @functools.wraps(np_func)
+    def func(*args, **kwargs):
+        __tracebackhide__ = True  # noqa: F841 (pytest shows the caller's line)
+        args = [_host(a) if i < n_arrays else a for i, a in enumerate(args)]
+        for k in _ARRAY_KEYWORDS:
+            if k in kwargs:
+                kwargs[k] = _host(kwargs[k])
+        return np_func(*args, **kwargs)
+
+    func.__doc__ = (f"``numpy.testing.{name}`` on host copies of torchnp arrays (any device).\n\n"
+                    + (np_func.__doc__ or ""))
+    func.__module__ = __name__
+    return func
+
+
+globals().update({_n: _wrap_assertion(_n, _k) for _n, _k in _ASSERTIONS.items() if hasattr(_npt, _n)})
+globals().update({_n: getattr(_npt, _n) for _n in _PASSTHROUGH})
+__all__ = [n for n in __all__ if n in globals()]

@@ -1,0 +1,439 @@
+"""torchnp.random (DESIGN.md §5.4): distributions, reproducibility, shapes, devices, errors.
+
+Statistical tests draw N samples at a fixed seed and compare them with the
+theoretical distribution (scipy.stats): a Kolmogorov-Smirnov test for
+continuous distributions, a chi-square test for discrete ones, and the sample
+mean/variance against the theoretical moments (within 6 standard errors).
+Thresholds (p > 1e-4) make the tests deterministic under the fixed seed and
+still fail for any wrong distribution at this sample size.
+"""
+
+import math
+
+import numpy
+import pytest
+import torch
+from scipy import stats
+
+import torchnp as tnp
+from support import DEVICE, host
+
+N = 20000
+P_MIN = 1e-4
+
+
+def rng(seed=12345):
+    return tnp.random.default_rng(seed, device=DEVICE)
+
+
+# name, args, kwargs, scipy distribution
+CONTINUOUS = [
+    ("random", (), {}, stats.uniform()),
+    ("random", (), {"dtype": numpy.float32}, stats.uniform()),
+    ("standard_normal", (), {}, stats.norm()),
+    ("standard_normal", (), {"dtype": numpy.float32}, stats.norm()),
+    ("standard_exponential", (), {}, stats.expon()),
+    ("standard_gamma", (2.5,), {}, stats.gamma(2.5)),
+    ("standard_gamma", (0.3,), {}, stats.gamma(0.3)),
+    ("normal", (1.5, 2.0), {}, stats.norm(1.5, 2.0)),
+    ("uniform", (-1.0, 3.0), {}, stats.uniform(-1.0, 4.0)),
+    ("exponential", (2.0,), {}, stats.expon(scale=2.0)),
+    ("gamma", (3.0, 2.0), {}, stats.gamma(3.0, scale=2.0)),
+    ("beta", (0.5, 0.7), {}, stats.beta(0.5, 0.7)),
+    ("beta", (2.0, 5.0), {}, stats.beta(2.0, 5.0)),
+    ("chisquare", (3.0,), {}, stats.chi2(3.0)),
+    ("f", (5.0, 12.0), {}, stats.f(5.0, 12.0)),
+    ("standard_t", (5.0,), {}, stats.t(5.0)),
+    ("standard_cauchy", (), {}, stats.cauchy()),
+    ("lognormal", (0.5, 0.8), {}, stats.lognorm(0.8, scale=math.exp(0.5))),
+    ("laplace", (1.0, 2.0), {}, stats.laplace(1.0, 2.0)),
+    ("logistic", (1.0, 2.0), {}, stats.logistic(1.0, 2.0)),
+    ("gumbel", (1.0, 2.0), {}, stats.gumbel_r(1.0, 2.0)),
+    ("weibull", (1.5,), {}, stats.weibull_min(1.5)),
+    ("pareto", (5.0,), {}, stats.lomax(5.0)),
+    ("power", (2.5,), {}, stats.powerlaw(2.5)),
+    ("rayleigh", (2.0,), {}, stats.rayleigh(scale=2.0)),
+    ("vonmises", (0.0, 2.0), {}, stats.vonmises(2.0)),
+    ("vonmises", (0.0, 0.3), {}, stats.vonmises(0.3)),
+    ("vonmises", (0.0, 1e7), {}, stats.norm(0.0, 1 / math.sqrt(1e7))),
+    ("wald", (1.5, 2.0), {}, stats.invgauss(1.5 / 2.0, scale=2.0)),
+    ("triangular", (0.0, 1.0, 3.0), {}, stats.triang(1.0 / 3.0, loc=0.0, scale=3.0)),
+    ("noncentral_chisquare", (3.0, 2.0), {}, stats.ncx2(3.0, 2.0)),
+    ("noncentral_chisquare", (0.5, 1.0), {}, stats.ncx2(0.5, 1.0)),
+    ("noncentral_f", (5.0, 12.0, 2.0), {}, stats.ncf(5.0, 12.0, 2.0)),
+]
+
+DISCRETE = [
+    ("poisson", (3.5,), {}, stats.poisson(3.5)),
+    ("poisson", (60.0,), {}, stats.poisson(60.0)),
+    ("binomial", (20, 0.3), {}, stats.binom(20, 0.3)),
+    ("negative_binomial", (3, 0.4), {}, stats.nbinom(3, 0.4)),
+    ("geometric", (0.3,), {}, stats.geom(0.3)),
+    ("hypergeometric", (15, 10, 8), {}, stats.hypergeom(25, 15, 8)),
+    ("hypergeometric", (5, 20, 20), {}, stats.hypergeom(25, 5, 20)),
+    ("logseries", (0.6,), {}, stats.logser(0.6)),
+    ("zipf", (2.5,), {}, stats.zipf(2.5)),
+    ("integers", (-3, 7), {}, stats.randint(-3, 7)),
+    ("integers", (0, 5), {"endpoint": True}, stats.randint(0, 6)),
+]
+
+
+def _ids(rows):
+    return [f"{r[0]}{r[1]}{'-' + str(r[2]) if r[2] else ''}" for r in rows]
+
+
+def _check_moments(x, dist):
+    mean, var, kurt = (float(v) for v in dist.stats(moments="mvk"))
+    n = x.size
+    if math.isfinite(mean) and math.isfinite(var):
+        assert abs(x.mean() - mean) <= 6 * math.sqrt(var / n), (x.mean(), mean)
+    if math.isfinite(var) and math.isfinite(kurt):
+        m4 = (kurt + 3) * var * var
+        assert abs(x.var() - var) <= 6 * math.sqrt((m4 - var * var) / n), (x.var(), var)
+
+
+def _chi2_discrete(x, dist):
+    ks = numpy.arange(int(dist.ppf(1e-7)), int(dist.ppf(1 - 1e-7)) + 1)
+    expected = x.size * dist.pmf(ks)
+    keep = expected >= 5
+    observed = numpy.array([(x == k).sum() for k in ks[keep]])
+    obs = numpy.append(observed, x.size - observed.sum())
+    exp = numpy.append(expected[keep], x.size - expected[keep].sum())
+    if exp[-1] < 1e-9:
+        assert obs[-1] == 0
+        obs, exp = obs[:-1], exp[:-1]
+    return stats.chisquare(obs, exp).pvalue
+
+
+@pytest.mark.parametrize("name,args,kw,dist", CONTINUOUS, ids=_ids(CONTINUOUS))
+def test_continuous_distribution(name, args, kw, dist):  # §5.4
+    out = getattr(rng(), name)(*args, size=N, **kw)
+    assert str(out.device) == str(tnp.asarray(0, device=DEVICE).device)
+    x = host(out).astype(numpy.float64)
+    assert x.shape == (N,)
+    assert numpy.isfinite(x).all()
+    assert stats.kstest(x, dist.cdf).pvalue > P_MIN
+    _check_moments(x, dist)
+
+
+@pytest.mark.parametrize("name,args,kw,dist", DISCRETE, ids=_ids(DISCRETE))
+def test_discrete_distribution(name, args, kw, dist):  # §5.4
+    out = getattr(rng(), name)(*args, size=N, **kw)
+    assert out.dtype == numpy.int64
+    x = host(out)
+    assert _chi2_discrete(x, dist) > P_MIN
+    _check_moments(x.astype(numpy.float64), dist)
+
+
+@pytest.mark.parametrize("mu", [2.5, -3.0])
+def test_vonmises_location_wraps_to_pi(mu):  # §5.4: results in [-pi, pi], centred at mu
+    x = host(rng().vonmises(mu, 2.0, size=N))
+    assert (numpy.abs(x) <= math.pi).all()
+    shifted = numpy.angle(numpy.exp(1j * (x - mu)))
+    assert stats.kstest(shifted, stats.vonmises(2.0).cdf).pvalue > P_MIN
+
+
+def test_legacy_rand_randn_randint_statistics():  # §2.2, §5.4
+    tnp.random.seed(7)
+    with tnp.device(DEVICE):
+        u, z, k = tnp.random.rand(N), tnp.random.randn(N), tnp.random.randint(2, 9, size=N)
+    assert u.dtype == numpy.float64 and z.dtype == numpy.float64 and k.dtype == numpy.int64
+    assert stats.kstest(host(u), "uniform").pvalue > P_MIN
+    assert stats.kstest(host(z), "norm").pvalue > P_MIN
+    assert _chi2_discrete(host(k), stats.randint(2, 9)) > P_MIN
+
+
+def test_choice_with_p_statistics():  # §5.4
+    p = numpy.array([0.1, 0.0, 0.2, 0.3, 0.4])
+    x = host(rng().choice(5, N, p=p))
+    counts = numpy.bincount(x, minlength=5)
+    assert counts[1] == 0
+    assert stats.chisquare(counts[[0, 2, 3, 4]], N * p[[0, 2, 3, 4]]).pvalue > P_MIN
+
+
+def test_choice_without_replacement_weighted():  # §5.4
+    # first pick of a weighted sample without replacement follows p; all picks are distinct
+    p = [0.5, 0.25, 0.125, 0.125]
+    g = rng()
+    firsts = numpy.array([int(g.choice(4, 3, replace=False, p=p)[0]) for _ in range(400)])
+    assert stats.chisquare(numpy.bincount(firsts, minlength=4), 400 * numpy.array(p)).pvalue > P_MIN
+    s = host(g.choice(50, 50, replace=False))
+    assert sorted(s) == list(range(50))
+
+
+def test_permutation_uniform():  # §5.4: every permutation of 3 items equally likely
+    g = rng()
+    perms = host(g.permuted(tnp.asarray(numpy.tile(numpy.arange(3), (6000, 1)), device=DEVICE), axis=1))
+    codes = perms[:, 0] * 3 + perms[:, 1]
+    counts = numpy.unique(codes, return_counts=True)[1]
+    assert len(counts) == 6 and stats.chisquare(counts).pvalue > P_MIN
+
+
+def test_multinomial_statistics():  # §5.4
+    p = numpy.array([0.2, 0.3, 0.5])
+    x = host(rng().multinomial(10, p, size=N))
+    assert x.shape == (N, 3) and x.dtype == numpy.int64
+    assert (x.sum(1) == 10).all()
+    for j in range(3):
+        assert _chi2_discrete(x[:, j], stats.binom(10, p[j])) > P_MIN
+
+
+def test_dirichlet_statistics():  # §5.4: marginals are Beta(a_i, a0 - a_i)
+    alpha = numpy.array([0.5, 2.0, 3.0])
+    x = host(rng().dirichlet(alpha, size=N))
+    assert x.shape == (N, 3)
+    numpy.testing.assert_allclose(x.sum(1), 1.0, rtol=1e-12)
+    for j in range(3):
+        dist = stats.beta(alpha[j], alpha.sum() - alpha[j])
+        assert stats.kstest(x[:, j], dist.cdf).pvalue > P_MIN
+        _check_moments(x[:, j], dist)
+
+
+@pytest.mark.parametrize("method", ["svd", "eigh", "cholesky"])
+def test_multivariate_normal_statistics(method):  # §5.4
+    mean = numpy.array([1.0, -2.0, 0.5])
+    a = numpy.array([[2.0, 0.3, 0.1], [0.0, 1.0, 0.4], [0.0, 0.0, 0.5]])
+    cov = a @ a.T
+    x = host(rng().multivariate_normal(mean, cov, size=N, method=method))
+    assert x.shape == (N, 3)
+    sd = numpy.sqrt(numpy.diag(cov))
+    assert (numpy.abs(x.mean(0) - mean) <= 6 * sd / math.sqrt(N)).all()
+    se = numpy.sqrt((numpy.outer(numpy.diag(cov), numpy.diag(cov)) + cov * cov) / N)
+    assert (numpy.abs(numpy.cov(x.T) - cov) <= 6 * se).all()
+    w = numpy.array([0.3, -1.0, 2.0])  # any projection is normal
+    proj = stats.norm(w @ mean, math.sqrt(w @ cov @ w))
+    assert stats.kstest(x @ w, proj.cdf).pvalue > P_MIN
+
+
+# ---------------------------------------------------------------- reproducibility
+ALL = [(r[0], r[1], r[2]) for r in CONTINUOUS + DISCRETE] + [
+    ("choice", (10,), {}), ("permutation", (10,), {}), ("multinomial", (5, [0.5, 0.5]), {}),
+    ("dirichlet", ([1.0, 2.0],), {}), ("multivariate_normal", ([0.0, 0.0], [[1.0, 0.0], [0.0, 1.0]]), {}),
+]
+
+
+@pytest.mark.parametrize("name,args,kw", ALL, ids=_ids(ALL))
+def test_reproducible_under_seed(name, args, kw):  # §5.4
+    size = None if name == "permutation" else 50
+    kws = dict(kw) if size is None else dict(kw, size=size)
+    a = host(getattr(rng(3), name)(*args, **kws))
+    b = host(getattr(rng(3), name)(*args, **kws))
+    c = host(getattr(rng(4), name)(*args, **kws))
+    numpy.testing.assert_array_equal(a, b)
+    assert not numpy.array_equal(a, c)
+
+
+def test_legacy_seed_and_state():  # §5.4
+    with tnp.device(DEVICE):
+        tnp.random.seed(11)
+        a = host(tnp.random.random_sample(20))
+        tnp.random.seed(11)
+        numpy.testing.assert_array_equal(host(tnp.random.random(20)), a)
+        state = tnp.random.get_state()
+        b = host(tnp.random.normal(size=20))
+        tnp.random.set_state(state)
+        numpy.testing.assert_array_equal(host(tnp.random.normal(size=20)), b)
+        tnp.random.seed(12)
+        assert not numpy.array_equal(host(tnp.random.rand(20)), a)
+    rs1, rs2 = tnp.random.RandomState(5, device=DEVICE), tnp.random.RandomState(5, device=DEVICE)
+    numpy.testing.assert_array_equal(host(rs1.randn(3, 4)), host(rs2.randn(3, 4)))
+
+
+def test_spawn_and_seed_forms():  # §5.4
+    children = rng(1).spawn(2)
+    a, b = (host(c.random(10)) for c in children)
+    assert not numpy.array_equal(a, b)
+    numpy.testing.assert_array_equal(a, host(rng(1).spawn(2)[0].random(10)))
+    for seed in ([1, 2, 3], numpy.random.SeedSequence(9), tnp.random.SeedSequence(9)):
+        g1 = tnp.random.default_rng(seed, device=DEVICE)
+        g2 = tnp.random.default_rng(seed, device=DEVICE)
+        numpy.testing.assert_array_equal(host(g1.random(5)), host(g2.random(5)))
+    g = rng()
+    assert tnp.random.default_rng(g) is g
+    assert not numpy.array_equal(host(tnp.random.default_rng(device=DEVICE).random(5)),
+                                 host(tnp.random.default_rng(device=DEVICE).random(5)))
+
+
+def test_shuffle_in_place_and_bytes():  # §5.4
+    x = tnp.asarray(numpy.arange(20).reshape(10, 2), device=DEVICE)
+    view = x[:, 0]
+    out = rng().shuffle(x)
+    assert out is None
+    h = host(x)
+    assert sorted(h[:, 0]) == list(range(0, 20, 2)) and (h[:, 1] == h[:, 0] + 1).all()
+    numpy.testing.assert_array_equal(host(view), h[:, 0])
+    lst = list(range(10))
+    rng().shuffle(lst)
+    assert sorted(lst) == list(range(10))
+    b = rng().bytes(16)
+    assert isinstance(b, bytes) and len(b) == 16 and b == rng().bytes(16)
+
+
+# ---------------------------------------------------------------- shapes, dtypes, broadcasting vs NumPy
+SHAPE_CASES = [
+    ("normal", (0.0, 1.0), {}), ("normal", (numpy.zeros(3), 1.0), {}),
+    ("normal", (numpy.zeros((2, 1)), numpy.ones(3)), {}), ("normal", (numpy.zeros(3), 1.0), {"size": (4, 3)}),
+    ("uniform", (), {"size": 5}), ("uniform", (numpy.zeros(2), [[1.0], [2.0]]), {}),
+    ("exponential", (), {}), ("exponential", ([1.0, 2.0],), {"size": (3, 2)}),
+    ("gamma", (2.0,), {"size": (2, 3)}), ("beta", ([1.0, 2.0], 3.0), {}),
+    ("poisson", (), {}), ("poisson", ([1.0, 2.0],), {}), ("binomial", (10, [0.1, 0.5]), {"size": (4, 2)}),
+    ("negative_binomial", (2, 0.5), {}), ("geometric", (0.5,), {"size": 0}),
+    ("hypergeometric", (5, 5, [1, 2, 3]), {}), ("logseries", (0.5,), {"size": (2,)}), ("zipf", (2.0,), {}),
+    ("standard_cauchy", (), {"size": (2, 2)}), ("standard_t", ([3.0, 4.0],), {}),
+    ("triangular", (0.0, [0.5, 1.0], 2.0), {}), ("vonmises", (0.0, [1.0, 2.0]), {"size": (3, 2)}),
+    ("wald", (1.0, 1.0), {}), ("noncentral_f", (2.0, 3.0, [1.0, 2.0]), {}),
+    ("random", (), {}), ("random", (3,), {"dtype": numpy.float32}), ("standard_normal", ((2, 2),), {}),
+    ("standard_exponential", (), {"size": 3, "dtype": numpy.float32}), ("standard_gamma", ([1.0, 2.0],), {}),
+    ("integers", (5,), {}), ("integers", (5,), {"size": 3, "dtype": numpy.int8}),
+    ("integers", ([1, 2], 10), {}), ("integers", (0, [[3], [4]]), {"size": (2, 2)}),
+    ("integers", (0, 2), {"size": 4, "dtype": numpy.bool_}), ("integers", (0, 255), {"dtype": numpy.uint8, "endpoint": True}),
+    ("integers", (0, 2 ** 64), {"dtype": numpy.uint64, "size": 2}), ("integers", (-2 ** 63, 2 ** 63), {"size": 2}),
+    ("choice", (5,), {}), ("choice", (5, (2, 3)), {}), ("choice", (numpy.arange(12.0).reshape(3, 4), 2), {"axis": 1}),
+    ("choice", ([1.5, 2.5, 3.5], 2), {"replace": False}), ("choice", (0, 0), {}),
+    ("permutation", (numpy.arange(6).reshape(3, 2),), {"axis": 1}), ("permutation", (4,), {}),
+    ("multinomial", (10, [0.2, 0.8]), {}), ("multinomial", ([5, 10], [[0.5, 0.5], [0.2, 0.8]]), {"size": (3, 2)}),
+    ("dirichlet", ([1.0, 2.0, 3.0],), {"size": (2,)}),
+    ("multivariate_normal", ([0.0, 1.0], numpy.eye(2)), {"size": (4, 3)}),
+    ("permuted", (numpy.arange(6).reshape(2, 3),), {"axis": 0}),
+]
+
+
+def _convert(args):
+    return [tnp.asarray(a, device=DEVICE) if isinstance(a, numpy.ndarray) else a for a in args]
+
+
+@pytest.mark.parametrize("name,args,kw", SHAPE_CASES, ids=_ids(SHAPE_CASES))
+def test_shape_and_dtype_like_numpy(name, args, kw):  # §2.2, §5.4
+    expected = numpy.asarray(getattr(numpy.random.default_rng(0), name)(*args, **kw))
+    got = getattr(rng(), name)(*_convert(args), **kw)
+    assert isinstance(got, tnp.ndarray)
+    assert got.shape == expected.shape and got.dtype == expected.dtype, (got.shape, got.dtype, expected.shape, expected.dtype)
+    assert got.device == tnp.asarray(0, device=DEVICE).device
+
+
+LEGACY_CASES = [
+    ("rand", (2, 3), {}), ("rand", (), {}), ("randn", (4,), {}), ("randint", (5,), {"size": 3}),
+    ("randint", (-3, 5, (2, 2)), {}), ("randint", (0, 3), {"dtype": numpy.int16}), ("random_sample", ((2,),), {}),
+    ("random", (), {}), ("ranf", (3,), {}), ("sample", (3,), {}), ("choice", ([1, 2, 3], 5), {}),
+    ("permutation", (5,), {}), ("standard_normal", (3,), {}), ("normal", (0, 1, (2, 2)), {}),
+    ("uniform", (1.0, 2.0, 3), {}), ("binomial", (5, 0.5, 4), {}), ("poisson", (3.0, (2, 2)), {}),
+    ("standard_gamma", (2.0,), {"size": 3}), ("beta", (1.0, 2.0), {}), ("chisquare", (2.0, 3), {}),
+    ("exponential", (), {}), ("laplace", (0, 1, 2), {}), ("gumbel", (), {"size": 2}),
+]
+
+
+@pytest.mark.parametrize("name,args,kw", LEGACY_CASES, ids=_ids(LEGACY_CASES))
+def test_legacy_functions_like_numpy(name, args, kw):  # §2.2: rand gives float64; §5.4
+    numpy.random.seed(0)
+    expected = numpy.asarray(getattr(numpy.random, name)(*args, **kw))
+    with tnp.device(DEVICE):
+        got = getattr(tnp.random, name)(*args, **kw)
+        rs = getattr(tnp.random.RandomState(0), name)(*args, **kw)
+    for g in (got, rs):
+        assert isinstance(g, tnp.ndarray)
+        assert g.shape == expected.shape and g.dtype == expected.dtype
+        assert g.device == tnp.asarray(0, device=DEVICE).device
+
+
+# ---------------------------------------------------------------- errors, same types as NumPy
+ERROR_CASES = [
+    ("normal", (0, -1.0), {}), ("normal", (0, numpy.array([1.0, -1.0])), {}), ("normal", ([0.0, 1.0], 1), {"size": 3}),
+    ("normal", ([0.0, 1.0], 1), {"size": (3, 1)}), ("normal", (), {"size": -1}), ("uniform", (2.0, 1.0), {}),
+    ("uniform", (0.0, numpy.inf), {}), ("exponential", (-1,), {}), ("gamma", (-1.0,), {}), ("beta", (0.0, 1.0), {}),
+    ("chisquare", (0,), {}), ("f", (0, 1), {}), ("standard_t", (0,), {}), ("pareto", (0,), {}), ("power", (0,), {}),
+    ("weibull", (-1,), {}), ("rayleigh", (-1,), {}), ("vonmises", (0, -1), {}), ("wald", (0, 1), {}),
+    ("triangular", (1, 0, 2), {}), ("triangular", (0, 3, 2), {}), ("triangular", (1, 1, 1), {}),
+    ("noncentral_chisquare", (0, 1), {}), ("noncentral_f", (1, 1, -1), {}),
+    ("poisson", (-1,), {}), ("poisson", (1e20,), {}), ("poisson", (numpy.array([1.0, numpy.nan]),), {}),
+    ("binomial", (-1, 0.5), {}), ("binomial", (5, 1.5), {}), ("negative_binomial", (0, 0.5), {}),
+    ("geometric", (0,), {}), ("geometric", (numpy.array([0.5, 1.5]),), {}), ("hypergeometric", (5, 5, 11), {}),
+    ("hypergeometric", (-1, 5, 1), {}), ("logseries", (1.0,), {}), ("zipf", (1.0,), {}),
+    ("integers", (5, 5), {}), ("integers", (5, 4), {"endpoint": True}), ("integers", (0, 300), {"dtype": numpy.uint8}),
+    ("integers", (-1, 3), {"dtype": numpy.uint8}), ("integers", (0, 3), {"dtype": numpy.float64}),
+    ("integers", (numpy.array([0, 5]), numpy.array([3, 4])), {}), ("random", (), {"dtype": numpy.int32}),
+    ("standard_normal", (), {"dtype": numpy.float16}), ("choice", (0,), {}), ("choice", ([],), {}),
+    ("choice", (5, 6), {"replace": False}), ("choice", (5,), {"p": [0.5, 0.5]}), ("choice", (2,), {"p": [0.6, 0.5]}),
+    ("choice", (2,), {"p": [-0.5, 1.5]}), ("choice", (3, 3), {"replace": False, "p": [0.5, 0.5, 0.0]}),
+    ("choice", (numpy.arange(3), 2), {"axis": 1}), ("permutation", (numpy.array(5),), {}),
+    ("permuted", (numpy.arange(6).reshape(2, 3),), {"axis": 2}),
+    ("multinomial", (-1, [0.5, 0.5]), {}), ("multinomial", (10, [0.5, 0.5, -0.1]), {}),
+    ("dirichlet", ([-1.0, 1.0],), {}), ("multivariate_normal", ([[0.0, 0.0]], numpy.eye(2)), {}),
+    ("multivariate_normal", ([0.0, 0.0], numpy.eye(3)), {}), ("multivariate_normal", ([0.0], numpy.ones(2)), {}),
+    ("multivariate_normal", ([0.0, 0.0], [[1.0, 2.0], [2.0, 1.0]]), {"check_valid": "raise"}),
+    ("multivariate_normal", ([0.0, 0.0], numpy.eye(2)), {"check_valid": "maybe"}),
+    ("normal", (0, 1), {"bad_keyword": 1}),
+]
+
+
+@pytest.mark.parametrize("name,args,kw", ERROR_CASES, ids=_ids(ERROR_CASES))
+def test_errors_like_numpy(name, args, kw):  # §5.1, §5.4
+    with pytest.raises(Exception) as np_exc:
+        getattr(numpy.random.default_rng(0), name)(*args, **kw)
+    with pytest.raises(np_exc.type):
+        getattr(rng(), name)(*_convert(args), **kw)
+
+
+def test_multivariate_normal_warns_like_numpy():  # §5.4
+    cov = [[1.0, 2.0], [2.0, 1.0]]
+    with pytest.warns(RuntimeWarning, match="positive-semidefinite"):
+        numpy.random.default_rng(0).multivariate_normal([0.0, 0.0], cov)
+    with pytest.warns(RuntimeWarning, match="positive-semidefinite"):
+        rng().multivariate_normal([0.0, 0.0], cov)
+
+
+def test_legacy_errors_like_numpy():  # §5.1
+    for seed in (-1, 2 ** 32, 1.5):
+        with pytest.raises(Exception) as exc:
+            numpy.random.RandomState(seed)
+        with pytest.raises(exc.type):
+            tnp.random.RandomState(seed)
+    with pytest.raises(ValueError):
+        tnp.random.randint(3, 3)
+    with pytest.raises(ValueError):
+        tnp.random.normal(0, -1)
+
+
+# ---------------------------------------------------------------- devices
+def test_results_live_on_the_requested_device():  # §3.1, §5.4
+    dev = tnp.asarray(0, device=DEVICE).device
+    g = tnp.random.default_rng(0, device=DEVICE)
+    assert g.random(3).device == dev and g.integers(5, size=2).device == dev
+    # array parameters decide the device; device= per call overrides the generator's
+    loc = tnp.asarray([0.0, 1.0], device=DEVICE)
+    assert tnp.random.default_rng(0, device="cpu").normal(loc).device == dev
+    assert tnp.random.default_rng(0, device=DEVICE).normal(size=2, device="cpu").device == torch.device("cpu")
+    assert tnp.random.default_rng(0, device="cpu").choice(loc, 3).device == dev
+    # same seed on the same device: same numbers, whether the device is set on the generator or per call
+    a = host(tnp.random.default_rng(5).normal(size=4, device=DEVICE))
+    numpy.testing.assert_array_equal(a, host(tnp.random.default_rng(5, device=DEVICE).normal(size=4)))
+
+
+def test_meta_device_gives_shapes_only():  # §3.1: data-free arrays for shape inference (used by jit)
+    g = tnp.random.default_rng(0)
+    loc = tnp.zeros((2, 3), device="meta")
+    for out in (g.normal(loc, 1.0), g.gamma(loc + 1, size=(4, 2, 3)), g.integers(0, 5, size=(2, 3), device="meta"),
+                g.poisson(loc), g.random((2, 3), device="meta")):
+        assert out.device.type == "meta" and out.shape[-2:] == (2, 3)
+
+
+def test_out_and_float32():  # §5.4
+    out = tnp.empty(5, dtype=numpy.float32, device=DEVICE)
+    res = rng().standard_normal(out=out, dtype=numpy.float32)
+    assert res is out
+    numpy.testing.assert_array_equal(host(out), host(rng().standard_normal(5, dtype=numpy.float32)))
+    with pytest.raises(TypeError):
+        rng().random(out=tnp.empty(5, device=DEVICE), dtype=numpy.float32)
+
+
+def test_sampling_compiles_without_graph_breaks():  # §5.4, §6: issue 3's Monte Carlo pi
+    def draws(n):
+        return (tnp.random.random(n)._t + tnp.random.normal(0, 2.0, size=n)._t
+                + tnp.random.default_rng(0).integers(3, size=n)._t + tnp.random.uniform(size=n)._t)
+
+    compiled = torch.compile(draws, fullgraph=True, backend="eager")
+    with tnp.device(DEVICE):
+        tnp.random.seed(3)
+        a = compiled(1000)
+        tnp.random.seed(3)
+        b = compiled(1000)
+    assert a.shape == (1000,) and torch.equal(a, b)
