@@ -51,20 +51,26 @@ def from_torch(t):
 
 
 def from_dlpack(x, /, *, device=None, copy=None):
-    """Array from any DLPack producer (zero-copy when it stays on its device)."""
-    kwargs = {}
-    if device is not None:
-        kwargs["device"] = _device.resolve(device)
-    if copy is not None:
-        kwargs["copy"] = copy
-    try:
-        t = torch.from_dlpack(x, **kwargs)
-    except TypeError:
+    """Array from any DLPack producer (``numpy.from_dlpack``): zero-copy unless ``device=``
+    names another device or ``copy=True``; ``copy=False`` raises ``BufferError`` when a copy is needed."""
+    if isinstance(x, ndarray):
+        t = x._t
+    elif isinstance(x, torch.Tensor):
+        t = x
+    else:
+        if not hasattr(x, "__dlpack__"):
+            raise TypeError(f"from_dlpack() expects an object with __dlpack__, got {type(x).__name__}")
         t = torch.from_dlpack(x)
-        if device is not None:
-            t = t.to(_device.resolve(device))
-        if copy:
-            t = t.clone()
     _dtypes.to_numpy(t.dtype)
+    copied = False
+    if device is not None:
+        dev = _device.resolve(device)
+        if dev != t.device:
+            if copy is False:
+                raise BufferError(f"from_dlpack(copy=False): moving from '{t.device}' to '{dev}' needs a copy")
+            t = t.to(dev)
+            copied = True
+    if copy and not copied:
+        t = t.clone()
     _device.note_device(t.device)
     return _wrap(t)

@@ -24,6 +24,8 @@ def _from_host(arr, dtype, device, copy):
     if arr.dtype.byteorder not in "=|" and arr.dtype.newbyteorder("=") in _dtypes.TO_TORCH:
         arr = arr.astype(arr.dtype.newbyteorder("="))
     src = _dtypes.to_torch(arr.dtype)
+    if arr.dtype.num != _dtypes.TO_NUMPY[src].num:
+        arr = arr.view(_dtypes.TO_NUMPY[src])  # e.g. 'Q' (ulonglong) -> 'L': torch knows only the canonical one
     if any(s < 0 for s in arr.strides) or not arr.flags.writeable or not arr.flags.aligned:
         arr = arr.copy()
         copy = False
@@ -54,6 +56,14 @@ def _infer_host(obj, dtype):
     if dtype is None and arr.dtype == _np.float64 and _dtypes.default_float() is torch.float32:
         arr = arr.astype(_np.float32)
     return arr
+
+
+def _iter_ndarrays(obj):
+    for item in obj:
+        if isinstance(item, ndarray):
+            yield item
+        elif isinstance(item, (list, tuple)):
+            yield from _iter_ndarrays(item)
 
 
 def _contains_ndarray(obj):
@@ -102,13 +112,13 @@ def as_tensor(obj, dtype=None, device=None, copy=None):
     if isinstance(obj, _np.ndarray):
         return _from_host(obj, dtype, dev, copy)
     if isinstance(obj, _np.generic):
-        return _from_host(_np.asarray(obj), dtype, dev, False if copy is None else copy)
+        return _from_host(_np.asarray(obj), dtype, dev, copy)
     if isinstance(obj, (list, tuple)):
         if copy is False:
             raise ValueError("Unable to avoid copy while creating an array as requested.")
         if _contains_ndarray(obj):
-            return _stack_nested(obj, dtype, dev)
-        return _from_host(_infer_host(obj, dtype), None, dev, False)
+            return _stack_nested(obj, dtype, device)
+        return _from_host(_infer_host(obj, dtype), None, dev, None)
     if hasattr(obj, "__dlpack__") and not hasattr(obj, "__array__"):
         return as_tensor(torch.from_dlpack(obj), dtype, device, copy)
     if isinstance(obj, (range, memoryview, bytearray, bytes)) or hasattr(obj, "__array__") or hasattr(obj, "__array_interface__"):
@@ -119,11 +129,22 @@ def as_tensor(obj, dtype=None, device=None, copy=None):
     if hasattr(obj, "__dlpack__"):
         return as_tensor(torch.from_dlpack(obj), dtype, device, copy)
     arr = _infer_host(obj, dtype)
-    return _from_host(arr, None, dev, False)
+    return _from_host(arr, None, dev, None)
 
 
-def _stack_nested(obj, dtype, dev):
-    """Lists holding torchnp arrays: stack on the device instead of via the host."""
+def _stack_nested(obj, dtype, device):
+    """Lists holding torchnp arrays: stack on the device instead of via the host.
+
+    Without ``device=`` the arrays must share one device (§3.2) and the other
+    items are created there (§3.3); with ``device=`` everything moves there (§3.4).
+    """
+    if device is None:
+        devs = [item._t.device for item in _iter_ndarrays(obj)]
+        for d in devs[1:]:
+            if d != devs[0]:
+                raise _device.mismatch(devs[0], d)
+        device = devs[0]
+    dev = _device.resolve(device)
     parts = [as_tensor(item, None, dev) for item in obj]
     shapes = {tuple(p.shape) for p in parts}
     if len(shapes) != 1:
@@ -186,21 +207,23 @@ def reshape_tensor(t, shape, order="C", copy=None):
     n = t.numel()
     known, unknown = 1, 0
     for s in shape:
-        if s == -1:
+        if s < 0:  # NumPy 2 takes any negative size as the unknown dimension
             unknown += 1
-        elif s < 0:
-            raise ValueError("negative dimensions not allowed")
         else:
             known *= s
     if unknown > 1:
         raise ValueError("can only specify one unknown dimension")
     if (unknown == 0 and known != n) or (unknown == 1 and (known == 0 or n % known)):
         raise ValueError(f"cannot reshape array of size {n} into shape {_shape_str(shape)}")
+    if unknown:
+        shape = tuple(n // known if s < 0 else s for s in shape)
     if order in ("C", "A", None):
         out = t.reshape(shape)
     elif order == "F":
-        rev = t.permute(*range(t.dim() - 1, -1, -1)).reshape(shape[::-1])
-        out = rev.permute(*range(rev.dim() - 1, -1, -1))
+        rev = t.permute(tuple(range(t.dim() - 1, -1, -1))).reshape(shape[::-1])
+        out = rev.permute(tuple(range(rev.dim() - 1, -1, -1)))
+    elif order == "K":
+        raise ValueError("order 'K' is not permitted for reshaping")
     else:
         raise ValueError("order must be one of 'C', 'F', 'A', or 'K' (got %r)" % (order,))
     if copy:
@@ -211,9 +234,9 @@ def reshape_tensor(t, shape, order="C", copy=None):
 
 
 def _shape_str(shape):
-    if len(shape) == 1:
+    if len(shape) == 1 and shape[0] >= 0:
         return f"({shape[0]},)"
-    return "(" + ", ".join(str(s) for s in shape) + ")"
+    return "(" + ",".join("newaxis" if s < 0 else str(s) for s in shape) + ")"
 
 
 def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):

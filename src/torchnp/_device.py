@@ -47,7 +47,6 @@ def _initial_default():
     return torch.device("cpu")
 
 
-_default = [_initial_default()]
 _resolved = {}  # user spelling -> torch.device
 
 
@@ -118,6 +117,10 @@ class device:
 
     type = property(lambda self: self._device.type)
     index = property(lambda self: self._device.index)
+
+
+#: the default device (§3.1); set after ``device`` exists since ``_normalize`` checks for it
+_default = [_initial_default()]
 
 
 def mismatch(*devices_):

@@ -194,9 +194,59 @@ def _np_dtype_of(x):
     return x
 
 
+# NEP 50 promotion as tables (§2.3), filled once at import from NumPy's own answers:
+#: (numpy dtype, numpy dtype) -> numpy dtype, for every pair of supported dtypes
+PROMOTE = {(a, b): _np.promote_types(a, b) for a in TO_TORCH for b in TO_TORCH}
+#: weak Python scalars: (numpy dtype, Python type) -> numpy dtype (value-independent under NEP 50)
+_WEAK_RANK = {_builtins.bool: 0, int: 1, float: 2, complex: 3}
+_WEAK_ZERO = {_builtins.bool: False, int: 0, float: 0.0, complex: 0j}
+WEAK = {(a, tp): _np.result_type(a, z) for a in TO_TORCH for tp, z in _WEAK_ZERO.items()}
+_WEAK_ALONE = {_builtins.bool: _np.dtype(_np.bool_), int: _np.dtype(_np.int64),
+               float: _np.dtype(_np.float64), complex: _np.dtype(_np.complex128)}
+
+
+def _strong_dtype(x):
+    """numpy dtype of a non-weak argument of result_type, or None when the table cannot answer."""
+    from ._array import ndarray
+
+    if isinstance(x, ndarray):
+        return TO_NUMPY[x._t.dtype]
+    if isinstance(x, _np.dtype):
+        return x if x in TO_TORCH else None
+    if isinstance(x, _np.generic):
+        return x.dtype if x.dtype in TO_TORCH else None
+    if isinstance(x, torch.dtype):
+        return TO_NUMPY.get(x)
+    if isinstance(x, type) and (issubclass(x, _np.generic) or x in _WEAK_RANK):
+        d = _np.dtype(x)
+        return d if d in TO_TORCH else None
+    return None
+
+
 def result_type(*arrays_and_dtypes):
-    """Mirror of ``numpy.result_type`` (NEP 50: Python scalars are weak)."""
-    args = [_np_dtype_of(a) for a in arrays_and_dtypes]
+    """Mirror of ``numpy.result_type`` (NEP 50: Python scalars are weak, §2.3)."""
+    strong = None
+    weak = None
+    for a in arrays_and_dtypes:
+        tp = type(a)
+        if tp in _WEAK_RANK:
+            if weak is None or _WEAK_RANK[tp] > _WEAK_RANK[weak]:
+                weak = tp
+            continue
+        d = _strong_dtype(a)
+        if d is None:
+            return _result_type_numpy(arrays_and_dtypes)
+        strong = d if strong is None else PROMOTE[strong, d]
+    if strong is None:
+        if weak is None:
+            raise ValueError("at least one array or dtype is required")
+        return _WEAK_ALONE[weak]
+    return strong if weak is None else WEAK[strong, weak]
+
+
+def _result_type_numpy(args):
+    """The general case (strings such as 'f4', nested lists): NumPy answers, torchnp checks."""
+    args = [_np_dtype_of(a) for a in args]
     for a in args:
         if isinstance(a, _np.ndarray):
             raise TypeError("result_type() got a numpy.ndarray; call torchnp.asarray(...) first")
@@ -206,8 +256,13 @@ def result_type(*arrays_and_dtypes):
 
 
 def promote_types(type1, type2):
-    """Mirror of ``numpy.promote_types``."""
-    res = _np.promote_types(_np_dtype_of(type1), _np_dtype_of(type2))
+    """Mirror of ``numpy.promote_types`` (§2.3)."""
+    a, b = _np.dtype(_np_dtype_of(type1)), _np.dtype(_np_dtype_of(type2))
+    try:
+        return PROMOTE[a, b]
+    except KeyError:
+        pass
+    res = _np.promote_types(a, b)
     to_torch(res)
     return res
 
@@ -241,7 +296,7 @@ def common_type(*arrays):
     res = _np.dtype(_np.float16)
     for a in arrays:
         dt = a.dtype if isinstance(a, ndarray) else _np.asarray(a).dtype
-        if dt.kind in "iub":
+        if dt.kind in "iu":
             dt = _np.dtype(_np.float64)
         elif dt.kind not in "fc":
             raise TypeError("can't get common type for non-numeric array")

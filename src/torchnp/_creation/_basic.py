@@ -33,9 +33,13 @@ def _float_or(dtype):
     return _dtypes.default_float() if dtype is None else _dtypes.to_torch(dtype)
 
 
-def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, like=None, device=None):
+def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, ndmax=0, like=None, device=None):
     """Create an array (``numpy.array``); copies unless ``copy=False``/``None`` allows sharing."""
     t = as_tensor(object, _dtypes.to_torch(dtype), device, copy if copy is not True else True)
+    if ndmax and t.dim() > ndmax and isinstance(object, (list, tuple)):
+        # NumPy would keep the inner sequences as objects, which torch cannot hold
+        raise ValueError("setting an array element with a sequence. The requested array would exceed "
+                         f"the maximum number of dimension of {ndmax}.")
     if t.dim() < ndmin:
         t = t.reshape((1,) * (ndmin - t.dim()) + tuple(t.shape))
     return _wrap(t)
@@ -91,15 +95,30 @@ def full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):
     shape = _shape(shape)
     if isinstance(fill_value, ndarray) or not isinstance(fill_value, (bool, int, float, complex, _np.generic)):
         fv = as_tensor(fill_value, _dtypes.to_torch(dtype), device)
-        return _wrap(torch.broadcast_to(fv, shape).clone())
+        return _wrap(_broadcast_fill(fv, shape))
     dt = _dtypes.to_torch(dtype) if dtype is not None else (
         _dtypes.to_torch(fill_value.dtype) if isinstance(fill_value, _np.generic) else _dtypes.python_scalar_dtype(fill_value))
     value = fill_value.item() if isinstance(fill_value, _np.generic) else fill_value
     if not dt.is_complex and isinstance(value, complex):
-        raise TypeError(f"cannot fill an array of dtype {_dtypes.TO_NUMPY[dt]} with a complex value")
+        import warnings
+
+        warnings.warn("Casting complex values to real discards the imaginary part",
+                      _np.exceptions.ComplexWarning, stacklevel=2)
+        value = value.real
     if dt is torch.int64 and type(value) is int and not -(2**63) <= value < 2**63:
         raise OverflowError(f"Python integer {value} out of bounds for int64")
     return _wrap(torch.full(shape, value, dtype=dt, device=_device.resolve(device)))
+
+
+def _broadcast_fill(fv, shape):
+    """``fv`` broadcast into a new array of ``shape``; NumPy's ValueError when it cannot."""
+    try:
+        return torch.broadcast_to(fv, shape).clone()
+    except RuntimeError:
+        from .._convert import _shape_str
+
+        raise ValueError(f"could not broadcast input array from shape {_shape_str(tuple(fv.shape))} "
+                         f"into shape {_shape_str(tuple(shape))}") from None
 
 
 def _like(a, dtype, shape, device):
@@ -110,7 +129,7 @@ def _like(a, dtype, shape, device):
     return shp, dt, dev
 
 
-def empty_like(prototype, dtype=None, order="K", subok=True, shape=None, *, device=None):
+def empty_like(prototype, /, dtype=None, order="K", subok=True, shape=None, *, device=None):
     """Uninitialised array like ``prototype`` (same device unless ``device=``)."""
     shp, dt, dev = _like(prototype, dtype, shape, device)
     return _wrap(torch.empty(shp, dtype=dt, device=dev))
@@ -132,24 +151,37 @@ def full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None, *, d
     """``fill_value`` in the shape, dtype and device of ``a`` (``numpy.full_like``)."""
     shp, dt, dev = _like(a, dtype, shape, device)
     if isinstance(fill_value, ndarray):
-        return _wrap(torch.broadcast_to(fill_value._t.to(dt), shp).clone())
+        _device.check_same([fill_value._t.new_empty(0, device=dev), fill_value._t])
+        return _wrap(_broadcast_fill(fill_value._t.to(dt), shp))
+    if isinstance(fill_value, _np.generic):
+        fill_value = fill_value.item()
+    if type(fill_value) in (float, complex) and not (dt.is_floating_point or dt.is_complex):
+        # NumPy casts the value unsafely (2.7 -> 2, 1j -> 0 with a ComplexWarning)
+        src = torch.full(shp, fill_value, dtype=_dtypes.python_scalar_dtype(fill_value), device=dev)
+        from .._convert import cast_tensor
+
+        return _wrap(cast_tensor(src, dt))
     if not dt.is_complex and isinstance(fill_value, complex):
-        raise TypeError("cannot fill a real array with a complex value")
-    if not (dt.is_floating_point or dt.is_complex) and isinstance(fill_value, float):
-        fill_value = int(fill_value) if _np.isfinite(fill_value) else fill_value
+        import warnings
+
+        warnings.warn("Casting complex values to real discards the imaginary part",
+                      _np.exceptions.ComplexWarning, stacklevel=2)
+        fill_value = fill_value.real
     return _wrap(torch.full(shp, fill_value, dtype=dt, device=dev))
 
 
-def arange(start_or_stop, /, stop=None, step=None, *, dtype=None, device=None, like=None, **kwargs):
+_HOST_TYPES = {float: torch.float64, complex: torch.complex128}
+
+
+def arange(start_or_stop, /, stop=None, step=1, *, dtype=None, device=None, like=None):
     """Evenly spaced values in a half-open interval (``numpy.arange``)."""
-    if "start" in kwargs or "stop" in kwargs:
-        raise TypeError("arange() got unexpected keyword arguments; use positional start, stop")
     if stop is None:
         start, stop = 0, start_or_stop
     else:
         start = start_or_stop
     if step is None:
         step = 1
+    # the output length depends on the values: 0-d array arguments are read on the host (a sync)
     vals = [v.item() if isinstance(v, (ndarray, _np.generic)) else v for v in (start, stop, step)]
     if vals[2] == 0:
         raise ZeroDivisionError("division by zero")
@@ -161,11 +193,48 @@ def arange(start_or_stop, /, stop=None, step=None, *, dtype=None, device=None, l
     n = int(_np.ceil((vals[1] - vals[0]) / vals[2])) if not isinstance(vals[2], complex) else 0
     if n <= 0:
         return _wrap(torch.empty(0, dtype=dt, device=dev))
-    if dt.is_floating_point or dt.is_complex:
-        # NumPy computes start + i*step, not repeated addition
-        t = torch.arange(n, dtype=torch.float64, device=dev) * vals[2] + vals[0]
-        return _wrap(t.to(dt))
-    return _wrap(torch.arange(vals[0], vals[1], vals[2], dtype=torch.int64, device=dev).to(dt))
+    if not (dt.is_floating_point or dt.is_complex) and all(type(v) is int or isinstance(v, (bool, _np.integer)) for v in vals):
+        return _wrap(torch.arange(vals[0], vals[1], vals[2], dtype=torch.int64, device=dev).to(dt))
+    # as NumPy: the first two values are cast to ``dtype``, then start + i*(second - first)
+    # (so arange(0, 1, 0.1, dtype=int) is all zeros, as in NumPy)
+    wide = torch.complex128 if dt.is_complex else torch.float64 if dt.is_floating_point else torch.int64
+    first, second = (torch.tensor(v, dtype=_HOST_TYPES.get(type(v), torch.int64), device=dev).to(dt).to(wide)
+                     for v in (vals[0], vals[0] + vals[2]))
+    t = torch.arange(n, dtype=torch.int64, device=dev).to(wide) * (second - first) + first
+    return _wrap(t.to(dt))
+
+
+def _weak_dtype(values):
+    """NumPy's result dtype for creation arguments: Python scalars are weak (NEP 50), arrays are not."""
+    parts = []
+    for v in values:
+        if isinstance(v, ndarray):
+            parts.append(v.dtype)
+        elif type(v) in (bool, int, float, complex) or isinstance(v, _np.generic):
+            parts.append(v)
+        else:
+            parts.append(_dtypes.TO_NUMPY[as_tensor(v).dtype])
+    return _np.result_type(*parts)
+
+
+def _tensors_on(values, dtype, device):
+    """Tensors for creation arguments: with ``device=`` all move there (§3.4); else arrays
+    must share one device (§3.2) and scalars/lists are created on it (§3.3)."""
+    if device is None:
+        arrs = [v._t for v in values if isinstance(v, ndarray)]
+        if arrs:
+            device = _device.check_same(arrs)
+    return [as_tensor(v, dtype, device) for v in values]
+
+
+def _inexact(np_dt, values):
+    """``np_dt`` made inexact as NumPy's linspace does; float64 follows the default float (§2.2)."""
+    if np_dt.kind not in "fc":
+        np_dt = _np.dtype(_np.float64)
+    t = _dtypes.to_torch(np_dt)
+    if _dtypes.default_float() is torch.float32 and all(type(v) in (bool, int, float, complex) for v in values):
+        t = {torch.float64: torch.float32, torch.complex128: torch.complex64}.get(t, t)
+    return t
 
 
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *, device=None):
@@ -173,27 +242,24 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     num = operator.index(num)
     if num < 0:
         raise ValueError(f"Number of samples, {num}, must be non-negative.")
-    s = as_tensor(start, device=device)
-    e = as_tensor(stop, device=device)
+    ft = _inexact(_weak_dtype((start, stop)), (start, stop))
+    s, e = _tensors_on((start, stop), ft, device)
     dev = s.device
-    _device.check_same([s, e])
-    ft = _dtypes.to_torch(_np.result_type(_dtypes.TO_NUMPY[s.dtype], _dtypes.TO_NUMPY[e.dtype], float))
-    if ft is torch.float64 and _dtypes.default_float() is torch.float32 and s.dtype is not torch.float64 and e.dtype is not torch.float64:
-        ft = torch.float32
-    wt = torch.complex128 if ft.is_complex else torch.float64
-    s64, e64 = s.to(wt), e.to(wt)
     div = (num - 1) if endpoint else num
-    delta = e64 - s64
-    shape_extra = tuple(torch.broadcast_shapes(s.shape, e.shape))
-    i = torch.arange(num, dtype=wt, device=dev).reshape((num,) + (1,) * len(shape_extra))
+    delta = e - s
+    extra = (1,) * delta.dim()
+    real = ft.to_real() if ft.is_complex else ft
+    i = torch.arange(num, dtype=real, device=dev).to(ft).reshape((num,) + extra)
     if div > 0:
         step = delta / div
-        y = s64 + i * step if bool((step != 0).all()) else s64 + i * delta / div
-        if endpoint and num > 1:
-            y[-1] = e64
+        # NumPy divides first when the step underflows to 0 (no host sync: select elementwise)
+        y = torch.where(step == 0, i / div * delta, i * step)
     else:
         step = torch.full_like(delta, float("nan"))
-        y = s64 + i * delta
+        y = i * delta
+    y = y + s
+    if endpoint and num > 1:
+        y[-1] = e
     if axis != 0:
         from .._convert import normalize_axis
 
@@ -201,10 +267,9 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     out_dt = ft if dtype is None else _dtypes.to_torch(dtype)
     if not (out_dt.is_floating_point or out_dt.is_complex):
         y = torch.floor(y.real if y.is_complex() else y)
-    result = _wrap(y.to(out_dt))
+    result = _wrap(y if y.dtype is out_dt else y.to(out_dt))
     if retstep:
-        st = _wrap(step.to(ft))
-        return result, (st if st.ndim else st)
+        return result, _wrap(step)
     return result
 
 
@@ -215,7 +280,7 @@ def eye(N, M=None, k=0, dtype=float, order="C", *, device=None, like=None):
     k = operator.index(k)
     dt = _float_or(None if dtype is float else dtype)
     dev = _device.resolve(device)
-    out = torch.zeros((N, M), dtype=dt, device=dev)
+    out = torch.zeros(_shape((N, M)), dtype=dt, device=dev)
     if -N < k < M:
         out.diagonal(k).fill_(1)
     return _wrap(out)

@@ -1,0 +1,427 @@
+"""Creation routines vs NumPy (DESIGN §2.2 defaults, §3.1 device=, §5.1 signatures/errors)."""
+
+import numpy
+import pytest
+from hypothesis import given, strategies as st
+
+import torchnp
+from support import DEVICE, arrays, assert_like_numpy, check, tnp, SUPPORTED_DTYPES
+
+DTYPES = [None, bool, int, float, complex, "int8", "uint8", "int16", "int32", "float16", "float32", "complex64"]
+
+# -- from shape or value (§2.2: float64 by default) --------------------------------
+SHAPE_CASES = [3, (2, 3), (), (0,), [2, 1, 2], (2, 0, 1), -1, (2, -1), 2.0, "a", (1.5,)]
+
+
+@pytest.mark.parametrize("name", ["zeros", "ones", "empty"])
+@pytest.mark.parametrize("shape", SHAPE_CASES)
+def test_shape_routines_dtype_shape_and_errors(name, shape):  # §2.2, §5.1 (negative dims -> ValueError)
+    kw = {"device": DEVICE}
+    exp_exc = None
+    try:
+        exp = getattr(numpy, name)(shape)
+    except Exception as e:  # noqa: BLE001
+        exp_exc = type(e)
+    if exp_exc is not None:
+        with pytest.raises(exp_exc):
+            getattr(torchnp, name)(shape, **kw)
+        return
+    got = getattr(torchnp, name)(shape, **kw)
+    assert got.shape == exp.shape and got.dtype == exp.dtype
+    if name != "empty":
+        assert_like_numpy(got, exp)
+
+
+@pytest.mark.parametrize("name", ["zeros", "ones", "empty"])
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_shape_routines_dtypes(name, dtype):  # §2.1, §2.2
+    exp = getattr(numpy, name)((2, 2), dtype=dtype)
+    got = getattr(torchnp, name)((2, 2), dtype=dtype, device=DEVICE)
+    assert got.dtype == exp.dtype and got.shape == exp.shape
+    assert str(got.device) == str(torchnp.asarray(got).device)
+
+
+@pytest.mark.parametrize("fill", [3, 1.5, True, 1 + 2j, numpy.float32(2.5), numpy.int8(-3), numpy.uint8(200), float("nan")])
+@pytest.mark.parametrize("dtype", [None, int, float, "int8", "float32", "complex64", bool])
+def test_full(fill, dtype):  # §2.2 (dtype from the value), §2.3 (NumPy scalars keep theirs)
+    if isinstance(fill, float) and fill != fill and dtype in (int, "int8", bool):
+        return  # NaN -> int is platform-defined in NumPy and torch alike
+    with _nowarn():
+        check("full", (2, 3), fill, dtype=dtype)
+
+
+class _nowarn:
+    def __enter__(self):
+        import warnings
+
+        self._c = warnings.catch_warnings()
+        self._c.__enter__()
+        warnings.simplefilter("ignore")
+
+    def __exit__(self, *a):
+        self._c.__exit__(*a)
+
+
+def test_full_array_fill_and_errors():  # §5.1
+    check("full", (2, 3), numpy.array([1, 2, 3]))
+    check("full", -2, 1.0)
+    check("full", (2, 2), numpy.array([1, 2, 3]))
+    check("full_like", numpy.ones((2, 2)), numpy.array([1, 2, 3]))
+    check("full_like", numpy.ones((2, 3)), numpy.array([1, 2, 3]), dtype="int8")
+
+
+@given(arrays(SUPPORTED_DTYPES, max_dims=3))
+def test_like_routines(a):  # §2.2: *_like keep dtype and shape (and device, §3.1)
+    x = tnp(a)
+    for name in ("zeros_like", "ones_like", "empty_like"):
+        exp = getattr(numpy, name)(a)
+        got = getattr(torchnp, name)(x)
+        assert got.shape == exp.shape and got.dtype == exp.dtype and got.device == x.device
+        if name != "empty_like":
+            assert_like_numpy(got, exp)
+    with _nowarn():
+        assert_like_numpy(torchnp.full_like(x, 7), numpy.full_like(a, 7))
+
+
+@pytest.mark.parametrize("dtype", [None, float, "int16", "complex128"])
+@pytest.mark.parametrize("shape", [None, 4, (2, 2), (0, 3)])
+def test_like_dtype_shape(dtype, shape):  # §2.2
+    a = numpy.arange(6).reshape(2, 3)
+    for name in ("zeros_like", "ones_like"):
+        check(name, a, dtype=dtype, shape=shape)
+    with _nowarn():
+        check("full_like", a, 2.7, dtype=dtype, shape=shape)
+        check("full_like", a, 2.7)
+    check("zeros_like", a, shape=-1)
+
+
+# -- from existing data ---------------------------------------------------------------
+DATA = [[1, 2, 3], [1.5, 2], [[1, 2], [3, 4]], [True, False], [1 + 1j, 2], 5, 2.5, True, 3j, [], [[]],
+        (1, 2), [(1, 2), (3, 4)], range(4), 2**63, [2**63, 1], numpy.float32(1.5), numpy.arange(6).reshape(2, 3),
+        numpy.arange(6)[::-2], numpy.array([1, 2], dtype=">i4"), [[1], [1, 2]], ["a"], [1, "a"], None, 2**64]
+
+
+@pytest.mark.parametrize("name", ["array", "asarray", "asanyarray", "ascontiguousarray", "copy"])
+@pytest.mark.parametrize("obj", DATA, ids=repr)
+def test_from_data(name, obj):  # §2.2 inference, §2.5 unsupported (str/object) -> TypeError
+    try:
+        exp = getattr(numpy, name)(obj)
+    except Exception as e:  # noqa: BLE001
+        with pytest.raises(type(e)):
+            getattr(torchnp, name)(obj)
+        return
+    if exp.dtype.kind not in "biufc":
+        with pytest.raises(TypeError, match="unsupported"):
+            getattr(torchnp, name)(obj, device=DEVICE) if name != "copy" else torchnp.copy(obj)
+        return
+    got = getattr(torchnp, name)(obj, device=DEVICE) if name != "copy" else torchnp.copy(obj)
+    # torch holds native byte order only: '>i4' data arrives as the native int32 (docs/differences)
+    assert_like_numpy(got, exp.astype(exp.dtype.newbyteorder("=")))
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_array_dtype_ndmin(dtype):  # §2.1
+    with _nowarn():
+        check("array", [[1, 0], [2, 3]], dtype=dtype)
+        check("array", 1, dtype=dtype, ndmin=3)
+        check("asarray", [1.7, -2.2], dtype=dtype)
+
+
+def test_copy_semantics():  # §1.2, §5.1: copy= keyword as NumPy 2
+    x = torchnp.arange(3, device=DEVICE)
+    assert torchnp.asarray(x) is x
+    y = torchnp.array(x)
+    y[0] = 10
+    assert int(x[0]) == 0
+    z = torchnp.asarray(x, copy=False)
+    z[1] = 5
+    assert int(x[1]) == 5
+    with pytest.raises(ValueError):
+        torchnp.asarray(x, dtype="float32", copy=False)
+    with pytest.raises(ValueError):
+        numpy.array([1, 2], copy=False)
+    with pytest.raises(ValueError):
+        torchnp.array([1, 2], copy=False)
+    c = torchnp.copy(x)
+    c[2] = 9
+    assert int(x[2]) == 2
+    assert torchnp.ascontiguousarray(x[::2]).flags.c_contiguous
+
+
+# -- numerical ranges -------------------------------------------------------------------
+ARANGE = [(5,), (0.5, 3), (1, 10, 3), (10, 1, -3), (3.0,), (True,), (-3,), (0, 1, 0.1), (2, 2), (0, 1, 0),
+          (numpy.float32(0), 2, 0.5), (1, 5, 2.0)]
+
+
+@pytest.mark.parametrize("args", ARANGE, ids=repr)
+@pytest.mark.parametrize("dtype", [None, "int8", "uint8", "float32", "float64", "int64"])
+def test_arange(args, dtype):  # §2.2: int64 / float64 defaults
+    with _nowarn():
+        check("arange", *args, dtype=dtype)
+
+
+@given(st.integers(-50, 50), st.integers(-50, 50), st.integers(-7, 7).filter(bool))
+def test_arange_ints_hypothesis(a, b, s):  # §2.2
+    check("arange", a, b, s)
+
+
+@given(st.floats(-100, 100), st.floats(-100, 100), st.integers(0, 30), st.booleans(),
+       st.sampled_from([None, "float32", "int32", "float64", "complex128"]))
+def test_linspace_hypothesis(a, b, num, endpoint, dtype):  # §2.2
+    check("linspace", a, b, num, endpoint=endpoint, dtype=dtype, rtol=1e-6, atol=1e-9 + 1e-9 * abs(b - a))
+
+
+LIN = [((0, 1, 5), {}), ((0, 1, 5), {"endpoint": False, "retstep": True}), ((0, 1, 1), {"retstep": True}),
+       ((0, 1, 0), {}), ((0, 1, -1), {}), ((numpy.float32(0), 1, 3), {}), ((1j, 2, 3), {}),
+       ((numpy.array([0, 1]), numpy.array([2, 3]), 3), {"axis": 1}), ((numpy.array([0, 1]), 5, 4), {"axis": -1}),
+       ((numpy.array([0, 1]), 5, 4), {"axis": 2}), ((-5, 5, 4), {"dtype": int}), ((1, 1, 4), {}),
+       ((numpy.float16(1), numpy.float16(2), 4), {}), ((numpy.int8(1), 2, 4), {})]
+
+
+@pytest.mark.parametrize("args,kw", LIN, ids=repr)
+def test_linspace_cases(args, kw):  # §2.2, §2.3, §5.1 (AxisError, ValueError)
+    check("linspace", *args, **kw)
+
+
+LOG = [((0, 2, 3), {}), ((0, 1, 4), {"base": 2}), ((0, 1, 4), {"base": 2.0, "endpoint": False}),
+       ((numpy.float32(0), numpy.float32(1), 3), {}), ((0, 3, 4), {"dtype": int}),
+       ((numpy.array([0, 1]), 3, 4), {"axis": 1}), ((0, 1, 3), {"base": numpy.array([2.0, 10.0])}),
+       ((0, 1, 3), {"base": numpy.array([2.0, 10.0]), "axis": -1}), ((1, 2, 3), {"base": 1j})]
+
+
+@pytest.mark.parametrize("args,kw", LOG, ids=repr)
+def test_logspace(args, kw):  # §2.2
+    check("logspace", *args, **kw)
+
+
+GEOM = [((1, 1000, 4), {}), ((-1, -1000, 4), {}), ((1, 256, 9), {"endpoint": False}), ((1j, 1000j, 4), {}),
+        ((1, 1000, 4), {"dtype": int}), ((1, 1000, 4), {"dtype": "float32"}), ((0, 10, 3), {}), ((1, 0, 3), {}),
+        ((numpy.array([1, 10]), numpy.array([100, 1000]), 3), {"axis": 1}), ((2, 3, 0), {}), ((2, 3, 1), {}),
+        ((numpy.float32(1), numpy.float32(8), 4), {}), ((1 + 1j, 1000 + 1000j, 4), {})]
+
+
+@pytest.mark.parametrize("args,kw", GEOM, ids=repr)
+def test_geomspace(args, kw):  # §2.2, ValueError for zero as NumPy
+    check("geomspace", *args, **kw)
+
+
+# -- building matrices ---------------------------------------------------------------------
+EYE = [((3,), {}), ((3, 2), {"k": -1, "dtype": int}), ((3,), {"k": 5}), ((-1,), {}), ((2, 4), {"k": 2}),
+       ((0,), {}), ((3,), {"dtype": bool}), ((3,), {"dtype": "complex64"})]
+
+
+@pytest.mark.parametrize("args,kw", EYE, ids=repr)
+def test_eye_tri(args, kw):  # §2.2 float64 default, negative dims -> ValueError
+    check("eye", *args, **kw)
+    check("tri", *args, **kw)
+    if len(args) == 1 and "k" not in kw:
+        check("identity", *args, **kw)
+
+
+def test_tri_negative():  # NumPy gives empty, not an error
+    check("tri", 2, -1)
+    check("tri", -1)
+
+
+@given(arrays(SUPPORTED_DTYPES, min_dims=1, max_dims=4), st.integers(-3, 3))
+def test_tril_triu_hypothesis(a, k):  # §2.1 all dtypes, stacks on the last two axes
+    check("tril", a, k)
+    check("triu", a, k=k)
+
+
+@given(arrays(SUPPORTED_DTYPES, min_dims=0, max_dims=3), st.integers(-3, 3))
+def test_diag_diagflat_hypothesis(a, k):  # ValueError for >2-d as NumPy
+    check("diag", a, k)
+    check("diagflat", a, k=k)
+
+
+@given(arrays(SUPPORTED_DTYPES, min_dims=0, max_dims=2, max_side=4,
+              elements=None), st.one_of(st.none(), st.integers(0, 5)), st.booleans())
+def test_vander_hypothesis(a, N, increasing):  # dtype promote_types(x, int) as NumPy
+    if a.dtype.kind == "f":
+        a = numpy.clip(numpy.nan_to_num(a), -3, 3).astype(a.dtype)
+    elif a.dtype.kind == "c":
+        a = numpy.clip(numpy.nan_to_num(a).real, -3, 3).astype(a.dtype)
+    check("vander", a, N, increasing=increasing, rtol=1e-3)
+
+
+def test_vander_errors():
+    check("vander", numpy.ones((2, 2)))
+    check("vander", [1, 2], -1)
+
+
+# -- grids ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("indexing", ["xy", "ij", "bad"])
+@pytest.mark.parametrize("sparse", [False, True])
+@pytest.mark.parametrize("copy", [False, True])
+@pytest.mark.parametrize("n", [0, 1, 2, 3])
+def test_meshgrid(indexing, sparse, copy, n):  # §5.1 (ValueError for indexing)
+    xs = [numpy.arange(i + 2, dtype=dt) for i, dt in zip(range(n), ["int64", "float32", "int8"])]
+    check("meshgrid", *xs, indexing=indexing, sparse=sparse, copy=copy)
+
+
+@pytest.mark.parametrize("key", [
+    (slice(0, 3),), (slice(0, 3), slice(0, 2)), (slice(-1, 1, 0.5),), (slice(0, 1, 3j),),
+    (slice(0, 1, 3j), slice(2, 5)), (slice(0, 5, 2), slice(1, 2, 1j)), (slice(None, 4),), (slice(1, 2, 1j),)],
+    ids=repr)
+@pytest.mark.parametrize("grid", ["mgrid", "ogrid"])
+def test_mgrid_ogrid(key, grid):  # index tricks incl. the complex-step "num" form
+    k = key[0] if len(key) == 1 else key
+    exp = getattr(numpy, grid)[k]
+    got = getattr(torchnp, grid)[k]
+    assert_like_numpy(list(got) if isinstance(exp, tuple) else got, list(exp) if isinstance(exp, tuple) else exp)
+    if not isinstance(exp, tuple):
+        assert isinstance(got, torchnp.ndarray)
+
+
+@pytest.mark.parametrize("dims", [(2, 3), (4,), (), (2, 0, 3), (-1, 2)], ids=repr)
+@pytest.mark.parametrize("dtype", [int, float, "int8"])
+@pytest.mark.parametrize("sparse", [False, True])
+def test_indices(dims, dtype, sparse):
+    check("indices", dims, dtype=dtype, sparse=sparse)
+
+
+def test_fromfunction():
+    f = lambda i, j, scale=1: (i * 10 + j) * scale  # noqa: E731
+    assert_like_numpy(torchnp.fromfunction(f, (3, 4), scale=2, device=DEVICE), numpy.fromfunction(f, (3, 4), scale=2))
+    assert_like_numpy(torchnp.fromfunction(f, (2, 2), dtype=int), numpy.fromfunction(f, (2, 2), dtype=int))
+
+
+@pytest.mark.parametrize("dtype", ["int64", "float32", "complex128", "uint8", bool])
+@pytest.mark.parametrize("count", [-1, 3, 10])
+def test_fromiter(dtype, count):  # ValueError for too few items as NumPy
+    try:
+        exp = numpy.fromiter(iter(range(5)), dtype, count=count)
+    except ValueError:
+        with pytest.raises(ValueError):
+            torchnp.fromiter(iter(range(5)), dtype, count=count)
+    else:
+        assert_like_numpy(torchnp.fromiter(iter(range(5)), dtype, count=count, device=DEVICE), exp)
+    x = torchnp.fromiter((i * i for i in range(4)), dtype, device=DEVICE)
+    assert_like_numpy(x, numpy.fromiter((i * i for i in range(4)), dtype))
+
+
+def test_fromiter_requires_dtype():  # TypeError as NumPy
+    with pytest.raises(TypeError):
+        numpy.fromiter(range(3))
+    with pytest.raises(TypeError):
+        torchnp.fromiter(range(3))
+    with pytest.raises(TypeError, match="unsupported"):
+        torchnp.fromiter(iter(["a"]), "U1")
+
+
+@pytest.mark.parametrize("kw", [{}, {"dtype": "int16"}, {"dtype": "uint8", "count": 3, "offset": 2},
+                                {"dtype": "float32", "offset": 1}, {"dtype": "int32", "count": 10},
+                                {"dtype": "int8", "offset": -1}])
+def test_frombuffer(kw):  # errors as NumPy (ValueError)
+    buf = bytes(range(16))
+    check("frombuffer", buf, **kw)
+
+
+def test_frombuffer_shares_memory_and_device():  # §4.1-style sharing on the CPU, device= copies (§3.4)
+    buf = bytearray(8)
+    x = torchnp.frombuffer(buf, dtype="uint8")
+    assert x.device.type == "cpu"
+    x[0] = 7
+    assert buf[0] == 7
+    m = torchnp.frombuffer(buf, dtype="uint8", device="meta")
+    assert m.device.type == "meta" and m.shape == (8,)
+
+
+# -- default float32 opt-in (§2.2) -------------------------------------------------------------------
+def test_default_float_dtype_opt_in():  # §2.2: never on by default; context manager restores
+    assert torchnp.get_default_float_dtype() == numpy.float64
+    assert torchnp.zeros(2, device=DEVICE).dtype == numpy.float64
+    with torchnp.default_float_dtype(torchnp.float32):
+        assert torchnp.get_default_float_dtype() == numpy.float32
+        for x in (torchnp.zeros(2), torchnp.ones(2), torchnp.empty(2), torchnp.eye(2), torchnp.tri(2),
+                  torchnp.linspace(0, 1, 3), torchnp.asarray(1.5), torchnp.asarray([1.0, 2.0]),
+                  torchnp.arange(0.5, 2), torchnp.full(2, 1.5), torchnp.logspace(0, 1, 3), torchnp.geomspace(1, 2, 3)):
+            assert x.dtype == numpy.float32
+        # explicit dtypes and NumPy float64 data stay float64
+        assert torchnp.asarray(numpy.ones(2)).dtype == numpy.float64
+        assert torchnp.zeros(2, dtype="float64").dtype == numpy.float64
+        assert torchnp.asarray(1j).dtype == numpy.complex64
+    assert torchnp.zeros(2).dtype == numpy.float64
+    torchnp.set_default_float_dtype("float32")
+    try:
+        assert torchnp.ones(1).dtype == numpy.float32
+    finally:
+        torchnp.set_default_float_dtype(numpy.float64)
+    assert torchnp.ones(1).dtype == numpy.float64
+    with pytest.raises(ValueError):
+        torchnp.set_default_float_dtype("int32")
+
+
+# -- device= on every creation function (§3.1) -------------------------------------------------------
+CREATORS = [
+    ("array", ([1, 2],), {}), ("asarray", ([1.0],), {}), ("asanyarray", ([1],), {}),
+    ("ascontiguousarray", ([1],), {}), ("empty", (2,), {}), ("zeros", (2,), {}), ("ones", (2,), {}),
+    ("full", (2, 3.0), {}), ("arange", (5,), {}), ("arange", (0.5, 3.0), {}), ("linspace", (0, 1, 4), {}),
+    ("logspace", (0, 1, 4), {}), ("eye", (3,), {}), ("identity", (2,), {}), ("tri", (3,), {}),
+    ("indices", ((2, 3),), {}), ("fromiter", (range(3), "int32"), {}), ("frombuffer", (bytearray(8), "uint8"), {}),
+    ("fromfunction", (lambda i: i, (3,)), {}),
+]
+
+
+@pytest.mark.parametrize("dev", ["cpu", "meta"])
+@pytest.mark.parametrize("name,args,kw", CREATORS, ids=[c[0] for c in CREATORS])
+def test_device_keyword(name, args, kw, dev):  # §3.1
+    exp = getattr(numpy, name)(*args, **kw)
+    got = getattr(torchnp, name)(*args, device=dev, **kw)
+    assert got.device.type == dev
+    assert got.shape == exp.shape and got.dtype == exp.dtype
+
+
+@pytest.mark.parametrize("dev", ["cpu", "meta"])
+def test_like_and_data_routines_keep_device(dev):  # §3.1: results live with their input
+    x = torchnp.ones((2, 3), device=dev)
+    for f in (torchnp.zeros_like, torchnp.ones_like, torchnp.empty_like, torchnp.copy, torchnp.diag,
+              torchnp.tril, torchnp.triu, torchnp.diagflat, torchnp.asarray, torchnp.array):
+        assert f(x).device.type == dev
+    assert torchnp.full_like(x, 2).device.type == dev
+    assert torchnp.logspace(x[0], 4.0, 3).device.type == dev
+    assert all(a.device.type == dev for a in torchnp.meshgrid(x[0], x[:, 0]))
+    assert torchnp.linspace(x[0], 5.0, 3).device.type == dev
+    assert torchnp.vander(x[0]).device.type == dev
+    other = "meta" if dev == "cpu" else "cpu"
+    assert torchnp.zeros_like(x, device=other).device.type == other
+    with pytest.raises(torchnp.DeviceMismatchError):
+        torchnp.meshgrid(x[0], torchnp.ones(2, device=other))
+    with pytest.raises(torchnp.DeviceMismatchError):
+        torchnp.linspace(x[0], torchnp.ones(3, device=other), 4)
+
+
+# -- signatures (§5.1): NumPy's parameter names, kinds and defaults, plus keyword-only device= ----------
+SIGNATURE_NAMES = ["array", "asarray", "asanyarray", "ascontiguousarray", "copy", "empty", "zeros", "ones", "full",
+                   "empty_like", "zeros_like", "ones_like", "full_like", "arange", "linspace", "logspace", "geomspace",
+                   "eye", "identity", "diag", "diagflat", "tri", "tril", "triu", "vander", "meshgrid", "indices",
+                   "fromfunction", "fromiter", "frombuffer"]
+
+
+@pytest.mark.parametrize("name", SIGNATURE_NAMES)
+def test_signature_mirrors_numpy(name):  # §5.1
+    import inspect
+
+    ours = inspect.signature(getattr(torchnp, name)).parameters
+    theirs = inspect.signature(getattr(numpy, name)).parameters
+    for pname, p in theirs.items():
+        if p.kind is p.VAR_KEYWORD:
+            continue
+        assert pname in ours, f"{name}: missing parameter {pname}"
+        q = ours[pname]
+        assert (q.kind, q.default) == (p.kind, p.default), f"{name}({pname}): {q} != {p}"
+    assert "device" in ours and ours["device"].kind is inspect.Parameter.KEYWORD_ONLY or name in (
+        "copy", "diag", "diagflat", "tril", "triu", "vander", "meshgrid")
+
+
+def test_array_ndmax():  # NumPy 2.4 ndmax: deeper nesting would need object dtype
+    check("array", [[1, 2], [3, 4]], ndmax=1)
+    check("array", [[1, 2], [3, 4]], ndmax=2)
+    check("array", numpy.ones((2, 2)), ndmax=1)
+
+
+def test_frombuffer_default_is_float64_even_with_float32_default():  # §2.2: bytes are read as NumPy reads them
+    buf = numpy.arange(3.0).tobytes()
+    with torchnp.default_float_dtype("float32"):
+        assert_like_numpy(torchnp.frombuffer(buf), numpy.frombuffer(buf))

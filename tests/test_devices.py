@@ -1,0 +1,205 @@
+"""Devices (DESIGN §3): default device, device=, DeviceMismatchError, numpy operands, explicit moves.
+
+Mixed-device errors use torch's ``meta`` device, so they run in CI without a GPU
+(meta arrays hold no data: only shapes, dtypes and errors are checked).
+"""
+
+import os
+import subprocess
+import sys
+
+import numpy
+import pytest
+import torch
+
+import torchnp
+from support import DEVICE, assert_like_numpy, tnp
+
+OTHER = "meta"
+
+
+def _x():
+    return torchnp.arange(3.0, device=DEVICE)
+
+
+def _m(shape=3, dtype=None):
+    return torchnp.zeros(shape, dtype=dtype, device=OTHER)
+
+
+# -- §3.1 the default device -------------------------------------------------------------------
+def _default_in_subprocess(env_value):
+    env = {k: v for k, v in os.environ.items() if k != "TORCHNP_DEVICE"}
+    if env_value is not None:
+        env["TORCHNP_DEVICE"] = env_value
+    code = "import torchnp; print(torchnp.get_default_device()); print(torchnp.zeros(2).device)"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.split()
+
+
+def test_default_device_from_env_var():  # §3.1: TORCHNP_DEVICE first
+    assert _default_in_subprocess("meta") == ["meta", "meta"]
+
+
+def test_default_device_without_env_var():  # §3.1: cuda if available, else cpu
+    expected = "cuda:0" if torch.cuda.is_available() else "cpu"
+    assert _default_in_subprocess(None) == [expected, expected]
+
+
+def test_set_default_device_and_context():  # §3.1
+    before = torchnp.get_default_device()
+    with torchnp.device(OTHER) as d:
+        assert d.type == OTHER
+        assert torchnp.get_default_device().type == OTHER
+        assert torchnp.zeros(2).device.type == OTHER
+        assert torchnp.asarray([1, 2]).device.type == OTHER
+        assert torchnp.arange(3).device.type == OTHER
+        with torchnp.device("cpu"):
+            assert torchnp.ones(1).device.type == "cpu"
+        assert torchnp.ones(1).device.type == OTHER
+    assert torchnp.get_default_device() == before
+    torchnp.set_default_device(OTHER)
+    try:
+        assert torchnp.empty(2).device.type == OTHER
+        assert torchnp.get_default_device() == torch.device(OTHER)
+    finally:
+        torchnp.set_default_device(before)
+    assert torchnp.get_default_device() == before
+    assert torchnp.device("cpu") == "cpu" and torchnp.device("cpu") == torch.device("cpu")
+    assert "cpu" in repr(torchnp.device("cpu"))
+
+
+def test_context_restores_on_error():  # §3.1
+    before = torchnp.get_default_device()
+    with pytest.raises(KeyError):
+        with torchnp.device(OTHER):
+            raise KeyError
+    assert torchnp.get_default_device() == before
+
+
+def test_bad_device_name():  # §3.1
+    with pytest.raises((ValueError, RuntimeError)):
+        torchnp.zeros(2, device="not-a-device")
+
+
+@pytest.mark.parametrize("spelling", ["cpu", torch.device("cpu"), torchnp.device("cpu")], ids=repr)
+def test_device_spellings(spelling):  # §3.1: strings, torch.device, torchnp.device
+    assert torchnp.zeros(1, device=spelling).device == torch.device("cpu")
+
+
+def test_x_device_attribute():  # §3.1
+    x = tnp(numpy.ones(2))
+    assert isinstance(x.device, torch.device)
+    assert str(x.device) == str(torchnp.asarray(x).device)
+    assert _m().device.type == "meta"
+
+
+# -- §3.2 mixed devices raise DeviceMismatchError ---------------------------------------------
+def _mismatch(fn):
+    with pytest.raises(torchnp.DeviceMismatchError) as info:
+        fn()
+    msg = str(info.value)
+    assert "meta" in msg and str(torch.device(DEVICE).type) in msg, msg
+    assert "to_device" in msg, msg
+    assert isinstance(info.value, ValueError)
+
+
+MIXED = {
+    "x+m": lambda x, m: x + m,
+    "m+x": lambda x, m: m + x,
+    "x*m": lambda x, m: x * m,
+    "x<m": lambda x, m: x < m,
+    "x@m": lambda x, m: x @ m,
+    "add": lambda x, m: torchnp.add(x, m),
+    "add(out=)": lambda x, m: torchnp.add(x, x, out=m),
+    "maximum": lambda x, m: torchnp.maximum(m, x),
+    "iadd": lambda x, m: x.__iadd__(m),
+    "asarray([x, m])": lambda x, m: torchnp.asarray([x, m]),
+    "array([[x], [m]])": lambda x, m: torchnp.array([[x], [m]]),
+    "setitem slice": lambda x, m: x.__setitem__(slice(None), m),
+    "setitem 0-d": lambda x, m: x.__setitem__(0, m[0]),
+    "setitem mask": lambda x, m: x.__setitem__(x > 0, m[:2]),
+    "meta setitem": lambda x, m: m.__setitem__(slice(None), x),
+    "linspace": lambda x, m: torchnp.linspace(x, m, 3),
+    "meshgrid": lambda x, m: torchnp.meshgrid(x, m),
+    "full_like": lambda x, m: torchnp.full_like(x, m),
+}
+
+
+@pytest.mark.parametrize("name", list(MIXED))
+def test_device_mismatch(name):  # §3.2: nothing moves implicitly
+    _mismatch(lambda: MIXED[name](_x(), _m()))
+
+
+def test_device_mismatch_is_value_error():  # §3.2
+    assert issubclass(torchnp.DeviceMismatchError, ValueError)
+
+
+# -- §3.3 numpy.ndarray operands raise TypeError; Python values are accepted -----------------
+NP_MIXED = {
+    "x + a": lambda x, a: x + a,
+    "a + x": lambda x, a: a + x,
+    "x * a": lambda x, a: x * a,
+    "a < x": lambda x, a: a < x,
+    "add(x, a)": lambda x, a: torchnp.add(x, a),
+    "add(a, x)": lambda x, a: torchnp.add(a, x),
+    "multiply(x, a)": lambda x, a: torchnp.multiply(x, a),
+    "x += a": lambda x, a: x.__iadd__(a),
+}
+
+
+@pytest.mark.parametrize("name", list(NP_MIXED))
+def test_numpy_operand_typeerror(name):  # §3.3
+    with pytest.raises(TypeError) as info:
+        NP_MIXED[name](_x(), numpy.ones(3))
+    msg = str(info.value)
+    assert "torchnp.asarray" in msg and "from_numpy" in msg, msg
+
+
+@pytest.mark.parametrize("value", [2, 2.5, True, 1j, [1, 2, 3], (1.0, 2.0, 3.0), [[1], [2]], numpy.float32(2),
+                                   numpy.int8(3)], ids=repr)
+def test_python_values_follow_the_array(value):  # §3.3: created on the other operand's device
+    for dev in (DEVICE, OTHER):
+        x = torchnp.ones(3, device=dev)
+        for r in (x + value, value + x, torchnp.add(x, value), torchnp.multiply(value, x), x < value):
+            assert r.device.type == torch.device(dev).type
+        if dev == DEVICE:
+            a = numpy.ones(3)
+            with numpy.errstate(all="ignore"):
+                assert_like_numpy(x + value, a + numpy.asarray(value) if isinstance(value, (list, tuple)) else a + value)
+
+
+def test_setitem_python_values_on_meta():  # §3.3
+    m = _m((2, 3))
+    m[0] = [1, 2, 3]
+    m[:, 1] = 5.0
+    assert m.shape == (2, 3) and m.device.type == "meta"
+
+
+# -- §3.4 explicit moves -------------------------------------------------------------------
+def test_explicit_moves():  # §3.4
+    x = _x()
+    m = x.to_device(OTHER)
+    assert m.device.type == OTHER and m.shape == x.shape and m.dtype == x.dtype
+    m2 = torchnp.asarray(x, device=OTHER)
+    assert m2.device.type == OTHER and m2.dtype == x.dtype
+    assert x.to_device(x.device) is not None and x.to_device(x.device).device == x.device
+    back = torchnp.zeros(3, device="cpu").to_device(DEVICE)
+    assert back.device == torchnp.asarray(back, device=DEVICE).device
+    assert torchnp.asarray([x, x], device=OTHER).device.type == OTHER  # explicit device= moves all
+    assert torchnp.array(x, device=OTHER).device.type == OTHER
+    assert x.astype("float32", device=OTHER).device.type == OTHER
+    with pytest.raises(ValueError):
+        torchnp.asarray(x, device=OTHER, copy=False)
+    # the moved array is independent of the original's device
+    y = x.to_device(DEVICE)
+    assert_like_numpy(y, numpy.arange(3.0))
+
+
+def test_results_stay_on_device():  # §3.1: results live on the operands' device
+    m = _m((2, 3), "float32")
+    for r in (m + m, m * 2, -m, m.T, m[0], m.sum() if hasattr(m, "sum") else m, torchnp.sqrt(m), m.reshape(3, 2)):
+        assert r.device.type == OTHER
+    assert (m + m).dtype == numpy.float32 and (m + m).shape == (2, 3)
+    assert (m.astype("int8") + 1).dtype == numpy.int8
+    assert (m.astype("int64") + m).dtype == numpy.float64  # §2.3 on any device
