@@ -1,0 +1,53 @@
+"""Frequencies and shifts (mirrors ``numpy.fft.fftfreq``, ``rfftfreq``, ``fftshift``, ``ifftshift``)."""
+
+import operator
+
+import torch
+
+from .. import _device, _dtypes
+from .._array import _wrap, ndarray
+from .._convert import normalize_axes
+from ._pocketfft import _tensor
+
+__all__ = ["fftfreq", "rfftfreq", "fftshift", "ifftshift"]
+
+
+def _freqs(ints, n, d):
+    """``ints * (1.0 / (n * d))`` in the default float dtype (float64 unless opted out, §2.2)."""
+    if isinstance(d, ndarray):
+        d = d._t
+    val = 1.0 / (n * d)
+    return _wrap(ints.to(_dtypes.default_float()) * val)
+
+
+def fftfreq(n, d=1.0, device=None):
+    """Sample frequencies of ``fft`` (mirrors ``numpy.fft.fftfreq``), created on ``device``."""
+    n = operator.index(n)
+    dev = _device.resolve(device)
+    N = (n - 1) // 2 + 1
+    ints = torch.cat((torch.arange(0, N, device=dev), torch.arange(-(n // 2), 0, device=dev)))
+    return _freqs(ints, n, d)
+
+
+def rfftfreq(n, d=1.0, device=None):
+    """Sample frequencies of ``rfft`` (mirrors ``numpy.fft.rfftfreq``), created on ``device``."""
+    n = operator.index(n)
+    return _freqs(torch.arange(0, n // 2 + 1, device=_device.resolve(device)), n, d)
+
+
+def _shift(x, axes, sign):
+    t = _tensor(x)
+    axes = normalize_axes(axes, t.dim())
+    if not axes:  # NumPy's roll(x, [], ()) fails this way
+        raise ValueError("not enough values to unpack (expected 2, got 0)")
+    return _wrap(torch.roll(t, [sign * (t.shape[a] // 2) for a in axes], axes))
+
+
+def fftshift(x, axes=None):
+    """Shift the zero-frequency term to the centre (mirrors ``numpy.fft.fftshift``)."""
+    return _shift(x, axes, 1)
+
+
+def ifftshift(x, axes=None):
+    """Inverse of ``fftshift`` (mirrors ``numpy.fft.ifftshift``)."""
+    return _shift(x, axes, -1)

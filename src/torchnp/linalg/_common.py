@@ -1,0 +1,118 @@
+"""Shared helpers of ``torchnp.linalg``: operands, NumPy's linalg dtype rules, shape checks."""
+
+import torch
+from numpy.linalg import LinAlgError
+
+from .. import _dtypes
+from .._array import _wrap
+from .._ufuncs._ufunc import _devices_of, operand
+
+try:  # NumPy's own result classes (plain NamedTuples), so isinstance checks keep working
+    from numpy.linalg._linalg import EigResult, EighResult, QRResult, SlogdetResult, SVDResult
+except ImportError:  # pragma: no cover - older layouts
+    from collections import namedtuple
+
+    EigResult = namedtuple("EigResult", "eigenvalues eigenvectors")
+    EighResult = namedtuple("EighResult", "eigenvalues eigenvectors")
+    QRResult = namedtuple("QRResult", "Q R")
+    SlogdetResult = namedtuple("SlogdetResult", "sign logabsdet")
+    SVDResult = namedtuple("SVDResult", "U S Vh")
+
+__all__ = []
+
+_REAL = {torch.float32: torch.float32, torch.float64: torch.float64,
+         torch.complex64: torch.float32, torch.complex128: torch.float64}
+
+
+def tensor(x, dev=None):
+    """Tensor for one linalg operand (rejects numpy.ndarray as every operation does, §3.3)."""
+    t = operand(x, dev)
+    if not isinstance(t, torch.Tensor):
+        from .._convert import as_tensor
+
+        t = as_tensor(t, None, dev)
+    return t
+
+
+def tensors(*xs):
+    """Tensors for several operands, all on one device (§3.2)."""
+    first = tensor(xs[0])
+    out = [first] + [tensor(x, first.device) for x in xs[1:]]
+    _devices_of(out)
+    return out
+
+
+def linalg_dtype(*ts):
+    """The result dtype of NumPy's ``_commonType``: float32/complex64 only if every input is single.
+
+    Integers and bools compute in float64; float16 raises TypeError as in NumPy. Unlike NumPy
+    (which always computes in double), single-precision inputs are computed in single precision.
+    """
+    single, cplx = True, False
+    for t in ts:
+        dt = t.dtype
+        if dt.is_complex:
+            cplx = True
+            single &= dt is torch.complex64
+        elif dt.is_floating_point:
+            if dt not in _REAL:
+                raise TypeError(f"array type {_dtypes.TO_NUMPY[dt].name} is unsupported in linalg")
+            single &= dt is torch.float32
+        else:
+            single = False
+    if cplx:
+        return torch.complex64 if single else torch.complex128
+    return torch.float32 if single else torch.float64
+
+
+def real_of(dt):
+    return _REAL[dt]
+
+
+def stacked_2d(*ts):
+    for t in ts:
+        if t.dim() < 2:
+            raise LinAlgError(f"{t.dim()}-dimensional array given. Array must be at least two-dimensional")
+
+
+def two_d(*ts):
+    for t in ts:
+        if t.dim() != 2:
+            raise LinAlgError(f"{t.dim()}-dimensional array given. Array must be two-dimensional")
+
+
+def stacked_square(*ts):
+    stacked_2d(*ts)
+    for t in ts:
+        if t.shape[-1] != t.shape[-2]:
+            raise LinAlgError("Last 2 dimensions of the array must be square")
+
+
+def check_info(info, message):
+    """Raise LinAlgError(message) if any LAPACK ``info`` is non-zero.
+
+    A host sync on ``info``: NumPy's semantics require raising on singular / non-positive-definite
+    input, which depends on the data.
+    """
+    if info.numel() and bool((info != 0).any()):
+        raise LinAlgError(message)
+
+
+def assert_finite(t):
+    # host sync: NumPy raises for non-finite input here (data-dependent exception)
+    if t.numel() and not bool(torch.isfinite(t).all()):
+        raise LinAlgError("Array must not contain infs or NaNs")
+
+
+def mT(t):
+    return t.transpose(-2, -1)
+
+
+def mH(t):
+    return t.transpose(-2, -1).conj() if t.is_complex() else t.transpose(-2, -1)
+
+
+def wrap(t):
+    """Result wrapper; resolves lazy conjugation so results print and convert like NumPy's."""
+    return _wrap(t.resolve_conj() if t.is_complex() else t)
+
