@@ -1,0 +1,223 @@
+"""Sorting and searching: sort, argsort, lexsort, partition, argpartition, searchsorted, sort_complex.
+
+Every sort is stable (torch's stable sort), whatever ``kind`` says: NumPy's
+unstable kinds may order ties differently; a stable order is always one NumPy
+could return. NaNs sort to the end as in NumPy; complex arrays sort
+lexicographically (real part, then imaginary part), as NumPy does, through two
+stable passes because torch has no complex sort.
+"""
+
+import numpy as _np
+import torch
+
+from .. import _dtypes
+from .._array import _wrap, ndarray
+from .._convert import as_tensor, normalize_axis
+from .._ufuncs._ufunc import _devices_of, operand
+
+__all__ = ["sort", "argsort", "lexsort", "partition", "argpartition", "searchsorted", "sort_complex"]
+
+_KINDS = (None, "quicksort", "mergesort", "heapsort", "stable")
+
+
+def tensor_of(x, dev=None):
+    """Tensor for an array-like argument (numpy.ndarray rejected as in §3.3)."""
+    t = operand(x, dev)
+    return t if isinstance(t, torch.Tensor) else as_tensor(t, None, dev)
+
+
+def tensors_of(*xs):
+    """Tensors for several array-likes on the device of the first array among them (§3.2)."""
+    dev = next((x._t.device for x in xs if isinstance(x, ndarray)), None)
+    ts = [tensor_of(x, dev) for x in xs]
+    _devices_of(ts)
+    return ts
+
+
+_I64_MIN = -(2 ** 63)
+
+
+def ring_int64(t):
+    """uint16/32/64 (few torch kernels, §2.5) as int64 with the same +, -, *, == (exact; uint64 reinterpreted)."""
+    return t.view(torch.int64) if t.dtype is torch.uint64 else t.to(torch.int64)
+
+
+def from_ring_int64(r, dtype):
+    """Back from :func:`ring_int64` to ``dtype`` (wrapping as NumPy); other dtypes pass through."""
+    if r.dtype is dtype:
+        return r
+    return r.view(torch.uint64) if dtype is torch.uint64 else r.to(dtype)
+
+
+def sort_key(t):
+    """A tensor ordered as ``t`` that torch can sort, gather and search (maps partly supported uints to int64)."""
+    if t.dtype is torch.uint64:
+        return t.view(torch.int64) ^ _I64_MIN  # flips the sign bit: keeps unsigned order
+    return t.to(torch.int64) if t.dtype in _dtypes.PARTIAL else t
+
+
+def _check_order(order, kind):
+    if order is not None:
+        raise ValueError("Cannot specify order when the array has no fields.")
+    if kind not in _KINDS:
+        raise ValueError(f"sort kind must be one of 'quick', 'heap', or 'stable' (got '{kind}')")
+
+
+def _prepare(a, axis, zero_d_as_1d=False):
+    t = tensor_of(a)
+    if zero_d_as_1d and t.dim() == 0:  # NumPy's argsort/argpartition treat a 0-d array as 1-d
+        t = t.reshape(1)
+    if axis is None:
+        return t.reshape(-1), 0
+    if t.dim() == 0:
+        raise _np.exceptions.AxisError(axis, 0)
+    return t, normalize_axis(axis, t.dim())
+
+
+def argsort_tensor(t, dim, descending=False):
+    """Stable argsort of ``t`` along ``dim``: NaNs last, complex lexicographic."""
+    if t.is_complex():
+        # NumPy's order: [R + Rj, R + nanj, nan + Rj, nan + nanj], each lexicographic
+        idx = argsort_tensor(t.imag, dim, descending)
+        idx = idx.gather(dim, argsort_tensor(t.real.gather(dim, idx), dim, descending))
+        nan_class = (torch.isnan(t.imag).to(torch.int8) + 2 * torch.isnan(t.real).to(torch.int8)).gather(dim, idx)
+        return idx.gather(dim, argsort_tensor(nan_class, dim, descending))
+    return torch.sort(sort_key(t), dim=dim, stable=True, descending=descending)[1]
+
+
+def sort_tensor(t, dim, descending=False):
+    """Stably sorted copy of ``t`` along ``dim`` (NaNs last, complex lexicographic)."""
+    if t.is_complex():
+        return t.gather(dim, argsort_tensor(t, dim, descending))
+    return torch.sort(t, dim=dim, stable=True, descending=descending)[0]
+
+
+def sort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
+    """Return a sorted copy of an array (mirrors ``numpy.sort``; ``descending`` as the array API)."""
+    _check_order(order, kind)
+    t, dim = _prepare(a, axis)
+    return _wrap(sort_tensor(t, dim, descending))
+
+
+def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
+    """Indices that would sort an array (mirrors ``numpy.argsort``; always stable)."""
+    _check_order(order, kind)
+    t, dim = _prepare(a, axis, True)
+    return _wrap(argsort_tensor(t, dim, descending))
+
+
+def _sort_inplace(self, axis=-1, kind=None, order=None, *, stable=None):
+    """Sort the array in place (``numpy.ndarray.sort``); returns None."""
+    self._t.copy_(sort(self, axis, kind, order, stable=stable)._t)
+
+
+ndarray.sort = _sort_inplace
+
+
+def sort_complex(a):
+    """Sort a complex array by real part, then imaginary part (mirrors ``numpy.sort_complex``)."""
+    t = sort(a)._t
+    if t.is_complex():
+        return _wrap(t)
+    char = _dtypes.TO_NUMPY[t.dtype].char
+    return _wrap(t.to(torch.complex64 if char in "bhBH" else torch.complex128))
+
+
+def lexsort(keys, axis=-1):
+    """Indirect stable sort on several keys, the last key primary (mirrors ``numpy.lexsort``)."""
+    if isinstance(keys, (list, tuple)):
+        ts = tensors_of(*keys) if keys else []
+        if len({tuple(k.shape) for k in ts}) > 1:
+            raise ValueError("all keys need to be the same shape")
+    else:
+        ts = list(tensor_of(keys).unbind(0)) if tensor_of(keys).dim() else [tensor_of(keys)]
+    if not ts:
+        raise TypeError("need sequence of keys with len > 0 in lexsort")
+    ts = [sort_key(k) for k in ts]
+    t0 = ts[0]
+    if t0.dim() == 0:
+        if axis not in (-1, 0):
+            raise _np.exceptions.AxisError(axis, 0)
+        return _wrap(torch.zeros((), dtype=torch.int64, device=t0.device))
+    dim = normalize_axis(axis, t0.dim())
+    idx = argsort_tensor(t0, dim)
+    for k in ts[1:]:
+        idx = idx.gather(dim, argsort_tensor(k.gather(dim, idx), dim))
+    return _wrap(idx)
+
+
+def _kth(kth, n):
+    kt = tensor_of(kth) if not isinstance(kth, int) else None
+    if kt is not None:
+        if kt.is_floating_point() or kt.is_complex() or kt.dtype is torch.bool:
+            raise TypeError("Partition index must be integer")
+        ks = kt.reshape(-1).tolist()  # host sync: kth is an index list, validated as NumPy does
+    else:
+        ks = [kth]
+    for k in ks:
+        if not -n <= k < n:
+            raise ValueError(f"kth(={k}) out of bounds ({n})")
+
+
+def partition(a, kth, axis=-1, kind="introselect", order=None):
+    """Partitioned copy (mirrors ``numpy.partition``): here fully sorted, which is a valid partition."""
+    if kind != "introselect":
+        raise ValueError(f"Unknown select kind '{kind}'")
+    _check_order(order, None)
+    t, dim = _prepare(a, axis)
+    if t.numel():
+        _kth(kth, t.shape[dim])
+    return _wrap(sort_tensor(t, dim))
+
+
+def argpartition(a, kth, axis=-1, kind="introselect", order=None):
+    """Indices that partition an array (mirrors ``numpy.argpartition``; a full stable argsort)."""
+    if kind != "introselect":
+        raise ValueError(f"Unknown select kind '{kind}'")
+    _check_order(order, None)
+    t, dim = _prepare(a, axis, True)
+    if t.numel():
+        _kth(kth, t.shape[dim])
+    return _wrap(argsort_tensor(t, dim))
+
+
+def _partition_inplace(self, kth, axis=-1, kind="introselect", order=None):
+    """Partition the array in place (``numpy.ndarray.partition``); returns None."""
+    self._t.copy_(partition(self, kth, axis, kind, order)._t)
+
+
+ndarray.partition = _partition_inplace
+
+
+def searchsorted(a, v, side="left", sorter=None):
+    """Indices where ``v`` would be inserted to keep ``a`` sorted (mirrors ``numpy.searchsorted``)."""
+    if side not in ("left", "right"):
+        raise ValueError(f"side must be 'left' or 'right' (got {side!r})")
+    ta, tv = tensors_of(a, v)
+    if ta.dim() != 1:
+        raise ValueError("object too deep for desired array" if ta.dim() > 1 else "object of too small depth for desired array")
+    dt = _dtypes.to_torch(_np.result_type(_dtypes.TO_NUMPY[ta.dtype], _dtypes.TO_NUMPY[tv.dtype]))
+    if dt.is_complex:
+        raise TypeError("searchsorted on complex arrays is unsupported on torchnp (torch has no complex ordering)")
+    ta, tv = sort_key(ta.to(dt)), sort_key(tv.to(dt))
+    if dt is torch.bool:
+        ta, tv = ta.to(torch.int8), tv.to(torch.int8)
+    if sorter is not None:
+        ts = tensor_of(sorter, ta.device)
+        if tuple(ts.shape) != tuple(ta.shape):
+            raise ValueError("sorter.size must equal a.size")
+        if ts.is_floating_point() or ts.is_complex() or ts.dtype is torch.bool:
+            raise TypeError("sorter must only contain integers")
+        ta = ta[ts.to(torch.int64)]
+    if dt.is_floating_point:
+        # NumPy orders NaN after +inf: map to a key torch compares the same way
+        big = torch.tensor(float("inf"), dtype=dt, device=ta.device)
+        nan_a, nan_v = torch.isnan(ta), torch.isnan(tv)
+        n_fin = (~nan_a).sum()
+        r = torch.searchsorted(torch.where(nan_a, big, ta).contiguous(), torch.where(nan_v, big, tv).contiguous(),
+                               right=side == "right")
+        # values that are NaN go before (left) or after (right) the NaNs of ``a``
+        nan_pos = (n_fin if side == "left" else torch.tensor(ta.shape[0], device=ta.device)).to(r.dtype)
+        finite_r = torch.minimum(r, n_fin.to(r.dtype)) if side == "right" else r
+        return _wrap(torch.where(nan_v, nan_pos, torch.where(torch.isinf(tv) & (tv > 0), finite_r, r)))
+    return _wrap(torch.searchsorted(ta.contiguous(), tv.contiguous(), right=side == "right"))

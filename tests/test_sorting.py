@@ -1,0 +1,192 @@
+"""Sorting, searching and sets against NumPy (§5.1: signatures, dtypes, exceptions)."""
+
+import numpy
+import pytest
+from hypothesis import given, strategies as st
+from hypothesis.extra import numpy as hnp
+
+import torchnp
+from support import BOOL, COMPLEX, FLOAT, INTEGER, REAL, arrays, assert_like_numpy, check, tnp
+
+# small values with ties and NaNs, so stability and NaN placement matter
+_TIES = st.sampled_from([0.0, 1.0, -1.0, 2.5, numpy.nan, numpy.inf, -numpy.inf])
+
+
+def tie_arrays(dtypes=REAL + BOOL, **kw):
+    def for_dtype(dt):
+        if dt.kind == "f":
+            el = _TIES
+        elif dt.kind == "c":
+            el = st.builds(complex, _TIES, _TIES)
+        elif dt.kind == "b":
+            el = st.booleans()
+        else:
+            el = st.integers(-3, 3) if dt.kind == "i" else st.integers(0, 5)
+        return hnp.arrays(dt, hnp.array_shapes(min_dims=kw.get("min_dims", 1), max_dims=3, min_side=0, max_side=6),
+                          elements=el)
+    return st.sampled_from(list(dtypes)).flatmap(for_dtype)
+
+
+def _axis(a, data):
+    return data.draw(st.sampled_from([None] + list(range(-a.ndim, a.ndim))))
+
+
+# §5.1 sort / argsort: stable, NaNs last, complex lexicographic
+@given(tie_arrays(REAL + BOOL + COMPLEX), st.data())
+def test_sort_argsort(a, data):
+    axis = _axis(a, data)
+    check("sort", a, axis=axis, kind="stable")
+    check("sort", a, axis, None)  # default kind: a stable order is a valid NumPy answer for values
+    check("argsort", a, axis=axis, kind="stable")
+    check("argsort", a, axis=axis, stable=True)
+
+
+@given(tie_arrays(REAL + COMPLEX))
+def test_ndarray_sort_in_place(a):
+    x = tnp(a)
+    assert x.sort() is None  # ndarray.sort sorts in place as NumPy
+    a.sort(kind="stable")
+    assert_like_numpy(x, a)
+
+
+def test_sort_descending_array_api():
+    x = tnp(numpy.array([3, 1, 2, 1]))
+    assert torchnp.sort(x, descending=True).tolist() == [3, 2, 1, 1]
+    assert torchnp.argsort(x, descending=True, stable=True).tolist() == [0, 2, 1, 3]
+
+
+@pytest.mark.parametrize("kw,exc", [({"axis": 3}, numpy.exceptions.AxisError), ({"order": "x"}, ValueError),
+                                    ({"kind": "bogus"}, ValueError)])
+def test_sort_errors(kw, exc):
+    a = numpy.arange(6).reshape(2, 3)
+    for name in ("sort", "argsort"):
+        assert isinstance(check(name, a, **kw), exc)
+    assert isinstance(check("sort", numpy.float64(1.0)), numpy.exceptions.AxisError)
+    check("argsort", numpy.float64(1.0))  # NumPy treats a 0-d array as 1-d here
+    check("argsort", numpy.float64(1.0), 3)
+    check("argpartition", numpy.float64(1.0), 0)
+    check("partition", numpy.float64(1.0), 0)
+    check("searchsorted", numpy.arange(2), 1, "left", numpy.array([0.0, 1.0]))
+
+
+@given(tie_arrays(REAL + BOOL + COMPLEX, min_dims=1), st.data())
+def test_sort_complex_and_lexsort(a, data):
+    if a.dtype.kind != "b":
+        check("sort_complex", a.ravel())
+    b = data.draw(hnp.arrays(a.dtype, a.shape, elements=st.sampled_from([0, 1, 2]).map(a.dtype.type)))
+    axis = data.draw(st.integers(-a.ndim, a.ndim - 1))
+    check("lexsort", (a, b), axis)
+    check("lexsort", numpy.stack([b, a]), axis)
+
+
+def test_lexsort_errors():
+    assert isinstance(check("lexsort", [numpy.arange(2), numpy.arange(3)]), ValueError)
+    assert isinstance(check("lexsort", (numpy.arange(2),), 4), numpy.exceptions.AxisError)
+
+
+# §5.1 partition / argpartition: any valid partition is NumPy-conformant
+@given(tie_arrays(REAL + BOOL, min_dims=1), st.data())
+def test_partition(a, data):
+    axis = data.draw(st.integers(-a.ndim, a.ndim - 1))
+    n = a.shape[axis]
+    if n == 0:
+        check("partition", a, 0, axis)
+        return
+    kth = data.draw(st.lists(st.integers(-n, n - 1), min_size=1, max_size=3))
+    p = torchnp.partition(tnp(a), kth, axis=axis)
+    ip = torchnp.argpartition(tnp(a), kth, axis=axis)
+    exp = numpy.partition(a, kth, axis=axis)
+    assert p.dtype == exp.dtype and p.shape == exp.shape
+    ref = numpy.sort(a, axis=axis)
+    for k in kth:  # the kth elements are in their sorted place; the rest is on the right side
+        numpy.testing.assert_array_equal(numpy.take(p.to_numpy(), [k], axis), numpy.take(ref, [k], axis))
+    numpy.testing.assert_array_equal(numpy.take_along_axis(a, ip.to_numpy(), axis), p.to_numpy())
+    assert ip.dtype == numpy.argpartition(a, kth, axis=axis).dtype
+    x = tnp(a)
+    x.partition(kth, axis=axis)  # in place as ndarray.partition
+    numpy.testing.assert_array_equal(x.to_numpy(), p.to_numpy())
+
+
+@pytest.mark.parametrize("kth", [3, -4, [0, 5], 1.5])
+def test_partition_errors(kth):
+    a = numpy.arange(3.0)
+    check("partition", a, kth)
+    check("argpartition", a, kth)
+
+
+# §5.1 searchsorted, incl. NaN/inf order, side and sorter
+@given(tie_arrays(REAL + BOOL, min_dims=1), tie_arrays(REAL + BOOL, min_dims=0), st.sampled_from(["left", "right"]))
+def test_searchsorted(a, v, side):
+    a = a.ravel()
+    check("searchsorted", numpy.sort(a), v, side)
+    sorter = numpy.argsort(a, kind="stable")
+    check("searchsorted", a, v, side, sorter)
+
+
+def test_searchsorted_errors():
+    check("searchsorted", numpy.ones((2, 2)), 1.0)
+    check("searchsorted", numpy.arange(3), 1, "middle")
+    with pytest.raises(TypeError):  # torch has no complex ordering: a clear error
+        torchnp.searchsorted(tnp(numpy.array([1j, 2j])), 1j)
+
+
+# §5.1 set routines
+_SET = st.sampled_from(INTEGER + FLOAT + BOOL)
+
+
+def _set_elements(dt):
+    if dt.kind == "f":
+        return _TIES
+    return st.booleans() if dt.kind == "b" else st.integers(0, 4).map(dt.type)
+
+
+def set_arrays():
+    shapes = hnp.array_shapes(min_dims=0, max_dims=2, min_side=0, max_side=6)
+    return st.tuples(_SET, _SET).flatmap(lambda d: st.tuples(
+        hnp.arrays(d[0], shapes, elements=_set_elements(d[0])), hnp.arrays(d[1], shapes, elements=_set_elements(d[1]))))
+
+
+@given(set_arrays(), st.booleans())
+def test_set_routines(ab, invert):
+    a, b = ab
+    check("intersect1d", a, b)
+    check("intersect1d", a, b, False, True)
+    check("union1d", a, b)
+    check("setdiff1d", a, b)
+    check("setxor1d", a, b)
+    check("isin", a, b, invert=invert)
+    ua, ub = numpy.unique(a), numpy.unique(b)
+    check("intersect1d", ua, ub, True, True)
+    check("setdiff1d", ua, ub, True)
+    check("setxor1d", ua, ub, True)
+    check("isin", a, b, kind="sort")
+    check("isin", a, b, kind="table")  # NumPy raises ValueError for float arrays; so must we
+
+
+@given(arrays(COMPLEX, max_side=4), arrays(COMPLEX, max_side=4))
+def test_isin_complex(a, b):
+    check("isin", a, b)
+    check("isin", a, b, invert=True)
+
+
+def test_isin_bad_kind():
+    assert isinstance(check("isin", numpy.arange(3), numpy.arange(2), kind="x"), ValueError)
+
+
+def test_sorting_keeps_device():  # §3.1
+    x = tnp(numpy.array([2.0, 1.0]))
+    for r in (torchnp.sort(x), torchnp.argsort(x), torchnp.union1d(x, x), torchnp.isin(x, x)):
+        assert r.device == x.device
+
+
+@pytest.mark.parametrize("dt", ["uint16", "uint32", "uint64"])  # §2.5: partly supported by torch, exact here
+def test_partial_unsigned(dt):
+    big = numpy.iinfo(dt).max
+    a = numpy.array([3, big, 1, big - 1, 0, 3], dt)
+    check("sort", a)
+    check("argsort", a, kind="stable")
+    check("lexsort", (a, a[::-1]))
+    check("searchsorted", numpy.sort(a), a, "right")
+    check("isin", a, a[:2])
+    for name in ("intersect1d", "union1d", "setdiff1d", "setxor1d"):
+        check(name, a, a[1:3])
