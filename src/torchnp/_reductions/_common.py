@@ -1,0 +1,117 @@
+"""Shared helpers of the reduction family: axes, ``out=``, ``keepdims``, NaN warnings."""
+
+import warnings
+
+import numpy as _np
+import torch
+from numpy.exceptions import AxisError
+
+from .. import _device, _dtypes
+from .._array import _wrap, ndarray
+from .._convert import as_tensor, normalize_axes
+
+NOVALUE = _np._NoValue
+
+
+def tensor(a):
+    """The tensor of an array-like (torchnp arrays pass through)."""
+    return a._t if type(a) is ndarray else as_tensor(a)
+
+
+def on_device(obj, device):
+    """Tensor for an extra operand (weights, bins, masks...) on ``device``; a torchnp array living
+    elsewhere raises DeviceMismatchError (§3.2: nothing moves implicitly)."""
+    if isinstance(obj, ndarray):
+        if obj._t.device != device:
+            raise _device.mismatch(obj._t.device, device)
+        return obj._t
+    return as_tensor(obj, None, device)
+
+
+def axes_of(axis, ndim, ufunc_like=False):
+    """``axis`` (None, int or tuple) as a tuple of non-negative ints (AxisError / ValueError as NumPy).
+
+    ``ufunc_like``: NumPy's ufunc reductions accept axis 0 / -1 on 0-d arrays (a legacy rule).
+    """
+    if axis is None:
+        return tuple(range(ndim))
+    if ufunc_like and ndim == 0:
+        legacy_0d(axis)
+        return ()
+    return normalize_axes(axis, ndim)
+
+
+def legacy_0d(axis):
+    """Validate ``axis`` for a 0-d array under NumPy's ufunc-reduction rule (0 and -1 allowed)."""
+    for a in (axis if isinstance(axis, (tuple, list)) else (axis,)):
+        if normalize_axes(a, 1) != (0,):
+            raise AxisError(a, 0)
+
+
+def count(t, axes):
+    n = 1
+    for a in axes:
+        n *= t.shape[a]
+    return n
+
+
+def reduced_shape(shape, axes, keepdims):
+    return tuple(1 if i in axes else s for i, s in enumerate(shape)) if keepdims else \
+        tuple(s for i, s in enumerate(shape) if i not in axes)
+
+
+def finish(r, out):
+    """Wrap tensor ``r``, or store it into ``out`` (shape must match; cast unsafe as NumPy's reductions)."""
+    if out is None:
+        return _wrap(r)
+    if isinstance(out, tuple):
+        (out,) = out
+    if not isinstance(out, ndarray):
+        if isinstance(out, _np.ndarray):
+            raise TypeError("out= must be a torchnp array; a numpy.ndarray cannot be written by torchnp")
+        raise TypeError("return arrays must be of ArrayType")
+    if tuple(out.shape) != tuple(r.shape):
+        raise ValueError(f"output parameter for reduction operation has the wrong shape: "
+                         f"{tuple(out.shape)} vs {tuple(r.shape)}")
+    ot = out._t
+    if r.is_complex() and not ot.is_complex():
+        r = r.real
+    ot.copy_(r)
+    return out
+
+
+def mask_of(where, t):
+    """Boolean mask tensor broadcast against ``t`` (``where=``)."""
+    m = on_device(where, t.device)
+    if m.dtype is not torch.bool:
+        raise TypeError(f"Cannot cast array data from {_dtypes.TO_NUMPY[m.dtype]!r} to dtype('bool') "
+                        "according to the rule 'safe'")
+    try:
+        return torch.broadcast_to(m, t.shape)
+    except RuntimeError:
+        raise ValueError(f"operands could not be broadcast together with shapes {tuple(m.shape)} "
+                         f"{tuple(t.shape)}") from None
+
+
+def warn_if(cond, message, category=RuntimeWarning, stacklevel=3):
+    """Warn as NumPy does when tensor ``cond`` holds True anywhere.
+
+    Checking needs the value on the host; that is free on the CPU, but on other
+    devices it would be a hidden sync, so the warning is emitted for CPU arrays only
+    (documented difference).
+    """
+    if cond.device.type == "cpu" and bool(cond.any()):
+        warnings.warn(message, category, stacklevel=stacklevel)
+
+
+def float_dtype_for(t, dtype=None):
+    """The float dtype NumPy's mean-like functions compute in (ints/bool -> float64)."""
+    if dtype is not None:
+        return _dtypes.to_torch(dtype)
+    if t.is_floating_point() or t.is_complex():
+        return t.dtype
+    return torch.float64
+
+
+def real_dtype(dt):
+    return {torch.complex64: torch.float32, torch.complex128: torch.float64}.get(dt, dt)

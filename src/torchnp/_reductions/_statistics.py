@@ -1,0 +1,486 @@
+"""Statistics: averages and variances, order statistics, correlation (NumPy "Statistics")."""
+
+import builtins
+import warnings
+
+import numpy as _np
+import torch
+
+from .. import _dtypes
+from .._array import _wrap, ndarray
+from ._common import (NOVALUE, axes_of, count, finish, mask_of, on_device, real_dtype, reduced_shape, tensor,
+                      warn_if)
+
+__all__ = ["mean", "var", "std", "nanmean", "nanvar", "nanstd", "median", "nanmedian", "average",
+           "percentile", "quantile", "nanpercentile", "nanquantile", "cov", "corrcoef"]
+
+_FLOATS = (torch.float32, torch.float64, torch.complex64, torch.complex128)
+
+
+def _compute_dtypes(t, dtype):
+    """(dtype to accumulate in, dtype of the result) of NumPy's mean for ``t``."""
+    if dtype is not None:
+        d = _dtypes.to_torch(dtype)
+        return (torch.float32 if d is torch.float16 else d), d
+    if t.dtype is torch.float16:
+        return torch.float32, torch.float16
+    if t.dtype in _FLOATS:
+        return t.dtype, t.dtype
+    return torch.float64, torch.float64
+
+
+def _sum_count(t, axes, keepdims, where, acc):
+    """Sum (in ``acc``) and element count over ``axes``; the count is a Python int without ``where``."""
+    if where is True:
+        return torch.sum(t.to(acc), dim=axes, keepdim=keepdims), count(t, axes)
+    m = mask_of(where, t)
+    s = torch.sum(torch.where(m, t.to(acc), 0), dim=axes, keepdim=keepdims)
+    return s, torch.sum(m, dim=axes, keepdim=keepdims, dtype=acc if not acc.is_complex else real_dtype(acc))
+
+
+def _empty_warning(n, message, cond=None):
+    if isinstance(n, int):
+        if n == 0:
+            warnings.warn(message, RuntimeWarning, stacklevel=4)
+    else:
+        warn_if(n == 0 if cond is None else cond, message, stacklevel=4)
+
+
+def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
+    """Arithmetic mean along the given axes (mirrors ``numpy.mean``)."""
+    if type(a) is ndarray and axis is None and dtype is None and out is None and where is True and not keepdims:
+        t = a._t
+        if t.dtype in _FLOATS and t.numel():
+            return _wrap(torch.mean(t))
+    t = tensor(a)
+    axes = axes_of(axis, t.dim())
+    acc, res = _compute_dtypes(t, dtype)
+    s, n = _sum_count(t, axes, keepdims, where, acc)
+    _empty_warning(n, "Mean of empty slice.")
+    r = s / n if isinstance(n, torch.Tensor) or n else s * torch.nan
+    return finish(r.to(res) if r.dtype is not res else r, out)
+
+
+def _var(a, axis, dtype, out, ddof, keepdims, where, mean_, correction, sqrt, nan=False):
+    if correction is not NOVALUE:
+        if ddof != 0:
+            raise ValueError("ddof and correction can't be provided simultaneously.")
+        ddof = correction
+    t = tensor(a)
+    axes = axes_of(axis, t.dim())
+    acc, res = _compute_dtypes(t, dtype)
+    if nan and (t.is_floating_point() or t.is_complex()):
+        ok = ~torch.isnan(t)
+        where = ok if where is True else ok & mask_of(where, t)
+        t = torch.where(ok, t, 0)
+    s, n = _sum_count(t, axes, True, where, acc)
+    if mean_ is NOVALUE:
+        m = s / n if not isinstance(n, int) or n else s * torch.nan
+    else:
+        m = on_device(mean_, t.device).to(acc)
+    d = t.to(acc) - m
+    sq = d.real * d.real + d.imag * d.imag if d.is_complex() else d * d
+    ss, _ = _sum_count(sq, axes, keepdims, where, real_dtype(acc))
+    if not keepdims and not isinstance(n, int):
+        n = n.squeeze(axes) if axes else n
+    dof = n - ddof
+    if isinstance(dof, int):
+        if dof <= 0:
+            warnings.warn("Degrees of freedom <= 0 for slice" + ("." if nan else ""), RuntimeWarning, stacklevel=3)
+        dof = builtins.max(dof, 0)
+        r = ss / dof if dof else ss * torch.where(ss == 0, torch.nan, torch.inf)
+    else:
+        warn_if(dof <= 0, "Degrees of freedom <= 0 for slice" + ("." if nan else ""), stacklevel=3)
+        dof = torch.clamp(dof, min=0).to(ss.dtype)
+        r = ss / dof
+    if sqrt:
+        r = torch.sqrt(r)
+    rd = real_dtype(res)
+    return finish(r.to(rd) if r.dtype is not rd else r, out)
+
+
+def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=NOVALUE,
+        correction=NOVALUE):
+    """Variance along the given axes (mirrors ``numpy.var``; complex input gives a real result)."""
+    return _var(a, axis, dtype, out, ddof, keepdims, where, mean, correction, False)
+
+
+def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=NOVALUE,
+        correction=NOVALUE):
+    """Standard deviation along the given axes (mirrors ``numpy.std``)."""
+    return _var(a, axis, dtype, out, ddof, keepdims, where, mean, correction, True)
+
+
+def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=NOVALUE,
+           correction=NOVALUE):
+    """Variance ignoring NaNs (mirrors ``numpy.nanvar``)."""
+    return _var(a, axis, dtype, out, ddof, keepdims, where, mean, correction, False, nan=True)
+
+
+def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=NOVALUE,
+           correction=NOVALUE):
+    """Standard deviation ignoring NaNs (mirrors ``numpy.nanstd``)."""
+    return _var(a, axis, dtype, out, ddof, keepdims, where, mean, correction, True, nan=True)
+
+
+def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
+    """Mean ignoring NaNs (mirrors ``numpy.nanmean``)."""
+    t = tensor(a)
+    if not (t.is_floating_point() or t.is_complex()):
+        return mean(_wrap(t), axis, dtype, out, keepdims, where=where)
+    ok = ~torch.isnan(t)
+    w = ok if where is True else ok & mask_of(where, t)
+    axes = axes_of(axis, t.dim())
+    acc, res = _compute_dtypes(t, dtype)
+    s, n = _sum_count(torch.where(ok, t, 0), axes, keepdims, w, acc)
+    warn_if(n == 0, "Mean of empty slice", stacklevel=3)
+    r = s / n
+    return finish(r.to(res) if r.dtype is not res else r, out)
+
+
+# ---------------------------------------------------------------- order statistics
+_METHODS = ("inverted_cdf", "averaged_inverted_cdf", "closest_observation", "interpolated_inverted_cdf",
+            "hazen", "weibull", "linear", "median_unbiased", "normal_unbiased", "lower", "higher",
+            "midpoint", "nearest")
+#: continuous methods: virtual index = n*q + (alpha + q*(1 - alpha - beta)) - 1 (Hyndman & Fan)
+_ALPHA_BETA = {"interpolated_inverted_cdf": (0.0, 1.0), "hazen": (0.5, 0.5), "weibull": (0.0, 0.0),
+               "median_unbiased": (1 / 3.0, 1 / 3.0), "normal_unbiased": (3 / 8.0, 3 / 8.0)}
+_dtype_cache = {}
+
+
+def _boundary(index, odd_rule):
+    """NumPy's ``_discrete_interpolation_to_boundaries`` on tensors."""
+    prev = torch.floor(index)
+    gamma = index - prev
+    cond = (gamma == 0) & (torch.remainder(prev, 2) == 1) if odd_rule else gamma == 0
+    return torch.clamp(torch.where(cond, prev, prev + 1), min=0)
+
+
+def _virtual_index(method, n, q):
+    """(index tensor, is_discrete) for sample sizes ``n`` and quantiles ``q`` (float64 tensors)."""
+    if method == "inverted_cdf":
+        return _boundary(n * q - 1, False), True
+    if method == "closest_observation":
+        return _boundary(n * q - 1 - 0.5, True), True
+    if method == "lower":
+        return torch.floor((n - 1) * q), True
+    if method == "higher":
+        return torch.ceil((n - 1) * q), True
+    if method == "nearest":
+        return torch.round((n - 1) * q), True
+    if method == "linear":
+        return (n - 1) * q, False
+    if method == "averaged_inverted_cdf":
+        return n * q - 1, False
+    if method == "midpoint":
+        return 0.5 * (torch.floor((n - 1) * q) + torch.ceil((n - 1) * q)), False
+    alpha, beta = _ALPHA_BETA[method]
+    return n * q + (alpha + q * (1 - alpha - beta)) - 1, False
+
+
+def _result_dtype(np_dtype, method, q_key):
+    key = (np_dtype, method, q_key)
+    r = _dtype_cache.get(key)
+    if r is None:
+        qprobe = 0.5 if q_key is None else _np.full(1, 0.5, dtype=q_key)
+        r = _dtype_cache[key] = _dtypes.to_torch(
+            _np.quantile(_np.zeros(2, dtype=np_dtype), qprobe, method=method).dtype)
+    return r
+
+
+def _quantile(a, q, axis, out, method, keepdims, weights, nan, scale, interpolation, name):
+    if interpolation is not None:
+        warnings.warn(f"the `interpolation=` argument to {name} was renamed to `method=`, which has "
+                      "additional options.\nUsers of the modes 'nearest', 'lower', 'higher', or 'midpoint' "
+                      "are encouraged to review the method they used. (Deprecated NumPy 1.22)",
+                      DeprecationWarning, stacklevel=3)
+        method = interpolation
+    t = tensor(a)
+    if t.is_complex():
+        raise TypeError("a must be an array of real numbers")
+    if method not in _METHODS:
+        raise ValueError(f"{method!r} is not a valid method. Use one of: {dict.fromkeys(_METHODS).keys()}")
+    weak = isinstance(q, (int, float)) and not isinstance(q, bool)
+    qt = on_device(q, t.device)
+    q_key = None if weak else _dtypes.TO_NUMPY[qt.dtype]
+    if scale != 1 and q_key is not None and q_key.kind in "biu":
+        q_key = _np.dtype(_np.float64)  # percentile divides q by 100 first
+    qf = qt.to(torch.float64) / scale
+    # the range check is NumPy's argument validation; ``q`` is tiny (usually host data already)
+    if qt.numel() and not bool(((qf >= 0) & (qf <= 1)).all()):
+        raise ValueError("Quantiles must be in the range [0, 1]" if scale == 1 else
+                         "Percentiles must be in the range [0, 100]")
+    if qt.dim() > 2:
+        raise ValueError("q must be a scalar or 1d")
+    res = _result_dtype(_dtypes.TO_NUMPY[t.dtype], method, q_key)
+    nd = t.dim()
+    axes = axes_of(axis, nd)
+    rest = [i for i in range(nd) if i not in axes]
+    n = count(t, axes)
+    x = t.permute((*rest, *axes)).reshape(tuple(t.shape[i] for i in rest) + (n,))
+    if n == 0:
+        if not nan:
+            raise IndexError("index -1 is out of bounds for axis 0 with size 0")
+        warnings.warn("All-NaN slice encountered", RuntimeWarning, stacklevel=3)
+        x = torch.full(x.shape[:-1] + (1,), torch.nan, dtype=res, device=x.device)
+    qv = qf.reshape(-1)
+    if weights is not None:
+        if method != "inverted_cdf":
+            raise ValueError(f"Only method 'inverted_cdf' supports weights. Got: {method}.")
+        r = _weighted(t, x, weights, axes, rest, qv, nan)
+    else:
+        sx, _ = torch.sort(x, dim=-1)
+        floating = sx.is_floating_point()
+        if nan and floating:
+            nvalid = (~torch.isnan(sx)).sum(-1, keepdim=True).to(torch.float64)
+        else:
+            nvalid = torch.full(sx.shape[:-1] + (1,), float(n), dtype=torch.float64, device=sx.device)
+        vi, discrete = _virtual_index(method, nvalid, qv)
+        last = torch.clamp(nvalid - 1, min=0)
+        if discrete:
+            idx = torch.minimum(vi, last).to(torch.int64)
+            r = torch.gather(sx, -1, idx).to(res)
+        else:
+            prev = torch.floor(vi)
+            above = vi >= nvalid - 1
+            below = vi < 0
+            prev = torch.where(above, last, torch.where(below, 0.0, prev))
+            nxt = torch.where(above, last, torch.where(below, 0.0, prev + 1))
+            gamma = vi - prev
+            if method == "averaged_inverted_cdf":
+                gamma = torch.where(gamma == 0, 0.5, 1.0)
+            elif method == "midpoint":
+                gamma = torch.where(torch.remainder(vi, 1) == 0, 0.0, 0.5)
+            lo = torch.gather(sx, -1, prev.to(torch.int64))
+            hi = torch.gather(sx, -1, nxt.to(torch.int64))
+            d = (hi - lo).to(res)  # in the input dtype first: integer data wraps as in NumPy's _lerp
+            lo, hi, g = lo.to(res), hi.to(res), gamma.to(res)
+            r = torch.where(g >= 0.5, hi - d * (1 - g), lo + d * g)
+        if floating:
+            if nan:
+                warn_if(nvalid == 0, "All-NaN slice encountered", stacklevel=4)
+                r = torch.where(nvalid == 0, torch.nan, r)
+            else:
+                r = torch.where(torch.isnan(sx[..., -1:]), torch.nan, r)
+    # r: rest + (Q,) -> q.shape + reduced shape
+    r = r.movedim(-1, 0).reshape(tuple(qt.shape) + tuple(t.shape[i] for i in rest))
+    if keepdims:
+        qd = qt.dim()
+        for ax in sorted(axes):
+            r = r.unsqueeze(qd + ax)
+    return finish(r, out)
+
+
+def _weighted(t, x, weights, axes, rest, qv, nan):
+    """``inverted_cdf`` with weights: searchsorted on the normalised cumulative weights."""
+    w = on_device(weights, t.device)
+    if tuple(w.shape) != tuple(t.shape):
+        if w.dim() != 1 or len(axes) != 1 or w.shape[0] != t.shape[axes[0]]:
+            raise ValueError("Shape of weights must be consistent with shape of a along specified axis.")
+        shape = [1] * t.dim()
+        shape[axes[0]] = -1
+        w = torch.broadcast_to(w.reshape(shape), t.shape)
+    w = w.permute((*rest, *axes)).reshape(x.shape)
+    # NumPy validates the weights' values; the error depends on data, so it needs the host
+    if bool((w < 0).any()):
+        raise ValueError("Weights must be non-negative.")
+    if nan and x.is_floating_point():
+        w = torch.where(torch.isnan(x), 0, w)
+    sx, order = torch.sort(x, dim=-1)
+    sw = torch.gather(w, -1, order)
+    cdf = torch.cumsum(sw, -1, dtype=torch.float64)
+    cdf = cdf / cdf[..., -1:]
+    if bool(torch.isnan(cdf[..., -1]).any()):
+        raise ValueError("Weights included NaN, inf or were all zero.")
+    cdf = torch.where(cdf == 0, -1.0, cdf)
+    qq = torch.broadcast_to(qv, cdf.shape[:-1] + qv.shape).contiguous()
+    idx = torch.clamp(torch.searchsorted(cdf.contiguous(), qq, side="left"), max=x.shape[-1] - 1)
+    r = torch.gather(sx, -1, idx)
+    if sx.is_floating_point() and not nan:
+        r = torch.where(torch.isnan(sx[..., -1:]), torch.nan, r)
+    return r
+
+
+def _qfunc(name, scale, nan):
+    def func(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
+             weights=None, interpolation=None):
+        return _quantile(a, q, axis, out, method, keepdims, weights, nan, scale, interpolation, name)
+
+    func.__name__ = func.__qualname__ = name
+    what = "q-th percentile" if scale == 100 else "q-th quantile"
+    func.__doc__ = f"The {what} of the data along the given axes{', ignoring NaNs' if nan else ''}, " \
+                   f"with every NumPy ``method`` (mirrors ``numpy.{name}``)."
+    return func
+
+
+quantile = _qfunc("quantile", 1, False)
+percentile = _qfunc("percentile", 100, False)
+nanquantile = _qfunc("nanquantile", 1, True)
+nanpercentile = _qfunc("nanpercentile", 100, True)
+
+
+def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    """Median along the given axes (mirrors ``numpy.median``)."""
+    return _median(a, axis, out, keepdims, False)
+
+
+def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    """Median ignoring NaNs (mirrors ``numpy.nanmedian``)."""
+    return _median(a, axis, out, keepdims, True)
+
+
+def _median(a, axis, out, keepdims, nan):
+    t = tensor(a)
+    if t.numel() == 0:
+        axes = axes_of(axis, t.dim())
+        shape = reduced_shape(t.shape, axes, keepdims)
+        warnings.warn("Mean of empty slice", RuntimeWarning, stacklevel=3)
+        return finish(torch.full(shape, torch.nan, dtype=_compute_dtypes(t, None)[1], device=t.device), out)
+    if t.is_complex():
+        if nan:
+            raise TypeError("nanmedian of complex arrays is unsupported on torchnp")
+        return finish(_complex_median(t, axes_of(axis, t.dim()), keepdims), out)
+    if t.dtype is torch.bool:
+        t = t.to(torch.float64)  # NumPy averages the middle values: bool data gives float64
+    return _quantile(_wrap(t), 0.5, axis, out, "linear", keepdims, None, nan, 1, None,
+                     "nanmedian" if nan else "median")
+
+
+def _complex_median(t, axes, keepdims):
+    """Median of complex data: NumPy averages the middle values in lexicographic (real, imag) order;
+    torch cannot sort complex, so sort stably by imag, then by real."""
+    rest = [i for i in range(t.dim()) if i not in axes]
+    n = count(t, axes)
+    x = t.permute((*rest, *axes)).reshape(tuple(t.shape[i] for i in rest) + (n,))
+    x = torch.gather(x, -1, torch.sort(x.imag, dim=-1, stable=True).indices)
+    x = torch.gather(x, -1, torch.sort(x.real, dim=-1, stable=True).indices)
+    r = x[..., n // 2] if n % 2 else (x[..., n // 2 - 1] + x[..., n // 2]) / 2
+    if keepdims:
+        for ax in sorted(axes):
+            r = r.unsqueeze(ax)
+    return r
+
+
+def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
+    """Weighted average along the given axes (mirrors ``numpy.average``)."""
+    t = tensor(a)
+    axes = axes_of(axis, t.dim())
+    if weights is None:
+        avg = mean(_wrap(t), axis, keepdims=keepdims)._t
+        # NumPy: scl = a.size / avg.size (a Python division: ZeroDivisionError for an empty result)
+        scl = torch.full(avg.shape, t.numel() / avg.numel(), dtype=real_dtype(avg.dtype),
+                         device=avg.device).to(avg.dtype)
+    else:
+        w = on_device(weights, t.device)
+        a_np, w_np = _dtypes.TO_NUMPY[t.dtype], _dtypes.TO_NUMPY[w.dtype]
+        rdt = _dtypes.to_torch(_np.result_type(a_np, w_np, "f8") if a_np.kind in "iub"
+                               else _np.result_type(a_np, w_np))
+        if tuple(w.shape) != tuple(t.shape):
+            if axis is None:
+                raise TypeError("Axis must be specified when shapes of a and weights differ.")
+            if tuple(w.shape) != tuple(t.shape[ax] for ax in axes):
+                raise ValueError("Shape of weights must be consistent with shape of a along specified axis.")
+            shape = [1] * t.dim()
+            for i, ax in enumerate(sorted(axes)):
+                shape[ax] = w.shape[i]
+            w = torch.broadcast_to(w.permute(*sorted(range(len(axes)), key=lambda i: axes[i])).reshape(shape),
+                                   t.shape)
+        w = w.to(rdt)
+        scl = torch.sum(w, dim=axes, keepdim=keepdims)
+        # NumPy raises when the weights sum to zero: a data-dependent exception needs the host
+        if bool((scl == 0).any()):
+            raise ZeroDivisionError("Weights sum to zero, can't be normalized")
+        avg = torch.sum(t.to(rdt) * w, dim=axes, keepdim=keepdims) / scl
+    if returned:
+        return _wrap(avg), _wrap(torch.broadcast_to(scl, avg.shape).clone())
+    return _wrap(avg)
+
+
+# ---------------------------------------------------------------- correlation
+def _as_2d_rows(x, rowvar):
+    if x.dim() > 2:
+        raise ValueError("m has more than 2 dimensions")
+    x = x.reshape(1, -1) if x.dim() < 2 else x
+    if not rowvar and x.shape[0] != 1:
+        x = x.T
+    return x
+
+
+def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, *, dtype=None):
+    """Covariance matrix (mirrors ``numpy.cov``)."""
+    if ddof is not None and ddof != int(ddof):
+        raise ValueError("ddof must be integer")
+    mt = tensor(m)
+    if mt.dim() > 2:
+        raise ValueError("m has more than 2 dimensions")
+    yt = None if y is None else on_device(y, mt.device)
+    if yt is not None and yt.dim() > 2:
+        raise ValueError("y has more than 2 dimensions")
+    if dtype is None:
+        dts = [_dtypes.TO_NUMPY[mt.dtype], _np.float64] + ([_dtypes.TO_NUMPY[yt.dtype]] if yt is not None else [])
+        dt = _dtypes.to_torch(_np.result_type(*dts))
+    else:
+        dt = _dtypes.to_torch(dtype)
+    X = _as_2d_rows(mt, rowvar).to(dt)
+    if X.shape[0] == 0:
+        return _wrap(torch.empty((0, 0), dtype=dt, device=mt.device))
+    if yt is not None:
+        X = torch.cat([X, _as_2d_rows(yt, rowvar).to(dt)], dim=0)
+    if ddof is None:
+        ddof = 0 if bias else 1
+    n = X.shape[1]
+    w = None
+    if fweights is not None:
+        fw = on_device(fweights, mt.device)
+        if fw.is_floating_point() or fw.is_complex():
+            raise TypeError("fweights must be integer")
+        if fw.dim() > 1:
+            raise RuntimeError("cannot handle multidimensional fweights")
+        if fw.shape[0] != n:
+            raise RuntimeError("incompatible numbers of samples and fweights")
+        w = fw.to(torch.float64)
+    if aweights is not None:
+        aw = on_device(aweights, mt.device).to(torch.float64)
+        if aw.dim() > 1:
+            raise RuntimeError("cannot handle multidimensional aweights")
+        if aw.shape[0] != n:
+            raise RuntimeError("incompatible numbers of samples and aweights")
+        w = aw if w is None else w * aw
+    if w is None:
+        avg = X.mean(dim=1) if n else torch.full((X.shape[0],), torch.nan, dtype=dt, device=X.device)
+        fact = float(n - ddof)
+        if fact <= 0:
+            warnings.warn("Degrees of freedom <= 0 for slice", RuntimeWarning, stacklevel=2)
+            fact = 0.0
+        Xc = X - avg[:, None]
+        c = (Xc @ Xc.T.conj()) / fact if fact else (Xc @ Xc.T.conj()) * torch.inf
+    else:
+        wsum = w.sum()
+        avg = (X * w.to(dt)).sum(dim=1) / wsum.to(dt)
+        if ddof == 0:
+            fact = wsum
+        elif aweights is None:
+            fact = wsum - ddof
+        else:
+            fact = wsum - ddof * (w * aw).sum() / wsum
+        warn_if(fact <= 0, "Degrees of freedom <= 0 for slice", stacklevel=2)
+        fact = torch.clamp(fact, min=0)
+        Xc = X - avg[:, None]
+        c = (Xc @ (Xc * w.to(dt)).T.conj()) / fact.to(dt)
+    return _wrap(c.squeeze())
+
+
+def corrcoef(x, y=None, rowvar=True, bias=NOVALUE, ddof=NOVALUE, *, dtype=None):
+    """Pearson correlation coefficients (mirrors ``numpy.corrcoef``)."""
+    c = cov(x, y, rowvar, dtype=dtype)._t
+    if c.dim() == 0:
+        return _wrap(c / c)
+    d = torch.diagonal(c)
+    sd = torch.sqrt(d.real if d.is_complex() else d)
+    c = c / sd[:, None]
+    c = c / sd[None, :]
+    if c.is_complex():
+        c = torch.complex(torch.clamp(c.real, -1, 1), torch.clamp(c.imag, -1, 1))
+    else:
+        c = torch.clamp(c, -1, 1)
+    return _wrap(c)

@@ -1,0 +1,196 @@
+"""Histograms, bincount, digitize, and convolve/correlate/interp against NumPy itself (§5.1)."""
+
+import warnings
+
+import numpy
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import torchnp
+from support import COMPLEX, FLOAT, INTEGER, REAL, arrays, assert_like_numpy, check, tnp
+
+RULES = ["auto", "fd", "doane", "scott", "stone", "rice", "sturges", "sqrt"]
+DATA_DTYPES = [numpy.dtype(d) for d in ("int8", "int32", "int64", "uint8", "float32", "float64")]
+
+
+def hist_data(min_size=0):
+    return arrays(DATA_DTYPES, max_dims=2, max_side=8, min_side=min_size)
+
+
+# -------------------------------------------------------------- histogram
+@given(a=hist_data(), bins=st.integers(1, 12), density=st.sampled_from([None, False, True]))
+def test_histogram_int_bins(a, bins, density):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # density of an empty histogram divides by 0
+        check("histogram", a, bins=bins, density=density)
+
+
+@given(a=hist_data(), data=st.data())
+def test_histogram_range_and_weights(a, data):
+    lo = data.draw(st.integers(-50, 10))
+    rng = (lo, lo + data.draw(st.integers(0, 60)))
+    w = data.draw(arrays([numpy.dtype("float64"), numpy.dtype("int64")], shape=a.shape,
+                         elements=st.integers(0, 5)))
+    check("histogram", a, bins=7, range=rng)
+    check("histogram", a, bins=5, range=rng, weights=w)
+    if w.sum() and ((a >= rng[0]) & (a <= rng[1]) & (w > 0)).any():
+        check("histogram", a, bins=4, range=rng, weights=w, density=True)
+
+
+@given(a=hist_data(), edges=st.lists(st.integers(-100, 100), min_size=1, max_size=6, unique=True))
+def test_histogram_sequence_bins(a, edges):
+    edges = sorted(edges)
+    check("histogram", a, bins=edges)
+    check("histogram", a, bins=numpy.array(edges, dtype=numpy.float64) + 0.5)
+    check("histogram", a, bins=edges, weights=numpy.ones(a.shape) * 0.5)
+
+
+@pytest.mark.parametrize("rule", RULES)
+@given(a=arrays([d for d in REAL if d.kind != "u" and d != numpy.float16], min_dims=1, max_dims=1, min_side=1,
+                max_side=40,
+                elements=st.integers(-100, 100)),
+       scale=st.sampled_from([1.0, 0.25]))
+def test_histogram_string_rules(rule, a, scale):
+    # data with a sane spread: widths of 1e-300 ask both libraries for astronomically many bins;
+    # float16 is left out: NumPy's own float16 arithmetic there yields negative bin indices
+    a = a * scale if a.dtype.kind == "f" else a
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # 'stone' may warn that the estimate is suboptimal
+        check("histogram", a, bins=rule)
+        check("histogram_bin_edges", a, bins=rule)
+        check("histogram", a, bins=rule, range=(-5, 20))
+
+
+def test_histogram_string_rule_on_spread_data():
+    a = numpy.concatenate([numpy.linspace(-3, 3, 200) ** 3, numpy.linspace(5, 9, 50)])
+    for rule in RULES:
+        check("histogram", a, bins=rule)
+
+
+def test_histogram_errors():
+    a = numpy.arange(10.0)
+    check("histogram", a, bins=0)  # ValueError
+    check("histogram", a, bins=2.5)  # TypeError
+    check("histogram", a, bins="bogus")  # ValueError
+    check("histogram", a, bins=[3, 1, 2])  # ValueError: not monotonic
+    check("histogram", a, bins=numpy.ones((2, 2)))  # ValueError: not 1-d
+    check("histogram", a, range=(3, 1))
+    check("histogram", a, range=(0, numpy.inf))
+    check("histogram", numpy.array([1.0, numpy.nan]))  # autodetected range not finite
+    check("histogram", a, bins="auto", weights=a)  # TypeError
+    check("histogram", a, weights=numpy.ones(3))  # ValueError: shape
+
+
+def test_histogram_bool_input_warns():
+    a = numpy.array([True, False, True])
+    with pytest.warns(RuntimeWarning):
+        expected = numpy.histogram(a)
+    with pytest.warns(RuntimeWarning):
+        got = torchnp.histogram(tnp(a))
+    assert_like_numpy(got, expected)
+
+
+@given(a=hist_data(), bins=st.integers(1, 9))
+def test_histogram_bin_edges(a, bins):
+    check("histogram_bin_edges", a, bins=bins)
+    check("histogram_bin_edges", a, bins=bins, range=(0, 3))
+
+
+# -------------------------------------------------------------- histogram2d / histogramdd
+@given(xy=arrays([numpy.dtype("float64"), numpy.dtype("int32")], shape=(2, 9)), data=st.data())
+def test_histogram2d(xy, data):
+    x, y = xy
+    bins = data.draw(st.sampled_from([3, [2, 4], [numpy.array([-5.0, 0.0, 10.0]), 3], numpy.array([0, 1.0, 50])]))
+    density = data.draw(st.sampled_from([None, True]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        check("histogram2d", x, y, bins=bins, density=density)
+        check("histogram2d", x, y, bins=4, range=[[-10, 10], [0, 100]], weights=numpy.arange(9.0))
+
+
+@given(s=arrays([numpy.dtype("float64"), numpy.dtype("int64")], shape=(11, 3)), bins=st.integers(1, 5))
+def test_histogramdd(s, bins):
+    check("histogramdd", s, bins=bins)
+    check("histogramdd", s, bins=[bins, 2, numpy.array([-1.0, 0.0, 1.0, 8.0])])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        check("histogramdd", s, bins=bins, density=True)
+    check("histogramdd", s, bins=3, weights=numpy.arange(11.0))
+
+
+def test_histogramdd_errors():
+    s = numpy.ones((4, 2))
+    check("histogramdd", s, bins=[2, 2, 2])
+    check("histogramdd", s, bins=[0, 2])
+    check("histogramdd", s, bins=[[3, 1, 2], 2])
+    check("histogramdd", s, range=[(0, 1)])
+
+
+# -------------------------------------------------------------- bincount / digitize
+@given(x=arrays([numpy.dtype("int64"), numpy.dtype("uint8"), numpy.dtype("int16")], min_dims=1, max_dims=1,
+                max_side=20, elements=st.integers(0, 30)), minlength=st.integers(0, 40), weighted=st.booleans())
+def test_bincount(x, minlength, weighted):
+    w = numpy.linspace(-1, 2, x.size) if weighted else None
+    check("bincount", x, weights=w, minlength=minlength)
+
+
+def test_bincount_errors():
+    check("bincount", numpy.array([1, -1, 2]))
+    check("bincount", numpy.array([1.0, 2.0]))
+    check("bincount", numpy.array([[1, 2]]))
+    check("bincount", numpy.array([1, 2]), minlength=-1)
+    check("bincount", numpy.array([1, 2]), weights=numpy.ones(3))
+
+
+@given(x=arrays(REAL, max_dims=2, max_side=6), bins=st.lists(st.integers(-60, 60), min_size=0, max_size=6),
+       decreasing=st.booleans(), right=st.booleans())
+def test_digitize(x, bins, decreasing, right):
+    b = numpy.array(sorted(bins, reverse=decreasing), dtype=numpy.float64)
+    check("digitize", x, b, right=right)
+
+
+def test_digitize_errors():
+    check("digitize", numpy.array([1.0, 2.0]), numpy.array([1.0, 3.0, 2.0]))
+    check("digitize", numpy.array([1 + 1j]), numpy.array([1.0, 3.0]))
+    check("digitize", numpy.array([1.0]), numpy.ones((2, 2)))
+
+
+# -------------------------------------------------------------- convolve / correlate / interp
+@pytest.mark.parametrize("name", ["convolve", "correlate"])
+@given(a=arrays(REAL + COMPLEX, min_dims=1, max_dims=1, min_side=1, max_side=7),
+       v=arrays(REAL + COMPLEX, min_dims=1, max_dims=1, min_side=1, max_side=7),
+       mode=st.sampled_from(["full", "same", "valid"]))
+def test_convolve_correlate(name, a, v, mode):
+    tol = 1e-2 if numpy.float16 in (a.dtype, v.dtype) else 1e-4
+    scale = 1 + float(numpy.abs(a.astype(complex)).sum() * numpy.abs(v.astype(complex)).max())
+    check(name, a, v, mode=mode, rtol=tol, atol=tol * scale)
+
+
+@pytest.mark.parametrize("name", ["convolve", "correlate"])
+def test_convolve_errors(name):
+    check(name, numpy.array([]), numpy.array([1.0]))
+    check(name, numpy.array([1.0]), numpy.array([]))
+    check(name, numpy.array([1.0, 2.0]), numpy.array([1.0]), mode="bogus")
+
+
+@given(x=arrays(FLOAT[1:] + INTEGER, max_dims=2, max_side=6),
+       xp=st.lists(st.integers(-50, 50), min_size=1, max_size=6, unique=True),
+       data=st.data())
+def test_interp(x, xp, data):
+    xp = numpy.array(sorted(xp), dtype=numpy.float64)
+    fp = data.draw(arrays([numpy.dtype("float64"), numpy.dtype("complex128"), numpy.dtype("int32")],
+                          shape=xp.shape))
+    check("interp", x, xp, fp, rtol=1e-9, atol=1e-6)
+    check("interp", x, xp, fp, left=-7.0, right=9.5, rtol=1e-9, atol=1e-6)
+    check("interp", x, xp, fp, period=37.5, rtol=1e-9, atol=1e-6)
+
+
+def test_interp_special_values_and_errors():
+    xp = numpy.array([0.0, 1.0, 2.0, 3.0])
+    fp = numpy.array([0.0, numpy.inf, 5.0, 5.0])
+    check("interp", numpy.array([numpy.nan, 0.5, 1.0, 2.5, 3.0, -1.0, 4.0]), xp, fp)
+    check("interp", numpy.array([0.5]), numpy.array([1.0]), numpy.array([2.0]))
+    check("interp", numpy.array([0.5]), xp, numpy.ones(3))
+    check("interp", numpy.array([0.5]), numpy.array([]), numpy.array([]))
+    check("interp", numpy.array([0.5]), xp, fp, period=0)

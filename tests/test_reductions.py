@@ -1,0 +1,306 @@
+"""Reductions (sum/prod/extrema/logic/cumulative/differences) against NumPy itself (§5.1, §1.3, §2.3, §7)."""
+
+import warnings
+
+import numpy
+import pytest
+import torch
+from hypothesis import given
+from hypothesis import strategies as st
+from numpy.exceptions import AxisError
+
+import torchnp
+from support import COMPLEX, DEVICE, NUMERIC, REAL, SUPPORTED_DTYPES, arrays, assert_like_numpy, check, tnp
+
+
+def tolerances(a):
+    """Tolerances for reductions whose summation order differs from NumPy's (pairwise vs cascade)."""
+    a = numpy.asarray(a)
+    if a.dtype.kind not in "fc":
+        return {}
+    eps = float(numpy.finfo(a.dtype).eps)
+    scale = float(numpy.abs(a.astype(numpy.complex128)).sum()) + 1.0 if a.size else 1.0
+    return {"rtol": 64 * eps, "atol": 8 * eps * scale * (8 if a.dtype == numpy.float16 else 1)}
+
+
+@st.composite
+def array_and_axis(draw, dtypes=NUMERIC, tuples=True, errors=True, min_side=0, max_dims=3):
+    a = draw(arrays(dtypes, max_dims=max_dims, max_side=4, min_side=min_side))
+    nd = a.ndim
+    lo, hi = (-nd - 1, nd) if errors else (-nd, nd - 1)
+    choices = [st.none()]
+    if hi >= lo:
+        choices.append(st.integers(lo, hi))
+    if tuples and nd:
+        choices.append(st.lists(st.integers(-nd, nd - 1), max_size=nd).map(tuple))
+    axis = draw(st.one_of(*choices))
+    return a, axis
+
+
+# -------------------------------------------------------------- sums and products (§5.1, §2.3)
+@pytest.mark.parametrize("name", ["sum", "prod", "nansum", "nanprod"])
+@given(data=array_and_axis(), keepdims=st.booleans())
+def test_sum_prod_axis_keepdims(name, data, keepdims):
+    a, axis = data
+    if name in ("prod", "nanprod") and a.dtype.kind in "fc":
+        a = numpy.clip(a.real, -2, 2).astype(a.dtype) if a.dtype.kind == "f" else a / (1 + numpy.abs(a))
+    kw = {} if name not in ("prod", "nanprod") else {"rtol": 1e-2 if a.dtype == numpy.float16 else 1e-5,
+                                                      "atol": 1e-2 if a.dtype == numpy.float16 else 1e-6}
+    check(name, a, axis=axis, keepdims=keepdims, **(kw or tolerances(a)))
+
+
+@pytest.mark.parametrize("dtype, expected", [("int8", "int64"), ("uint8", "uint64"), ("bool", "int64"),
+                                             ("int32", "int64"), ("float32", "float32"),
+                                             ("float16", "float16"), ("complex64", "complex64")])
+def test_sum_result_dtype(dtype, expected):
+    # §2.3: result dtypes as NumPy (small ints widen to the platform int)
+    a = numpy.ones((2, 3), dtype=dtype)
+    r = torchnp.sum(tnp(a))
+    assert r.dtype == numpy.dtype(expected) == numpy.sum(a).dtype
+    assert torchnp.prod(tnp(a)).dtype == numpy.prod(a).dtype
+    assert torchnp.cumsum(tnp(a)).dtype == numpy.cumsum(a).dtype
+
+
+@given(a=arrays(NUMERIC, max_dims=2, max_side=4), dtype=st.sampled_from(["int64", "float64", "float32", "complex128"]))
+def test_sum_prod_mean_dtype_argument(a, dtype):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", numpy.exceptions.ComplexWarning)
+        tol = tolerances(a.astype(dtype) if numpy.dtype(dtype).kind in "fc" else a)
+        check("sum", a, dtype=dtype, **tol)
+        if a.size:
+            check("mean", a, dtype=dtype, rtol=1e-5, atol=1e-5)
+        check("cumsum", a, dtype=dtype, **tol)
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "max", "min"])
+@given(a=arrays(REAL, max_dims=2, max_side=4, min_side=1), data=st.data())
+def test_where_initial(name, a, data):
+    where = data.draw(st.sampled_from([True, a > 0, numpy.array([True, False] * 2)[:a.shape[-1]] if a.ndim else True]))
+    initial = data.draw(st.sampled_from([numpy._NoValue, 1, 5]))
+    kw = {} if initial is numpy._NoValue else {"initial": initial}
+    check(name, a, where=where, **kw, **tolerances(a))
+    check(name, a, axis=0, where=where, **kw, **tolerances(a)) if a.ndim else None
+
+
+def test_where_without_initial_raises_as_numpy():
+    a = numpy.arange(6.0).reshape(2, 3)
+    check("max", a, where=a > 2)  # ValueError: maximum has no identity
+    check("sum", a, where=a > 2, axis=1)
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "max", "min", "mean", "all", "any", "cumsum", "argmax"])
+def test_out_argument(name):
+    a = numpy.arange(1, 13, dtype=numpy.float64).reshape(3, 4)
+    expected = getattr(numpy, name)(a, axis=0)
+    out = torchnp.zeros(expected.shape, dtype=expected.dtype, device=DEVICE)
+    r = getattr(torchnp, name)(tnp(a), axis=0, out=out)
+    assert r is out
+    assert_like_numpy(out, expected)
+    bad = torchnp.zeros((7,), dtype=expected.dtype, device=DEVICE)
+    with pytest.raises(ValueError):
+        getattr(torchnp, name)(tnp(a), axis=0, out=bad)
+
+
+# -------------------------------------------------------------- extrema (NaN, empty, complex)
+@pytest.mark.parametrize("name", ["max", "min", "amax", "amin", "nanmax", "nanmin", "ptp"])
+@given(data=array_and_axis(SUPPORTED_DTYPES), keepdims=st.booleans())
+def test_extrema(name, data, keepdims):
+    a, axis = data
+    check(name, a, axis=axis, keepdims=keepdims)
+
+
+@pytest.mark.parametrize("name", ["argmax", "argmin", "nanargmax", "nanargmin"])
+@given(data=array_and_axis(SUPPORTED_DTYPES, tuples=False), keepdims=st.booleans())
+def test_argextrema(name, data, keepdims):
+    a, axis = data
+    check(name, a, axis=axis, keepdims=keepdims)
+
+
+@pytest.mark.parametrize("name", ["max", "min", "argmax", "argmin", "ptp", "sum", "prod"])
+def test_nan_propagates(name):
+    a = numpy.array([[1.0, numpy.nan, 3.0], [4.0, 5.0, -1.0]])
+    for axis in (None, 0, 1):
+        check(name, a, axis=axis)
+
+
+@pytest.mark.parametrize("name", ["nanmax", "nanmin", "nansum", "nanprod", "nanargmax", "nanargmin",
+                                  "nancumsum", "nancumprod"])
+def test_nan_ignored(name):
+    a = numpy.array([[1.0, numpy.nan, 3.0], [4.0, 5.0, numpy.nan]])
+    for axis in (None, 0, 1):
+        check(name, a, axis=axis)
+
+
+def test_all_nan_slices():
+    a = numpy.array([[numpy.nan, numpy.nan], [1.0, numpy.nan]])
+    for name in ("nanmax", "nanmin"):
+        with pytest.warns(RuntimeWarning, match="All-NaN slice"):
+            expected = getattr(numpy, name)(a, axis=1)
+        if torch.device(DEVICE).type == "cpu":  # the warning needs the host (documented)
+            with pytest.warns(RuntimeWarning, match="All-NaN slice"):
+                got = getattr(torchnp, name)(tnp(a), axis=1)
+        else:
+            got = getattr(torchnp, name)(tnp(a), axis=1)
+        assert_like_numpy(got, expected)
+    check("nanargmax", a, axis=1)  # ValueError as NumPy
+    check("nanargmin", a)
+    check("nanargmin", a[1:])
+
+
+@pytest.mark.parametrize("name", ["max", "min", "amax", "ptp", "argmax", "argmin", "nanmax", "nanargmin"])
+def test_empty_raises(name):
+    check(name, numpy.zeros((0,)))
+    check(name, numpy.zeros((2, 0)), axis=1)
+
+
+def test_empty_reduction_with_initial_and_identity():
+    check("max", numpy.zeros((2, 0)), axis=1, initial=-3.0)
+    check("sum", numpy.zeros((2, 0)), axis=1)
+    check("prod", numpy.zeros((0, 3), dtype=numpy.int8), axis=0)
+    check("all", numpy.zeros((0,)))
+    check("any", numpy.zeros((0,)))
+
+
+def test_complex_extrema_are_lexicographic():
+    a = numpy.array([[1 + 5j, 2 - 1j, 2 + 0j], [2 + 0j, 1 + 9j, -3 + 0j]])
+    for name in ("max", "min", "argmax", "argmin"):
+        for axis in (None, 0, 1):
+            check(name, a, axis=axis)
+    check("max", a, initial=3 + 0j)
+
+
+# -------------------------------------------------------------- logic reductions
+@pytest.mark.parametrize("name", ["all", "any", "count_nonzero"])
+@given(data=array_and_axis(SUPPORTED_DTYPES), keepdims=st.booleans())
+def test_logic(name, data, keepdims):
+    a, axis = data
+    check(name, a, axis=axis, keepdims=keepdims)
+
+
+def test_count_nonzero_without_axis_is_0d_int():
+    # §1.3: NumPy returns a Python int; torchnp returns a 0-d int64 array (no host sync)
+    r = torchnp.count_nonzero(tnp(numpy.array([0, 1, 2])))
+    assert isinstance(r, torchnp.ndarray) and r.shape == () and int(r) == numpy.count_nonzero([0, 1, 2])
+
+
+@pytest.mark.parametrize("name", ["all", "any"])
+def test_logic_where(name):
+    a = numpy.array([[0, 1, 2], [3, 0, 5]])
+    check(name, a, where=numpy.array([False, True, True]))
+    check(name, a, axis=1, where=a > 0, keepdims=True)
+
+
+# -------------------------------------------------------------- cumulative
+@pytest.mark.parametrize("name", ["cumsum", "cumprod", "nancumsum", "nancumprod"])
+@given(data=array_and_axis(tuples=False))
+def test_cumulative(name, data):
+    a, axis = data
+    if "prod" in name and a.dtype.kind in "fc":
+        a = (a / (1 + numpy.abs(a))).astype(a.dtype)
+    check(name, a, axis=axis, **({"rtol": 1e-2, "atol": 1e-2} if a.dtype == numpy.float16 else tolerances(a)))
+
+
+@pytest.mark.parametrize("name", ["cumulative_sum", "cumulative_prod"])
+@given(data=array_and_axis(REAL, tuples=False, max_dims=2), include_initial=st.booleans())
+def test_cumulative_new_api(name, data, include_initial):
+    a, axis = data
+    if a.dtype.kind == "f":
+        a = numpy.clip(a, -2, 2)
+    check(name, a, axis=axis, include_initial=include_initial,
+          **({"rtol": 1e-2, "atol": 1e-2} if a.dtype == numpy.float16 else tolerances(a)))
+
+
+# -------------------------------------------------------------- differences, gradient, trapezoid
+@given(a=arrays(SUPPORTED_DTYPES, min_dims=1, max_dims=3, max_side=5), n=st.integers(-1, 3), data=st.data())
+def test_diff(a, n, data):
+    axis = data.draw(st.integers(-a.ndim - 1, a.ndim))
+    check("diff", a, n=n, axis=axis)
+
+
+def test_diff_prepend_append_and_errors():
+    a = numpy.array([[1, 4, 9], [2, 3, 5]], dtype=numpy.int16)
+    check("diff", a, prepend=0)
+    check("diff", a, axis=0, append=numpy.array([[7, 7, 7]], dtype=numpy.int8))
+    check("diff", a, prepend=1.5)
+    check("diff", numpy.float64(3.0))  # ValueError: needs at least 1-d
+    check("diff", numpy.array([1, 250, 3], dtype=numpy.uint8))  # wraps as NumPy
+    check("diff", a, prepend=numpy.ones((2, 2, 2)))  # ValueError: dimensions differ
+    check("diff", a, prepend=numpy.ones((3, 3)))  # ValueError: shapes differ
+    check("cumsum", a, axis=(0,))  # TypeError: one axis only
+    check("diff", numpy.ones((2, 3, 4)), prepend=numpy.ones((5, 5)))  # AxisError from concatenate
+
+
+@given(a=arrays(REAL + COMPLEX, max_dims=2, max_side=5))
+def test_ediff1d(a):
+    check("ediff1d", a)
+    check("ediff1d", a, to_begin=numpy.array([1, 2], dtype=a.dtype), to_end=3 if a.dtype.kind != "b" else True)
+
+
+def test_ediff1d_incompatible_to_begin():
+    check("ediff1d", numpy.array([1, 2, 4]), to_begin=1.5)  # TypeError as NumPy
+
+
+@given(a=arrays(REAL, min_dims=1, max_dims=3, min_side=3, max_side=5), edge_order=st.sampled_from([1, 2]),
+       data=st.data())
+def test_gradient(a, edge_order, data):
+    spacing = data.draw(st.sampled_from([(), (2.0,)]))
+    check("gradient", a, *spacing, edge_order=edge_order, rtol=1e-2 if a.dtype == numpy.float16 else 1e-6,
+          atol=1e-2 if a.dtype == numpy.float16 else 1e-6)
+
+
+def test_gradient_coordinates_and_axis():
+    f = numpy.array([[1.0, 2.0, 6.0, 3.0], [3.0, 4.0, 5.0, 9.0], [0.0, 1.0, 1.0, 2.0]])
+    x = numpy.array([0.0, 1.0, 1.5, 3.5])
+    for order in (1, 2):
+        check("gradient", f, x, axis=1, edge_order=order)
+        check("gradient", f, numpy.array([0.0, 2.0, 3.0]), x, edge_order=order)
+    check("gradient", f, axis=-1)
+    check("gradient", f, axis=2)  # AxisError
+    check("gradient", numpy.array([1.0, 2.0]), edge_order=2)  # ValueError: too small
+
+
+@given(a=arrays(REAL, min_dims=1, max_dims=2, max_side=5), data=st.data())
+def test_trapezoid(a, data):
+    axis = data.draw(st.integers(-a.ndim, a.ndim - 1))
+    x = numpy.cumsum(numpy.arange(1, a.shape[axis] + 1, dtype=numpy.float64))
+    check("trapezoid", a, axis=axis, rtol=1e-2, atol=1e-2) if a.dtype == numpy.float16 else \
+        check("trapezoid", a, axis=axis, **tolerances(a.astype(numpy.float64) * 4))
+    check("trapezoid", a, x=x, axis=axis, rtol=1e-2, atol=1e-1 * (1 + float(numpy.abs(a).sum()) * a.shape[axis]))
+    check("trapezoid", a, dx=0.5, axis=axis, rtol=1e-2, atol=1e-2 * (1 + float(numpy.abs(a).sum())))
+
+
+# -------------------------------------------------------------- axis errors and hot path
+@pytest.mark.parametrize("name", ["sum", "prod", "max", "min", "mean", "std", "var", "all", "any", "argmax",
+                                  "cumsum", "nansum", "nanmax", "median", "count_nonzero", "ptp"])
+def test_bad_axis_raises_axiserror(name):
+    a = tnp(numpy.ones((2, 3)))
+    with pytest.raises(AxisError):
+        getattr(torchnp, name)(a, axis=2)
+    with pytest.raises(AxisError):
+        getattr(torchnp, name)(a, axis=-3)
+
+
+def test_repeated_axis_raises_valueerror():
+    check("sum", numpy.ones((2, 3)), axis=(0, 0))
+    check("max", numpy.ones((2, 3)), axis=(1, -1))
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "mean", "max", "min", "all", "any", "std", "var", "argmax"])
+def test_reduction_without_axis_is_0d_on_device(name):
+    # §1.3: a 0-d torchnp array on the input's device, usable as a Python scalar
+    a = tnp(numpy.array([1.0, 2.0, 4.0]))
+    r = getattr(torchnp, name)(a)
+    assert type(r) is torchnp.ndarray and r.shape == () and r.device == a.device
+    assert float(r) == float(getattr(numpy, name)(numpy.array([1.0, 2.0, 4.0])))
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "mean", "std", "var", "min", "max", "argmin", "argmax",
+                                  "all", "any", "cumsum", "cumprod"])
+def test_methods_forward(name):
+    a = numpy.arange(1.0, 7.0).reshape(2, 3)
+    assert_like_numpy(getattr(tnp(a), name)(axis=0), getattr(a, name)(axis=0))
+
+
+def test_numpy_list_input():
+    check("sum", [[1, 2], [3, 4]], axis=1)
+    check("max", [1.5, 2.5])

@@ -1,0 +1,270 @@
+"""Statistics (mean/var/std/median/average/quantiles/cov/corrcoef and nan* versions) against NumPy (§5.1, §2.3)."""
+
+import warnings
+
+import numpy
+import pytest
+import torch
+from hypothesis import given
+from hypothesis import strategies as st
+
+import torchnp
+from support import COMPLEX, DEVICE, FLOAT, INTEGER, NUMERIC, REAL, assert_like_numpy, arrays, check, tnp
+
+METHODS = ["inverted_cdf", "averaged_inverted_cdf", "closest_observation", "interpolated_inverted_cdf",
+           "hazen", "weibull", "linear", "median_unbiased", "normal_unbiased", "lower", "higher",
+           "midpoint", "nearest"]
+ON_CPU = torch.device(DEVICE).type == "cpu"
+
+
+def tol(a):
+    if a.dtype == numpy.float16:
+        return {"rtol": 2e-2, "atol": 2e-2 * (1 + float(numpy.abs(a).max(initial=0)))}
+    if a.dtype in (numpy.float32, numpy.complex64):
+        return {"rtol": 1e-4, "atol": 1e-4 * (1 + float(numpy.abs(a).max(initial=0)))}
+    return {"rtol": 1e-9, "atol": 1e-9 * (1 + float(numpy.abs(a).max(initial=0)) ** 2)}
+
+
+@st.composite
+def array_axis(draw, dtypes=NUMERIC, tuples=True, min_side=1, max_dims=3):
+    a = draw(arrays(dtypes, max_dims=max_dims, max_side=4, min_side=min_side))
+    nd = a.ndim
+    choices = [st.none()]
+    if nd:
+        choices.append(st.integers(-nd, nd - 1))
+        if tuples:
+            choices.append(st.lists(st.integers(0, nd - 1), min_size=1, max_size=nd, unique=True).map(tuple))
+    return a, draw(st.one_of(*choices))
+
+
+def quiet(fn):
+    """Run ``fn`` with NumPy's RuntimeWarnings (empty slices, dof <= 0) silenced on both sides."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return fn()
+
+
+# -------------------------------------------------------------- mean / var / std
+@pytest.mark.parametrize("name", ["mean", "var", "std", "nanmean", "nanvar", "nanstd"])
+@given(data=array_axis(), keepdims=st.booleans())
+def test_moments(name, data, keepdims):
+    a, axis = data
+    quiet(lambda: check(name, a, axis=axis, keepdims=keepdims, **tol(a)))
+
+
+@pytest.mark.parametrize("name", ["var", "std", "nanvar", "nanstd"])
+@given(data=array_axis(REAL + COMPLEX, max_dims=2), ddof=st.integers(0, 2))
+def test_ddof_and_correction(name, data, ddof):
+    # §2.3: var/std of complex input are real; ddof as NumPy (dof <= 0 -> inf/nan with a warning)
+    a, axis = data
+    quiet(lambda: check(name, a, axis=axis, ddof=ddof, **tol(a)))
+    quiet(lambda: check(name, a, axis=axis, correction=ddof, **tol(a)))
+
+
+def test_ddof_and_correction_together_raise():
+    check("var", numpy.ones(3), ddof=1, correction=1)
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint8", "bool", "int64", "float16", "float32", "complex64"])
+def test_result_dtypes(dtype):
+    # §2.3: mean of ints -> float64, var of complex -> float, float16 stays float16
+    a = numpy.arange(6).reshape(2, 3).astype(dtype)
+    for name in ("mean", "var", "std", "median", "average"):
+        check(name, a)  # compares dtypes; median of bool raises TypeError in both
+
+
+@pytest.mark.parametrize("name", ["mean", "var", "std"])
+@given(a=arrays(REAL, min_dims=1, max_dims=2, min_side=1, max_side=4), data=st.data())
+def test_where_and_dtype(name, a, data):
+    where = a > data.draw(st.sampled_from([-1000, 0]))
+    quiet(lambda: check(name, a, where=where, **tol(a)))
+    quiet(lambda: check(name, a, axis=-1, where=where, dtype=numpy.float64, **tol(a.astype(numpy.float64))))
+
+
+def test_var_with_mean_argument():
+    a = numpy.arange(12.0).reshape(3, 4)
+    m = numpy.mean(a, axis=1, keepdims=True)
+    check("var", a, axis=1, mean=m)
+    check("std", a, axis=1, mean=m, ddof=1)
+
+
+@pytest.mark.parametrize("name", ["mean", "var", "nanmean", "median"])
+def test_empty_gives_nan_with_warning(name):
+    a = numpy.zeros((0,))
+    with pytest.warns(RuntimeWarning):
+        expected = getattr(numpy, name)(a)
+    with pytest.warns(RuntimeWarning):
+        got = getattr(torchnp, name)(tnp(a))
+    assert_like_numpy(got, expected)
+
+
+def test_all_nan_slices_warn_and_give_nan():
+    a = numpy.array([[numpy.nan, numpy.nan], [1.0, numpy.nan]])
+    for name in ("nanmean", "nanmedian", "nanvar"):
+        with pytest.warns(RuntimeWarning):
+            expected = getattr(numpy, name)(a, axis=1)
+        if ON_CPU:  # the warning needs the values on the host: CPU only (documented)
+            with pytest.warns(RuntimeWarning):
+                got = getattr(torchnp, name)(tnp(a), axis=1)
+        else:
+            got = getattr(torchnp, name)(tnp(a), axis=1)
+        assert_like_numpy(got, expected)
+
+
+def test_nan_propagation():
+    a = numpy.array([[1.0, numpy.nan, 3.0], [4.0, 5.0, 6.0]])
+    for name in ("mean", "var", "std", "median", "percentile"):
+        args = (50,) if name == "percentile" else ()
+        for axis in (None, 0, 1):
+            check(name, a, *args, axis=axis)
+    for name in ("nanmean", "nanvar", "nanstd", "nanmedian"):
+        for axis in (None, 0, 1):
+            check(name, a, axis=axis)
+
+
+# -------------------------------------------------------------- median / quantiles
+@pytest.mark.parametrize("name, dtypes", [("median", REAL + COMPLEX), ("nanmedian", REAL)])
+@given(data=st.data(), keepdims=st.booleans())
+def test_median(name, dtypes, data, keepdims):
+    # complex median: lexicographic middle values as NumPy (nanmedian of complex: documented unsupported)
+    a, axis = data.draw(array_axis(dtypes))
+    check(name, a, axis=axis, keepdims=keepdims, **tol(a))
+
+
+@pytest.mark.parametrize("method", METHODS)
+@given(data=array_axis(REAL, max_dims=2), q=st.one_of(st.floats(0, 1), st.lists(st.floats(0, 1), min_size=1,
+                                                                                   max_size=3)),
+       keepdims=st.booleans())
+def test_quantile_every_method(method, data, q, keepdims):
+    a, axis = data
+    q = numpy.array(q) if isinstance(q, list) else q
+    check("quantile", a, q, axis=axis, method=method, keepdims=keepdims, **tol(a))
+    check("percentile", a, numpy.asarray(q) * 100 if isinstance(q, numpy.ndarray) else q * 100, axis=axis,
+          method=method, **tol(a))
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_nanquantile_every_method(method):
+    a = numpy.array([[3.0, numpy.nan, 1.0, 7.0, 2.5], [numpy.nan, 4.0, numpy.nan, -1.0, 0.0],
+                     [5.0, 5.0, 6.0, 9.0, 1.0]])
+    for axis in (None, 0, 1):
+        for q in (0.0, 0.3, 0.5, numpy.array([0.1, 0.75, 1.0])):
+            check("nanquantile", a, q, axis=axis, method=method)
+            check("nanpercentile", a, q * 100, axis=axis, method=method)
+
+
+@given(a=arrays(REAL, min_dims=1, max_dims=2, min_side=1, max_side=5), data=st.data())
+def test_quantile_weights(a, data):
+    axis = data.draw(st.integers(-a.ndim, a.ndim - 1))
+    w = data.draw(arrays([numpy.dtype("float64")], shape=a.shape, elements=st.floats(0.1, 5)))
+    q = data.draw(st.sampled_from([0.0, 0.25, 0.5, 1.0, numpy.array([0.2, 0.9])]))
+    check("quantile", a, q, axis=axis, method="inverted_cdf", weights=w)
+    w1 = w.reshape(-1)[:a.shape[axis]]
+    check("percentile", a, q * 100, axis=axis, method="inverted_cdf", weights=w1)
+
+
+def test_quantile_errors():
+    a = numpy.arange(5.0)
+    check("quantile", a, 1.5)
+    check("percentile", a, -1)
+    check("quantile", a, 0.5, method="bogus")
+    check("quantile", a, 0.5, method="linear", weights=numpy.ones(5))
+    check("quantile", a, 0.5, method="inverted_cdf", weights=-numpy.ones(5))
+    check("quantile", a + 1j, 0.5)
+    check("quantile", a, 0.5, axis=1)
+    check("quantile", a, numpy.ones((2, 2)) / 2)
+
+
+def test_quantile_out_and_interpolation_alias():
+    a = numpy.arange(12.0).reshape(3, 4)
+    out = torchnp.zeros((2, 4), device=DEVICE)
+    r = torchnp.quantile(tnp(a), [0.25, 0.5], axis=0, out=out)
+    assert r is out
+    assert_like_numpy(out, numpy.quantile(a, [0.25, 0.5], axis=0))
+    with pytest.warns(DeprecationWarning):
+        r = torchnp.percentile(tnp(a), 40, interpolation="lower")
+    assert_like_numpy(r, numpy.percentile(a, 40, method="lower"))
+
+
+# -------------------------------------------------------------- average
+@given(data=array_axis(REAL + COMPLEX, tuples=False, max_dims=2), returned=st.booleans(), keepdims=st.booleans())
+def test_average(data, returned, keepdims):
+    a, axis = data
+    check("average", a, axis=axis, returned=returned, keepdims=keepdims, **tol(a))
+    w = numpy.arange(1, a.size + 1, dtype=numpy.float64).reshape(a.shape)
+    check("average", a, axis=axis, weights=w, returned=returned, keepdims=keepdims, **tol(a.astype(complex)))
+    if axis is not None:
+        w1 = numpy.arange(1, a.shape[axis] + 1, dtype=numpy.int32)
+        check("average", a, axis=axis, weights=w1, returned=returned, **tol(a.astype(complex)))
+
+
+def test_average_errors():
+    a = numpy.arange(6.0).reshape(2, 3)
+    check("average", a, weights=numpy.ones(3))  # TypeError: axis must be given
+    check("average", a, axis=1, weights=numpy.ones(2))  # ValueError: length mismatch
+    check("average", a, axis=1, weights=numpy.ones((1, 3)))  # ValueError: shape mismatch
+    check("average", a, axis=1, weights=numpy.array([1.0, -1.0, 0.0]))  # ZeroDivisionError
+    check("average", a, axis=(0, 1), weights=numpy.ones((2, 3)))
+
+
+# -------------------------------------------------------------- cov / corrcoef
+@given(m=arrays(REAL + COMPLEX, min_dims=1, max_dims=2, min_side=2, max_side=5), rowvar=st.booleans(),
+       bias=st.booleans(), ddof=st.sampled_from([None, 0, 2]))
+def test_cov(m, rowvar, bias, ddof):
+    t = tol(m.astype(numpy.complex128)) | {"rtol": 1e-6}
+    quiet(lambda: check("cov", m, rowvar=rowvar, bias=bias, ddof=ddof, **t))
+
+
+@given(m=arrays(REAL, shape=(3, 5)), data=st.data())
+def test_cov_weights_and_y(m, data):
+    fw = data.draw(arrays([numpy.dtype("int64")], shape=(5,), elements=st.integers(1, 4)))
+    aw = data.draw(arrays([numpy.dtype("float64")], shape=(5,), elements=st.floats(0.5, 2)))
+    t = tol(m.astype(numpy.float64)) | {"rtol": 1e-6}
+    quiet(lambda: check("cov", m, fweights=fw, **t))
+    quiet(lambda: check("cov", m, aweights=aw, ddof=0, **t))
+    quiet(lambda: check("cov", m, fweights=fw, aweights=aw, **t))
+    quiet(lambda: check("cov", m[0], m[1], **t))
+    quiet(lambda: check("cov", m, dtype=numpy.float32, rtol=1e-3, atol=1e-2 * (1 + float(numpy.abs(m).max()) ** 2)))
+
+
+def test_cov_errors():
+    check("cov", numpy.ones((2, 2, 2)))
+    check("cov", numpy.ones((2, 3)), fweights=numpy.ones(3) * 1.5)
+    check("cov", numpy.ones((2, 3)), fweights=numpy.ones(4, dtype=int))
+
+
+@given(m=arrays(FLOAT[1:] + INTEGER, shape=(3, 6), elements=None), rowvar=st.booleans())
+def test_corrcoef(m, rowvar):
+    quiet(lambda: check("corrcoef", m, rowvar=rowvar, rtol=1e-4, atol=1e-4))
+
+
+def test_corrcoef_complex_and_y():
+    x = numpy.array([1 + 2j, 3 - 1j, 0.5 + 0j, 2 + 2j])
+    y = numpy.array([2.0, 1.0, 4.0, 3.0])
+    check("corrcoef", x, y)
+    check("corrcoef", y)
+
+
+@pytest.mark.parametrize("name", ["quantile", "nanquantile", "percentile", "median", "nanmedian", "mean", "var",
+                                  "nanmean", "average"])
+@pytest.mark.parametrize("shape", [(3, 0), (0, 3), (0,)])
+def test_empty_inputs(name, shape):
+    # empty reductions: nan with a warning, IndexError/ZeroDivisionError or an empty result, as NumPy
+    a = numpy.zeros(shape)
+    args = (0.5,) if "quantile" in name else (50,) if "percentile" in name else ()
+    for axis in [None] + list(range(a.ndim)):
+        quiet(lambda: check(name, a, *args, axis=axis))
+
+
+def test_mixed_devices_raise():
+    # §3.2: weights/masks/sample points on another device are never moved implicitly
+    a = tnp(numpy.arange(4.0))
+    other = "meta" if torch.device(DEVICE).type != "meta" else "cpu"
+    w = torchnp.asarray([1.0, 2.0, 3.0, 4.0], device=other)
+    calls = [lambda: torchnp.average(a, weights=w), lambda: torchnp.sum(a, where=w > 0),
+             lambda: torchnp.mean(a, where=w > 0), lambda: torchnp.histogram(a, weights=w),
+             lambda: torchnp.interp(a, w, w), lambda: torchnp.quantile(a, 0.5, method="inverted_cdf", weights=w),
+             lambda: torchnp.cov(a, w), lambda: torchnp.convolve(a, w)]
+    for call in calls:
+        with pytest.raises(torchnp.DeviceMismatchError):
+            call()
