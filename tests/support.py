@@ -32,6 +32,7 @@ REAL = INTEGER + FLOAT
 
 def tnp(a, **kw):
     """A torchnp array on DEVICE holding a copy of NumPy array/scalar ``a``."""
+    kw.setdefault("copy", True)  # on the CPU asarray would share memory with ``a``
     return torchnp.asarray(numpy.asarray(a), device=DEVICE, **kw)
 
 
@@ -125,12 +126,11 @@ def arrays(dtypes=NUMERIC, shape=None, min_dims=0, max_dims=3, min_side=0, max_s
     def for_dtype(dt):
         el = elements
         if el is None and dt.kind == "f":
-            el = {"allow_nan": False, "allow_infinity": False, "min_value": -1e3, "max_value": 1e3,
-                  "width": dt.itemsize * 8}
+            el = {"allow_nan": False, "allow_infinity": False, "min_value": -1e3, "max_value": 1e3}
             if dt == numpy.float16:
                 el.update(min_value=-100, max_value=100)
         elif el is None and dt.kind == "c":
-            el = {"allow_nan": False, "allow_infinity": False, "max_magnitude": 1e3, "width": dt.itemsize * 8}
+            el = {"allow_nan": False, "allow_infinity": False, "max_magnitude": 1e3}
         return hnp.arrays(dt, shapes, elements=el)
 
     return st.sampled_from(list(dtypes)).flatmap(for_dtype)

@@ -30,6 +30,8 @@ def _spd(n):
     return a @ a.T + n * numpy.eye(n)
 
 
+SPD3 = _spd(3)
+
 FUNCTIONS = {
     "elementwise": (lambda x: np.sum(np.sin(x) * np.exp(x / 3) + np.tanh(x) ** 2), (5,)),
     "power_sqrt": (lambda x: np.sum(np.sqrt(x * x + 1) ** 1.5 / (1 + x * x)), (4,)),
@@ -38,7 +40,7 @@ FUNCTIONS = {
     "indexing": (lambda x: np.sum(x[1:4] ** 2) + x[0] * x[-1] + np.sum(x[np.asarray([0, 2, 2], device=DEVICE)]), (5,)),
     "mask": (lambda x: np.sum(np.where(x > 0.5, x**2, -x)), (6,)),
     "broadcasting": (lambda x: np.sum((x[:, None] - x[None, :]) ** 2 * np.arange(1.0, 5.0, device=DEVICE)), (4,)),
-    "solve": (lambda x: np.sum(np.linalg.solve(np.asarray(_spd(3), device=DEVICE) + np.diag(x), np.ones(3, device=DEVICE))), (3,)),
+    "solve": (lambda x: np.sum(np.linalg.solve(np.asarray(SPD3, device=DEVICE) + np.diag(x), np.ones(3, device=DEVICE))), (3,)),
     "det": (lambda x: np.linalg.det(x.reshape(3, 3) + 3 * np.eye(3, device=DEVICE)), (9,)),
     "inv": (lambda x: np.sum(np.linalg.inv(x.reshape(2, 2) + 2 * np.eye(2, device=DEVICE)) ** 2), (4,)),
     "norm": (lambda x: np.linalg.norm(x) + np.linalg.norm(x.reshape(2, 3), axis=0)[1], (6,)),

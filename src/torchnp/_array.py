@@ -5,7 +5,9 @@ Operators (``+``, ``<``, ``@`` ...) are attached by ``_ufuncs`` from its table,
 and reduction/manipulation methods by ``_methods`` once the families exist.
 """
 
+import math
 import operator
+import types
 
 import numpy as _np
 import torch
@@ -27,6 +29,7 @@ class ndarray:
 
     __slots__ = ("_t", "__weakref__")
     __array_priority__ = 1000
+    __class_getitem__ = classmethod(types.GenericAlias)  # ndarray[Any, dtype[float64]] in annotations
 
     def __new__(cls, shape, dtype=float, buffer=None, offset=0, strides=None, order=None, *, device=None):
         if buffer is not None or strides is not None:
@@ -47,7 +50,13 @@ class ndarray:
 
     @shape.setter
     def shape(self, value):
-        self._t = self._t.view(_normalize_shape(value))
+        from ._convert import reshape_tensor
+
+        t = reshape_tensor(self._t, _normalize_shape(value))
+        if t is not self._t and not t._is_view():  # reshape had to copy
+            raise AttributeError("Incompatible shape for in-place modification. Use `.reshape()` to make a copy "
+                                 "with the desired shape.")
+        self._t = t
 
     @property
     def dtype(self):
@@ -81,7 +90,7 @@ class ndarray:
     @property
     def T(self):
         t = self._t
-        return _wrap(t.permute(*range(t.dim() - 1, -1, -1))) if t.dim() > 1 else _wrap(t)
+        return _wrap(t.permute(*range(t.dim() - 1, -1, -1)) if t.dim() > 1 else t.view(t.shape))
 
     @property
     def mT(self):
@@ -92,7 +101,7 @@ class ndarray:
     @property
     def real(self):
         t = self._t
-        return _wrap(torch.view_as_real(t)[..., 0] if t.is_complex() else t)
+        return _wrap(t.real if t.is_complex() else t)  # a view, as NumPy
 
     @real.setter
     def real(self, value):
@@ -102,7 +111,7 @@ class ndarray:
     def imag(self):
         t = self._t
         if t.is_complex():
-            return _wrap(torch.view_as_real(t)[..., 1])
+            return _wrap(t.imag)  # a view, as NumPy
         return _wrap(torch.zeros_like(t))
 
     @imag.setter
@@ -118,7 +127,12 @@ class ndarray:
 
     @property
     def flat(self):
+        """A 1-D iterator/indexer over the array in C order (``numpy.ndarray.flat``)."""
         return flatiter(self)
+
+    @flat.setter
+    def flat(self, value):
+        flatiter(self)[...] = value
 
     @property
     def flags(self):
@@ -136,27 +150,25 @@ class ndarray:
             if t.numel() != 1:
                 raise ValueError("can only convert an array of size 1 to a Python scalar")
             return t.item()
-        if len(args) == 1 and not isinstance(args[0], tuple):
-            idx = operator.index(args[0])
+        idx = args[0] if len(args) == 1 and isinstance(args[0], tuple) else args
+        idx = tuple(operator.index(i) for i in idx)
+        if len(idx) == 1 and t.dim() != 1:  # a flat index
             n = t.numel()
-            if not -n <= idx < n:
-                raise IndexError(f"index {idx} is out of bounds for size {n}")
-            return t.reshape(-1)[idx].item()
-        idx = args[0] if len(args) == 1 else args
-        return t[tuple(operator.index(i) for i in idx)].item()
+            if not -n <= idx[0] < n:
+                raise IndexError(f"index {idx[0]} is out of bounds for size {n}")
+            return t.reshape(-1)[idx[0]].item()
+        if len(idx) != t.dim():
+            raise ValueError("incorrect number of indices for array")
+        for axis, (i, n) in enumerate(zip(idx, t.shape)):
+            if not -n <= i < n:
+                raise IndexError(f"index {i} is out of bounds for axis {axis} with size {n}")
+        return t[idx].item()
 
     def _scalar(self, kind):
         t = self._t
-        if t.numel() != 1:
-            raise TypeError("only length-1 arrays can be converted to Python scalars")
-        if t.dim() > 0:
-            import warnings
-
-            warnings.warn(
-                "Conversion of an array with ndim > 0 to a scalar is deprecated, and will error in future. "
-                "Ensure you extract a single element from your array before performing this operation. "
-                "(Deprecated NumPy 1.25.)", DeprecationWarning, stacklevel=3)
-        return kind(t.reshape(()).item())
+        if t.dim() != 0:  # NumPy 2.4 expired the ndim > 0 deprecation
+            raise TypeError("only 0-dimensional arrays can be converted to Python scalars")
+        return kind(t.item())
 
     def __float__(self):
         if self._t.is_complex():
@@ -177,6 +189,25 @@ class ndarray:
             raise TypeError("only integer scalar arrays can be converted to a scalar index")
         return t.item()
 
+    def __round__(self, ndigits=None):
+        """``round(x)`` for 0-d arrays, as for NumPy scalars: a Python int, or a 0-d array with ``ndigits``."""
+        t = self._t
+        if t.dim() or t.dtype is torch.bool or t.is_complex():
+            raise TypeError("type torchnp.ndarray doesn't define __round__ method")
+        if ndigits is None:
+            return round(t.item())  # host data, like int(x)
+        ndigits = operator.index(ndigits)
+        if t.is_floating_point():
+            return _wrap(torch.round(t, decimals=ndigits))
+        return _wrap(torch.tensor(round(t.item(), ndigits), dtype=t.dtype, device=t.device))
+
+    def __trunc__(self):
+        """``math.trunc(x)`` for 0-d floating arrays, as for ``numpy.float64``."""
+        t = self._t
+        if t.dim() or not t.is_floating_point():
+            raise TypeError("type torchnp.ndarray doesn't define __trunc__ method")
+        return math.trunc(t.item())
+
     def __bool__(self):
         t = self._t
         if t.numel() == 1:
@@ -196,7 +227,9 @@ class ndarray:
         return map(_wrap, self._t.unbind(0))
 
     def __contains__(self, value):
-        return bool((self == value).any())
+        r = self == value
+        # returns host data: a sync by nature; a foreign value compares by identity (False)
+        return bool(r._t.any()) if isinstance(r, ndarray) else bool(r)
 
     def __format__(self, spec):
         if self._t.dim() == 0:
@@ -282,9 +315,21 @@ class ndarray:
 
     # -- thin methods --
     def copy(self, order="C"):
-        return _wrap(self._t.clone(memory_format=torch.contiguous_format))
+        """A copy on the same device in memory ``order`` 'C', 'F', 'A' or 'K' (``numpy.ndarray.copy``)."""
+        t = self._t
+        if order == "K":
+            return _wrap(t.clone())  # torch keeps the layout of dense arrays, as NumPy
+        if order == "A":
+            order = "F" if _Flags(t).f_contiguous and not t.is_contiguous() else "C"
+        if order == "F":
+            rev = tuple(range(t.dim() - 1, -1, -1))
+            return _wrap(t.permute(rev).contiguous().permute(rev))
+        if order != "C":
+            raise ValueError(f"order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
+        return _wrap(t.clone(memory_format=torch.contiguous_format))
 
     def astype(self, dtype, order="K", casting="unsafe", subok=True, copy=True, *, device=None):
+        """The array cast to ``dtype`` under ``casting`` (``numpy.ndarray.astype``)."""
         from ._convert import cast_tensor
 
         t = self._t
@@ -292,35 +337,63 @@ class ndarray:
             dev = _device.resolve(device)
             if dev != t.device:
                 t = t.to(dev)
-        return _wrap(cast_tensor(t, _dtypes.to_torch(dtype), casting=casting, copy=copy))
+        r = cast_tensor(t, _dtypes.to_torch(dtype), casting=casting, copy=copy)
+        return self if r is self._t else _wrap(r)  # copy=False and nothing to do: self, as NumPy
 
     def fill(self, value):
-        self._t.fill_(value._t if isinstance(value, ndarray) else value)
+        """Fill with a scalar value (``numpy.ndarray.fill``): converted as ``x[...] = value``."""
+        from ._indexing import setitem
+
+        setitem(self, Ellipsis, value)
 
     def tolist(self):
+        """Nested Python lists of Python scalars (``numpy.ndarray.tolist``); host data."""
         return self.to_numpy().tolist()
 
     def tobytes(self, order="C"):
+        """The raw bytes (``numpy.ndarray.tobytes``); host data."""
         return self.to_numpy().tobytes(order)
 
     def view(self, dtype=None, type=None):
+        """A new array on the same memory, optionally reinterpreted as ``dtype`` (``numpy.ndarray.view``)."""
+        t = self._t
         if dtype is None or dtype is ndarray:
-            return _wrap(self._t.view(self._t.shape))
-        return _wrap(self._t.view(_dtypes.to_torch(dtype)))
+            return _wrap(t.view(t.shape))
+        dt = _dtypes.to_torch(dtype)
+        old, new = t.element_size(), dt.itemsize
+        if old != new:
+            if t.dim() == 0:
+                raise ValueError("Changing the dtype of a 0d array is only supported if the itemsize is unchanged")
+            if t.stride(-1) != 1 and t.shape[-1] != 1:
+                raise ValueError("To change to a dtype of a different size, the last axis must be contiguous")
+            if (t.shape[-1] * old) % new:
+                raise ValueError("When changing to a larger dtype, its size must be a divisor of the total size "
+                                 "in bytes of the last axis of the array.")
+        return _wrap(t.view(dt))
 
     def reshape(self, *shape, order="C", copy=None):
-        if len(shape) == 1:
-            shape = shape[0]
+        """A view with a new shape when possible, else a copy (``numpy.ndarray.reshape``)."""
         if order == "C" and copy is None:
-            try:
-                return _wrap(self._t.reshape(shape))
+            try:  # hot path (§7): torch parses unpacked ints faster than a tuple
+                r = self._t.reshape(*shape)
             except (RuntimeError, TypeError):
                 pass  # the slow path below raises NumPy's error
+            else:
+                a = _new(ndarray)
+                a._t = r
+                return a
+        if len(shape) == 1:
+            shape = shape[0]
+        elif not shape:
+            raise TypeError("reshape() takes exactly 1 argument (0 given)")
+        if order == "A":  # Fortran order for Fortran-contiguous arrays, as NumPy
+            order = "F" if _Flags(self._t).f_contiguous and not self._t.is_contiguous() else "C"
         from ._convert import reshape_tensor
 
         return _wrap(reshape_tensor(self._t, shape, order, copy))
 
     def resize(self, *new_shape, refcheck=True):
+        """Change shape and size in place, zero-filling (``numpy.ndarray.resize``)."""
         if len(new_shape) == 1 and isinstance(new_shape[0], (tuple, list)):
             new_shape = new_shape[0]
         shape = _normalize_shape(new_shape)
@@ -334,37 +407,50 @@ class ndarray:
         self._t = out.view(shape)
 
     def ravel(self, order="C"):
+        """A flattened view when possible, else a copy (``numpy.ndarray.ravel``)."""
+        t = self._t
+        if order == "K" or order == "A":
+            if order == "K":  # memory order: axes by decreasing stride
+                t = t.permute(sorted(range(t.dim()), key=lambda d: -t.stride(d)))
+                return _wrap(t.reshape(-1))
+            order = "F" if _Flags(t).f_contiguous and not t.is_contiguous() else "C"
         return self.reshape(-1, order=order)
 
     def flatten(self, order="C"):
-        return _wrap(self.reshape(-1, order=order)._t.clone())
+        """A flattened copy (``numpy.ndarray.flatten``)."""
+        return _wrap(self.ravel(order)._t.clone())
 
     def transpose(self, *axes):
+        """A view with axes permuted (``numpy.ndarray.transpose``): ``()``, ``None``, a tuple or ints."""
         t = self._t
         if not axes or (len(axes) == 1 and axes[0] is None):
             return self.T
         if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
             axes = axes[0]
-        from ._convert import normalize_axes
+        from ._convert import normalize_axis
 
-        axes = normalize_axes(axes, t.dim())
-        if sorted(axes) != list(range(t.dim())):
+        if len(axes) != t.dim():
             raise ValueError("axes don't match array")
+        axes = tuple(normalize_axis(a, t.dim()) for a in axes)
+        if len(set(axes)) != len(axes):
+            raise ValueError("repeated axis in transpose")
         return _wrap(t.permute(*axes))
 
     def swapaxes(self, axis1, axis2):
-        from ._convert import normalize_axis
-
+        """A view with two axes interchanged (``numpy.ndarray.swapaxes``)."""
         n = self._t.dim()
-        return _wrap(self._t.transpose(normalize_axis(axis1, n), normalize_axis(axis2, n)))
+        return _wrap(self._t.transpose(_axis(axis1, n, "axis1"), _axis(axis2, n, "axis2")))
 
     def squeeze(self, axis=None):
+        """A view without length-1 axes (``numpy.ndarray.squeeze``)."""
         t = self._t
         if axis is None:
             return _wrap(t.squeeze())
-        from ._convert import normalize_axes
+        from ._convert import normalize_axis
 
-        axes = normalize_axes(axis if isinstance(axis, (tuple, list)) else (axis,), t.dim())
+        axes = tuple(normalize_axis(a, t.dim()) for a in (axis if isinstance(axis, tuple) else (axis,)))
+        if len(set(axes)) != len(axes):
+            raise ValueError("duplicate value in 'axis'")
         for a in axes:
             if t.shape[a] != 1:
                 raise ValueError("cannot select an axis to squeeze out which has size not equal to one")
@@ -373,21 +459,41 @@ class ndarray:
     def __getitem__(self, key):
         t = self._t
         tk = type(key)
-        if tk is int or (tk is slice and (key.step is None or (type(key.step) is int and key.step > 0))):
+        if tk is int or (tk is slice and (key.step is None or (type(key.step) is int and 0 < key.step < 2**62))):
+            try:
+                r = t[key]
+            except Exception:  # noqa: BLE001 - the general path below raises NumPy's error
+                pass
+            else:
+                a = _new(ndarray)  # _wrap inlined: the hot path of §7
+                a._t = r
+                return a
+        elif tk is tuple and _basic_tuple(key):
             try:
                 return _wrap(t[key])
-            except IndexError as exc:
-                from ._indexing import index_error
-
-                raise index_error(exc, t, key) from None
-        from ._indexing import getitem
-
-        return getitem(self, key)
+            except Exception:  # noqa: BLE001 - the general path below raises NumPy's error
+                pass
+        return _indexing.getitem(self, key)
 
     def __setitem__(self, key, value):
-        from ._indexing import setitem
+        _indexing.setitem(self, key, value)
 
-        setitem(self, key, value)
+
+def _basic_tuple(key):
+    """Whether a tuple key holds only ints, positive-step slices, ``None`` and ``...``:
+    there torch's indexing is NumPy's (a view), so it can skip the general path."""
+    ellipsis = False
+    for k in key:
+        tp = type(k)
+        if tp is int or k is None:
+            continue
+        if tp is slice and (k.step is None or type(k.step) is int and 0 < k.step < 2**62):
+            continue
+        if k is Ellipsis and not ellipsis:  # torch accepts several, NumPy raises
+            ellipsis = True
+            continue
+        return False
+    return True
 
 
 def _wrap(t):
@@ -399,6 +505,16 @@ def _wrap(t):
 
 def _rebuild(host, device):
     return _wrap(torch.from_numpy(host).to(_device.resolve(device)))
+
+
+def _axis(axis, ndim, name):
+    """``axis`` normalized, with NumPy's ``axis1: ...`` prefix on AxisError."""
+    from ._convert import normalize_axis
+
+    try:
+        return normalize_axis(axis, ndim)
+    except _np.exceptions.AxisError:
+        raise _np.exceptions.AxisError(operator.index(axis), ndim, name) from None
 
 
 def _normalize_shape(shape):
@@ -446,11 +562,10 @@ class _Flags:
 class flatiter:
     """``x.flat``: a 1-D iterator/indexer over the array in C order (``numpy.flatiter``)."""
 
-    __slots__ = ("base", "_index")
+    __slots__ = ("base",)
 
     def __init__(self, base):
         self.base = base
-        self._index = 0
 
     def __len__(self):
         return self.base.size
@@ -462,13 +577,23 @@ class flatiter:
         return self.base.ravel()[key]
 
     def __setitem__(self, key, value):
-        base = self.base
-        t = base._t
-        if t.is_contiguous():
-            _wrap(t.view(-1))[key] = value
-        else:
-            flat = _wrap(t.reshape(-1).clone())
-            flat[key] = value
+        t = self.base._t
+        flat = _wrap(t.view(-1) if t.is_contiguous() else t.reshape(-1).clone())
+        if not (type(value) in (int, float, bool, complex) or isinstance(value, _np.generic)):
+            # NumPy flattens the value and repeats or truncates it to the selection
+            from ._convert import as_tensor
+
+            target = flat[key]._t
+            v = as_tensor(value, None, t.device)
+            if isinstance(key, (int, _np.integer)) and v.dim():
+                raise ValueError("Error setting single item of array.")
+            v = v.reshape(-1)
+            n = target.numel()
+            if v.numel() and v.numel() != n:
+                v = v.repeat(-(-n // v.numel()))[:n]
+            value = _wrap(v.reshape(target.shape) if v.numel() == n else v)
+        flat[key] = value
+        if not t.is_contiguous():
             t.copy_(flat._t.view(t.shape))
 
     def __array__(self, dtype=None, copy=None):
@@ -479,3 +604,6 @@ class flatiter:
 
     def __repr__(self):
         return f"<torchnp.flatiter over {self.base!r}>"
+
+
+from . import _indexing  # noqa: E402  (imports ndarray from this module)

@@ -6,12 +6,13 @@ and assignments through them are written back into the array.
 """
 
 import operator
+import re
 
 import numpy as _np
 import torch
 
 from . import _device, _dtypes
-from ._array import _wrap, ndarray
+from ._array import _basic_tuple, _wrap, ndarray
 
 _VALID = ("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) "
           "and integer or boolean arrays are valid indices")
@@ -25,7 +26,12 @@ def index_error(exc, t, key):
     if "too many indices" in msg:
         return IndexError(f"too many indices for array: array is {t.dim()}-dimensional, but more were indexed")
     if "invalid index of a 0-dim tensor" in msg:
-        return IndexError(f"too many indices for array: array is 0-dimensional, but 1 were indexed")
+        return IndexError("too many indices for array: array is 0-dimensional, but 1 were indexed")
+    if "indexing tensors could not be broadcast together" in msg:
+        shapes = re.findall(r"\[([\d, ]*)\]", msg)
+        return IndexError("shape mismatch: indexing arrays could not be broadcast together with shapes " + "".join(
+            "(" + ",".join(d.strip() for d in sh.split(",") if d.strip()) + ("," if sh.count(",") == 0 and sh else "") + ") "
+            for sh in shapes))
     return IndexError(msg)
 
 
@@ -38,6 +44,8 @@ def _convert_item(item, dev):
         return item
     if isinstance(item, ndarray):
         t = item._t
+        if t.device != dev:
+            raise _device.mismatch(dev, t.device)
         if t.dtype is torch.bool:
             return t
         if t.is_floating_point() or t.is_complex():
@@ -53,7 +61,10 @@ def _convert_item(item, dev):
     if isinstance(item, (list, tuple)):
         from ._convert import as_tensor
 
-        return _convert_item(_wrap(as_tensor(item, None, dev)), dev)
+        t = as_tensor(item, None, dev)
+        if t.numel() == 0 and t.is_floating_point():  # NumPy reads an empty sequence as intp
+            t = t.to(torch.int64)
+        return _convert_item(_wrap(t), dev)
     if isinstance(item, (float, _np.floating, complex)):
         raise IndexError(_VALID)
     try:
@@ -62,30 +73,42 @@ def _convert_item(item, dev):
         raise IndexError(_VALID) from None
 
 
-def _normalize_key(t, key):
-    """(torch key tuple, dims to flip) for a NumPy key; validates like NumPy."""
+def _normalize_key(t, key, check=False):
+    """A NumPy key -> ``(torch key, flips, advanced)``; validates like NumPy.
+
+    Negative-step slices are rewritten as positive ones. Without advanced (array)
+    indices the key addresses the original array and ``flips`` lists the *result*
+    dims to reverse; with them, ``flips`` lists the *array* dims to reverse first.
+    """
     if type(key) is not tuple:
         key = (key,)
     dev = t.device
     items = [_convert_item(k, dev) for k in key]
     consumed = 0
+    advanced = False
     for it in items:
         if it is None or it is Ellipsis or type(it) is bool:
             continue
-        consumed += it.dim() if isinstance(it, torch.Tensor) and it.dtype is torch.bool else 1
+        if isinstance(it, torch.Tensor):
+            advanced = advanced or it.dim() > 0 or it.dtype is torch.bool
+            consumed += it.dim() if it.dtype is torch.bool else 1
+        else:
+            consumed += 1
     ndim = t.dim()
     if consumed > ndim:
         raise IndexError(f"too many indices for array: array is {ndim}-dimensional, but {consumed} were indexed")
     if sum(1 for it in items if it is Ellipsis) > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
     flips = []
-    dim = 0
+    dim = 0  # array dim the item indexes
+    rdim = 0  # result dim it produces (meaningful without advanced indices)
     out = []
     for it in items:
         if it is Ellipsis:
             dim += ndim - consumed
+            rdim += ndim - consumed
         elif it is None or type(it) is bool:
-            pass
+            rdim += 1
         elif isinstance(it, torch.Tensor):
             if it.dtype is torch.bool:
                 for j in range(it.dim()):
@@ -95,43 +118,122 @@ def _normalize_key(t, key):
                             f"{t.shape[dim + j]} but size of corresponding boolean axis is {it.shape[j]}")
                 dim += it.dim()
             else:
-                if dev.type != "cpu" and it.numel():
+                if (check or dev.type != "cpu") and it.numel():
+                    # a sync, but needed: an out-of-bounds index is a device-side assert on CUDA
+                    # (it poisons the context) where NumPy raises IndexError. The CPU kernel checks
+                    # bounds itself, except when the result is empty (``check``: see getitem)
                     n = t.shape[dim]
                     if bool(((it >= n) | (it < -n)).any()):
                         bad = it[(it >= n) | (it < -n)][0].item()
                         raise IndexError(f"index {bad} is out of bounds for axis {dim} with size {n}")
                 dim += 1
         elif type(it) is slice:
+            n = t.shape[dim]
             step = 1 if it.step is None else operator.index(it.step)
             if step == 0:
                 raise ValueError("slice step cannot be zero")
             if step < 0:
-                n = t.shape[dim]
                 start, stop, step = it.indices(n)
-                it = slice(n - 1 - start, n - 1 - stop, -step)
-                flips.append(dim)
+                count = len(range(start, stop, step))
+                if advanced:  # the same elements, ascending, in the reversed array
+                    it = slice(n - 1 - start, n - 1 - stop, min(-step, max(n, 1)))
+                    flips.append(dim)
+                elif count:  # the same elements, ascending, in the array; reversed afterwards
+                    it = slice(start + step * (count - 1), start + 1, min(-step, n))
+                    flips.append(rdim)
+                else:
+                    it = slice(0, 0)
             elif it.step is not None or not all(type(v) in (int, type(None)) for v in (it.start, it.stop)):
                 it = slice(None if it.start is None else operator.index(it.start),
-                           None if it.stop is None else operator.index(it.stop), step)
+                           None if it.stop is None else operator.index(it.stop),
+                           min(step, max(n, 1)))  # torch overflows on huge steps
             dim += 1
+            rdim += 1
         else:
             n = t.shape[dim]
             if not -n <= it < n:
                 raise IndexError(f"index {it} is out of bounds for axis {dim} with size {n}")
             dim += 1
         out.append(it)
-    return tuple(out), flips
+    extra = None
+    if advanced:
+        # NumPy treats integers next to index arrays as advanced indices (they decide where
+        # the broadcast dimensions go); torch applies them first: make them 1-element tensors.
+        out = [torch.full((1,), it, dtype=torch.int64, device=dev) if type(it) is int
+               else it.reshape(1) if isinstance(it, torch.Tensor) and it.dim() == 0 and it.dtype is not torch.bool
+               else it for it in out]
+        extra = _empty_ellipsis_between(out, ndim - consumed)
+        if extra is not None:
+            out[extra[0]] = None
+            extra = extra[1]
+    return tuple(out), flips, advanced, extra
+
+
+def _empty_ellipsis_between(out, width):
+    """NumPy counts a zero-width ``...`` between index arrays as a separation (the broadcast
+    dims go first); torch does not. Returns (position of the ``...``, result dim of the
+    ``None`` that replaces it) -- that dim is squeezed out afterwards -- or None."""
+    if width:
+        return None
+    adv = [i for i, it in enumerate(out) if isinstance(it, torch.Tensor)]
+    try:
+        pos = out.index(Ellipsis)
+    except ValueError:
+        return None
+    if not adv or not adv[0] < pos < adv[-1]:
+        return None
+    k = max(1 if out[i].dtype is torch.bool else out[i].dim() for i in adv)
+    return pos, k + sum(1 for it in out[:pos] if not isinstance(it, torch.Tensor))
 
 
 def getitem(a, key):
+    """``a[key]`` beyond the fast path of ``ndarray.__getitem__`` (§1.2)."""
     t = a._t
-    tkey, flips = _normalize_key(t, key)
-    if flips:
-        t = t.flip(flips)
+    tkey, flips, advanced, extra = _normalize_key(t, key)
+    if flips and advanced:
+        t = _flip(t, flips)
     try:
-        return _wrap(t[tkey])
+        r = t[tkey]
     except IndexError as exc:
         raise index_error(exc, t, key) from None
+    if advanced and r.numel() == 0 and t.device.type == "cpu":
+        _normalize_key(a._t, key, check=True)  # torch gathered nothing and so checked nothing
+    if extra is not None:
+        r = r.squeeze(extra)
+    return _wrap(_flip(r, flips) if flips and not advanced else r)
+
+
+def _flip(t, dims):
+    """``t.flip(dims)``, also for uint16/32/64 (no torch kernel: flip the same bits as signed)."""
+    if t.dtype in _SIGNED:
+        return t.view(_SIGNED[t.dtype]).flip(dims).view(t.dtype)
+    return t.flip(dims)
+
+
+def _python_scalar(value, t):
+    """Python scalar ``value`` as NumPy assigns it into ``t``'s dtype (host-only work, no sync)."""
+    dt = t.dtype
+    tp = type(value)
+    if dt is torch.bool:
+        return bool(value)
+    if t.is_complex():
+        return value
+    if tp is complex:
+        raise TypeError("float() argument must be a string or a real number, not 'complex'" if t.is_floating_point()
+                        else "int() argument must be a string, a bytes-like object or a real number, not 'complex'")
+    if t.is_floating_point():
+        if dt is not torch.float64 and tp is not bool:
+            # NumPy rounds (to inf on overflow) where torch's fill_ would raise; a CPU-only cast
+            value = float(torch.tensor(float(value), dtype=torch.float64).to(dt))
+        return value
+    if tp is float:
+        value = int(value)  # ValueError for nan, OverflowError for inf, as NumPy
+    elif tp is bool:
+        return value
+    info = _np.iinfo(_dtypes.TO_NUMPY[dt])
+    if not info.min <= value <= info.max:
+        raise OverflowError(f"Python integer {value} out of bounds for {_dtypes.TO_NUMPY[dt]}")
+    return value
 
 
 def _value_tensor(value, t):
@@ -140,18 +242,10 @@ def _value_tensor(value, t):
         if v.device != t.device:
             raise _device.mismatch(t.device, v.device)
     elif type(value) in (int, float, bool, complex):
-        if type(value) is int and t.dtype not in (torch.bool,) and not t.is_floating_point() and not t.is_complex():
-            info = torch.iinfo(t.dtype if t.dtype not in _dtypes.PARTIAL else torch.int64) if t.dtype is not torch.uint64 else None
-            lo, hi = (0, 2**64 - 1) if info is None else (info.min, info.max)
-            if t.dtype is torch.uint32:
-                lo, hi = 0, 2**32 - 1
-            elif t.dtype is torch.uint16:
-                lo, hi = 0, 2**16 - 1
-            if not lo <= value <= hi:
-                raise OverflowError(f"Python integer {value} out of bounds for {_dtypes.TO_NUMPY[t.dtype]}")
-        if type(value) is complex and not t.is_complex():
-            raise TypeError(f"cannot assign a complex value into an array of dtype {_dtypes.TO_NUMPY[t.dtype]}")
-        return value
+        return _python_scalar(value, t)
+    elif isinstance(value, str) or value is None:
+        # NumPy parses strings ('1.5') and reads None as nan for floats; its scalar type raises otherwise
+        return _python_scalar(_dtypes.TO_NUMPY[t.dtype].type(value).item(), t)
     else:
         from ._ufuncs._ufunc import operand
 
@@ -165,22 +259,107 @@ def _value_tensor(value, t):
     return v
 
 
+_compiling = torch.compiler.is_compiling
+
+
+def _shares_memory(v, t):
+    """Whether value ``v`` overlaps target ``t`` (then it is read before writing, as NumPy does).
+    Under torch.compile, functionalization already reads before writing (and storages are opaque)."""
+    return not _compiling() and v.untyped_storage().data_ptr() == t.untyped_storage().data_ptr()
+
+
+def _is_element_key(key, ndim):
+    """Whether ``key`` selects one element by integers (NumPy's scalar-assignment path)."""
+    items = key if type(key) is tuple else (key,)
+    if len(items) != ndim:
+        return False
+    for k in items:
+        if isinstance(k, ndarray):
+            if k.ndim or k.dtype.kind not in "iu":
+                return False
+        elif isinstance(k, (bool, _np.bool_)) or not isinstance(k, (int, _np.integer)):
+            return False
+    return True
+
+
+def _sequence_into_element(value, v, t):
+    """NumPy's scalar assignment of a sequence: bool() for bool arrays, errors otherwise."""
+    if t.dtype is torch.bool:
+        if isinstance(value, (list, tuple)):
+            return bool(value)  # Python truthiness of the sequence, as NumPy
+        if v.numel() == 1:
+            return v.reshape(())
+    if t.is_complex() or (not t.is_floating_point() and isinstance(value, (list, tuple))):
+        kind = "complex" if t.is_complex() else "int"
+        raise TypeError(f"{kind}() argument must be a string or a real number, not '{type(value).__name__}'")
+    raise ValueError("setting an array element with a sequence.")
+
+
+_SIGNED = {torch.uint16: torch.int16, torch.uint32: torch.int32, torch.uint64: torch.int64}
+
+
+def _signed(t, v):
+    """uint16/32/64 lack torch's index_put/masked_fill kernels (§2.5): write the same bits
+    through a view as the signed type of the same size."""
+    dt = _SIGNED[t.dtype]
+    if isinstance(v, torch.Tensor):
+        return t.view(dt), v.view(dt)
+    if type(v) is int:
+        bits = t.element_size() * 8
+        v = v - (1 << bits) if v >= 1 << (bits - 1) else v
+    return t.view(dt), v
+
+
 def setitem(a, key, value):
+    """``a[key] = value`` with NumPy's casting, broadcasting and errors (§1.2)."""
     t = a._t
     v = _value_tensor(value, t)
-    tkey, flips = _normalize_key(t, key)
+    if t.dtype in _SIGNED:
+        t, v = _signed(t, v)
+    tk = type(key)
+    if tk is int or tk is slice and key.step is None or tk is tuple and _basic_tuple(key):
+        # fast path: here torch's rules are NumPy's
+        if type(v) is torch.Tensor:
+            if _shares_memory(v, t):
+                v = v.clone()  # overlapping memory (x[1:] = x[:-1]): NumPy reads before writing
+            if v.dim() and _is_element_key(key, t.dim()):
+                v = _sequence_into_element(value, v, t)
+        try:
+            t[key] = v
+            return
+        except Exception:  # noqa: BLE001 - the general path below raises NumPy's error
+            pass
+    if isinstance(v, torch.Tensor):
+        if v.dim() and _is_element_key(key, t.dim()):
+            v = _sequence_into_element(value, v, t)
+        if isinstance(v, torch.Tensor) and _shares_memory(v, t):
+            v = v.clone()  # overlapping memory (x[1:] = x[:-1]): NumPy reads before writing
+    tkey, flips, advanced, extra = _normalize_key(t, key)
     try:
-        if flips:
+        if extra is not None and isinstance(v, torch.Tensor):
+            shape = list((t.flip(flips) if flips else t)[tkey].shape)
+            del shape[extra]
+            while v.dim() > len(shape) and v.shape[0] == 1:
+                v = v[0]
+            v = torch.broadcast_to(v, shape).unsqueeze(extra)
+        if not flips:
+            t[tkey] = v
+        elif advanced:
             tf = t.flip(flips)
             tf[tkey] = v
             t.copy_(tf.flip(flips))
-        else:
-            t[tkey] = v
+        else:  # a view of the elements in ascending order: write the value reversed
+            target = t[tkey]
+            if isinstance(v, torch.Tensor):
+                while v.dim() > target.dim() and v.shape[0] == 1:
+                    v = v[0]  # NumPy drops leading length-1 dims of the value
+                v = torch.broadcast_to(v, target.shape).flip(flips)
+            target[...] = v
     except RuntimeError as exc:
         msg = str(exc)
         if "shape mismatch" in msg or "must match" in msg or "expand" in msg or "broadcast" in msg:
             vshape = tuple(v.shape) if isinstance(v, torch.Tensor) else ()
-            target = tuple(t[tkey].shape) if not flips else tuple(t.flip(flips)[tkey].shape)
+            target = tuple((t.flip(flips) if advanced else t)[tkey].shape)
             raise ValueError(f"could not broadcast input array from shape {vshape} into shape {target}") from None
         raise
     except IndexError as exc:

@@ -8,6 +8,9 @@ NumPy with the active ``numpy`` print options; ``set_printoptions`` and
 """
 
 import numpy as _np
+import torch
+
+from ._array import _wrap
 
 from numpy import get_printoptions, printoptions, set_printoptions  # noqa: F401
 
@@ -24,20 +27,48 @@ def _host(a):
     return a.to_numpy()
 
 
+def _edges(t):
+    """For an array NumPy will summarize: only the items it shows (plus one elided item per
+    long axis), gathered on the device, so printing a huge GPU array copies kilobytes."""
+    opts = _np.get_printoptions()
+    if t.numel() <= opts["threshold"]:
+        return None
+    e = opts["edgeitems"]
+    for d, n in enumerate(t.shape):
+        if n > 2 * e + 1:
+            keep = torch.cat([torch.arange(e + 1), torch.arange(n - e, n)]).to(t.device)
+            t = t.index_select(d, keep)
+    return t if t.numel() != 0 else None
+
+
+def _format(func, a, args):
+    """``func`` (numpy.array_repr / array_str) on a host copy of ``a``: the whole array, or
+    its summarized edges (then formatted with threshold 0, and the true shape put back)."""
+    t = a._t
+    small = _edges(t)
+    if small is None or small.shape == t.shape:
+        return func(a.to_numpy(), *args)
+    host = _wrap(small).to_numpy()
+    with _np.printoptions(threshold=0):
+        text = func(host, *args)
+    old = f"shape={tuple(host.shape)}"
+    k = text.rfind(old)
+    return text if k < 0 else text[:k] + f"shape={tuple(t.shape)}" + text[k + len(old):]
+
+
 def _placeholder(a):
     return f"array(<no data>, shape={a.shape}, dtype={a.dtype}"
 
 
 def array_repr(arr, max_line_width=None, precision=None, suppress_small=None):
-    """Mirror of ``numpy.array_repr``."""
+    """Mirror of ``numpy.array_repr``; non-CPU arrays add ``, device='...'`` (§1.4)."""
     from ._convert import asarray
 
     a = asarray(arr)
-    host = _host(a)
     dev = a._t.device
-    if host is None:
+    if dev.type == "meta":
         return _placeholder(a) + f", device='{dev}')"
-    text = _np.array_repr(host, max_line_width, precision, suppress_small)
+    text = _format(_np.array_repr, a, (max_line_width, precision, suppress_small))
     if dev.type != "cpu":
         text = text[:-1] + f", device='{dev}')"
     return text
@@ -48,15 +79,17 @@ def array_str(a, max_line_width=None, precision=None, suppress_small=None):
     from ._convert import asarray
 
     a = asarray(a)
-    host = _host(a)
-    if host is None:
+    if a._t.device.type == "meta":
         return _placeholder(a) + ")"
-    return _np.array_str(host, max_line_width, precision, suppress_small)
+    return _format(_np.array_str, a, (max_line_width, precision, suppress_small))
 
 
 def array2string(a, *args, **kwargs):
     """Mirror of ``numpy.array2string``."""
     from ._convert import asarray
 
-    host = _host(asarray(a))
+    a = asarray(a)
+    host = _host(a)
+    if host is None:
+        return _placeholder(a) + ")"
     return _np.array2string(host, *args, **kwargs)

@@ -46,8 +46,14 @@ def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
     from ._ufuncs import _ufuncs
 
     ours = _ufuncs.get(ufunc.__name__)
+    if ours is None and method == "__call__":  # gufuncs torchnp has as functions: matmul, matvec, vecmat, vecdot
+        import torchnp
+
+        ours = getattr(torchnp, ufunc.__name__, None) if ufunc.signature else None
     if ours is None:
         raise TypeError(f"torchnp does not implement the ufunc numpy.{ufunc.__name__} for torchnp arrays")
+    # NumPy scalar comparisons (numpy.float64(2) < x) arrive as 0-d numpy arrays: scalars again
+    inputs = tuple(i[()] if type(i) is _np.ndarray and i.ndim == 0 else i for i in inputs)
     if _has_numpy_array(inputs) or _has_numpy_array(kwargs.get("out")):
         raise TypeError(_NUMPY_OPERAND)
     impl = ours if method == "__call__" else getattr(ours, method, None)

@@ -1,0 +1,154 @@
+"""0-d arrays stand in for NumPy scalars (DESIGN.md §1.3), differential against NumPy."""
+
+import math
+import operator
+
+import numpy
+import pytest
+from hypothesis import given, strategies as st
+
+import torchnp
+from support import DEVICE, SUPPORTED_DTYPES, arrays, assert_like_numpy, tnp
+
+
+def _same(fn, a):
+    """``fn`` gives the same Python result (or exception type) on NumPy's ``a`` and on torchnp."""
+    try:
+        expected = fn(a)
+    except Exception as exc:  # noqa: BLE001 - compare exception types
+        with pytest.raises(type(exc)):
+            fn(tnp(a))
+        return
+    got = fn(tnp(a))
+    assert type(got) is type(expected), (got, expected)
+    assert got == expected or (got != got and expected != expected), (got, expected)
+
+
+def test_single_element_index_is_0d_on_device():  # §1.3
+    x = torchnp.arange(6.0, device=DEVICE).reshape(2, 3)
+    for r in (x[1, 2], x[-1][0], x[(0, 1)]):
+        assert isinstance(r, torchnp.ndarray)
+        assert r.ndim == 0 and r.shape == ()
+        assert str(r.device) == str(x.device)
+    assert_like_numpy(x[1, 2], numpy.arange(6.0).reshape(2, 3)[1, 2])
+
+
+def test_reduction_without_axis_is_0d_on_device():  # §1.3
+    x = torchnp.arange(5, device=DEVICE)
+    r = torchnp.add.reduce(x)
+    assert isinstance(r, torchnp.ndarray) and r.ndim == 0
+    assert str(r.device) == str(x.device)
+    assert int(r) == 10
+
+
+@given(arrays(SUPPORTED_DTYPES, shape=()))
+def test_python_conversions(a):  # §1.3: float(), int(), complex(), bool()
+    with numpy.errstate(all="ignore"):
+        for fn in (float, int, complex, bool):
+            _same(fn, a)
+
+
+@pytest.mark.parametrize("dtype", SUPPORTED_DTYPES)
+def test_operator_index_only_for_integers(dtype):  # §1.3: TypeError otherwise, as NumPy
+    a = numpy.array(3).astype(dtype)
+    _same(operator.index, a)
+    _same(operator.index, numpy.array([3]).astype(dtype))
+    if dtype.kind in "iu":
+        x = tnp(a)
+        assert [10, 11, 12, 13][x] == 13
+        assert list(range(x)) == [0, 1, 2]
+        assert hex(x) == "0x3"
+
+
+@pytest.mark.parametrize("shape", [(1,), (1, 1), (2,), (0,)])
+def test_conversions_need_0d(shape):  # §1.3: NumPy 2.4 rejects ndim > 0
+    a = numpy.ones(shape)
+    for fn in (float, int, complex):
+        _same(fn, a)
+
+
+@pytest.mark.parametrize("shape", [(), (1,), (1, 1), (2,), (0,), (2, 2)])
+@pytest.mark.parametrize("value", [0, 1])
+def test_bool_rules(shape, value):  # §1.3: ValueError for size > 1 and for empty arrays
+    _same(bool, numpy.full(shape, value))
+
+
+def test_complex_to_real_conversions_raise():  # §1.3
+    for fn in (float, int):
+        _same(fn, numpy.array(1 + 2j))
+
+
+@pytest.mark.parametrize("spec", [".3f", "", ">10.2e", "d", "x", "+.1%", "g"])
+@pytest.mark.parametrize("value", [numpy.float64(2.5), numpy.float32(-0.1), numpy.int64(42), numpy.int8(-7),
+                                   numpy.bool_(True), numpy.complex128(1 - 2j)])
+def test_format_specs(spec, value):  # §1.3: format(x, ".3f"), f-strings
+    _same(lambda v: format(v, spec), numpy.array(value))
+
+
+def test_format_ndim_gt_0():  # §1.3
+    _same(lambda v: format(v, ".3f"), numpy.array([1.5]))
+    _same(lambda v: format(v, ""), numpy.array([1.5, 2.0]))
+
+
+def test_percent_formatting_and_fstrings():  # §1.3
+    x = torchnp.asarray(3.75, device=DEVICE)
+    n = numpy.float64(3.75)
+    assert "%d" % x == "%d" % n
+    assert "%.2f" % x == "%.2f" % n
+    assert "%s" % x == "%s" % numpy.array(3.75)
+    assert f"{x:.1f} {x}" == f"{n:.1f} {numpy.array(3.75)}"
+    assert "%x" % torchnp.asarray(255, device=DEVICE) == "ff"
+
+
+def test_print(capsys):  # §1.3, §1.4
+    print(torchnp.asarray(2.5, device=DEVICE), torchnp.asarray(7, device=DEVICE))
+    assert capsys.readouterr().out == "2.5 7\n"
+
+
+@given(arrays(numpy.dtype(x) for x in ("int64", "float64", "int8", "float32", "bool")), st.integers(-3, 3))
+def test_comparisons_with_python_numbers(a, k):  # §1.3
+    for op in (operator.lt, operator.le, operator.eq, operator.ne, operator.gt, operator.ge):
+        for other in (k, k + 0.5):
+            assert_like_numpy(op(tnp(a), other), op(a, other))
+            assert_like_numpy(op(other, tnp(a)), op(other, a))
+
+
+def test_0d_in_python_code():  # §1.3: wherever NumPy scalars are used
+    x = torchnp.asarray(2.0, device=DEVICE)
+    i = torchnp.asarray(3, device=DEVICE)
+    assert math.sqrt(x) == math.sqrt(2.0)
+    assert math.floor(x) == 2 and math.isfinite(x)
+    assert round(float(x), 1) == 2.0
+    assert (x < 3) and not (x > 3)
+    assert 2 <= x <= 2
+    assert [0, 1, 2, 3, 4][i] == 3 and "abcd"[i] == "d"
+    assert list(range(i)) == [0, 1, 2]
+    assert isinstance(int(i), int) and isinstance(float(x), float)
+    assert (1 if torchnp.asarray(True, device=DEVICE) else 0) == 1
+
+
+@given(arrays(SUPPORTED_DTYPES, shape=()))
+def test_item_and_tolist_are_python_scalars(a):  # §1.3
+    x = tnp(a)
+    assert type(x.item()) is type(a.item()) and (x.item() == a.item())
+    assert type(x.tolist()) is type(a.tolist()) and x.tolist() == a.tolist()
+
+
+@pytest.mark.parametrize("value", [numpy.float64(2.5), numpy.float64(-3.5), numpy.float32(2.567), numpy.float64(1234.5678),
+                                   numpy.int64(1234), numpy.int8(-77), numpy.uint8(250)])
+def test_round_like_numpy_scalars(value):  # §1.3: round(x) / round(x, n) on 0-d arrays as on NumPy scalars
+    x = tnp(value)
+    assert round(x) == round(value) and type(round(x)) is int
+    for n in (0, 1, 2, -1, -2):
+        assert_like_numpy(round(x, n), numpy.asarray(round(value, n)))
+    if value.dtype == numpy.float64:
+        assert math.trunc(x) == math.trunc(value)
+    assert math.floor(x) == math.floor(value) and math.ceil(x) == math.ceil(value)
+
+
+def test_round_errors():  # §1.3: TypeError where NumPy has no __round__
+    for a in (numpy.array([1.5, 2.5]), numpy.array(True), numpy.array(1 + 2j)):
+        with pytest.raises(TypeError):
+            round(a if a.ndim else a[()])
+        with pytest.raises(TypeError):
+            round(tnp(a))
