@@ -14,9 +14,17 @@ _FORWARDED = (
 )
 
 
-def _forwarder(func):
+#: methods whose array is the function's second argument (``a.compress(c)`` is ``np.compress(c, a)``)
+_ARRAY_SECOND = frozenset({"compress"})
+
+
+def _forwarder(func, second=False):
     def method(self, *args, **kwargs):
         return func(self, *args, **kwargs)
+
+    if second:
+        def method(self, first, /, *args, **kwargs):  # noqa: F811
+            return func(first, self, *args, **kwargs)
     method.__name__ = func.__name__
     method.__doc__ = f"Same as ``torchnp.{func.__name__}(self, ...)``."
     return method
@@ -26,4 +34,4 @@ def attach(namespace):
     for name in _FORWARDED:
         func = namespace.get(name)
         if func is not None and not hasattr(ndarray, name):
-            setattr(ndarray, name, _forwarder(func))
+            setattr(ndarray, name, _forwarder(func, name in _ARRAY_SECOND))

@@ -1,0 +1,255 @@
+"""Adding and removing elements (NumPy docs: "Adding and removing elements"),
+including ``unique`` and the array-API ``unique_*`` functions.
+
+These results have data-dependent shapes, so they read sizes/indices on the host.
+"""
+
+from collections import namedtuple
+
+import numpy as _np
+import torch
+
+from .._array import _wrap, ndarray
+from ._common import (cast_tensor, check_bounds, normalize_axes, normalize_axis, shape_tuple, tensor,
+                      tensors)
+from ._joining import _concat
+
+__all__ = ["delete", "insert", "append", "resize", "trim_zeros", "unique", "unique_all",
+           "unique_counts", "unique_inverse", "unique_values"]
+
+
+def _flat_or_axis(t, axis):
+    if axis is None:
+        return t.reshape(-1), 0
+    return t, normalize_axis(axis, t.dim())
+
+
+def _obj_indices(obj, n, dev):
+    """(int64 index tensor, is-scalar) for ``obj`` of delete/insert (slice, int or array-like)."""
+    if isinstance(obj, slice):
+        return torch.arange(*obj.indices(n), device=dev), False
+    o = tensor(obj, dev)
+    if o.numel() == 0 and not isinstance(obj, ndarray):
+        o = o.to(torch.int64)  # NumPy reads an empty list as an empty index array
+    if o.dtype is torch.bool:
+        return o, False
+    if o.is_floating_point() or o.is_complex():
+        raise IndexError("arrays used as indices must be of integer (or boolean) type")
+    return o.to(torch.int64), o.dim() == 0
+
+
+def delete(arr, obj, axis=None):
+    """Return a new array with sub-arrays along ``axis`` deleted (``numpy.delete``)."""
+    t, axis = _flat_or_axis(tensor(arr), axis)
+    if t.dim() == 0:
+        raise _np.exceptions.AxisError(0, 0)
+    n = t.shape[axis]
+    idx, _ = _obj_indices(obj, n, t.device)
+    keep = torch.ones(n, dtype=torch.bool, device=t.device)
+    if idx.dtype is torch.bool:
+        if idx.dim() != 1 or idx.shape[0] != n:
+            raise ValueError("boolean array argument obj to delete must be one dimensional and match "
+                             f"the axis length of {n}")
+        keep = ~idx
+    elif idx.numel():
+        check_bounds(idx, n, axis)
+        keep[idx.reshape(-1)] = False
+    # the result length depends on the deleted indices: boolean selection syncs
+    return _wrap(t[(slice(None),) * axis + (keep,)])
+
+
+def insert(arr, obj, values, axis=None):
+    """Insert ``values`` before ``obj`` along ``axis`` (``numpy.insert``)."""
+    t, axis = _flat_or_axis(tensor(arr), axis)
+    if t.dim() == 0:
+        raise _np.exceptions.AxisError(0, 0)
+    n = t.shape[axis]
+    idx, scalar = _obj_indices(obj, n, t.device)
+    if idx.dtype is torch.bool:
+        if idx.dim() != 1:
+            raise ValueError("boolean array argument obj to insert must be one dimensional")
+        idx = torch.nonzero(idx).reshape(-1)  # a mask: its True positions (data-dependent size)
+    elif idx.dim() > 1:
+        raise ValueError("index array argument obj to insert must be one dimensional or scalar")
+    vt = tensor(values, t.device)
+    if vt.dtype is not t.dtype:
+        vt = cast_tensor(vt, t.dtype)
+    pre = (slice(None),) * axis
+    if idx.numel() == 1:
+        # a single insertion point: values go in as a block (its position shapes the slices)
+        index = int(idx.reshape(()))
+        if not -n <= index <= n:
+            raise IndexError(f"index {obj} is out of bounds for axis {axis} with size {n}")
+        if index < 0:
+            index += n
+        if vt.dim() < t.dim():
+            vt = vt.reshape((1,) * (t.dim() - vt.dim()) + tuple(vt.shape))
+        if scalar:
+            vt = torch.movedim(vt, 0, axis)
+        numnew = vt.shape[axis]
+        shape = list(t.shape)
+        shape[axis] = numnew
+        try:
+            block = vt.expand(shape)
+        except RuntimeError:
+            raise ValueError(f"could not broadcast input array from shape {tuple(vt.shape)} into shape "
+                             f"{tuple(shape)}") from None
+        return _wrap(torch.cat([t[pre + (slice(None, index),)], block, t[pre + (slice(index, None),)]], axis))
+    idx = idx.reshape(-1)
+    numnew = idx.numel()
+    if numnew:
+        bad = (idx > n) | (idx < -n)
+        if bool(bad.any()):  # NumPy's IndexError needs the data
+            v = int(idx[bad][0])
+            raise IndexError(f"index {v} is out of bounds for axis {axis} with size {n}")
+    idx = torch.where(idx < 0, idx + n, idx)
+    order = torch.argsort(idx, stable=True)
+    pos = torch.empty_like(idx)
+    pos[order] = idx[order] + torch.arange(numnew, device=t.device)
+    shape = list(t.shape)
+    shape[axis] += numnew
+    new = torch.empty(shape, dtype=t.dtype, device=t.device)
+    old = torch.ones(shape[axis], dtype=torch.bool, device=t.device)
+    old[pos] = False
+    slot = list(t.shape)
+    slot[axis] = numnew
+    try:
+        new[pre + (pos,)] = vt.expand(slot)
+    except RuntimeError:
+        raise ValueError(f"shape mismatch: value array of shape {tuple(vt.shape)} could not be broadcast to "
+                         f"indexing result of shape {tuple(slot)}") from None
+    new[pre + (old,)] = t
+    return _wrap(new)
+
+
+def append(arr, values, axis=None):
+    """Append ``values`` to the end of ``arr`` (``numpy.append``)."""
+    a, v = tensors([arr, values])
+    if axis is None:
+        a, v, axis = a.reshape(-1), v.reshape(-1), 0
+    return _concat([a, v], axis, None, None, "unsafe")
+
+
+def resize(a, new_shape):
+    """A new array of shape ``new_shape`` filled by repeating ``a`` (``numpy.resize``)."""
+    t = tensor(a).reshape(-1)
+    shape = shape_tuple(new_shape)
+    if any(s < 0 for s in shape):
+        raise ValueError("all elements of `new_shape` must be non-negative")
+    n = 1
+    for s in shape:
+        n *= s
+    if t.numel() == 0 or n == 0:
+        return _wrap(torch.zeros(shape, dtype=t.dtype, device=t.device))
+    reps = -(-n // t.numel())
+    return _wrap(t.repeat(reps)[:n].reshape(shape))
+
+
+def trim_zeros(filt, trim="fb", axis=None):
+    """Trim leading and/or trailing zeros (``numpy.trim_zeros``)."""
+    t = tensor(filt)
+    trim = trim.lower()
+    if trim not in {"fb", "bf", "f", "b"}:
+        raise ValueError(f"unexpected character(s) in `trim`: {trim!r}")
+    axes = tuple(range(t.dim())) if axis is None else normalize_axes(axis, t.dim())
+    if not axes:
+        return _wrap(t)
+    # where the non-zeros start and stop shapes the result: read on the host
+    nz = torch.argwhere(t != 0)
+    if nz.shape[0] == 0:
+        start = stop = [0] * t.dim()
+    else:
+        start = nz.min(0).values.tolist() if "f" in trim else [None] * t.dim()
+        stop = (nz.max(0).values + 1).tolist() if "b" in trim else [None] * t.dim()
+    return _wrap(t[tuple(slice(start[d], stop[d]) if d in axes else slice(None) for d in range(t.dim()))])
+
+
+# ------------------------------------------------------------------ unique
+def _argsort_rows(rows):
+    """Stable lexicographic argsort of the rows of 2-D tensor ``rows``."""
+    perm = torch.arange(rows.shape[0], device=rows.device)
+    for c in range(rows.shape[1] - 1, -1, -1):
+        perm = perm[_argsort(rows[perm, c])]
+    return perm
+
+
+def _argsort(v):
+    if v.is_complex():
+        p = torch.argsort(v.imag, stable=True)
+        return p[torch.argsort(v.real[p], stable=True)]
+    if v.dtype is torch.bool:
+        v = v.to(torch.uint8)
+    return torch.argsort(v, stable=True)
+
+
+def _unique(t, return_index, return_inverse, return_counts, axis, equal_nan):
+    shape = tuple(t.shape)
+    if axis is None:
+        rows = t.reshape(-1)
+        perm = _argsort(rows)
+        aux = rows[perm]
+        mask = torch.ones(aux.shape[0], dtype=torch.bool, device=t.device)
+        if aux.shape[0] > 1:
+            mask[1:] = aux[1:] != aux[:-1]
+            if equal_nan and (t.is_floating_point() or t.is_complex()):
+                nan = torch.isnan(aux)
+                mask[1:] &= ~(nan[1:] & nan[:-1])
+    else:
+        axis = normalize_axis(axis, t.dim())
+        moved = torch.movedim(t, axis, 0)
+        inner = tuple(moved.shape[1:])
+        rows = moved.reshape(moved.shape[0], -1)
+        perm = _argsort_rows(rows) if rows.shape[1] else torch.arange(rows.shape[0], device=t.device)
+        aux = rows[perm]
+        mask = torch.ones(aux.shape[0], dtype=torch.bool, device=t.device)
+        if aux.shape[0] > 1:
+            mask[1:] = (aux[1:] != aux[:-1]).any(1) if rows.shape[1] else False
+    # the number of unique values shapes the result: boolean selection syncs
+    values = aux[mask]
+    if axis is not None:
+        values = torch.movedim(values.reshape((values.shape[0],) + inner), 0, axis)
+    if not (return_index or return_inverse or return_counts):
+        return _wrap(values)
+    out = [_wrap(values)]
+    if return_index:
+        out.append(_wrap(perm[mask]))
+    if return_inverse:
+        inv = torch.empty_like(perm)
+        inv[perm] = torch.cumsum(mask, 0) - 1
+        out.append(_wrap(inv.reshape(shape) if axis is None else inv))
+    if return_counts:
+        starts = torch.nonzero(mask).reshape(-1)
+        ends = torch.cat([starts[1:], torch.tensor([mask.shape[0]], device=t.device)])
+        out.append(_wrap(ends - starts))
+    return tuple(out)
+
+
+def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *,
+           equal_nan=True, sorted=True):
+    """Find the unique elements of an array (``numpy.unique``); always sorted on torchnp."""
+    return _unique(tensor(ar), return_index, return_inverse, return_counts, axis, equal_nan)
+
+
+UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices", "counts"])
+UniqueCountsResult = namedtuple("UniqueCountsResult", ["values", "counts"])
+UniqueInverseResult = namedtuple("UniqueInverseResult", ["values", "inverse_indices"])
+
+
+def unique_all(x):
+    """Unique values with first indices, inverse indices and counts (``numpy.unique_all``)."""
+    return UniqueAllResult(*_unique(tensor(x), True, True, True, None, False))
+
+
+def unique_counts(x):
+    """Unique values and their counts (``numpy.unique_counts``)."""
+    return UniqueCountsResult(*_unique(tensor(x), False, False, True, None, False))
+
+
+def unique_inverse(x):
+    """Unique values and the inverse indices (``numpy.unique_inverse``)."""
+    return UniqueInverseResult(*_unique(tensor(x), False, True, False, None, False))
+
+
+def unique_values(x):
+    """Unique values (``numpy.unique_values``); sorted on torchnp."""
+    return _unique(tensor(x), False, False, False, None, False)

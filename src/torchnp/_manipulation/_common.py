@@ -1,0 +1,130 @@
+"""Shared helpers of the manipulation family: operands, promotion, axes."""
+
+import numpy as _np
+import torch
+
+from .. import _device, _dtypes
+from .._array import _wrap, ndarray
+from .._convert import as_tensor, cast_tensor, normalize_axes, normalize_axis  # noqa: F401
+
+__all__ = []
+
+_NP_ERROR = ("a numpy.ndarray cannot be mixed into a torchnp operation (no hidden host->device copy); "
+             "convert it first with torchnp.asarray(a) or torchnp.from_numpy(a)")
+
+
+def tensor(x, dev=None):
+    """Tensor for one array-like argument; numpy.ndarray is rejected (§3.3)."""
+    if type(x) is ndarray:
+        return x._t
+    if isinstance(x, ndarray):
+        return x._t
+    if isinstance(x, _np.ndarray):
+        raise TypeError(_NP_ERROR)
+    if isinstance(x, torch.Tensor):
+        raise TypeError("a torch.Tensor cannot be mixed into a torchnp operation; wrap it with torchnp.from_torch(t)")
+    if isinstance(x, (list, tuple)) and _has_numpy(x):
+        raise TypeError(_NP_ERROR)
+    return as_tensor(x, None, dev)
+
+
+def _has_numpy(seq):
+    for v in seq:
+        if isinstance(v, _np.ndarray) or (isinstance(v, (list, tuple)) and _has_numpy(v)):
+            return True
+    return False
+
+
+def tensors(seq):
+    """Tensors for a sequence of array-likes, all on one device (§3.2).
+
+    Array-likes that are not arrays are created on the device of the arrays.
+    """
+    dev = None
+    for x in seq:
+        if isinstance(x, ndarray):
+            dev = x._t.device
+            break
+    out = [tensor(x, dev) for x in seq]
+    if out and _device.multi_device[0]:
+        _device.check_same(out)
+    return out
+
+
+def np_dtype(t):
+    return _dtypes.TO_NUMPY[t.dtype]
+
+
+def common_dtype(ts, extra=()):
+    """torch dtype NumPy's ``result_type`` gives the arrays ``ts`` (plus dtypes/weak scalars ``extra``)."""
+    first = ts[0].dtype
+    if not extra and all(t.dtype is first for t in ts):
+        return first
+    return _dtypes.to_torch(_np.result_type(*[np_dtype(t) for t in ts], *extra))
+
+
+def check_casting(ts, dtype, casting):
+    """TypeError (NumPy's message) unless every tensor casts to ``dtype`` under ``casting``."""
+    if casting == "unsafe":
+        return
+    if casting not in ("no", "equiv", "safe", "same_kind"):
+        raise ValueError(f"casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe' (got {casting!r})")
+    dst = _dtypes.TO_NUMPY[dtype]
+    for t in ts:
+        src = np_dtype(t)
+        if not _np.can_cast(src, dst, casting):
+            raise TypeError(f"Cannot cast array data from {src!r} to {dst!r} according to the rule {casting!r}")
+
+
+def store_out(r, out, name="out"):
+    """Write result tensor ``r`` into torchnp array ``out`` (shape must match), return ``out``."""
+    if not isinstance(out, ndarray):
+        if isinstance(out, _np.ndarray):
+            raise TypeError("out= must be a torchnp array; a numpy.ndarray cannot be written by torchnp")
+        raise TypeError("return arrays must be of ArrayType")
+    ot = out._t
+    if ot.device != r.device:
+        raise _device.mismatch(ot.device, r.device)
+    if tuple(ot.shape) != tuple(r.shape):
+        raise ValueError(f"Output array is the wrong shape")
+    ot.copy_(r if r.dtype is ot.dtype else cast_tensor(r, ot.dtype))
+    return out
+
+
+def wrap_all(ts):
+    return tuple(_wrap(t) for t in ts)
+
+
+def index_tensor(x, dev):
+    """Integer index tensor (int64) for ``x`` (take/put/choose); TypeError for float arrays as NumPy."""
+    t = tensor(x, dev)
+    if (t.is_floating_point() or t.is_complex()) and isinstance(x, ndarray):
+        raise TypeError(f"Cannot cast array data from {np_dtype(t)!r} to dtype('int64') according to the rule "
+                        "'same_kind'")
+    if t.dtype is not torch.int64:  # lists of floats are truncated, as NumPy's unsafe list conversion
+        t = t.to(torch.int64)
+    return t
+
+
+def check_bounds(idx, n, axis):
+    """IndexError as NumPy's for indices outside [-n, n).
+
+    NumPy's error needs a look at the data: a host sync on accelerators (torch
+    would otherwise raise a device-side assert that cannot be caught).
+    """
+    if idx.numel() == 0:
+        return
+    bad = (idx >= n) | (idx < -n)
+    if bool(bad.any()):
+        v = int(idx[bad].reshape(-1)[0])
+        if axis is None:
+            raise IndexError(f"index {v} is out of bounds for size {n}")
+        raise IndexError(f"index {v} is out of bounds for axis {axis} with size {n}")
+
+
+def shape_tuple(shape):
+    import operator
+
+    if isinstance(shape, (tuple, list, torch.Size)):
+        return tuple(operator.index(s) for s in shape)
+    return (operator.index(shape),)

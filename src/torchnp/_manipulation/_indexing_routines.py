@@ -1,0 +1,716 @@
+"""Indexing routines (NumPy docs: "Indexing routines"): take, put, where, choose,
+nonzero, index helpers (``ix_``, ``r_``, ``c_``, ``s_``) and friends.
+
+Functions whose output shape depends on data (nonzero, compress, place, ...)
+read counts on the host; NumPy's ``mode='raise'`` bound errors need a look at
+the data too (a host sync on accelerators, where torch could only assert).
+"""
+
+import operator
+from math import copysign as _copysign
+
+import numpy as _np
+import torch
+from numpy import index_exp, s_  # index-expression helpers: pure Python, no data
+
+from .. import _device, _dtypes
+from .._array import _wrap, ndarray
+from .._ufuncs._ufunc import operand
+from ._common import (cast_tensor, check_bounds, check_casting, common_dtype, index_tensor, normalize_axis,
+                      np_dtype, shape_tuple, store_out, tensor, tensors)
+
+__all__ = [
+    "take", "take_along_axis", "put", "put_along_axis", "place", "putmask", "copyto", "choose",
+    "compress", "extract", "select", "piecewise", "where", "nonzero", "argwhere", "flatnonzero",
+    "ravel_multi_index", "unravel_index", "diag_indices", "diag_indices_from", "tril_indices",
+    "tril_indices_from", "triu_indices", "triu_indices_from", "mask_indices", "ix_", "r_", "c_",
+    "s_", "index_exp", "fill_diagonal",
+]
+
+_CLIPMODES = ("raise", "wrap", "clip")
+
+
+def _target(a, name="a"):
+    """The tensor of an in-place target (must be a torchnp array, as NumPy requires its ndarray)."""
+    if not isinstance(a, ndarray):
+        raise TypeError(f"argument 1 must be torchnp.ndarray, not {type(a).__name__}")
+    return a._t
+
+
+def _flat_write(t, idx, vals):
+    """``t.flat[idx] = vals`` in place (through a copy when ``t`` is not contiguous)."""
+    if t.is_contiguous():
+        t.view(-1)[idx] = vals
+    else:
+        f = t.reshape(-1).clone()
+        f[idx] = vals
+        t.copy_(f.view(t.shape))
+
+
+def _cycled(vals, k):
+    """``vals`` (1-D) repeated cyclically to length ``k``."""
+    if vals.numel() == k:
+        return vals
+    return vals[torch.arange(k, device=vals.device) % vals.numel()]
+
+
+def _clip_mode(idx, n, mode, axis):
+    if mode == "raise":
+        check_bounds(idx, n, axis)
+        return idx
+    if mode == "wrap":
+        return idx.remainder(n)
+    if mode == "clip":
+        return idx.clamp(0, max(n - 1, 0))
+    raise ValueError(f"clipmode must be one of 'clip', 'raise', or 'wrap' (got {mode!r})")
+
+
+# ------------------------------------------------------------------ take / put
+def take(a, indices, axis=None, out=None, mode="raise"):
+    """Take elements from an array along an axis (``numpy.take``)."""
+    t = tensor(a)
+    idx = index_tensor(indices, t.device)
+    if axis is None:
+        t, axis = t.reshape(-1), 0
+    else:
+        axis = normalize_axis(axis, t.dim())
+    n = t.shape[axis]
+    shape = tuple(t.shape[:axis]) + tuple(idx.shape) + tuple(t.shape[axis + 1:])
+    if mode not in _CLIPMODES:
+        raise ValueError(f"clipmode must be one of 'clip', 'raise', or 'wrap' (got {mode!r})")
+    if n == 0 and _np.prod(shape) != 0:
+        raise IndexError("cannot do a non-empty take from an empty axes.")
+    # NumPy checks the indices once per outer position, even when the slices taken are empty
+    if _np.prod(t.shape[:axis]) and idx.numel() and (n or mode == "raise"):
+        idx = _clip_mode(idx, n, mode, axis)
+    if _np.prod(shape) == 0:
+        r = torch.empty(shape, dtype=t.dtype, device=t.device)
+        return _wrap(r) if out is None else store_out(r, out)
+    r = t[(slice(None),) * axis + (idx,)]
+    return _wrap(r) if out is None else store_out(r, out)
+
+
+def _along_axis(shape, idx, axis):
+    nd = len(shape)
+    fancy = []
+    for d in range(nd):
+        if d == axis:
+            fancy.append(idx)
+        else:
+            s = [1] * nd
+            s[d] = shape[d]
+            fancy.append(torch.arange(shape[d], device=idx.device).view(s))
+    return tuple(fancy)
+
+
+def _along_args(t, indices, axis):
+    idx = tensor(indices, t.device)
+    if idx.is_floating_point() or idx.is_complex() or idx.dtype is torch.bool:
+        raise IndexError("`indices` must be an integer array")
+    idx = idx.to(torch.int64)
+    if axis is None:
+        if idx.dim() != 1:
+            raise ValueError("when axis=None, `indices` must have a single dimension.")
+        t, axis = t.reshape(-1), 0
+    else:
+        axis = normalize_axis(axis, t.dim())
+        if idx.dim() != t.dim():
+            raise ValueError("`indices` and `arr` must have the same number of dimensions")
+    check_bounds(idx, t.shape[axis], axis)
+    return t, idx, axis
+
+
+def take_along_axis(arr, indices, axis=-1):
+    """Take values by matching 1-D index and data slices (``numpy.take_along_axis``)."""
+    t, idx, axis = _along_args(tensor(arr), indices, axis)
+    try:
+        return _wrap(t[_along_axis(t.shape, idx, axis)])
+    except IndexError as exc:
+        raise ValueError(f"shape mismatch: {exc}") from None
+
+
+def put_along_axis(arr, indices, values, axis):
+    """Put values by matching 1-D index and data slices, in place (``numpy.put_along_axis``)."""
+    t0 = _target(arr, "arr")
+    t, idx, ax = _along_args(t0, indices, axis)
+    v = cast_tensor(tensor(values, t.device), t.dtype, copy=False)
+    fancy = _along_axis(t.shape, idx, ax)
+    if axis is None:
+        _flat_write(t0, fancy, v)
+    else:
+        t[fancy] = v
+
+
+def put(a, ind, v, mode="raise"):
+    """Replace ``a.flat[ind]`` with values ``v`` (cycled), in place (``numpy.put``)."""
+    t = _target(a)
+    idx = index_tensor(ind, t.device).reshape(-1)
+    vals = cast_tensor(tensor(v, t.device).reshape(-1), t.dtype, copy=False)
+    if vals.numel() == 0 or idx.numel() == 0:
+        return
+    n = t.numel()
+    if n == 0:
+        raise IndexError("cannot replace elements of an empty array")
+    idx = _clip_mode(idx, n, mode, 0)
+    _flat_write(t, idx, _cycled(vals, idx.numel()))
+
+
+def place(arr, mask, vals):
+    """Change elements of ``arr`` where ``mask`` is True to ``vals`` (cycled), in place (``numpy.place``)."""
+    t = _target(arr)
+    m = tensor(mask, t.device)
+    if m.numel() != t.numel():
+        raise ValueError("place: mask and data must be the same size")
+    m = (m != 0).reshape(-1)
+    vals = cast_tensor(tensor(vals, t.device).reshape(-1), t.dtype, copy=False)
+    k = int(m.sum())  # how many values are taken from ``vals`` depends on the mask: a host read
+    if vals.numel() == 0:
+        if k:
+            raise ValueError("Cannot insert from an empty array!")
+        return
+    _flat_write(t, m, _cycled(vals, k))
+
+
+def putmask(a, /, mask, values):
+    """``a[mask] = values`` with values repeated over the whole array, in place (``numpy.putmask``)."""
+    t = _target(a)
+    m = tensor(mask, t.device)
+    if m.numel() != t.numel():
+        raise ValueError("putmask: mask and data must be the same size")
+    vals = cast_tensor(tensor(values, t.device).reshape(-1), t.dtype, copy=False)
+    if vals.numel() == 0:
+        return
+    full = _cycled(vals, t.numel()).view(t.shape)
+    t.copy_(torch.where((m != 0).reshape(t.shape), full, t))
+
+
+def copyto(dst, src, casting="same_kind", where=True):
+    """Copy values from ``src`` to ``dst``, broadcasting (``numpy.copyto``)."""
+    if not isinstance(dst, ndarray):
+        raise TypeError(f"copyto() argument 1 must be torchnp.ndarray, not {type(dst).__name__}")
+    d = dst._t
+    if type(src) in (bool, int, float, complex):
+        if casting != "unsafe" and not _np.can_cast(_np.result_type(np_dtype(d), src), np_dtype(d), casting):
+            raise TypeError(f"Cannot cast scalar from {_np.result_type(src)!r} to {np_dtype(d)!r} "
+                            f"according to the rule {casting!r}")
+        s = cast_tensor(torch.tensor(src, device=d.device), d.dtype, copy=False)
+    else:
+        s = tensor(src, d.device)
+        if s.device != d.device:
+            raise _device.mismatch(d.device, s.device)
+        check_casting([s], d.dtype, casting)
+        s = cast_tensor(s, d.dtype, copy=False)
+    try:
+        s = s.expand(d.shape)
+    except RuntimeError:
+        raise ValueError(f"could not broadcast input array from shape {tuple(s.shape)} into shape "
+                         f"{tuple(d.shape)}") from None
+    if where is True:
+        d.copy_(s)
+        return
+    w = tensor(where, d.device)
+    if w.dtype is not torch.bool:
+        raise TypeError(f"Cannot cast array data from {np_dtype(w)!r} to dtype('bool') according to the rule 'safe'")
+    d.copy_(torch.where(w, s, d))
+
+
+def choose(a, choices, out=None, mode="raise"):
+    """Construct an array from an index array and a list of arrays to choose from (``numpy.choose``)."""
+    ia = index_tensor(a, None)
+    cs = tensors(list(choices))
+    if not cs:
+        raise ValueError("need at least one array to choose from")
+    _device.check_same([ia] + cs)
+    dt = common_dtype(cs)
+    nc = len(cs)
+    if mode == "raise":
+        if ia.numel() and bool(((ia < 0) | (ia >= nc)).any()):  # NumPy's error needs the data
+            raise ValueError("invalid entry in choice array")
+    else:
+        ia = _clip_mode(ia, nc, mode, 0)
+    shape = tuple(_np.broadcast_shapes(tuple(ia.shape), *[tuple(c.shape) for c in cs]))
+    stacked = torch.stack([c.to(dt).expand(shape) for c in cs])
+    r = torch.gather(stacked, 0, ia.expand(shape).unsqueeze(0)).squeeze(0)
+    return _wrap(r) if out is None else store_out(r, out)
+
+
+def compress(condition, a, axis=None, out=None):
+    """Select slices of ``a`` along ``axis`` where ``condition`` is True (``numpy.compress``)."""
+    t = tensor(a)
+    c = tensor(condition, t.device)
+    if c.dim() != 1:
+        raise ValueError("condition must be a 1-d array")
+    if axis is None:
+        t, axis = t.reshape(-1), 0
+    else:
+        axis = normalize_axis(axis, t.dim())
+    r = _compress(c, t, axis)
+    return _wrap(r) if out is None else store_out(r, out)
+
+
+def _compress(c, t, axis):
+    n = t.shape[axis]
+    idx = torch.nonzero(c).reshape(-1)  # the result length depends on the condition: a host read
+    if c.shape[0] > n and idx.numel() and int(idx[-1]) >= n:
+        raise IndexError(f"index {int(idx[idx >= n][0])} is out of bounds for axis {axis} with size {n}")
+    return t.index_select(axis, idx)
+
+
+def extract(condition, arr):
+    """The elements of ``arr`` where ``condition`` is True, flattened (``numpy.extract``)."""
+    t = tensor(arr)
+    return _wrap(_compress(tensor(condition, t.device).reshape(-1) != 0, t.reshape(-1), 0))
+
+
+def select(condlist, choicelist, default=0):
+    """Elements from ``choicelist`` according to ``condlist`` (``numpy.select``)."""
+    if len(condlist) != len(choicelist):
+        raise ValueError("list of cases must be same length as list of conditions")
+    if len(condlist) == 0:
+        raise ValueError("select with an empty condition list is not possible")
+    weak = (int, float, complex)
+    items = list(choicelist) + [default]
+    arrays = [x for x in items if type(x) not in weak]
+    conds = tensors(list(condlist) + arrays)
+    dev = conds[0].device
+    ats = iter(conds[len(condlist):])
+    choices = [x if type(x) in weak else next(ats) for x in items]
+    conds = conds[:len(condlist)]
+    dt = _dtypes.to_torch(_np.result_type(*[x if type(x) in weak else np_dtype(x) for x in choices]))
+    for i, c in enumerate(conds):
+        if c.dtype is not torch.bool:
+            raise TypeError(f"invalid entry {i} in condlist: should be boolean ndarray")
+    cts = [torch.tensor(x, device=dev).to(dt) if type(x) in weak else x.to(dt) for x in choices]
+    shapes = [tuple(x.shape) for x in conds + cts]
+    try:
+        shape = _np.broadcast_shapes(*shapes)
+    except ValueError as exc:
+        raise ValueError(f"shape mismatch: objects cannot be broadcast to a single shape. {exc}") from None
+    r = cts[-1].expand(shape)
+    for c, v in zip(reversed(conds), reversed(cts[:-1])):
+        r = torch.where(c, v, r)
+    return _wrap(r.contiguous() if r.stride() != r.contiguous().stride() else r)
+
+
+def piecewise(x, condlist, funclist, *args, **kw):
+    """Evaluate a piecewise-defined function (``numpy.piecewise``); a Python loop over pieces."""
+    xt = tensor(x)
+    xa = _wrap(xt)
+    n2 = len(funclist)
+    # NumPy's test "is condlist a single condition?" (a 0-d array element counts as a scalar)
+    if isinstance(condlist, (bool, _np.bool_)) or (isinstance(condlist, ndarray) and condlist.ndim == 0) or (
+            not (isinstance(condlist[0], list) or (isinstance(condlist[0], ndarray) and condlist[0].ndim))
+            and xt.dim() != 0):
+        condlist = [condlist]
+    conds = [cast_tensor(c, torch.bool, copy=False).expand(xt.shape) if c.dtype is not torch.bool
+             else c.expand(xt.shape) for c in tensors(condlist)]
+    n = len(conds)
+    if n == n2 - 1:
+        conds.append(~torch.stack(conds).any(0) if conds else torch.ones_like(xt, dtype=torch.bool))
+        n += 1
+    elif n != n2:
+        raise ValueError(f"with {n} condition(s), either {n} or {n + 1} functions are expected")
+    y = _wrap(torch.zeros_like(xt))
+    for c, func in zip(conds, funclist):
+        cw = _wrap(c)
+        if not callable(func):
+            y[cw] = func
+        else:
+            vals = xa[cw]
+            if vals.size > 0:
+                y[cw] = func(vals, *args, **kw)
+    return y
+
+
+# ------------------------------------------------------------------ where / nonzero
+_WHERE = {}  # (x kind, y kind) -> result torch dtype (kind: torch dtype or Python scalar type)
+_FAST = {}   # (x dtype, y kind) -> True when torch.where(bool, x, y) already gives NumPy's dtype
+_BOOL = torch.bool
+_new = object.__new__
+_multi_device = _device.multi_device
+
+
+def _where_plan(kx, ky):
+    parts = [_dtypes.TO_NUMPY[k] if isinstance(k, torch.dtype) else k for k in (kx, ky)]
+    weak = {bool: True, int: 0, float: 0.0, complex: 0j}
+    dt = _np.result_type(*[weak[p] if isinstance(p, type) else p for p in parts])
+    if not isinstance(kx, torch.dtype) and not isinstance(ky, torch.dtype) and dt == _np.float64:
+        dt = _dtypes.TO_NUMPY[_dtypes.default_float()] if float in (kx, ky) else dt
+    return _dtypes.to_torch(dt)
+
+
+def _fast_plan(da, kb):
+    """Whether ``torch.where(c, x, y)`` needs no cast for x of dtype ``da`` and y of kind ``kb``."""
+    dt = _where_plan(da, kb)
+    if da is not dt or (isinstance(kb, torch.dtype) and kb is not dt):
+        return False
+    sample = torch.ones(1, dtype=kb) if isinstance(kb, torch.dtype) else kb(1)
+    try:
+        return torch.where(torch.ones(1, dtype=_BOOL), torch.ones(1, dtype=da), sample).dtype is dt
+    except (RuntimeError, TypeError):
+        return False
+
+
+_SCALARS = {}  # (x dtype, type(y), y[, device]) -> 0-d tensor for a Python scalar y that needs no cast
+
+
+def _cache_scalar(a, y, multi):
+    """Remember Python scalar ``y`` as a 0-d tensor on ``a``'s device for the hot path."""
+    ty = type(y)
+    if y != y or (y == 0 and ty is float and _copysign(1.0, y) < 0):
+        return  # NaN and -0.0 make no dict keys
+    key = (a.dtype, ty)
+    fast = _FAST.get(key)
+    if fast is None:
+        fast = _FAST[key] = _fast_plan(*key)
+    if fast:
+        try:
+            s = torch.tensor(y, dtype=a.dtype, device=a.device)
+        except (RuntimeError, OverflowError):
+            return
+        if len(_SCALARS) > 1024:
+            _SCALARS.clear()
+        _SCALARS[(a.dtype, ty, y, a.device) if multi else (a.dtype, ty, y)] = s
+
+
+def where(condition, x=None, y=None, /):
+    """Elements chosen from ``x`` or ``y`` depending on ``condition`` (``numpy.where``);
+    with only ``condition``, the same as ``nonzero(condition)``."""
+    # hot path (§7): array condition and x, array or float/int y, no cast needed; anything
+    # torch rejects (non-bool condition, shapes) goes to the general path for NumPy's answer
+    if type(condition) is ndarray and type(x) is ndarray:
+        a = x._t
+        ty = type(y)
+        multi = _multi_device[0]
+        if ty is ndarray:
+            b = y._t
+            fast = _FAST.get((a.dtype, b.dtype))
+            if fast is None:
+                fast = _FAST[(a.dtype, b.dtype)] = _fast_plan(a.dtype, b.dtype)
+            if multi and fast:
+                fast = a.device == b.device == condition._t.device
+        elif ty is float or ty is int:
+            b = _SCALARS.get((a.dtype, ty, y, a.device) if multi else (a.dtype, ty, y))
+            # -0.0 == 0.0 as a dict key: a zero hit must be +0.0 (or an int)
+            fast = b is not None and (y or ty is int or _copysign(1.0, y) > 0)
+            if b is None:
+                _cache_scalar(a, y, multi)
+            elif multi and fast:
+                fast = a.device == condition._t.device
+        else:
+            fast = False
+        if fast:
+            try:
+                r = torch.where(condition._t, a, b)
+            except RuntimeError:
+                pass
+            else:
+                w = _new(ndarray)
+                w._t = r
+                return w
+    return _where(condition, x, y)
+
+
+def _where(condition, x, y):
+    if x is None or y is None:
+        if x is None and y is None:
+            return nonzero(condition)
+        raise ValueError("either both or neither of x and y should be given")
+    c = condition._t if type(condition) is ndarray else tensor(condition)
+    dev = c.device
+    a = x._t if type(x) is ndarray else operand(x, dev)
+    b = y._t if type(y) is ndarray else operand(y, dev)
+    ka = a.dtype if isinstance(a, torch.Tensor) else type(a)
+    kb = b.dtype if isinstance(b, torch.Tensor) else type(b)
+    dt = _WHERE.get((ka, kb))
+    if dt is None:
+        dt = _WHERE[(ka, kb)] = _where_plan(ka, kb)
+    if c.dtype is not torch.bool:
+        c = c != 0
+    if isinstance(a, torch.Tensor):
+        if ka is not dt:
+            a = a.to(dt)
+    elif not isinstance(b, torch.Tensor):
+        a = torch.tensor(a, dtype=dt, device=dev)
+    if kb is not dt and isinstance(b, torch.Tensor):
+        b = b.to(dt)
+    if _multi_device[0]:
+        _device.check_same([v for v in (c, a, b) if isinstance(v, torch.Tensor)])
+    try:
+        r = torch.where(c, a, b)
+    except RuntimeError as exc:
+        from .._ufuncs._ufunc import translate
+
+        raise translate(exc, "where", [v for v in (c, a, b) if isinstance(v, torch.Tensor)]) from None
+    if r.dtype is not dt:
+        r = r.to(dt)
+    return _wrap(r)
+
+
+def nonzero(a):
+    """Indices of the non-zero elements (``numpy.nonzero``); the count is read on the host."""
+    t = tensor(a)
+    if t.dim() == 0:
+        raise ValueError("Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() instead.")
+    return tuple(_wrap(i) for i in torch.nonzero(t, as_tuple=True))
+
+
+def argwhere(a):
+    """Indices of non-zero elements, grouped by element (``numpy.argwhere``)."""
+    t = tensor(a)
+    if t.dim() == 0:
+        return _wrap(torch.argwhere(t.reshape(1))[:, :0])
+    return _wrap(torch.argwhere(t))
+
+
+def flatnonzero(a):
+    """Indices of the non-zero elements of the flattened array (``numpy.flatnonzero``)."""
+    return _wrap(torch.nonzero(tensor(a).reshape(-1)).reshape(-1))
+
+
+# ------------------------------------------------------------------ index arithmetic
+def _int_index(x, dev=None):
+    t = tensor(x, dev)
+    if t.is_floating_point() or t.is_complex():
+        raise TypeError("only int indices permitted")
+    return t.to(torch.int64)
+
+
+def _strides(dims, order):
+    if order not in ("C", "F"):
+        raise ValueError("only 'C' or 'F' order is permitted")
+    strides = [1] * len(dims)
+    rng = range(len(dims) - 2, -1, -1) if order == "C" else range(1, len(dims))
+    for i in rng:
+        j = i + 1 if order == "C" else i - 1
+        strides[i] = strides[j] * dims[j]
+    return strides
+
+
+def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
+    """Flat indices for a tuple of index arrays (``numpy.ravel_multi_index``)."""
+    dims = shape_tuple(dims)
+    if len(multi_index) != len(dims):
+        raise ValueError(f"parameter multi_index must be a sequence of length {len(dims)}")
+    idxs = tensors(list(multi_index))
+    idxs = [_int_index(_wrap(t)) for t in idxs]
+    modes = tuple(mode) if isinstance(mode, (tuple, list)) else (mode,) * len(dims)
+    total = None
+    for ix, d, m, s in zip(idxs, dims, modes, _strides(dims, order)):
+        if m == "raise":
+            if ix.numel() and bool(((ix < 0) | (ix >= d)).any()):  # NumPy's error needs the data
+                raise ValueError("invalid entry in coordinates array")
+        else:
+            ix = _clip_mode(ix, d, m, 0)
+        total = ix * s if total is None else total + ix * s
+    return _wrap(total)
+
+
+def unravel_index(indices, shape, order="C"):
+    """Tuple of coordinate arrays for flat ``indices`` (``numpy.unravel_index``)."""
+    idx = _int_index(indices)
+    dims = shape_tuple(shape)
+    size = 1
+    for d in dims:
+        size *= d
+    if idx.numel():
+        bad = (idx < 0) | (idx >= size)
+        if bool(bad.any()):  # NumPy's error needs the data
+            raise ValueError(f"index {int(idx[bad].reshape(-1)[0])} is out of bounds for array with size {size}")
+    out = [None] * len(dims)
+    rng = range(len(dims) - 1, -1, -1) if order == "C" else range(len(dims))
+    if order not in ("C", "F"):
+        raise ValueError("only 'C' or 'F' order is permitted")
+    for i in rng:
+        out[i] = idx.remainder(dims[i]) if dims[i] else idx
+        idx = torch.div(idx, dims[i], rounding_mode="floor") if dims[i] else idx
+    return tuple(_wrap(o) for o in out)
+
+
+def diag_indices(n, ndim=2):
+    """Indices to access the main diagonal of an ``n``-sided ``ndim``-d array (``numpy.diag_indices``)."""
+    idx = _wrap(torch.arange(operator.index(n), device=_device.get_default_device()))
+    return (idx,) * ndim
+
+
+def diag_indices_from(arr):
+    """Indices to access the main diagonal of ``arr`` (``numpy.diag_indices_from``)."""
+    t = tensor(arr)
+    if t.dim() < 2:
+        raise ValueError("input array must be at least 2-d")
+    if len(set(t.shape)) != 1:
+        raise ValueError("All dimensions of input must be of equal length")
+    idx = _wrap(torch.arange(t.shape[0], device=t.device))
+    return (idx,) * t.dim()
+
+
+def _tri_indices(fn, n, k, m, dev):
+    n = operator.index(n)
+    m = n if m is None else operator.index(m)
+    r = fn(n, m, operator.index(k), device=dev)
+    return _wrap(r[0]), _wrap(r[1])
+
+
+def tril_indices(n, k=0, m=None):
+    """Indices of the lower triangle of an (n, m) array (``numpy.tril_indices``)."""
+    return _tri_indices(torch.tril_indices, n, k, m, _device.get_default_device())
+
+
+def triu_indices(n, k=0, m=None):
+    """Indices of the upper triangle of an (n, m) array (``numpy.triu_indices``)."""
+    return _tri_indices(torch.triu_indices, n, k, m, _device.get_default_device())
+
+
+def tril_indices_from(arr, k=0):
+    """Indices of the lower triangle of 2-D ``arr`` (``numpy.tril_indices_from``)."""
+    t = tensor(arr)
+    if t.dim() != 2:
+        raise ValueError("input array must be 2-d")
+    return _tri_indices(torch.tril_indices, t.shape[-2], k, t.shape[-1], t.device)
+
+
+def triu_indices_from(arr, k=0):
+    """Indices of the upper triangle of 2-D ``arr`` (``numpy.triu_indices_from``)."""
+    t = tensor(arr)
+    if t.dim() != 2:
+        raise ValueError("input array must be 2-d")
+    return _tri_indices(torch.triu_indices, t.shape[-2], k, t.shape[-1], t.device)
+
+
+def mask_indices(n, mask_func, k=0):
+    """Indices where ``mask_func(ones((n, n)), k)`` is non-zero (``numpy.mask_indices``)."""
+    m = _wrap(torch.ones((n, n), dtype=torch.int64, device=_device.get_default_device()))
+    a = mask_func(m, k)
+    return nonzero(_wrap(tensor(a) != 0))
+
+
+def ix_(*args):
+    """Open mesh index arrays from 1-D sequences (``numpy.ix_``)."""
+    out = []
+    nd = len(args)
+    for k, new in enumerate(args):
+        t = tensor(new)
+        if not isinstance(new, ndarray) and t.numel() == 0:
+            t = t.to(torch.int64)
+        if t.dim() != 1:
+            raise ValueError("Cross index must be 1 dimensional")
+        if t.dtype is torch.bool:
+            t = torch.nonzero(t).reshape(-1)  # a mask: its True positions (data-dependent size)
+        out.append(_wrap(t.reshape((1,) * k + (t.numel(),) + (1,) * (nd - k - 1))))
+    return tuple(out)
+
+
+def fill_diagonal(a, val, wrap=False):
+    """Fill the main diagonal of ``a`` in place, cycling ``val`` (``numpy.fill_diagonal``)."""
+    t = _target(a)
+    if t.dim() < 2:
+        raise ValueError("array must be at least 2-d")
+    end = t.numel()
+    if t.dim() == 2:
+        step = t.shape[1] + 1
+        if not wrap:
+            end = min(end, t.shape[1] * t.shape[1])
+    else:
+        if len(set(t.shape)) != 1:
+            raise ValueError("All dimensions of input must be of equal length")
+        step, p = 1, 1
+        for s in t.shape[:-1]:
+            p *= s
+            step += p
+    pos = torch.arange(0, end, step, device=t.device)
+    vals = cast_tensor(tensor(val, t.device).reshape(-1), t.dtype, copy=False)
+    if vals.numel() and pos.numel():
+        _flat_write(t, pos, _cycled(vals, pos.numel()))
+
+
+# ------------------------------------------------------------------ r_ / c_
+class AxisConcatenator:
+    """Translate slice objects to concatenation along an axis (``numpy.lib.index_tricks.AxisConcatenator``)."""
+
+    def __init__(self, axis=0, matrix=False, ndmin=1, trans1d=-1):
+        self.axis, self.matrix, self.ndmin, self.trans1d = axis, matrix, ndmin, trans1d
+
+    def __getitem__(self, key):
+        from .._creation._basic import arange, linspace
+        from ._joining import _concat
+
+        if isinstance(key, str):
+            raise TypeError("np.matrix results ('r'/'c' string keys) are unsupported on torchnp")
+        if not isinstance(key, tuple):
+            key = (key,)
+        trans1d, ndmin, axis = self.trans1d, self.ndmin, self.axis
+        objs, kinds = [], []
+        for k, item in enumerate(key):
+            scalar = False
+            if isinstance(item, slice):
+                step, start, stop = item.step, item.start, item.stop
+                start = 0 if start is None else start
+                step = 1 if step is None else step
+                if isinstance(step, (complex, _np.complexfloating)):
+                    t = linspace(start, stop, num=int(abs(step)))._t
+                else:
+                    t = arange(start, stop, step)._t
+                if ndmin > 1:
+                    t = t.reshape((1,) * (ndmin - t.dim()) + tuple(t.shape))
+                    if trans1d != -1:
+                        t = t.swapaxes(-1, trans1d)
+            elif isinstance(item, str):
+                if k != 0:
+                    raise ValueError("special directives must be the first entry.")
+                if item in ("r", "c"):
+                    raise TypeError("np.matrix results ('r'/'c' directives) are unsupported on torchnp")
+                if "," in item:
+                    vec = item.split(",")
+                    try:
+                        axis, ndmin = [int(v) for v in vec[:2]]
+                        if len(vec) == 3:
+                            trans1d = int(vec[2])
+                        continue
+                    except Exception as exc:
+                        raise ValueError(f"unknown special directive {item!r}") from exc
+                try:
+                    axis = int(item)
+                    continue
+                except (ValueError, TypeError) as exc:
+                    raise ValueError("unknown special directive") from exc
+            elif type(item) in (bool, int, float, complex) or isinstance(item, _np.generic):
+                scalar = True
+                t = tensor(item).reshape((1,) * ndmin)
+            else:
+                t = tensor(item)
+                item_ndim = t.dim()
+                if item_ndim < ndmin:
+                    t = t.reshape((1,) * (ndmin - item_ndim) + tuple(t.shape))
+                    if trans1d != -1:
+                        k2 = ndmin - item_ndim
+                        k1 = trans1d + k2 + 1 if trans1d < 0 else trans1d
+                        defaxes = list(range(ndmin))
+                        t = t.permute(*(defaxes[:k1] + defaxes[k2:] + defaxes[k1:k2]))
+            objs.append(t)
+            kinds.append(item if scalar and type(item) in (bool, int, float, complex) else np_dtype(t))
+        if not objs:
+            raise ValueError("need at least one array to concatenate")
+        dt = _dtypes.to_torch(_np.result_type(*kinds))
+        _device.check_same(objs)
+        return _concat([o.to(dt) for o in objs], axis, None, None, "unsafe")
+
+    def __len__(self):
+        return 0
+
+
+class RClass(AxisConcatenator):
+    """``np.r_``: concatenation along the first axis (``numpy.r_``)."""
+
+    def __init__(self):
+        super().__init__(0)
+
+
+class CClass(AxisConcatenator):
+    """``np.c_``: concatenation along the second axis of 2-D arrays (``numpy.c_``)."""
+
+    def __init__(self):
+        super().__init__(-1, ndmin=2, trans1d=0)
+
+
+r_ = RClass()
+c_ = CClass()

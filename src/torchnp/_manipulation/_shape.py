@@ -1,0 +1,172 @@
+"""Changing array shape, transpose-like operations, changing number of dimensions
+(NumPy docs: "Array manipulation routines"). These return views where NumPy does."""
+
+import numpy as _np
+import torch
+
+from .._array import _wrap
+from .._convert import reshape_tensor
+from ._common import normalize_axes, normalize_axis, shape_tuple, tensor, tensors
+
+__all__ = [
+    "reshape", "ravel", "moveaxis", "rollaxis", "swapaxes", "transpose", "permute_dims",
+    "expand_dims", "squeeze", "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_to",
+    "broadcast_arrays", "broadcast_shapes",
+]
+
+
+def reshape(a, /, shape, order="C", *, copy=None):
+    """Give a new shape to an array without changing its data (``numpy.reshape``); a view when possible."""
+    return _wrap(reshape_tensor(tensor(a), shape, order, copy))
+
+
+def ravel(a, order="C"):
+    """Return a contiguous flattened array (``numpy.ravel``); a view when possible."""
+    t = tensor(a)
+    if order == "K":
+        # memory order: axes by decreasing stride
+        perm = sorted(range(t.dim()), key=lambda d: -t.stride(d))
+        return _wrap(t.permute(*perm).reshape(-1))
+    return _wrap(reshape_tensor(t, -1, order))
+
+
+def moveaxis(a, source, destination):
+    """Move axes of an array to new positions (``numpy.moveaxis``); a view."""
+    t = tensor(a)
+    n = t.dim()
+    src = normalize_axes(source, n)
+    dst = normalize_axes(destination, n)
+    if len(src) != len(dst):
+        raise ValueError("`source` and `destination` arguments must have the same number of elements")
+    return _wrap(torch.movedim(t, src, dst))
+
+
+def rollaxis(a, axis, start=0):
+    """Roll ``axis`` backwards until it lies before ``start`` (``numpy.rollaxis``); a view."""
+    t = tensor(a)
+    n = t.dim()
+    axis = normalize_axis(axis, n)
+    if not -n <= start <= n:
+        raise _np.exceptions.AxisError(f"'start' arg requires {-n} <= start < {n + 1}, but {start} was passed in")
+    if start < 0:
+        start += n
+    if axis < start:
+        start -= 1
+    if axis == start:
+        return _wrap(t[...])
+    axes = list(range(n))
+    axes.remove(axis)
+    axes.insert(start, axis)
+    return _wrap(t.permute(*axes))
+
+
+def swapaxes(a, axis1, axis2):
+    """Interchange two axes of an array (``numpy.swapaxes``); a view."""
+    t = tensor(a)
+    n = t.dim()
+    return _wrap(t.transpose(normalize_axis(axis1, n), normalize_axis(axis2, n)))
+
+
+def transpose(a, axes=None):
+    """Permute the dimensions of an array (``numpy.transpose``); a view."""
+    t = tensor(a)
+    if axes is None:
+        return _wrap(t.permute(*range(t.dim() - 1, -1, -1)))
+    if not isinstance(axes, (tuple, list)):
+        axes = (axes,)
+    if len(axes) != t.dim():
+        raise ValueError("axes don't match array")
+    return _wrap(t.permute(*normalize_axes(axes, t.dim())))
+
+
+def permute_dims(a, axes=None):
+    """Array API spelling of :func:`transpose` (``numpy.permute_dims``)."""
+    return transpose(a, axes)
+
+
+def expand_dims(a, axis):
+    """Insert new axes at positions ``axis`` (``numpy.expand_dims``); a view."""
+    t = tensor(a)
+    if not isinstance(axis, (tuple, list)):
+        axis = (axis,)
+    out_ndim = len(axis) + t.dim()
+    axes = normalize_axes(axis, out_ndim)
+    it = iter(t.shape)
+    shape = tuple(1 if d in axes else next(it) for d in range(out_ndim))
+    return _wrap(t.view(shape))  # inserting length-1 axes is always a view
+
+
+def squeeze(a, axis=None):
+    """Remove axes of length one (``numpy.squeeze``); a view."""
+    t = tensor(a)
+    if axis is None:
+        return _wrap(t.squeeze())
+    axes = normalize_axes(axis, t.dim())
+    for d in axes:
+        if t.shape[d] != 1:
+            raise ValueError("cannot select an axis to squeeze out which has size not equal to one")
+    return _wrap(t.squeeze(axes) if axes else t[...])
+
+
+def _atleast(arys, nd):
+    res = []
+    for a in arys:
+        t = tensor(a)
+        if t.dim() < nd:
+            if nd == 3 and t.dim() == 2:
+                t = t.unsqueeze(-1)
+            elif nd == 3 and t.dim() == 1:
+                t = t[None, :, None]
+            else:
+                t = t.reshape((1,) * (nd - t.dim()) + tuple(t.shape))
+        res.append(_wrap(t))
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+def atleast_1d(*arys):
+    """View inputs as arrays with at least one dimension (``numpy.atleast_1d``)."""
+    return _atleast(arys, 1)
+
+
+def atleast_2d(*arys):
+    """View inputs as arrays with at least two dimensions (``numpy.atleast_2d``)."""
+    return _atleast(arys, 2)
+
+
+def atleast_3d(*arys):
+    """View inputs as arrays with at least three dimensions (``numpy.atleast_3d``)."""
+    return _atleast(arys, 3)
+
+
+def _shape_str(s):
+    return "(" + ",".join(str(v) for v in s) + ("," if len(s) == 1 else "") + ")"
+
+
+def broadcast_to(array, shape, subok=False):
+    """Broadcast an array to a new shape (``numpy.broadcast_to``); a view (writable on torchnp)."""
+    t = tensor(array)
+    shape = shape_tuple(shape)
+    if any(s < 0 for s in shape):
+        raise ValueError("all elements of broadcast shape must be non-negative")
+    if len(shape) < t.dim():
+        raise ValueError(f"input operand has more dimensions than allowed by the axis remapping")
+    tail = tuple(t.shape)
+    full = shape[len(shape) - len(tail):] if tail else ()
+    if any(s != f and s != 1 for s, f in zip(tail, full)):
+        raise ValueError(
+            f"operands could not be broadcast together with remapped shapes [original->remapped]: "
+            f"{_shape_str(tail)}  and requested shape {_shape_str(shape)}")
+    return _wrap(t.expand(shape))
+
+
+def broadcast_shapes(*args):
+    """The shape of broadcasting arrays of the given shapes (``numpy.broadcast_shapes``)."""
+    return _np.broadcast_shapes(*args)  # shapes only: metadata
+
+
+def broadcast_arrays(*args, subok=False):
+    """Broadcast arrays against each other (``numpy.broadcast_arrays``); a tuple of views."""
+    ts = tensors(args)
+    shp = _np.broadcast_shapes(*[tuple(t.shape) for t in ts])
+    return tuple(_wrap(t if tuple(t.shape) == shp else t.expand(shp)) for t in ts)
+

@@ -1,0 +1,50 @@
+"""Tiling arrays (NumPy docs: "Tiling arrays"): tile, repeat."""
+
+import operator
+
+import numpy as _np
+import torch
+
+from .._array import _wrap, ndarray
+from ._common import normalize_axis, tensor
+
+__all__ = ["tile", "repeat"]
+
+
+def tile(A, reps):
+    """Construct an array by repeating ``A`` ``reps`` times (``numpy.tile``); always a copy."""
+    t = tensor(A)
+    reps = tuple(operator.index(r) for r in reps) if isinstance(reps, (tuple, list)) else (operator.index(reps),)
+    if any(r < 0 for r in reps):
+        raise ValueError("negative dimensions are not allowed")
+    if not reps:
+        return _wrap(t.clone())
+    return _wrap(t.tile(reps))
+
+
+def repeat(a, repeats, axis=None):
+    """Repeat each element of an array (``numpy.repeat``)."""
+    t = tensor(a)
+    if axis is None:
+        t = t.reshape(-1)
+        axis = 0
+    else:
+        axis = normalize_axis(axis, t.dim())
+    n = t.shape[axis]
+    if isinstance(repeats, (int, _np.integer)):
+        r = operator.index(repeats)
+        if r < 0:
+            raise ValueError("negative dimensions are not allowed")
+        return _wrap(torch.repeat_interleave(t, r, dim=axis))
+    rt = tensor(repeats, t.device)
+    if (rt.is_floating_point() or rt.is_complex()) and (rt.numel() or isinstance(repeats, ndarray)):
+        raise TypeError("Cannot cast array data from dtype('float64') to dtype('int64') according to the rule 'safe'")
+    rt = rt.to(torch.int64)
+    if rt.dim() == 0 or rt.numel() == 1:
+        rt = rt.reshape(()).expand(n)
+    elif rt.dim() > 1 or rt.shape[0] != n:
+        raise ValueError(f"operands could not be broadcast together with shape ({n},) ({rt.shape[0]},)")
+    # the output length depends on the repeat counts: torch reads them on the host
+    if rt.numel() and bool((rt < 0).any()):
+        raise ValueError("repeats may not contain negative values.")
+    return _wrap(torch.repeat_interleave(t, rt, dim=axis))

@@ -1,0 +1,332 @@
+"""Indexing routines vs NumPy (DESIGN §5.1: signatures, dtypes, exception types; §2.3 promotion
+in where/select/choose; §3.2/§3.3 operands; §7 hot path of where)."""
+
+
+import numpy
+import pytest
+import torch
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import torchnp
+from support import DEVICE, NUMERIC, SUPPORTED_DTYPES, arrays, assert_like_numpy, check, tnp
+
+small = settings(max_examples=20)
+
+
+def check_inplace(name, a, *args, **kw):
+    """Run an in-place NumPy routine and torchnp's on copies; compare the targets (or the errors)."""
+    na = a.copy()
+    ta = tnp(a)
+    targs = [tnp(x) if isinstance(x, numpy.ndarray) else x for x in args]
+    tkw = {k: tnp(x) if isinstance(x, numpy.ndarray) else x for k, x in kw.items()}
+    try:
+        getattr(numpy, name)(na, *args, **kw)
+    except Exception as exc:  # noqa: BLE001 - same exception type
+        with pytest.raises(type(exc)):
+            getattr(torchnp, name)(ta, *targs, **tkw)
+        return
+    assert getattr(torchnp, name)(ta, *targs, **tkw) is None
+    assert_like_numpy(ta, na)
+
+
+# ------------------------------------------------------------------ take / put
+@small
+@given(arrays(SUPPORTED_DTYPES, min_dims=1), st.data())
+def test_take(a, data):
+    axis = data.draw(st.sampled_from([None] + list(range(-a.ndim, a.ndim))))
+    n = a.size if axis is None else a.shape[axis]
+    idx = numpy.array(data.draw(st.lists(st.integers(-n - 2, n + 2), max_size=4)), dtype=numpy.int64)
+    for mode in ("raise", "wrap", "clip") if n else ("raise",):  # NumPy's wrap/clip loop forever on n == 0
+        check("take", a, idx, axis=axis, mode=mode)
+        check("take", a, idx.reshape(-1, 1) if idx.size else idx, axis=axis, mode=mode)
+    check("take", a, data.draw(st.integers(-n - 1, n)), axis=axis)
+
+
+def test_take_errors_and_out():
+    a = numpy.arange(6.0).reshape(2, 3)
+    check("take", a, [1.0])                 # a list: converted unsafely, as NumPy
+    check("take", a, numpy.array([1.0]))    # TypeError: float index array
+    check("take", a, [7])                   # IndexError
+    check("take", a, [1], axis=2)           # AxisError
+    check("take", numpy.zeros(0), [0])
+    with pytest.raises(IndexError, match="index 7 is out of bounds for axis 0 with size 6"):
+        torchnp.take(tnp(a), [7])
+    out = torchnp.zeros(2, dtype=numpy.float64, device=DEVICE)
+    assert torchnp.take(tnp(a), [5, 0], out=out) is out
+    assert_like_numpy(out, numpy.take(a, [5, 0]))
+    assert_like_numpy(tnp(a).take([1, 2], axis=1), a.take([1, 2], axis=1))
+
+
+@small
+@given(arrays(SUPPORTED_DTYPES, min_dims=1, min_side=1), st.data())
+def test_take_put_along_axis(a, data):
+    axis = data.draw(st.integers(-a.ndim, a.ndim - 1))
+    shape = list(a.shape)
+    shape[axis] = data.draw(st.integers(0, 4))
+    shape = [s if data.draw(st.booleans()) or i == axis else 1 for i, s in enumerate(shape)]
+    n = a.shape[axis]
+    idx = numpy.array(data.draw(st.lists(st.integers(-n, n - 1), min_size=int(numpy.prod(shape)),
+                                         max_size=int(numpy.prod(shape)))), dtype=numpy.int64).reshape(shape)
+    check("take_along_axis", a, idx, axis)
+    check("take_along_axis", a, idx.ravel(), None)
+    # put: unique positions along the axis so that NumPy's write order cannot matter
+    perm = numpy.argsort(numpy.random.default_rng(0).random(a.shape), axis=axis)
+    vals = numpy.ones_like(a)
+    check_inplace("put_along_axis", a, perm, vals, axis)
+
+
+def test_along_axis_errors():
+    a = numpy.arange(6).reshape(2, 3)
+    check("take_along_axis", a, numpy.array([[1.0]]), 0)   # IndexError
+    check("take_along_axis", a, numpy.array([1]), 0)        # ValueError: ndim
+    check("take_along_axis", a, numpy.array([[1]]), 2)      # AxisError
+    check("take_along_axis", a, numpy.array([[5]]), 1)      # IndexError
+    check("take_along_axis", a, numpy.array([[1]]), None)   # ValueError
+    check_inplace("put_along_axis", a, numpy.array([[1]]), 9, None)
+
+
+@small
+@given(arrays(NUMERIC, min_dims=1, min_side=1), st.data())
+def test_put_place_putmask(a, data):
+    n = a.size
+    ind = numpy.array(data.draw(st.lists(st.integers(-n, n - 1), max_size=n, unique_by=lambda i: i % n)))
+    v = numpy.arange(1, data.draw(st.integers(1, 4)) + 1).astype(a.dtype)
+    check_inplace("put", a, ind, v)
+    check_inplace("put", a, ind + 3 * n, v, mode="wrap")
+    check_inplace("put", a, ind + 3 * n, v, mode="clip")
+    check_inplace("put", a, numpy.array([n]), v)                    # IndexError
+    mask = numpy.array(data.draw(st.lists(st.booleans(), min_size=n, max_size=n))).reshape(a.shape)
+    check_inplace("place", a, mask, v)
+    check_inplace("putmask", a, mask, v)
+    check_inplace("place", a.T, mask.T, v)                           # non-contiguous target
+    check_inplace("putmask", a.T, mask.T, v)
+    check_inplace("copyto", a, v[:1])
+    check_inplace("copyto", a, v[:1], where=mask)
+
+
+def test_inplace_errors():
+    a = numpy.arange(4.0)
+    check_inplace("place", a, numpy.array([True, False, True, False]), numpy.array([]))  # ValueError
+    check_inplace("place", a, numpy.array([True, False]), numpy.array([1.0]))             # ValueError
+    check_inplace("putmask", a, numpy.array([True, False]), numpy.array([1.0]))
+    check_inplace("copyto", numpy.arange(4), numpy.array([1.5]))                           # TypeError
+    check_inplace("copyto", numpy.arange(4), 1.5)                                          # TypeError
+    check_inplace("copyto", numpy.arange(4.0), 1)
+    check_inplace("copyto", numpy.arange(4), numpy.array([1.5]), casting="unsafe")
+    check_inplace("copyto", numpy.arange(4.0), numpy.ones(3))                              # ValueError
+    check_inplace("copyto", numpy.arange(4.0), numpy.ones(4), where=numpy.ones(4))        # TypeError
+    with pytest.raises(TypeError):
+        torchnp.put([1, 2], [0], [3])
+    with pytest.raises(TypeError):
+        torchnp.copyto(numpy.zeros(3), tnp(numpy.ones(3)))
+    with pytest.raises(TypeError):  # §3.3
+        torchnp.copyto(tnp(numpy.zeros(3)), numpy.ones(3))
+    x = tnp(numpy.zeros(3))
+    x.put([0, 2], [5, 6])  # method forwarding
+    assert_like_numpy(x, numpy.array([5.0, 0, 6]))
+
+
+@small
+@given(st.data())
+def test_choose(data):
+    n = data.draw(st.integers(1, 4))
+    shape = tuple(data.draw(st.lists(st.integers(1, 3), max_size=2)))
+    a = numpy.array(data.draw(st.lists(st.integers(-1, n), min_size=int(numpy.prod(shape)),
+                                       max_size=int(numpy.prod(shape))))).reshape(shape)
+    choices = [data.draw(arrays(NUMERIC, shape=shape[i % 2:] if shape else ())) for i in range(n)]
+    for mode in ("raise", "wrap", "clip"):
+        check("choose", a, choices, mode=mode)
+    assert_like_numpy(tnp(numpy.clip(a, 0, n - 1)).choose([tnp(c) for c in choices]),
+                      numpy.clip(a, 0, n - 1).choose(choices))
+
+
+@small
+@given(arrays(SUPPORTED_DTYPES, min_dims=1), st.data())
+def test_compress_extract(a, data):
+    axis = data.draw(st.sampled_from([None] + list(range(-a.ndim, a.ndim))))
+    n = a.size if axis is None else a.shape[axis]
+    cond = numpy.array(data.draw(st.lists(st.booleans(), max_size=n + 2)), dtype=bool)
+    check("compress", a, cond, axis=axis)   # IndexError when a True lies past the end
+    cond = numpy.array(data.draw(st.lists(st.booleans(), min_size=a.size, max_size=a.size)),
+                       dtype=bool).reshape(a.shape)
+    check("extract", cond, a)
+    check("extract", cond.astype(numpy.int8), a)
+
+
+def test_compress_errors():
+    check("compress", numpy.ones((2, 2), bool), numpy.arange(4))
+    check("compress", [True], numpy.arange(4), axis=1)
+
+
+# ------------------------------------------------------------------ select / piecewise / where
+@small
+@given(arrays(NUMERIC, min_dims=1), st.data())
+def test_select(a, data):
+    conds = [a > 0, a.real < 1] if a.dtype.kind == "c" else [a > 0, a < 1]
+    other = data.draw(arrays(NUMERIC, shape=a.shape))
+    default = data.draw(st.sampled_from([0, 1.5, numpy.array(2, numpy.int8), -1j]))
+    check("select", conds, [a, other], default)
+    check("select", conds[:1], [3], default)
+
+
+def test_select_errors():
+    x = numpy.arange(4)
+    check("select", [x > 1], [x, x])                       # ValueError
+    check("select", [], [])                                # ValueError
+    check("select", [x], [x])                              # TypeError: non-bool condition
+    check("select", [x > 1], [x], default=[1, 2])         # ValueError: shapes
+
+
+def test_piecewise():
+    x = numpy.linspace(-2.5, 2.5, 6)
+    check("piecewise", x, [x < 0, x >= 0], [-1, 1])
+    cases = [(lambda v: -v), (lambda v: v)]
+    assert_like_numpy(torchnp.piecewise(tnp(x), [tnp(x < 0), tnp(x >= 0)], cases),
+                      numpy.piecewise(x, [x < 0, x >= 0], cases))
+    assert_like_numpy(torchnp.piecewise(tnp(x), [tnp(x < 0)], [lambda v, k: v * k, 7.0], 3),
+                      numpy.piecewise(x, [x < 0], [lambda v, k: v * k, 7.0], 3))
+    assert_like_numpy(torchnp.piecewise(tnp(x), tnp(x > 1), [2, 3]), numpy.piecewise(x, x > 1, [2, 3]))
+    with pytest.raises(ValueError):
+        torchnp.piecewise(tnp(x), [tnp(x < 0)], [1, 2, 3])
+    with pytest.raises(ValueError):
+        numpy.piecewise(x, [x < 0], [1, 2, 3])
+
+
+WHERE_KINDS = st.sampled_from(["array", 0, 1.5, True, -2j])
+
+
+@settings(max_examples=40)
+@given(arrays(SUPPORTED_DTYPES, min_dims=0), st.data())
+def test_where(a, data):  # §2.3: NEP 50 weak Python scalars
+    cond = data.draw(arrays([numpy.dtype(bool), numpy.dtype("int8"), numpy.dtype("float32")], shape=a.shape))
+    y = data.draw(WHERE_KINDS)
+    if y == "array":
+        y = data.draw(arrays(SUPPORTED_DTYPES, shape=a.shape[1:]))
+    check("where", cond, a, y)
+    check("where", cond, y, a)
+    check("where", cond, y, y)
+    check("where", a)  # one argument: nonzero (ValueError for 0-d)
+
+
+def test_where_errors_and_lists():
+    x = numpy.arange(3.0)
+    check("where", x > 1, x, numpy.ones(4))   # ValueError: broadcast
+    with pytest.raises(ValueError):
+        torchnp.where(tnp(x) > 1, tnp(x))
+    with pytest.raises(ValueError):
+        numpy.where(x > 1, x)
+    assert_like_numpy(torchnp.where([True, False, True], tnp(x), [7, 8, 9]),
+                      numpy.where([True, False, True], x, [7, 8, 9]))
+
+
+# ------------------------------------------------------------------ nonzero family
+@small
+@given(arrays(SUPPORTED_DTYPES))
+def test_nonzero_argwhere(a):
+    b = (a != 0) if a.dtype.kind != "b" else a
+    for x in (a, b):
+        check("nonzero", x)
+        check("argwhere", x)
+        check("flatnonzero", x)
+    if a.ndim:
+        assert_like_numpy(tnp(a).nonzero(), a.nonzero())
+
+
+# ------------------------------------------------------------------ index arithmetic
+@small
+@given(st.lists(st.integers(1, 4), min_size=1, max_size=3), st.data())
+def test_ravel_unravel(dims, data):
+    size = int(numpy.prod(dims))
+    flat = numpy.array(data.draw(st.lists(st.integers(-1, size), max_size=5)), dtype=numpy.int64)
+    for order in ("C", "F"):
+        check("unravel_index", flat, dims, order=order)   # ValueError when out of range
+        ok = numpy.clip(flat, 0, size - 1)
+        multi = numpy.unravel_index(ok, dims, order=order)
+        check("ravel_multi_index", multi, dims, order=order)
+        shifted = tuple(m + 1 for m in multi)
+        check("ravel_multi_index", shifted, dims, order=order)  # ValueError
+        check("ravel_multi_index", shifted, dims, mode="wrap", order=order)
+        check("ravel_multi_index", shifted, dims, mode="clip", order=order)
+    check("unravel_index", int(flat[0]) if flat.size else 0, dims)
+
+
+def test_index_arithmetic_errors():
+    check("ravel_multi_index", (numpy.array([1]),), (2, 3))              # ValueError: length
+    check("ravel_multi_index", (numpy.array([1.0]), numpy.array([1.0])), (2, 3))  # TypeError
+    check("unravel_index", numpy.array([1.0]), (2, 3))                    # TypeError
+    check("unravel_index", 3, (2, 3), order="X")
+
+
+@pytest.mark.parametrize("n,k,m", [(3, 0, None), (4, 1, None), (4, -1, 3), (2, 5, 6), (0, 0, None)])
+def test_tri_diag_indices(n, k, m):
+    for name in ("tril_indices", "triu_indices"):
+        assert_like_numpy(getattr(torchnp, name)(n, k, m), getattr(numpy, name)(n, k, m))
+    a = numpy.ones((n, m or n))
+    check("tril_indices_from", a, k)
+    check("triu_indices_from", a, k)
+    assert_like_numpy(torchnp.diag_indices(n), numpy.diag_indices(n))
+    assert_like_numpy(torchnp.diag_indices(n, 3), numpy.diag_indices(n, 3))
+    check("diag_indices_from", numpy.ones((n, n, n)))
+    mf = lambda x, k: torchnp.where(torchnp.ones(x.shape, dtype=bool, device=x.device), x, 0)  # noqa: E731
+    assert_like_numpy(torchnp.mask_indices(n, mf, k), numpy.mask_indices(n, lambda x, k: x, k))
+
+
+def test_tri_diag_errors():
+    check("tril_indices_from", numpy.ones(3))
+    check("diag_indices_from", numpy.ones(3))
+    check("diag_indices_from", numpy.ones((2, 3)))
+
+
+def test_ix_():
+    a = numpy.arange(12).reshape(3, 4)
+    assert_like_numpy(torchnp.ix_([0, 2], [1, 3]), numpy.ix_([0, 2], [1, 3]))
+    assert_like_numpy(torchnp.ix_(tnp(numpy.array([True, False, True])), []),
+                      numpy.ix_(numpy.array([True, False, True]), []))
+    idx = torchnp.ix_([0, 2], [1, 3])
+    assert_like_numpy(tnp(a)[idx], a[numpy.ix_([0, 2], [1, 3])])
+    with pytest.raises(ValueError):
+        torchnp.ix_([[0, 1]])
+
+
+def test_r_c_s_():
+    a = numpy.array([1, 2, 3])
+    ta = tnp(a)
+    cases = [
+        (lambda m, x: m.r_[x, 0, 0, x]), (lambda m, x: m.r_[-1:1:6j, [0] * 3, 5, 6]),
+        (lambda m, x: m.r_[0:5]), (lambda m, x: m.r_[0:5, 2.5]), (lambda m, x: m.r_["-1", x[None], x[None]]),
+        (lambda m, x: m.r_["0,2", x, x]), (lambda m, x: m.r_["0,2,0", x, x]), (lambda m, x: m.r_["1,2,0", x, x]),
+        (lambda m, x: m.c_[x, x]), (lambda m, x: m.c_[x[None], 0, 0, x[None]]), (lambda m, x: m.c_[0:3, x]),
+    ]
+    for f in cases:
+        assert_like_numpy(f(torchnp, ta), f(numpy, a))
+    assert torchnp.s_[1:2, ::3] == numpy.s_[1:2, ::3]
+    assert torchnp.index_exp[1:2] == numpy.index_exp[1:2]
+    with pytest.raises(ValueError):
+        torchnp.r_[ta, "0"]
+
+
+@pytest.mark.parametrize("shape,wrap", [((3, 3), False), ((5, 3), False), ((5, 3), True), ((3, 5), False),
+                                        ((3, 3, 3), False), ((4, 2), True)])
+@pytest.mark.parametrize("val", [7, [1, 2], 2.5])
+def test_fill_diagonal(shape, wrap, val):
+    a = numpy.zeros(shape, dtype=numpy.int32)
+    check_inplace("fill_diagonal", a, val, wrap=wrap)
+    check_inplace("fill_diagonal", a.T.copy().T, val, wrap=wrap)
+
+
+def test_fill_diagonal_errors():
+    check_inplace("fill_diagonal", numpy.zeros(3), 1)
+    check_inplace("fill_diagonal", numpy.zeros((2, 3, 3)), 1)
+
+
+def test_forwarded_methods():  # ndarray methods that NumPy has for these routines
+    a = numpy.arange(12).reshape(3, 4)
+    x = tnp(a)
+    assert_like_numpy(x.compress([True, False, True], axis=0), a.compress([True, False, True], axis=0))
+    assert_like_numpy(x.repeat(2, axis=1), a.repeat(2, axis=1))
+    assert_like_numpy(x.take([0, -1], axis=1), a.take([0, -1], axis=1))
+    assert_like_numpy(x.nonzero(), a.nonzero())
+    assert_like_numpy(x.swapaxes(0, 1), a.swapaxes(0, 1))
+    i = numpy.array([0, 1, 0])
+    assert_like_numpy(tnp(i).choose([tnp(a[0, :3]), tnp(a[1, :3])]), i.choose([a[0, :3], a[1, :3]]))
