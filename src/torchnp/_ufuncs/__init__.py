@@ -12,64 +12,86 @@ from .._array import ndarray
 from . import _table
 from ._ufunc import UFuncTypeError, make, operand, ufunc  # noqa: F401
 
-__all__ = ["ufunc"]
+from ._functions import *  # noqa: F401,F403
+from ._functions import __all__ as _functions_all
+
+__all__ = ["ufunc"] + _functions_all
 
 _ufuncs = {}
+_by_numpy = {}  # aliases (abs/absolute, pow/power, ...) are one object, as in NumPy
 for _name, (_fn, _red, _acc) in _table.UFUNCS.items():
-    _ufuncs[_name] = make(_name, _fn, reduce=_red, accumulate=_acc)
+    _np_uf = getattr(_np, _name)
+    if _np_uf not in _by_numpy:
+        _by_numpy[_np_uf] = make(_np_uf.__name__, _fn, reduce=_red, accumulate=_acc,
+                                 special=_table.SPECIAL.get(_name), np_ufunc=_np_uf)
+    _ufuncs[_name] = _by_numpy[_np_uf]
 globals().update(_ufuncs)
 __all__ += list(_ufuncs)
 
 _KNOWN = (ndarray, float, int, bool, complex, list, tuple, _np.ndarray, _np.generic)
 
 
-def _forward(uf, name):
+# Operators look their ufunc up in the module-level ``_ufuncs`` dict at call time
+# (not through a closure) so that torch.compile can trace them (§6).
+def _forward(ufname, name):
     defer_eq = name in ("__eq__", "__ne__")
 
     def op(self, other):
         if type(other) is ndarray or type(other) is float or type(other) is int:
-            return uf(self, other)
+            return _ufuncs[ufname](self, other)
         if not isinstance(other, _KNOWN):
             return NotImplemented
         if defer_eq and isinstance(other, (list, tuple)):
             try:
-                return uf(self, other)
+                return _ufuncs[ufname](self, other)
             except (TypeError, ValueError):
                 return NotImplemented
-        return uf(self, other)
+        return _ufuncs[ufname](self, other)
     op.__name__ = name
     return op
 
 
-def _reflected(uf, name):
+def _reflected(ufname, name):
     def op(self, other):
         if not isinstance(other, _KNOWN):
             return NotImplemented
-        return uf(other, self)
+        return _ufuncs[ufname](other, self)
     op.__name__ = name
     return op
 
 
-def _inplace(uf, name):
+def _inplace(ufname, name):
     def op(self, other):
         if not isinstance(other, _KNOWN):
             return NotImplemented
-        uf(self, other, out=self)
+        _ufuncs[ufname](self, other, out=self)
         return self
     op.__name__ = name
     return op
 
 
-def _unary(uf, name):
+def _unary(ufname, name):
     def op(self):
-        return uf(self)
+        return _ufuncs[ufname](self)
     op.__name__ = name
     return op
 
 
 for _op, (_name, _rev) in _table.OPERATORS.items():
-    setattr(ndarray, _op, (_reflected if _rev else _forward)(_ufuncs[_name], _op))
+    setattr(ndarray, _op, (_reflected if _rev else _forward)(_name, _op))
 for _op, _name in _table.INPLACE.items():
-    setattr(ndarray, _op, _inplace(_ufuncs[_name], _op))
+    setattr(ndarray, _op, _inplace(_name, _op))
 for _op, _name in _table.UNARY_OPERATORS.items():
-    setattr(ndarray, _op, _unary(_ufuncs[_name], _op))
+    setattr(ndarray, _op, _unary(_name, _op))
+
+
+def _make_pow(forward):
+    def __pow__(self, other):
+        # NumPy evaluates ``x ** 2`` as ``square(x)`` (fast_scalar_power), so bool ** 2 is int8
+        if type(other) is int and other == 2 and self._t.dtype is torch.bool:
+            return _ufuncs["square"](self)
+        return forward(self, other)
+    return __pow__
+
+
+ndarray.__pow__ = _make_pow(ndarray.__pow__)

@@ -4,6 +4,9 @@ Each takes and returns tensors already cast to the loop dtypes by the ufunc
 machinery (``_ufunc.build_kernel``).
 """
 
+import math
+import struct
+
 import torch
 
 
@@ -36,9 +39,10 @@ def divmod_(a, b):
 
 
 def modf(x):
+    """C modf: the fractional part carries the sign of x (-0.0 for negative integers, +-0 for +-inf)."""
     whole = torch.trunc(x)
-    frac = torch.where(torch.isinf(x), torch.copysign(torch.zeros_like(x), x), x - whole)
-    return frac, whole
+    frac = torch.where(torch.isinf(x), torch.zeros_like(x), x - whole)
+    return torch.copysign(frac, x), whole
 
 
 def cbrt(x):
@@ -47,35 +51,57 @@ def cbrt(x):
     safe = torch.isfinite(r) & (r != 0)
     r2 = r * r
     refined = r - (r2 * r - x) / (3 * r2)
-    return torch.where(safe, refined, r)
+    return torch.where(safe, refined, torch.where(x == 0, x, r))  # cbrt(-0.0) is -0.0
 
 
 def spacing(x):
+    """NumPy's spacing: the step to the next float away from zero (``x >= 0``: up, so -0.0 too);
+    NumPy's float16 loop always steps towards +inf; +-inf give nan."""
     inf = torch.full_like(x, float("inf"))
-    return torch.nextafter(x, torch.copysign(inf, x)) - x
+    toward = inf if x.dtype is torch.float16 else torch.where(x >= 0, inf, -inf)
+    r = torch.nextafter(x, toward) - x
+    return torch.where(torch.isinf(x), torch.full_like(x, float("nan")), r)
+
+
+def ldexp(x, n):
+    """x * 2**n exactly (one rounding, no overflow of 2**n itself): split into mantissa and exponents."""
+    m, e = torch.frexp(x.to(torch.float64))
+    total = (e.to(torch.int64) + n).clamp(-2200, 2200)
+    half = torch.div(total, 2, rounding_mode="floor")
+    r = (m * torch.pow(2.0, half.to(torch.float64)) * torch.pow(2.0, (total - half).to(torch.float64))).to(x.dtype)
+    return torch.where((x == 0) | ~torch.isfinite(x), x, r)
 
 
 def bitwise_count(x):
+    """Number of 1 bits in |x| (NumPy's bitwise_count): SWAR popcount on the int64 bit pattern."""
     v = x.abs().to(torch.int64) if x.dtype is not torch.uint64 else x.view(torch.int64)
-    count = torch.zeros_like(v)
-    for _ in range(x.element_size() * 8):
-        count += v & 1
-        v = torch.bitwise_right_shift(v, 1) & 0x7FFFFFFFFFFFFFFF
-    return count.to(torch.uint8)
+    if x.element_size() < 8:
+        v = v & ((1 << (8 * x.element_size())) - 1)  # abs(INT_MIN) wraps to INT_MIN: keep its own width
+    v = v - ((v >> 1) & 0x5555555555555555)  # the masks drop the sign bits an arithmetic shift brings in
+    v = (v & 0x3333333333333333) + ((v >> 2) & 0x3333333333333333)
+    v = (v + (v >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((v * 0x0101010101010101) >> 56).to(torch.uint8)
 
 
 def _shift(op, left):
+    """NumPy's npy_lshift/npy_rshift: a shift by a negative amount or by >= the bit width gives 0
+    (-1 for a right shift of a negative value). No host sync: a mask, not a branch on data."""
     def kernel(a, b):
-        bits = a.element_size() * 8 if isinstance(a, torch.Tensor) else 64
+        bits = (a if isinstance(a, torch.Tensor) else b).element_size() * 8
         r = op(a, b)
-        big = (b >= bits) if isinstance(b, torch.Tensor) else torch.tensor(b >= bits)
-        if not big.any():
+        if isinstance(b, torch.Tensor):
+            big = (b < 0) | (b >= bits)
+        elif 0 <= b < bits:
             return r
+        else:
+            big = True
         if left:
             fill = torch.zeros_like(r)
         else:
-            fill = torch.where(a < 0, -torch.ones_like(r), torch.zeros_like(r)) if isinstance(a, torch.Tensor) else torch.zeros_like(r)
-        return torch.where(big, fill, r)
+            neg = a < 0
+            fill = torch.where(neg, -torch.ones_like(r), torch.zeros_like(r)) if isinstance(neg, torch.Tensor) else \
+                torch.full_like(r, -1 if neg else 0)
+        return torch.where(torch.as_tensor(big, device=r.device), fill, r)
     return kernel
 
 
@@ -83,9 +109,162 @@ left_shift = _shift(torch.bitwise_left_shift, True)
 right_shift = _shift(torch.bitwise_right_shift, False)
 
 
-def logical_binary(op):
-    return lambda a, b: op(a, b)
-
-
 def sign(x):
-    return torch.sgn(x) if x.is_complex() else torch.sign(x)
+    """NumPy's sign: z/|z| for complex, nan for nan (torch.sign gives 0 there)."""
+    if x.is_complex():
+        return torch.sgn(x)
+    r = torch.sign(x)
+    return torch.where(torch.isnan(x), x, r) if x.is_floating_point() else r
+
+
+# ---------------------------------------------------------------- per-loop-kind kernels
+def identity(x):
+    """floor/ceil/trunc/absolute of bool: NumPy returns a copy of the input."""
+    return x.clone()
+
+
+def int_power(a, b):
+    """numpy.power on integer loops: negative integer exponents raise ValueError as NumPy."""
+    if isinstance(b, torch.Tensor):
+        # the error depends on data: one host sync, paid only by integer power with an array exponent
+        if bool((b < 0).any()):
+            raise ValueError("Integers to negative integer powers are not allowed.")
+    elif b < 0:
+        raise ValueError("Integers to negative integer powers are not allowed.")
+    return torch.pow(a, b)
+
+
+def _pair(a, b):
+    """Both operands as tensors (a Python scalar joins the other operand's dtype and device)."""
+    if not isinstance(a, torch.Tensor):
+        a = torch.full((), a, dtype=b.dtype, device=b.device)
+    elif not isinstance(b, torch.Tensor):
+        b = torch.full((), b, dtype=a.dtype, device=a.device)
+    return a, b
+
+
+def complex_power(a, b):
+    """NumPy's npy_cpow special cases: z**0 == 1, 0**b == 0 for real positive b."""
+    a, b = _pair(a, b)
+    r = torch.pow(a, b)
+    r = torch.where((a == 0) & (b.real > 0) & (b.imag == 0), torch.zeros_like(r), r)
+    return torch.where(b == 0, torch.ones_like(r), r)
+
+
+def complex_rint(x):
+    return torch.complex(torch.round(x.real), torch.round(x.imag))
+
+
+def _clt(a, b, or_equal):
+    """NumPy's lexicographic complex ordering (CLT / CLE of npy_math, NaN-aware)."""
+    first = (a.real < b.real) & (a.imag == a.imag) & (b.imag == b.imag)
+    second = (a.real == b.real) & ((a.imag <= b.imag) if or_equal else (a.imag < b.imag))
+    return first | second
+
+
+def complex_compare(swap, or_equal):
+    """less/less_equal (swap=False) and greater/greater_equal (swap=True) on complex loops."""
+    def kernel(a, b):
+        a, b = _pair(a, b)
+        return _clt(b, a, or_equal) if swap else _clt(a, b, or_equal)
+    return kernel
+
+
+def complex_extremum(keep_a_if_greater, nan_from_a):
+    """maximum/minimum (NaN propagates) and fmax/fmin (NaN ignored) on complex loops."""
+    def kernel(a, b):
+        a, b = _pair(a, b)
+        keep = _clt(b, a, True) if keep_a_if_greater else _clt(a, b, True)
+        keep = keep | torch.isnan(a if nan_from_a else b)
+        return torch.where(keep, a, b)
+    return kernel
+
+
+def gcd(a, b):
+    """NumPy's gcd: torch gives -1 for gcd(INT_MIN, odd) where NumPy gives 1 (INT_MIN stays)."""
+    a, b = _pair(a, b)
+    r = torch.gcd(a, b)
+    return torch.where((r < 0) & (r != torch.iinfo(r.dtype).min), -r, r) if r.dtype.is_signed else r
+
+
+def lcm(a, b):
+    """NumPy's npy_lcm: |a| // gcd * |b|, wrapping on overflow (torch saturates the sign differently)."""
+    a, b = _pair(a, b)
+    g = gcd(a, b)
+    r = torch.div(a.abs(), torch.where(g == 0, torch.ones_like(g), g), rounding_mode="trunc") * b.abs()
+    return torch.where(g == 0, torch.zeros_like(r), r)
+
+
+def heaviside(x, h0):
+    """NumPy's heaviside: nan where x is nan (torch gives 0 there)."""
+    x, h0 = _pair(x, h0)
+    r = torch.heaviside(x, h0)
+    return torch.where(torch.isnan(x), x.to(r.dtype), r)
+
+
+def float_fmod(a, b):
+    """C fmod. torch's vectorized kernel gives nan where ``a / b`` overflows (huge a, tiny or
+    subnormal b); there ``a`` is first reduced modulo ``b * 2**k``, an exact multiple of ``b``."""
+    a, b = _pair(a, b)
+    r = torch.fmod(a, b)
+    bad = torch.isnan(r) & torch.isfinite(a) & torch.isfinite(b) & (b != 0)
+    step = int(math.log2(torch.finfo(r.dtype).max)) - 5
+    x = torch.where(bad, a, torch.zeros_like(r))
+    eb = torch.frexp(b)[1].to(torch.int64)
+    for _ in range(3):  # each pass shrinks the exponent gap by ``step``: 3 cover every float range
+        k = (torch.frexp(x)[1].to(torch.int64) - eb - step).clamp(min=0)
+        x = torch.where(k > 0, torch.fmod(x, ldexp(b, k)), x)
+    return torch.where(bad, torch.fmod(x, b), r)
+
+
+def float_remainder(a, b):
+    """NumPy's npy_divmod remainder: fmod, moved into the sign of b; zero takes b's sign."""
+    a, b = _pair(a, b)
+    mod = float_fmod(a, b)
+    mod = torch.where((mod != 0) & ((b < 0) != (mod < 0)), mod + b, mod)
+    return torch.where(mod == 0, torch.copysign(torch.zeros_like(mod), b), mod)
+
+
+def float_divmod(a, b):
+    return floor_divide(a, b), float_remainder(a, b)
+
+
+def _log_add(op, same):
+    """NumPy's npy_logaddexp(2): exactly ``x + log(2)`` (``x + 1``) when both arguments are equal."""
+    def kernel(a, b):
+        a, b = _pair(a, b)
+        return torch.where(a == b, a + same, op(a, b))
+    return kernel
+
+
+logaddexp = _log_add(torch.logaddexp, math.log(2.0))
+logaddexp2 = _log_add(torch.logaddexp2, 1.0)
+
+
+def nextafter(x, y):
+    """C nextafter (y when x == y); NumPy's float16 loop returns x there (only the zero sign differs)."""
+    r = torch.nextafter(x, y)
+    return torch.where(x == y, x, r) if r.dtype is torch.float16 else r
+
+
+_PACK = {torch.float16: struct.Struct("e"), torch.float32: struct.Struct("f")}
+
+
+def _weak(v, dt):
+    """A Python float scalar rounded to the loop's float dtype, as NumPy casts weak scalars (NEP 50)."""
+    p = _PACK.get(dt)
+    if p is None or not isinstance(v, float):
+        return v
+    try:
+        return p.unpack(p.pack(v))[0]  # a host scalar, no device data
+    except OverflowError:
+        return math.copysign(math.inf, v)
+
+
+def float_power_(a, b):
+    """numpy.power on float loops: torch keeps a Python exponent/base in double precision."""
+    if not isinstance(b, torch.Tensor):
+        b = _weak(b, a.dtype)
+    elif not isinstance(a, torch.Tensor):
+        a = _weak(a, b.dtype)
+    return torch.pow(a, b)

@@ -12,12 +12,30 @@ from .._array import _wrap, ndarray
 from .._convert import asarray, normalize_axes, normalize_axis
 
 _NOVALUE = _np._NoValue
-#: ufuncs whose reduction may be regrouped (tree fold, several axes at once)
-_REORDERABLE = frozenset({
-    "add", "multiply", "maximum", "minimum", "fmax", "fmin", "logical_and", "logical_or",
-    "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor", "gcd", "lcm", "logaddexp",
-    "logaddexp2", "hypot"})
+_reorderable_cache = {}
 _dtype_cache = {}
+
+
+def _reorderable(uf):
+    """Whether NumPy lets ``uf.reduce`` regroup (several axes at once): asked of NumPy once."""
+    try:
+        return _reorderable_cache[uf.__name__]
+    except KeyError:
+        pass
+    ok = uf.identity is not None
+    if not ok:
+        for t in uf._np.types:
+            try:
+                with _np.errstate(all="ignore"):
+                    uf._np.reduce(_np.ones((1, 1), t[0]), axis=(0, 1))
+                ok = True
+                break
+            except ValueError:
+                break
+            except TypeError:
+                continue
+    _reorderable_cache[uf.__name__] = ok
+    return ok
 
 
 def _method_dtype(uf, method, t_dtype, dtype):
@@ -25,40 +43,53 @@ def _method_dtype(uf, method, t_dtype, dtype):
     key = (uf.__name__, method, t_dtype, dtype)
     try:
         return _dtype_cache[key]
-    except KeyError:
+    except (KeyError, TypeError):
         pass
-    np_dtype = None if dtype is None else _dtypes.TO_NUMPY[_dtypes.to_torch(dtype)]
     probe = _np.ones(2, dtype=_dtypes.TO_NUMPY[t_dtype])
     with _np.errstate(all="ignore"):
-        r = getattr(uf._np, method)(probe, dtype=np_dtype)
-    res = _dtype_cache[key] = _dtypes.to_torch(r.dtype)
+        r = getattr(uf._np, method)(probe, dtype=dtype)
+    res = _dtypes.to_torch(r.dtype)
+    try:
+        _dtype_cache[key] = res
+    except TypeError:
+        pass
     return res
 
 
-def _fold(uf, t, dim, reorderable):
-    """Reduce tensor ``t`` along ``dim`` (kept) with the elementwise kernel of ``uf``."""
+def _fold(uf, t, dim, reorderable, start=None, mask=None):
+    """Reduce tensor ``t`` along ``dim`` (kept) with the elementwise kernel of ``uf``.
+
+    Sequential left fold ``((start op x0) op x1) ...`` unless ``reorderable`` (then a tree);
+    ``mask`` (broadcast to ``t``) skips elements in the sequential fold.
+    """
     k = uf.kernel((t.dtype, t.dtype))
     t = t.movedim(dim, -1)
-    if reorderable:
+    if reorderable and mask is None:
         while t.shape[-1] > 1:
             n = t.shape[-1]
             half = n // 2
             head = k(t[..., :half], t[..., half:2 * half])
             t = torch.cat([head, t[..., 2 * half:]], dim=-1) if n % 2 else head
-    else:
-        acc = t[..., :1]
-        for i in range(1, t.shape[-1]):
-            acc = k(acc, t[..., i:i + 1])
-        t = acc
-    return t.movedim(-1, dim)
+        acc = t
+        if start is not None:
+            acc = k(start, acc)
+        return acc.movedim(-1, dim)
+    if mask is not None:
+        mask = mask.movedim(dim, -1)
+    n = t.shape[-1]
+    acc = start if start is not None else t[..., :1]
+    for i in range(0 if start is not None else 1, n):
+        x = t[..., i:i + 1]
+        if mask is None:
+            acc = k(acc, x)
+        else:  # skipped elements never reach the kernel (integer power would raise on them)
+            m = mask[..., i:i + 1]
+            acc = torch.where(m, k(acc, torch.where(m, x, torch.ones_like(x))), acc)
+    return acc.movedim(-1, dim)
 
 
 def _fused_reduce(name, t, axes, keepdims):
-    if name == "sum":
-        return torch.sum(t, dim=axes, keepdim=keepdims)
-    if name in ("amax", "amin", "logsumexp"):
-        return getattr(torch, name)(t, dim=axes, keepdim=keepdims)
-    if name in ("all", "any"):
+    if name in ("sum", "amax", "amin", "logsumexp", "all", "any"):
         return getattr(torch, name)(t, dim=axes, keepdim=keepdims)
     if name == "prod":
         for a in sorted(axes, reverse=True):
@@ -67,51 +98,114 @@ def _fused_reduce(name, t, axes, keepdims):
     raise AssertionError(name)
 
 
+def _fused_ok(uf, t):
+    """The table's fused torch reduction applies to this dtype (amax has no complex kernel, ...)."""
+    name = uf._reduce
+    if name is None:
+        return False
+    if name in ("amax", "amin"):
+        return not t.is_complex()
+    if name == "logsumexp":
+        return t.is_floating_point()
+    return True
+
+
+_reduce_cache = {}
+
+
+def _reduce_dtype(uf, t, axis, dtype, keepdims, initial):
+    """NumPy's result dtype of ``uf.reduce``; NumPy validates on a stand-in of the same dtype with every
+    length clipped to 1 (zeros kept): loop/type errors, reorderability, the zero-size error. No data
+    is used; the answer is cached per (dtype, shape pattern, arguments)."""
+    if isinstance(axis, list):
+        axis = tuple(axis)
+    shape = tuple(min(n, 1) for n in t.shape)
+    key = (uf.__name__, t.dtype, shape, axis, dtype, keepdims, type(initial), initial)
+    try:
+        return _reduce_cache[key]
+    except KeyError:
+        pass
+    except TypeError:  # unhashable argument: ask NumPy without caching
+        key = None
+    kw = {} if initial is _NOVALUE else {"initial": initial}
+    with _np.errstate(all="ignore"):
+        res_np = uf._np.reduce(_np.ones(shape, dtype=_dtypes.TO_NUMPY[t.dtype]), axis=axis, dtype=dtype,
+                               keepdims=keepdims, **kw)
+    res = _dtypes.to_torch(_np.asarray(res_np).dtype)
+    if key is not None:
+        if len(_reduce_cache) > 4096:  # bounded: keys include user values (initial=...)
+            _reduce_cache.clear()
+        _reduce_cache[key] = res
+    return res
+
+
 def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOVALUE, where=True):
     if uf.nin != 2 or uf.nout != 1:
         raise ValueError("reduce only supported for binary functions")
-    a = asarray(array)
+    a = array if isinstance(array, ndarray) else asarray(array)
     t = a._t
     axes = normalize_axes(axis, t.dim()) if axis is not None else tuple(range(t.dim()))
     name = uf.__name__
-    reorderable = name in _REORDERABLE
-    if len(axes) > 1 and not reorderable:
-        raise ValueError(f"reduction operation '{name}' is not reorderable, so at most one axis may be specified")
-    res_dtype = _method_dtype(uf, "reduce", t.dtype, dtype)
+    # with out= and no dtype NumPy keeps the input's loop and casts into out (add: float sum -> int out)
+    res_dtype = _reduce_dtype(uf, t, axis, dtype, keepdims, initial)
+    reorderable = _reorderable(uf)
+    start = uf.identity if initial is _NOVALUE else initial
+    mask = None
+    if where is not True:
+        if start is None:
+            raise ValueError(f"reduction operation '{name}' does not have an identity, so to use a where mask "
+                             "one has to specify 'initial'")
+        mask = where._t if isinstance(where, ndarray) else asarray(where, device=t.device)._t
+        if mask.dtype is not torch.bool:
+            raise TypeError("Cannot cast array data from dtype('%s') to dtype('bool') according to the rule 'safe'"
+                            % _dtypes.TO_NUMPY[mask.dtype])
+        mask = torch.broadcast_to(mask, t.shape)
+    if t.dtype is not res_dtype:
+        t = t.to(res_dtype)
     count = 1
     for ax in axes:
         count *= t.shape[ax]
-    identity = uf.identity if initial is _NOVALUE else initial
-    if where is not True:
-        if identity is None:
-            raise ValueError(f"reduction operation '{name}' does not have an identity, so to use a where mask one has to specify 'initial'")
-        mask = asarray(where)._t
-        t = torch.where(mask, t, torch.tensor(identity, dtype=t.dtype, device=t.device))
-    if count == 0 and identity is None:
-        raise ValueError(f"zero-size array to reduction operation {name} which has no identity")
-    t = t.to(res_dtype) if t.dtype is not res_dtype and name not in ("logical_and", "logical_or") else t
-    if not axes:
-        r = t.clone()
-    elif count == 0:
-        shape = [1 if i in axes else s for i, s in enumerate(t.shape)] if keepdims else \
-            [s for i, s in enumerate(t.shape) if i not in axes]
-        r = torch.full(shape, identity, dtype=res_dtype, device=t.device)
-        initial = _NOVALUE
-    elif uf._reduce is not None and (name != "logaddexp" or t.is_floating_point()):
-        r = _fused_reduce(uf._reduce, t, axes, keepdims)
-    else:
-        r = t
-        for ax in sorted(axes, reverse=True):
-            r = _fold(uf, r, ax, reorderable)
-        if not keepdims:
+    start_t = None if start is None or initial is _NOVALUE and where is True and count else \
+        torch.full((), start, dtype=res_dtype, device=t.device)
+    if count == 0 or not axes:
+        shape = [1 if i in axes else n for i, n in enumerate(t.shape)]
+        r = t if axes else t.clone()
+        if count == 0:
+            r = torch.empty(shape, dtype=res_dtype, device=t.device).copy_(start_t)
+        elif start is not None:  # axis=(): each element combined with the identity/initial, as NumPy
+            if start_t is None:
+                start_t = torch.full((), start, dtype=res_dtype, device=t.device)
+            r = uf.kernel((res_dtype, res_dtype))(start_t, r).to(res_dtype)
+            if mask is not None:
+                r = torch.where(mask, r, start_t)
+        if not keepdims and axes:
             r = r.squeeze(axes)
+    elif reorderable:
+        if mask is not None:  # skipped elements become the identity (or the initial value: max/min are idempotent)
+            fill = uf.identity if uf.identity is not None else initial
+            t = torch.where(mask, t, torch.full((), fill, dtype=res_dtype, device=t.device))
+        if _fused_ok(uf, t):  # torch's fused reductions already start from the identity
+            r = _fused_reduce(uf._reduce, t, axes, keepdims or initial is not _NOVALUE)
+            begin = initial is not _NOVALUE
+        else:
+            r = t
+            for ax in axes:
+                r = _fold(uf, r, ax, True)
+            begin = start is not None  # NumPy starts from the identity: hypot.reduce([-1.]) is 1.
+        if begin:
+            if start_t is None:
+                start_t = torch.full((), start, dtype=res_dtype, device=t.device)
+            r = uf.kernel((res_dtype, res_dtype))(start_t, r)
+        if not keepdims and r.dim() == t.dim():
+            r = r.squeeze(axes)
+    else:  # NumPy allows one axis only here: a sequential left fold from the initial value
+        (ax,) = axes
+        r = _fold(uf, t, ax, False, start_t, mask)
+        if not keepdims:
+            r = r.squeeze(ax)
     if r.dtype is not res_dtype:
         r = r.to(res_dtype)
     result = _wrap(r)
-    if initial is not _NOVALUE and initial is not None:
-        result = uf(result, initial)
-        if result._t.dtype is not res_dtype:
-            result = _wrap(result._t.to(res_dtype))
     if out is not None:
         return _to_out(result, out)
     return result
@@ -137,17 +231,19 @@ _FUSED_ACC = {"cumsum": torch.cumsum, "cumprod": torch.cumprod,
 def accumulate(uf, array, axis=0, dtype=None, out=None):
     if uf.nin != 2 or uf.nout != 1:
         raise ValueError("accumulate only supported for binary functions")
-    a = asarray(array)
+    a = array if isinstance(array, ndarray) else asarray(array)
     t = a._t
-    if t.dim() == 0:
-        raise ValueError("cannot accumulate on a scalar")
+    # NumPy validates on a stand-in (every length clipped to 1): scalar/axis/loop errors, result dtype
+    probe = _np.ones(tuple(min(n, 1) for n in t.shape), dtype=_dtypes.TO_NUMPY[t.dtype])
+    with _np.errstate(all="ignore"):
+        res_dtype = _dtypes.to_torch(uf._np.accumulate(probe, axis=axis, dtype=dtype).dtype)
     if axis is None or isinstance(axis, tuple):
-        raise TypeError("an integer is required for the axis")
+        (axis,) = (0,) if axis is None else axis
     ax = normalize_axis(axis, t.dim())
-    res_dtype = _method_dtype(uf, "accumulate", t.dtype, dtype)
     t = t.to(res_dtype) if t.dtype is not res_dtype else t
     fused = _FUSED_ACC.get(uf._accumulate)
-    if fused is not None and t.shape[ax] and (uf._accumulate != "logcumsumexp" or t.is_floating_point()):
+    if fused is not None and t.shape[ax] and (t.is_floating_point() if uf._accumulate == "logcumsumexp" else
+                                              not (t.is_complex() and uf._accumulate in ("cummax", "cummin"))):
         r = fused(t, ax)
     else:
         k = uf.kernel((t.dtype, t.dtype))
@@ -164,7 +260,8 @@ def reduceat(uf, array, indices, axis=0, dtype=None, out=None):
     a = asarray(array)
     t = a._t
     ax = normalize_axis(axis, t.dim())
-    idx = [int(i) for i in asarray(indices).tolist()]
+    # host copy of the indices: they choose the slices (Python-level segment boundaries)
+    idx = [int(i) for i in (indices.tolist() if isinstance(indices, ndarray) else _np.asarray(indices).ravel())]
     n = t.shape[ax]
     for i in idx:
         if not 0 <= i < n:
@@ -183,33 +280,63 @@ def reduceat(uf, array, indices, axis=0, dtype=None, out=None):
     return _to_out(result, out) if out is not None else result
 
 
+_SCATTER = {"add": None, "subtract": None, "multiply": "prod", "maximum": "amax", "minimum": "amin"}
+
+
+def _occurrence(pos):
+    """For each entry of ``pos``, how many earlier entries name the same position (0, 1, ...)."""
+    order = torch.argsort(pos, stable=True)
+    sp = pos[order]
+    idx = torch.arange(pos.numel(), device=pos.device)
+    new = torch.ones_like(sp, dtype=torch.bool)
+    new[1:] = sp[1:] != sp[:-1]
+    start = torch.cummax(torch.where(new, idx, torch.zeros_like(idx)), 0).values
+    rank = torch.empty_like(idx)
+    rank[order] = idx - start
+    return rank
+
+
 def at(uf, a, indices, b=None):
     if not isinstance(a, ndarray):
-        raise TypeError("ufunc.at: the first argument must be a torchnp array")
+        raise TypeError("ufunc.at: the first argument must be a torchnp array (ufunc.at works in place)")
+    if uf.nout != 1:
+        raise ValueError("Only single output ufuncs supported at this time")
+    if uf.nin == 1 and b is not None:
+        raise ValueError("second operand provided when ufunc is unary")
+    if uf.nin == 2 and b is None:
+        raise ValueError("second operand needed for ufunc")
     t = a._t
     positions = torch.arange(t.numel(), device=t.device).reshape(t.shape)
-    pos = _wrap(positions)[indices]._t.reshape(-1)
-    flat = t.view(-1) if t.is_contiguous() else t.reshape(-1).clone()
-    if uf.nin == 1:
-        if b is not None:
-            raise ValueError("second operand needed for ufunc")
-        for p in pos.tolist():
-            flat[p] = uf(_wrap(flat[p]))._t
-    else:
-        if b is None:
-            raise ValueError("second operand needed for ufunc")
-        vals = asarray(b, device=t.device)._t
-        vals = torch.broadcast_to(vals, _wrap(positions)[indices].shape).reshape(-1)
-        name = uf.__name__
-        if name in ("add", "subtract") and not t.dtype is torch.bool:
-            v = vals.to(t.dtype)
+    sel = _wrap(positions)[indices]._t
+    pos = sel.reshape(-1)
+    flat = t.reshape(-1)  # a view of t when contiguous; otherwise written back below
+    vals = None
+    if b is not None:
+        vals = (b if isinstance(b, ndarray) else asarray(b, device=t.device))._t
+        try:
+            vals = torch.broadcast_to(vals, sel.shape).reshape(-1)
+        except RuntimeError:
+            from ._ufunc import broadcast_error
+
+            raise broadcast_error([tuple(vals.shape), tuple(sel.shape)]) from None
+    name = uf.__name__
+    loop = None if vals is None else uf._np.resolve_dtypes(
+        (_dtypes.TO_NUMPY[t.dtype], _dtypes.TO_NUMPY[vals.dtype], None))[-1]
+    if (name in _SCATTER and loop == _dtypes.TO_NUMPY[t.dtype] and t.dtype is not torch.bool
+            and not t.is_complex()):
+        v = vals.to(t.dtype)
+        if _SCATTER[name] is None:  # repeated indices accumulate: one fused scatter-add
             flat.index_put_((pos,), -v if name == "subtract" else v, accumulate=True)
-        elif name in ("maximum", "minimum", "multiply") and t.dtype.is_floating_point is not None:
-            reduce_ = {"maximum": "amax", "minimum": "amin", "multiply": "prod"}[name]
-            flat.scatter_reduce_(0, pos, vals.to(t.dtype), reduce_, include_self=True)
         else:
-            for p, v in zip(pos.tolist(), vals.unbind(0)):
-                r = uf(_wrap(flat[p]), _wrap(v))._t
-                flat[p] = r.to(t.dtype)
-    if not t.is_contiguous():
+            flat.scatter_reduce_(0, pos, v, _SCATTER[name], include_self=True)
+    elif pos.numel():
+        rank = _occurrence(pos)
+        # host sync: the number of sequential rounds is the largest repeat count of an index
+        for r in range(int(rank.max()) + 1):
+            m = rank == r
+            p = pos[m]
+            x = _wrap(flat[p])
+            y = uf(x) if vals is None else uf(x, _wrap(vals[m]))
+            flat[p] = y._t.to(t.dtype)  # NumPy's ufunc.at casts the result back unsafely
+    if flat.data_ptr() != t.data_ptr() or not t.is_contiguous():
         t.copy_(flat.view(t.shape))

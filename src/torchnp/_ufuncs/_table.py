@@ -31,9 +31,9 @@ UFUNCS = {
     "reciprocal": (torch.reciprocal, None, None),
     "conjugate": (torch.conj_physical, None, None),
     "conj": (torch.conj_physical, None, None),
-    "gcd": (torch.gcd, None, None),
-    "lcm": (torch.lcm, None, None),
-    "heaviside": (torch.heaviside, None, None),
+    "gcd": (k.gcd, None, None),
+    "lcm": (k.lcm, None, None),
+    "heaviside": (k.heaviside, None, None),
     "maximum": (torch.maximum, "amax", "cummax"),
     "minimum": (torch.minimum, "amin", "cummin"),
     "fmax": (torch.fmax, None, None),
@@ -41,7 +41,7 @@ UFUNCS = {
     # powers, exponentials, logarithms
     "power": (torch.pow, None, None),
     "pow": (torch.pow, None, None),
-    "float_power": (torch.float_power, None, None),
+    "float_power": (torch.pow, None, None),  # loops are float64/complex128 already
     "square": (torch.square, None, None),
     "sqrt": (torch.sqrt, None, None),
     "cbrt": (k.cbrt, None, None),
@@ -52,8 +52,8 @@ UFUNCS = {
     "log2": (torch.log2, None, None),
     "log10": (torch.log10, None, None),
     "log1p": (torch.log1p, None, None),
-    "logaddexp": (torch.logaddexp, "logsumexp", "logcumsumexp"),
-    "logaddexp2": (torch.logaddexp2, None, None),
+    "logaddexp": (k.logaddexp, "logsumexp", "logcumsumexp"),
+    "logaddexp2": (k.logaddexp2, None, None),
     # trigonometric and hyperbolic
     "sin": (torch.sin, None, None), "cos": (torch.cos, None, None), "tan": (torch.tan, None, None),
     "arcsin": (torch.asin, None, None), "arccos": (torch.acos, None, None), "arctan": (torch.atan, None, None),
@@ -92,9 +92,31 @@ UFUNCS = {
     # floating-point tests and manipulation
     "isnan": (torch.isnan, None, None), "isinf": (torch.isinf, None, None),
     "isfinite": (torch.isfinite, None, None), "signbit": (torch.signbit, None, None),
-    "copysign": (torch.copysign, None, None), "nextafter": (torch.nextafter, None, None),
+    "copysign": (torch.copysign, None, None), "nextafter": (k.nextafter, None, None),
     "spacing": (k.spacing, None, None), "frexp": (torch.frexp, None, None),
-    "ldexp": (torch.ldexp, None, None), "modf": (k.modf, None, None),
+    "ldexp": (k.ldexp, None, None), "modf": (k.modf, None, None),
+}
+
+#: name -> {loop dtype name or kind -> torch callable}: where the row's callable lacks NumPy's
+#: semantics for one kind of loop (chosen once, when the kernel is resolved)
+SPECIAL = {
+    "absolute": {"b": k.identity}, "abs": {"b": k.identity},
+    "floor": {"b": k.identity}, "ceil": {"b": k.identity}, "trunc": {"b": k.identity},
+    "rint": {"c": k.complex_rint},
+    "fmod": {"f": k.float_fmod},
+    "remainder": {"f": k.float_remainder}, "mod": {"f": k.float_remainder},
+    "divmod": {"f": k.float_divmod},
+    "power": {"i": k.int_power, "c": k.complex_power, "float16": k.float_power_, "float32": k.float_power_},
+    "pow": {"i": k.int_power, "c": k.complex_power, "float16": k.float_power_, "float32": k.float_power_},
+    "float_power": {"c": k.complex_power},
+    "less": {"c": k.complex_compare(False, False)},
+    "less_equal": {"c": k.complex_compare(False, True)},
+    "greater": {"c": k.complex_compare(True, False)},
+    "greater_equal": {"c": k.complex_compare(True, True)},
+    "maximum": {"c": k.complex_extremum(True, True)},
+    "minimum": {"c": k.complex_extremum(False, True)},
+    "fmax": {"c": k.complex_extremum(True, False)},
+    "fmin": {"c": k.complex_extremum(False, False)},
 }
 
 #: Python operator -> (ufunc name, reflected?)

@@ -25,8 +25,15 @@ _ABSTRACT = {float: float, int: int, complex: complex}  # NEP 50 weak scalars
 _NOVALUE = _np._NoValue
 
 
-class UFuncTypeError(TypeError):
-    """Raised where NumPy raises ``numpy._core._exceptions.UFuncTypeError``."""
+class UFuncTypeError(_np._core._exceptions.UFuncTypeError):
+    """A ``numpy``-compatible ufunc TypeError with a free-form message."""
+
+    def __init__(self, msg):
+        TypeError.__init__(self, msg)
+        self.ufunc = None
+
+    def __str__(self):
+        return TypeError.__str__(self)
 
 
 # ---------------------------------------------------------------- operands
@@ -85,7 +92,7 @@ def _devices_of(tensors):
 
 def broadcast_error(shapes):
     return ValueError("operands could not be broadcast together with shapes " + " ".join(
-        "(" + ",".join(str(s) for s in sh) + ("," if len(sh) == 1 else "") + ")" for sh in shapes))
+        "(" + ",".join(str(s) for s in sh) + ("," if len(sh) == 1 else "") + ")" for sh in shapes) + " ")
 
 
 def translate(exc, name, args):
@@ -132,9 +139,16 @@ def _probe(fn, loop_in, scalar_pos):
         else:
             try:
                 fn(*sargs)
-            except (TypeError, RuntimeError, NotImplementedError):
-                scalars_ok = False
+            except (TypeError, RuntimeError, NotImplementedError, AttributeError):
+                scalars_ok = False  # the kernel wants tensors: scalars become 0-d tensors
     return outs, scalars_ok, True
+
+
+_COMPARISONS = frozenset({"equal", "not_equal", "less", "less_equal", "greater", "greater_equal"})
+
+
+def _device_name(args):
+    return next((str(a.device) for a in args if isinstance(a, torch.Tensor)), str(_device.get_default_device()))
 
 
 def _int_bounds(dt):
@@ -142,24 +156,41 @@ def _int_bounds(dt):
     return info.min, info.max
 
 
-def build_kernel(uf, key, sig_dtype=None, casting="same_kind"):
+_PROBE_SCALAR = {int: 1, float: 1.0, complex: 1j}
+_np_exc = _np._core._exceptions
+
+
+def numpy_check(uf, np_in, dtype=None, signature=None, casting="same_kind", out=None):
+    """Raise NumPy's own exception (no loop, bad casting, bad signature) for these operand dtypes.
+
+    NumPy runs on *empty* arrays: only its dtype machinery is used, no data (§2.3).
+    """
+    args = [_np.empty(0, d) if isinstance(d, _np.dtype) else _PROBE_SCALAR[d] for d in np_in]
+    kw = {"casting": casting}
+    if dtype is not None:
+        kw["dtype"] = dtype
+    if signature is not None:
+        kw["signature"] = signature
+    if out is not None:
+        kw["out"] = tuple(_np.empty(0, d) for d in out)
+    with _np.errstate(all="ignore"):
+        uf._np(*args, **kw)
+
+
+def build_kernel(uf, key, dtype=None, signature=None, casting="same_kind"):
     """The closure computing ``uf`` for operand kinds ``key`` (tensor dtypes / Python types)."""
     np_in = tuple(_np_part(k) for k in key)
-    try:
-        if sig_dtype is None:
-            loop = uf._np.resolve_dtypes(np_in + (None,) * uf.nout)
-        else:
-            loop = uf._np.resolve_dtypes(np_in + (_dtypes.TO_NUMPY[sig_dtype],) * uf.nout)
-    except TypeError as exc:
-        raise UFuncTypeError(str(exc).replace("numpy", "torchnp", 0)) from None
-    for i, (k, want) in enumerate(zip(np_in, loop)):
-        if isinstance(k, _np.dtype) and not _np.can_cast(k, want, casting):
-            raise UFuncTypeError(
-                f"Cannot cast ufunc '{uf.__name__}' input {i} from {k!r} to {want!r} with casting rule {casting!r}")
+    if dtype is not None:
+        _dtypes.to_torch(dtype)  # §2.5: TypeError naming an unsupported dtype before NumPy's own checks
+    numpy_check(uf, np_in, dtype, signature, casting)
+    if dtype is not None:
+        signature = (None,) * uf.nin + (_np.dtype(dtype),) * uf.nout
+    loop = uf._np.resolve_dtypes(np_in + (None,) * uf.nout, casting=casting,
+                                 **({} if signature is None else {"signature": signature}))
     loop_in = tuple(_dtypes.to_torch(d) for d in loop[:uf.nin])
     loop_out = tuple(_dtypes.to_torch(d) for d in loop[uf.nin:])
     scalar_pos = tuple(i for i, k in enumerate(key) if not isinstance(k, torch.dtype))
-    fn = uf._fn
+    fn = uf._special.get(loop[0].name, uf._special.get(loop[0].kind, uf._fn)) if uf._special else uf._fn
     compute_in = loop_in
     back = None
     if any(d in _dtypes.PARTIAL for d in loop_in):
@@ -169,7 +200,8 @@ def build_kernel(uf, key, sig_dtype=None, casting="same_kind"):
                 name = uf.__name__
 
                 def unsupported(*args):
-                    raise TypeError(f"ufunc '{name}' is not supported for uint64 on torchnp: torch has no uint64 kernel for it")
+                    raise TypeError(f"ufunc '{name}' is not supported for uint64 on device '{_device_name(args)}': "
+                                    "torch has no uint64 kernel for it")
                 return unsupported
             compute_in = tuple(torch.int64 if d in _dtypes.PARTIAL else d for d in loop_in)
             back = True
@@ -179,7 +211,8 @@ def build_kernel(uf, key, sig_dtype=None, casting="same_kind"):
         dts = ", ".join(str(_dtypes.TO_NUMPY[d]) for d in loop_in)
 
         def unsupported(*args):
-            raise TypeError(f"ufunc '{name}' cannot run on dtype {dts}: torch has no kernel for it")
+            raise TypeError(f"ufunc '{name}' cannot run on dtype {dts} on device '{_device_name(args)}': "
+                            "torch has no kernel for it")
         return unsupported
     casts = []
     for i, k in enumerate(key):
@@ -192,10 +225,10 @@ def build_kernel(uf, key, sig_dtype=None, casting="same_kind"):
                 casts.append("view")
             else:
                 casts.append(want)
-        elif scalars_ok and (compute_in[i].is_floating_point or compute_in[i].is_complex):
+        elif k is not bool and scalars_ok and (compute_in[i].is_floating_point or compute_in[i].is_complex):
             casts.append(None)  # torch takes the Python scalar as NumPy does (weakly)
         else:
-            casts.append(("scalar", compute_in[i], scalars_ok))
+            casts.append(("scalar", compute_in[i], scalars_ok, uf.__name__ in _COMPARISONS, loop_in[i]))
     post = tuple(None if (outs is not None and o is w and not back) else w for o, w in zip(outs or loop_out, loop_out))
     if outs is None:
         post = loop_out
@@ -213,11 +246,19 @@ def _generic_kernel(fn, casts, post, nout):
             elif c == "view":
                 out.append(a.view(torch.int64))
             elif type(c) is tuple:
-                _, dt, ok = c
+                _, dt, ok, cmp, loop_dt = c
+                if type(a) is bool and dt is not torch.bool:
+                    a = int(a)  # torch rejects bool scalars in arithmetic; NumPy treats True as 1
                 if type(a) is int and not (dt.is_floating_point or dt.is_complex or dt is torch.bool):
-                    lo, hi = _int_bounds(dt if dt not in _dtypes.PARTIAL else torch.int64)
+                    lo, hi = _int_bounds(loop_dt if loop_dt in _dtypes.TO_NUMPY and not (
+                        loop_dt.is_floating_point or loop_dt.is_complex or loop_dt is torch.bool) else dt)
                     if not lo <= a <= hi:
-                        raise OverflowError(f"Python integer {a} out of bounds for {_dtypes.TO_NUMPY[dt]}")
+                        if not cmp:
+                            raise OverflowError(f"Python integer {a} out of bounds for {_dtypes.TO_NUMPY[loop_dt]}")
+                        # NumPy 2 compares with out-of-range Python ints exactly: an infinity orders the same
+                        inf = float("inf") if a > hi else float("-inf")
+                        out.append(inf if ok else torch.scalar_tensor(inf, dtype=torch.float64))
+                        continue
                 out.append(a if ok else torch.scalar_tensor(a, dtype=dt))
             else:
                 out.append(a.to(c))
@@ -251,8 +292,9 @@ class ufunc:
     __slots__ = ("_np", "_fn", "_kernels", "nin", "nout",
                  "nargs", "identity", "_reduce", "_accumulate", "__dict__")
 
-    def __init__(self, name, fn, reduce=None, accumulate=None, np_ufunc=None):
+    def __init__(self, name, fn, reduce=None, accumulate=None, np_ufunc=None, special=None):
         self._np = np_ufunc if np_ufunc is not None else getattr(_np, name)
+        self._special = special  # loop dtype name ('float32') or kind ('b', 'i', 'c', ...) -> torch callable
         self.__name__ = self.__qualname__ = name
         self._fn = fn
         self._kernels = {}
@@ -262,8 +304,21 @@ class ufunc:
         self.identity = self._np.identity
         self._reduce = reduce
         self._accumulate = accumulate
-        self.__doc__ = (f"{name}(*args, out=None, where=True, casting='same_kind', dtype=None)\n\n"
-                        f"torchnp ufunc mirroring ``numpy.{name}``; see NumPy's documentation.")
+        # numpydoc docstring generated from the table row (issue 10): NumPy's summary line,
+        # the torch op, and a link to the NumPy ufunc mirrored (canonical name for aliases)
+        np_name = self._np.__name__
+        parts = (self._np.__doc__ or "").split("\n\n")
+        summary = " ".join(parts[1].split()) if len(parts) > 1 else f"Elementwise ``{np_name}``."
+        op = (f"``torch.{fn.__name__}``" if getattr(fn, "__module__", None) == "torch"
+              else "a torchnp kernel built on torch operations")
+        alias = f" (an alias of ``numpy.{np_name}``)" if np_name != name else ""
+        self.__doc__ = (f"{summary}\n\n"
+                        f"torchnp ufunc mirroring ``numpy.{name}``{alias}, computed by {op} on the device "
+                        f"of the operands, with NumPy's type promotion. It takes ``out=``, ``where=``, "
+                        f"``dtype=`` and ``casting=`` and has the ufunc methods (``reduce``, ``accumulate``, "
+                        f"``outer``, ``at``, ``reduceat``); NumPy's documentation of ``numpy.{np_name}`` "
+                        f"applies ({self._np.nin} input(s), {self._np.nout} output(s)).\n\n"
+                        f"See Also\n--------\nnumpy.{np_name} : The NumPy ufunc this mirrors.\n")
 
     def __repr__(self):
         return f"<ufunc '{self.__name__}'>"
@@ -302,9 +357,6 @@ class ufunc:
             args = args[:self.nin]
         if len(args) != self.nin:
             raise TypeError(f"{self.__name__}() takes from {self.nin} to {self.nargs} positional arguments but {len(args)} were given")
-        if signature is not None and dtype is None:
-            sig = signature if isinstance(signature, (tuple, list)) else (signature,)
-            dtype = sig[-1]
         first = [operand(a) if not isinstance(a, (list, tuple, _np.generic)) else None for a in args]
         dev = _devices_of(first)
         if dev is None:
@@ -316,11 +368,17 @@ class ufunc:
             ops = [as_tensor(o, None, dev) for o in ops]
         _devices_of(ops)
         key = tuple(_key_part(o) for o in ops)
-        sig_dtype = _dtypes.to_torch(dtype)
-        if sig_dtype is None and casting == "same_kind":
+        if dtype is None and signature is None and casting == "same_kind":
             k = self.kernel(key)
         else:
-            k = build_kernel(self, key, sig_dtype, casting)
+            if isinstance(signature, list):
+                signature = tuple(signature)
+            if isinstance(dtype, (list, dict)):
+                dtype = _np.dtype(dtype)  # structured spellings are unhashable; to_torch rejects them (§2.5)
+            ckey = ("call", key, dtype, signature, casting)
+            k = self._kernels.get(ckey)
+            if k is None:
+                k = self._kernels[ckey] = build_kernel(self, key, dtype, signature, casting)
         try:
             r = k(*ops)
         except RuntimeError as exc:
@@ -328,7 +386,14 @@ class ufunc:
         results = r if self.nout > 1 else (r,)
         if out is None and where is True:
             return tuple(map(_wrap, results)) if self.nout > 1 else _wrap(r)
-        return self._store(results, out, where, casting, dev)
+        try:
+            return self._store(results, out, where, casting, dev)
+        except RuntimeError:  # where= or out= shapes that do not broadcast with the result
+            shapes = [tuple(o.shape) for o in ops if isinstance(o, torch.Tensor)]
+            shapes += [tuple(o.shape) for o in (out if isinstance(out, tuple) else (out,)) if isinstance(o, ndarray)]
+            if isinstance(where, ndarray):
+                shapes.append(tuple(where.shape))
+            raise broadcast_error(shapes) from None
 
     def _store(self, results, out, where, casting, dev):
         outs = out if isinstance(out, tuple) else (out,)
@@ -354,8 +419,7 @@ class ufunc:
                 raise _device.mismatch(ot.device, r.device)
             src, dst = _dtypes.TO_NUMPY[r.dtype], _dtypes.TO_NUMPY[ot.dtype]
             if not _np.can_cast(src, dst, casting):
-                raise UFuncTypeError(
-                    f"Cannot cast ufunc '{self.__name__}' output from {src!r} to {dst!r} with casting rule {casting!r}")
+                raise _np_exc._UFuncOutputCastingError(self._np, casting, src, dst, i)
             full = tuple(torch.broadcast_shapes(r.shape, ot.shape)) if r.shape != ot.shape else tuple(ot.shape)
             if full != tuple(ot.shape):
                 raise ValueError(
@@ -403,7 +467,9 @@ class ufunc:
         return at(self, a, indices, b)
 
     def resolve_dtypes(self, dtypes, *, signature=None, casting=None, reduction=False):
-        return self._np.resolve_dtypes(dtypes, signature=signature, casting=casting, reduction=reduction)
+        """NumPy's ``ufunc.resolve_dtypes`` (the loop dtypes this ufunc uses)."""
+        kw = {k: v for k, v in (("signature", signature), ("casting", casting)) if v is not None}
+        return self._np.resolve_dtypes(dtypes, reduction=reduction, **kw)
 
 
 class _Unary(ufunc):
@@ -412,7 +478,7 @@ class _Unary(ufunc):
     __slots__ = ()
 
     def __call__(self, x, /, out=None, *, where=True, casting="same_kind", order="K", dtype=None, subok=True, signature=None):
-        if type(x) is ndarray and out is None and where is True and dtype is None and casting == "same_kind":
+        if type(x) is ndarray and out is None and where is True and dtype is None and casting == "same_kind" and signature is None:
             t = x._t
             k = self._kernels.get(t.dtype)
             if k is None:
@@ -433,7 +499,7 @@ class _Binary(ufunc):
     __slots__ = ()
 
     def __call__(self, x1, x2, /, out=None, *, where=True, casting="same_kind", order="K", dtype=None, subok=True, signature=None):
-        if type(x1) is ndarray and out is None and where is True and dtype is None and casting == "same_kind":
+        if type(x1) is ndarray and out is None and where is True and dtype is None and casting == "same_kind" and signature is None:
             a = x1._t
             tp = type(x2)
             if tp is ndarray:
@@ -467,7 +533,7 @@ class _Binary(ufunc):
 
 
 class _MultiOutput(ufunc):
-    """Ufuncs with two outputs (divmod, modf, frexp): the general path only."""
+    """Ufuncs with two outputs (divmod, modf, frexp) or three inputs (clip): the general path only."""
 
     __slots__ = ()
 
@@ -478,5 +544,5 @@ class _MultiOutput(ufunc):
 def make(name, fn, **kw):
     """A ufunc object for NumPy's ufunc ``name`` computed by torch callable ``fn``."""
     np_uf = kw.pop("np_ufunc", None) or getattr(_np, name)
-    cls = _MultiOutput if np_uf.nout > 1 else _Unary if np_uf.nin == 1 else _Binary
+    cls = _MultiOutput if np_uf.nout > 1 or np_uf.nin > 2 else _Unary if np_uf.nin == 1 else _Binary
     return cls(name, fn, np_ufunc=np_uf, **kw)

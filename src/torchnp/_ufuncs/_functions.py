@@ -1,0 +1,59 @@
+"""Elementwise functions that are not ufuncs in NumPy's namespace: ``clip`` and the
+floating-point error controls.
+
+``errstate``/``seterr``/``geterr``/``seterrcall``/``geterrcall`` are NumPy's own:
+they are accepted and their settings are kept, but torch never raises or warns on
+floating-point errors (division by zero gives inf/nan silently, §2.4).
+"""
+
+import numpy as _np
+import torch
+from numpy import errstate, geterr, geterrcall, seterr, seterrcall  # noqa: F401
+
+from .._array import ndarray
+from .._convert import asarray
+from ._ufunc import make
+
+__all__ = ["clip", "errstate", "seterr", "geterr", "seterrcall", "geterrcall"]
+
+_NOVALUE = _np._NoValue
+
+
+def _clip_kernel(x, lo, hi):
+    return torch.minimum(torch.maximum(x, lo), hi)  # NaN in x or a bound propagates, as NumPy's loop
+
+
+#: NumPy's internal three-input ufunc ``numpy._core.umath.clip`` (its loops give the dtypes)
+clip_ufunc = make("clip", _clip_kernel, np_ufunc=_np._core.umath.clip)
+
+
+def clip(a, a_min=_NOVALUE, a_max=_NOVALUE, out=None, *, min=_NOVALUE, max=_NOVALUE, **kwargs):
+    """Limit the values in an array (mirrors ``numpy.clip``; also the array-API ``clip(x, min, max)``)."""
+    if a_min is _NOVALUE and a_max is _NOVALUE:
+        a_min = None if min is _NOVALUE else min
+        a_max = None if max is _NOVALUE else max
+    elif a_min is _NOVALUE:
+        raise TypeError("clip() missing 1 required positional argument: 'a_min'")
+    elif a_max is _NOVALUE:
+        raise TypeError("clip() missing 1 required positional argument: 'a_max'")
+    elif min is not _NOVALUE or max is not _NOVALUE:
+        raise ValueError("Passing `min` or `max` keyword argument when "
+                         "`a_min` and `a_max` are provided is forbidden.")
+    if not isinstance(a, ndarray):
+        a = asarray(a)
+    from . import maximum, minimum, positive
+
+    if a.dtype.kind in "iu":
+        # Python ints beyond the dtype's range mean "no bound" (NEP 50, as numpy._core._methods._clip)
+        info = _np.iinfo(a.dtype)
+        if type(a_min) is int and a_min <= info.min:
+            a_min = None
+        if type(a_max) is int and a_max >= info.max:
+            a_max = None
+    if a_min is None and a_max is None:
+        return positive(a, out=out, **kwargs)
+    if a_min is None:
+        return minimum(a, a_max, out=out, **kwargs)
+    if a_max is None:
+        return maximum(a, a_min, out=out, **kwargs)
+    return clip_ufunc(a, a_min, a_max, out=out, **kwargs)

@@ -1,0 +1,462 @@
+"""Ufuncs as objects (DESIGN.md §5.2, §2.3, §2.4, §7): differential tests against NumPy.
+
+The per-ufunc tests are generated from the table (``_table.UFUNCS``): every row is
+drawn over every supported dtype (and mixed pairs), broadcasting shapes, values and
+Python scalars; where NumPy raises, torchnp must raise the same exception type.
+"""
+
+import operator
+
+import os
+
+import numpy
+import pytest
+import torch
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+import torchnp
+from torchnp._ufuncs._table import UFUNCS
+
+from support import DEVICE, SUPPORTED_DTYPES, assert_like_numpy, tnp
+
+ALL = sorted(UFUNCS)
+UNARY = [n for n in ALL if getattr(numpy, n).nin == 1]
+BINARY = [n for n in ALL if getattr(numpy, n).nin == 2]
+# per-ufunc example count (the table has ~100 rows); TORCHNP_UFUNC_EXAMPLES raises it for stress runs
+_FEW = settings(max_examples=int(os.environ.get("TORCHNP_UFUNC_EXAMPLES", min(settings().max_examples, 15))))
+
+
+def _tol(dtypes):
+    """(rtol, atol) for results computed in the loosest of ``dtypes`` (float16/complex64 looser)."""
+    kinds = [numpy.dtype(d) for d in dtypes if numpy.dtype(d).kind in "fc"]
+    if not kinds:
+        return 0, 0
+    eps = max(numpy.finfo(d).eps for d in kinds)
+    return 64 * eps, 64 * eps
+
+
+def _elements(dt, name):
+    if dt.kind == "f":
+        lim = 20 if name in ("power", "pow", "float_power", "ldexp") else (60 if dt == numpy.float16 else 1e3)
+        return st.floats(-lim, lim, width=dt.itemsize * 8)
+    if dt.kind == "c":
+        lim = 20 if "pow" in name else 1e3
+        return st.complex_numbers(max_magnitude=lim, width=dt.itemsize * 8)
+    if dt.kind in "iu" and name in ("left_shift", "right_shift", "bitwise_left_shift", "bitwise_right_shift", "ldexp"):
+        info = numpy.iinfo(dt)
+        return st.integers(max(info.min, -3), min(info.max, 70))
+    return None
+
+
+def _signed_zeros_match(actual, expected, err_msg):
+    """-0.0 and 0.0 differ (allclose cannot see it): the sign of every zero result is NumPy's."""
+    for a, e in zip(actual if isinstance(actual, tuple) else (actual,),
+                    expected if isinstance(expected, tuple) else (expected,)):
+        e = numpy.asarray(e)
+        if e.dtype.kind == "f":
+            zero = e == 0
+            numpy.testing.assert_array_equal(numpy.signbit(a.to_numpy()[zero]), numpy.signbit(e[zero]),
+                                             err_msg=f"sign of zero: {err_msg}")
+
+
+def _compare(name, np_args, tn_args, dtypes, signed_zeros=False):
+    uf_np, uf_tn = getattr(numpy, name), getattr(torchnp, name)
+    try:
+        with numpy.errstate(all="ignore"):
+            expected = uf_np(*np_args)
+    except Exception as exc:  # noqa: BLE001 - compare exception types
+        with pytest.raises(type(exc)):
+            uf_tn(*tn_args)
+        return
+    actual = uf_tn(*tn_args)
+    outs = expected if isinstance(expected, tuple) else (expected,)
+    rtol, atol = _tol(list(dtypes) + [numpy.asarray(e).dtype for e in outs])
+    if name in ("spacing", "nextafter"):
+        rtol = atol = 0  # exact by definition
+    err_msg = f"{name}{tuple(str(d) for d in dtypes)}"
+    assert_like_numpy(actual, expected, rtol, atol, err_msg=err_msg)
+    if signed_zeros:
+        _signed_zeros_match(actual, expected, err_msg)
+
+
+# ---------------------------------------------------------------- every row of the table
+@pytest.mark.parametrize("name", ALL)
+@_FEW
+@given(data=st.data())
+def test_every_ufunc_matches_numpy(name, data):
+    """§5.2/§2.3: values, dtype and shape as NumPy for all dtypes, mixed pairs, broadcasting."""
+    nin = getattr(numpy, name).nin
+    shapes = data.draw(hnp.mutually_broadcastable_shapes(num_shapes=nin, max_dims=3, max_side=4)).input_shapes
+    dtypes = [data.draw(st.sampled_from(SUPPORTED_DTYPES)) for _ in range(nin)]
+    if nin == 2 and data.draw(st.booleans()):
+        dtypes[1] = dtypes[0]  # same-dtype pairs: the common case, the fast path
+    args = [data.draw(hnp.arrays(dt, sh, elements=_elements(dt, name))) for dt, sh in zip(dtypes, shapes)]
+    _compare(name, args, [tnp(a) for a in args], dtypes)
+
+
+_SCALARS = st.one_of(st.booleans(), st.integers(-300, 300), st.floats(-50, 50),
+                     st.complex_numbers(max_magnitude=20))
+
+
+@pytest.mark.parametrize("name", BINARY)
+@_FEW
+@given(data=st.data())
+def test_python_scalars_are_weak(name, data):
+    """§2.3 (NEP 50): a Python scalar on either side takes the array's dtype kind; out-of-range ints raise."""
+    dt = data.draw(st.sampled_from(SUPPORTED_DTYPES))
+    a = data.draw(hnp.arrays(dt, hnp.array_shapes(min_dims=0, max_dims=2, max_side=4), elements=_elements(dt, name)))
+    s = data.draw(_SCALARS)
+    if name in ("left_shift", "right_shift", "bitwise_left_shift", "bitwise_right_shift", "ldexp") and type(s) is int:
+        s = s % 9
+    np_args, tn_args = ((a, s), (tnp(a), s)) if data.draw(st.booleans()) else ((s, a), (s, tnp(a)))
+    _compare(name, np_args, tn_args, [dt])
+
+
+# ---------------------------------------------------------------- special values
+_FLOAT_SPECIAL = [numpy.nan, numpy.inf, -numpy.inf, -0.0, 0.0, 1.0, -1.0, 0.5, -2.5, 1e-310, 1e300, -1e300, 3.0]
+_INT_SPECIAL = {dt: [numpy.iinfo(dt).min, numpy.iinfo(dt).max, 0, -1, 1, 7] if numpy.iinfo(dt).min else
+                [0, 1, 7, numpy.iinfo(dt).max] for dt in ("int8", "int16", "int32", "int64", "uint8")}
+
+
+_ZERO_ORDER_FREE = {"maximum", "minimum", "fmax", "fmin"}
+
+
+@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
+def test_special_float_values(name, dtype):
+    """§2.4: nan, +-inf, -0.0, subnormals, huge values, division by zero give NumPy's results."""
+    with numpy.errstate(all="ignore"):
+        v = numpy.array(_FLOAT_SPECIAL, dtype=dtype)
+    if getattr(numpy, name).nin == 1:
+        _compare(name, [v], [tnp(v)], [dtype], signed_zeros=True)
+    else:
+        a, b = numpy.meshgrid(v, v)
+        if name in ("ldexp",):
+            b = numpy.arange(-6, 7).reshape(1, -1).repeat(len(v), 0)[:, :len(v)].astype(numpy.int32)
+        # max/min of +0.0 and -0.0: NumPy's own loops pick either (it differs between its dtypes)
+        _compare(name, [a, b], [tnp(a), tnp(b)], [dtype], signed_zeros=name not in _ZERO_ORDER_FREE)
+
+
+@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("dtype", sorted(_INT_SPECIAL))
+def test_special_integer_values(name, dtype):
+    """§2.4: integer wraparound, floor division/remainder by zero (0 as NumPy), min // -1, extremes."""
+    v = numpy.array(_INT_SPECIAL[dtype], dtype=dtype)
+    if getattr(numpy, name).nin == 1:
+        _compare(name, [v], [tnp(v)], [dtype])
+        return
+    a, b = numpy.meshgrid(v, v)
+    if "shift" in name or name == "ldexp":
+        b = numpy.abs(b) % 70 if dtype != "uint8" else b % 70
+        b = b.astype(dtype) if name != "ldexp" else b.astype(numpy.int32)
+    if name in ("power", "pow"):
+        b = numpy.abs(b % 5).astype(dtype)
+    _compare(name, [a, b], [tnp(a), tnp(b)], [dtype])
+
+
+@pytest.mark.parametrize("name", ["sqrt", "log", "exp", "sin", "arctanh", "absolute", "sign", "reciprocal",
+                                  "add", "multiply", "divide", "equal", "isnan", "isinf", "isfinite", "maximum",
+                                  "minimum", "fmax", "fmin", "less", "greater_equal", "power", "square", "rint"])
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_special_complex_values(name, dtype):
+    """Complex values with zeros, nan and ordering ties (NumPy's lexicographic order for max/less)."""
+    v = numpy.array([0j, 1 + 0j, 1 + 1j, 1 - 1j, -1 + 0j, 2j, complex(numpy.nan, 0), complex(0, numpy.nan), 3 + 4j],
+                    dtype=dtype)
+    if getattr(numpy, name).nin == 1:
+        _compare(name, [v], [tnp(v)], [dtype])
+    else:
+        a, b = numpy.meshgrid(v, v)
+        _compare(name, [a, b], [tnp(a), tnp(b)], [dtype])
+
+
+def test_integer_negative_power_raises():
+    """NumPy: 'Integers to negative integer powers are not allowed.' (ValueError), array or scalar exponent."""
+    a = numpy.array([2, 3], dtype=numpy.int32)
+    for exp in (numpy.array([1, -1], dtype=numpy.int32), -2):
+        with pytest.raises(ValueError):
+            numpy.power(a, exp)
+        with pytest.raises(ValueError, match="negative integer powers"):
+            torchnp.power(tnp(a), tnp(exp) if isinstance(exp, numpy.ndarray) else exp)
+
+
+# ---------------------------------------------------------------- the interface (§5.2)
+@pytest.mark.parametrize("name", ALL)
+def test_attributes_match_numpy(name):
+    """nin, nout, nargs, identity, __name__, repr, and the loops torch can hold."""
+    u, n = getattr(torchnp, name), getattr(numpy, name)
+    assert isinstance(u, torchnp.ufunc)
+    assert (u.nin, u.nout, u.nargs, u.__name__) == (n.nin, n.nout, n.nargs, n.__name__)
+    assert u.identity == n.identity or (u.identity != u.identity and n.identity != n.identity)
+    assert repr(u) == repr(n)
+    assert set(u.types) <= set(n.types) and u.ntypes == len(u.types) > 0
+    assert u.signature is None and n.signature is None
+
+
+def test_out_positional_keyword_and_tuple():
+    a = numpy.linspace(-3, 3, 12).reshape(3, 4)
+    b = numpy.arange(1, 5, dtype=numpy.float64)
+    for call in (lambda m, x, y, o: m.add(x, y, o), lambda m, x, y, o: m.add(x, y, out=o),
+                 lambda m, x, y, o: m.add(x, y, out=(o,))):
+        o_np, o_tn = numpy.zeros((3, 4)), tnp(numpy.zeros((3, 4)))
+        r_np, r_tn = call(numpy, a, b, o_np), call(torchnp, tnp(a), tnp(b), o_tn)
+        assert r_tn is o_tn
+        assert_like_numpy(o_tn, o_np)
+    # two outputs: positional and keyword tuple
+    q_np, r_np = numpy.zeros((3, 4)), numpy.zeros((3, 4))
+    q_tn, r_tn = tnp(q_np), tnp(r_np)
+    res = torchnp.divmod(tnp(a), tnp(b), q_tn, r_tn)
+    numpy.divmod(a, b, q_np, r_np)
+    assert res[0] is q_tn and res[1] is r_tn
+    assert_like_numpy((q_tn, r_tn), (q_np, r_np))
+    f_tn, i_tn = tnp(numpy.zeros(12)), tnp(numpy.zeros(12))
+    torchnp.modf(tnp(a.ravel()), out=(f_tn, i_tn))
+    assert_like_numpy((f_tn, i_tn), numpy.modf(a.ravel()))
+    # out into a wider dtype (same_kind allows float32 -> float64); into int it is NumPy's casting error
+    o32 = numpy.zeros(4, numpy.float64)
+    o32_tn = tnp(o32)
+    torchnp.sin(tnp(b.astype(numpy.float32)), out=o32_tn)
+    assert_like_numpy(o32_tn, numpy.sin(b.astype(numpy.float32), out=o32), *_tol(["float32"]))
+    with pytest.raises(numpy._core._exceptions._UFuncOutputCastingError):
+        numpy.sin(b, out=numpy.zeros(4, numpy.int64))
+    with pytest.raises(numpy._core._exceptions._UFuncOutputCastingError, match="Cannot cast ufunc 'sin' output"):
+        torchnp.sin(tnp(b), out=tnp(numpy.zeros(4, numpy.int64)))
+    with pytest.raises(ValueError):
+        torchnp.add(tnp(a), tnp(b), out=tnp(numpy.zeros(4)))
+    with pytest.raises(TypeError):
+        torchnp.add(tnp(a), tnp(b), tnp(numpy.zeros((3, 4))), out=tnp(numpy.zeros((3, 4))))
+
+
+@given(data=st.data())
+def test_where_with_out(data):
+    """where= writes only where True; the rest of out= keeps its values."""
+    shape = data.draw(hnp.array_shapes(max_dims=2, max_side=5))
+    a = data.draw(hnp.arrays(numpy.float64, shape, elements=st.floats(-10, 10)))
+    b = data.draw(hnp.arrays(numpy.float64, shape[-1:], elements=st.floats(-10, 10)))
+    mask = data.draw(hnp.arrays(numpy.bool_, shape[-1:]))
+    name = data.draw(st.sampled_from(["add", "multiply", "maximum", "arctan2", "divmod"]))
+    if name == "divmod":
+        b = numpy.where(b == 0, 1.5, b)
+        o_np = (numpy.full(shape, 7.0), numpy.full(shape, -7.0))
+        o_tn = tuple(tnp(o) for o in o_np)
+    else:
+        o_np = numpy.full(shape, 7.0)
+        o_tn = tnp(o_np)
+    getattr(numpy, name)(a, b, out=o_np, where=mask)
+    getattr(torchnp, name)(tnp(a), tnp(b), out=o_tn, where=tnp(mask))
+    assert_like_numpy(o_tn, o_np)
+    u_np = numpy.full(shape, 7.0)
+    u_tn = tnp(u_np)
+    numpy.negative(a, out=u_np, where=mask.tolist())
+    torchnp.negative(tnp(a), out=u_tn, where=mask.tolist())
+    assert_like_numpy(u_tn, u_np)
+
+
+@pytest.mark.parametrize("kw", [
+    {"dtype": numpy.float32}, {"dtype": "float64"}, {"dtype": numpy.int64}, {"dtype": numpy.int8},
+    {"casting": "no"}, {"casting": "equiv"}, {"casting": "safe"}, {"casting": "unsafe"},
+    {"dtype": numpy.int8, "casting": "unsafe"}, {"dtype": numpy.float16, "casting": "same_kind"},
+    {"signature": (None, None, numpy.float64)}, {"signature": "dd->d"}, {"signature": "ii->i"},
+    {"signature": ("f", "f", "f")}, {"signature": "ll->l", "casting": "unsafe"},
+    {"dtype": "float64", "signature": "dd->d"}, {"dtype": "U5"},
+])
+@pytest.mark.parametrize("pair", [("int16", "int16"), ("int8", "float32"), ("float64", "float64"),
+                                  ("uint8", "int8"), ("bool", "bool"), ("complex64", "float64")])
+@pytest.mark.parametrize("name", ["add", "multiply", "arctan2", "bitwise_and", "maximum", "true_divide"])
+def test_dtype_casting_signature(name, pair, kw):
+    """dtype=, casting=, signature= select NumPy's loop, or raise NumPy's exception type."""
+    a = numpy.array([[1, 2, 3], [4, 5, 6]]).astype(pair[0])
+    b = numpy.array([3, 1, 2]).astype(pair[1])
+    _kw_compare(name, [a, b], kw)
+
+
+def _kw_compare(name, args, kw):
+    try:
+        with numpy.errstate(all="ignore"):
+            expected = getattr(numpy, name)(*args, **kw)
+    except Exception as exc:  # noqa: BLE001
+        with pytest.raises(type(exc)):
+            getattr(torchnp, name)(*[tnp(a) for a in args], **kw)
+        return
+    actual = getattr(torchnp, name)(*[tnp(a) for a in args], **kw)
+    outs = expected if isinstance(expected, tuple) else (expected,)
+    assert_like_numpy(actual, expected, *_tol([a.dtype for a in args] + [o.dtype for o in outs]))
+
+
+@pytest.mark.parametrize("kw", [{"dtype": numpy.float32}, {"casting": "no"}, {"dtype": numpy.int8},
+                                {"signature": "f->f"}, {"dtype": numpy.complex64}])
+@pytest.mark.parametrize("dtype", ["int8", "float64", "float32", "bool"])
+@pytest.mark.parametrize("name", ["sin", "negative", "sqrt", "invert", "isnan", "modf"])
+def test_unary_dtype_casting(name, dtype, kw):
+    _kw_compare(name, [numpy.array([0, 1, 2, 3]).astype(dtype)], kw)
+
+
+def test_no_loop_raises_numpy_exception_type():
+    """§5.1: a dtype without a loop raises NumPy's UFuncTypeError (a TypeError) naming the ufunc."""
+    cases = [("bitwise_and", ["float64", "float64"]), ("negative", ["bool"]), ("gcd", ["float32", "int8"]),
+             ("invert", ["complex64"]), ("left_shift", ["float16", "int8"]), ("positive", ["bool"]),
+             ("floor", ["complex128"]), ("isnan", ["bool"])]
+    for name, dts in cases:
+        args = [numpy.ones(2, dt) for dt in dts]
+        try:
+            getattr(numpy, name)(*args)
+        except TypeError as exc:
+            with pytest.raises(type(exc), match=name):
+                getattr(torchnp, name)(*[tnp(a) for a in args])
+        else:
+            assert_like_numpy(getattr(torchnp, name)(*[tnp(a) for a in args]), getattr(numpy, name)(*args))
+    assert issubclass(torchnp._ufuncs.UFuncTypeError, numpy._core._exceptions.UFuncTypeError)
+
+
+def test_broadcast_error_is_numpys():
+    """Shape mismatch: ValueError 'operands could not be broadcast together with shapes ...'."""
+    a, b = numpy.ones((2, 3)), numpy.ones(4)
+    with pytest.raises(ValueError) as np_exc:
+        numpy.add(a, b)
+    for f in (torchnp.add, torchnp.arctan2, torchnp.maximum, torchnp.divmod, torchnp.left_shift):
+        with pytest.raises(ValueError, match="operands could not be broadcast together with shapes"):
+            f(tnp(a.astype(numpy.int64)), tnp(b.astype(numpy.int64)))
+    with pytest.raises(ValueError) as tn_exc:
+        torchnp.add(tnp(a), tnp(b))
+    assert str(tn_exc.value) == str(np_exc.value)
+    with pytest.raises(ValueError):
+        tnp(a) + tnp(b)
+    mask = numpy.array([True, False, True, True])
+    with pytest.raises(ValueError):
+        numpy.add(a, a, out=numpy.zeros((2, 3)), where=mask)
+    with pytest.raises(ValueError, match="could not be broadcast"):
+        torchnp.add(tnp(a), tnp(a), out=tnp(numpy.zeros((2, 3))), where=tnp(mask))
+
+
+def test_bad_operands():
+    """§3.3: numpy.ndarray operands raise TypeError naming the fix; wrong arity is TypeError."""
+    with pytest.raises(TypeError, match="asarray"):
+        torchnp.add(tnp([1.0]), numpy.ones(1))
+    with pytest.raises(TypeError):
+        torchnp.add(tnp([1.0]))
+    with pytest.raises(TypeError):
+        torchnp.sin(tnp([1.0]), tnp([1.0]), tnp([1.0]))
+    with pytest.raises(TypeError):
+        torchnp.add(tnp([1.0]), "a")
+    with pytest.raises(OverflowError):
+        numpy.add(numpy.ones(2, numpy.int8), 300)
+    with pytest.raises(OverflowError):
+        torchnp.add(tnp(numpy.ones(2, numpy.int8)), 300)
+
+
+def test_operators_are_the_ufuncs():
+    """`x + y` and np.add(x, y) are one path (§7); reflected and in-place operators as NumPy."""
+    a = numpy.array([[1, -2, 3], [4, 5, -6]], dtype=numpy.int32)
+    b = numpy.array([2, 3, 4], dtype=numpy.int16)
+    ops = [operator.add, operator.sub, operator.mul, operator.truediv, operator.floordiv, operator.mod,
+           operator.pow, operator.and_, operator.or_, operator.xor, operator.lshift, operator.rshift,
+           operator.eq, operator.ne, operator.lt, operator.le, operator.gt, operator.ge, divmod]
+    for op in ops:
+        assert_like_numpy(op(tnp(a), tnp(b)), op(a, b), err_msg=str(op))
+        assert_like_numpy(op(3, tnp(b)), op(3, b), err_msg=str(op))
+        assert_like_numpy(op(tnp(a), 2), op(a, 2), err_msg=str(op))
+    for op in (operator.neg, operator.pos, operator.abs, operator.invert):
+        assert_like_numpy(op(tnp(a)), op(a))
+    for op in (operator.iadd, operator.imul, operator.ifloordiv, operator.ilshift):
+        x_np, x_tn = a.copy(), tnp(a)
+        r = op(x_tn, tnp(b))
+        assert r is x_tn
+        assert_like_numpy(x_tn, op(x_np, b))
+    x_tn = tnp(a)
+    with pytest.raises(numpy._core._exceptions._UFuncOutputCastingError):
+        x_tn += 1.5  # NumPy: float64 result cannot be written into int32 with same_kind
+
+
+def test_errstate_and_seterr_are_accepted():
+    """Floating-point error handling is accepted; torch never raises on fp errors (documented)."""
+    old = torchnp.geterr()
+    assert old == numpy.geterr()
+    with torchnp.errstate(divide="raise", invalid="ignore"):
+        assert torchnp.geterr()["divide"] == "raise"
+        r = torchnp.divide(tnp([1.0]), tnp([0.0]))  # no FloatingPointError on torch
+    assert_like_numpy(r, numpy.array([numpy.inf]))
+    prev = torchnp.seterr(all="ignore")
+    assert prev == old
+    torchnp.seterr(**old)
+    assert torchnp.geterrcall() is None or callable(torchnp.geterrcall())
+    torchnp.seterrcall(None)
+    assert torchnp.errstate is numpy.errstate
+
+
+def test_device_of_results():
+    """§3.1: results stay on the operands' device; scalars join the array's device."""
+    x = tnp(numpy.arange(4.0))
+    for r in (torchnp.add(x, 1), torchnp.add(2.0, x), torchnp.sin(x), torchnp.divmod(x, 3)[1],
+              torchnp.add([1.0, 2.0, 3.0, 4.0], x)):
+        assert r.device == x.device
+    assert str(torchnp.add(1, 2).device) == str(torchnp.get_default_device())
+
+
+# ---------------------------------------------------------------- clip
+@given(data=st.data())
+def test_clip_matches_numpy(data):
+    """numpy.clip(a, a_min, a_max, out=None, *, min=, max=): arrays or scalars as bounds, None, broadcasting."""
+    dt = data.draw(st.sampled_from([numpy.dtype(d) for d in ("int8", "int32", "int64", "uint8", "float32",
+                                                              "float64", "float16", "bool")]))
+    shape = data.draw(hnp.array_shapes(min_dims=0, max_dims=2, max_side=4))
+    a = data.draw(hnp.arrays(dt, shape, elements=_elements(dt, "clip")))
+    lo = data.draw(st.one_of(st.none(), st.integers(-5, 5), st.floats(-5, 5),
+                             hnp.arrays(dt, shape[-1:], elements=_elements(dt, "clip"))))
+    hi = data.draw(st.one_of(st.none(), st.integers(0, 9), st.floats(0, 9)))
+    kw_form = data.draw(st.booleans())
+    np_args = ((a,), {"min": lo, "max": hi}) if kw_form else ((a, lo, hi), {})
+    tn_args = ((tnp(a),), {"min": tnp(lo) if isinstance(lo, numpy.ndarray) else lo, "max": hi}) if kw_form else \
+        ((tnp(a), tnp(lo) if isinstance(lo, numpy.ndarray) else lo, hi), {})
+    try:
+        with numpy.errstate(all="ignore"):
+            expected = numpy.clip(*np_args[0], **np_args[1])
+    except Exception as exc:  # noqa: BLE001
+        with pytest.raises(type(exc)):
+            torchnp.clip(*tn_args[0], **tn_args[1])
+        return
+    assert_like_numpy(torchnp.clip(*tn_args[0], **tn_args[1]), expected, *_tol([dt]))
+
+
+def test_clip_out_nan_and_errors():
+    a = numpy.array([-2.0, numpy.nan, 0.5, 3.0])
+    o_np, o_tn = numpy.zeros(4), tnp(numpy.zeros(4))
+    numpy.clip(a, 0, 1, out=o_np)
+    assert torchnp.clip(tnp(a), 0, 1, out=o_tn) is o_tn
+    assert_like_numpy(o_tn, o_np)
+    assert_like_numpy(torchnp.clip(tnp(a), tnp(numpy.array([0.0, 0, 1, 2])), 1.0),
+                      numpy.clip(a, numpy.array([0.0, 0, 1, 2]), 1.0))
+    assert_like_numpy(torchnp.clip(tnp(a), 2, 1), numpy.clip(a, 2, 1))  # min > max: max wins as NumPy
+    with pytest.raises(ValueError):
+        numpy.clip(a, 0, 1, min=0)
+    with pytest.raises(ValueError, match="forbidden"):
+        torchnp.clip(tnp(a), 0, 1, min=0)
+    with pytest.raises(TypeError):
+        numpy.clip(a, 0)
+    with pytest.raises(TypeError):
+        torchnp.clip(tnp(a), 0)
+    assert_like_numpy(torchnp.clip(tnp(a)), numpy.clip(a))
+    assert_like_numpy(tnp(a).clip(0, 1), a.clip(0, 1))
+
+
+def test_fast_path_results_are_fresh_arrays():
+    """The fast path returns new arrays (never aliases an input) and keeps the tensor type exact."""
+    x = tnp(numpy.array([True, False]))
+    y = torchnp.absolute(x)
+    y[0] = False
+    assert bool(x[0])
+    assert type(torchnp.sin(tnp([1.0]))._t) is torch.Tensor
+    assert DEVICE
+
+
+def test_no_torch_kernel_is_a_clear_type_error():
+    """§2.5: a dtype torch supports only partly raises TypeError naming ufunc, dtype and device."""
+    a = torchnp.asarray(numpy.array([5, 7], dtype=numpy.uint64), device=DEVICE)
+    with pytest.raises(TypeError, match=r"floor_divide.*uint64.*device"):
+        torchnp.floor_divide(a, a)
+    assert_like_numpy(torchnp.add(a, a), numpy.array([10, 14], dtype=numpy.uint64))  # wrapping ops do run
+
+
+def test_resolve_dtypes_is_numpys():
+    f8 = numpy.dtype("f8")
+    assert torchnp.add.resolve_dtypes((f8, int, None)) == numpy.add.resolve_dtypes((f8, int, None))
