@@ -305,6 +305,7 @@ def common_type(*arrays):
 
 
 def obj2sctype(rep, default=None):
+    """Scalar type of an object or dtype-like, else ``default`` (NumPy 1.x's ``numpy.obj2sctype``, removed in NumPy 2)."""
     try:
         return _np.dtype(_np_dtype_of(rep)).type
     except TypeError:
@@ -312,6 +313,7 @@ def obj2sctype(rep, default=None):
 
 
 def sctype2char(sctype):
+    """Character code of a scalar type (NumPy 1.x's ``numpy.sctype2char``, removed in NumPy 2)."""
     return _np.dtype(sctype).char
 
 
@@ -322,9 +324,9 @@ _ISDTYPE_KINDS = {
 }
 
 
-def isdtype(dtype_, kind):
+def isdtype(dtype, kind):
     """Array API ``isdtype`` (also ``numpy.isdtype``)."""
-    dt = _np.dtype(_np_dtype_of(dtype_))
+    dt = _np.dtype(_np_dtype_of(dtype))
     if isinstance(kind, tuple):
         return any(isdtype(dt, k) for k in kind)
     if isinstance(kind, str):

@@ -46,7 +46,7 @@ def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, ndm
 
 
 def asanyarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
-    """Same as :func:`asarray` (torchnp has no ndarray subclasses)."""
+    """Convert the input to an array (mirrors ``numpy.asanyarray``); the same as :func:`asarray`, since torchnp has no ndarray subclasses."""
     return asarray(a, dtype, device=device, copy=copy)
 
 
@@ -57,7 +57,7 @@ def ascontiguousarray(a, dtype=None, *, device=None, like=None):
 
 
 def asfortranarray(a, dtype=None, *, device=None, like=None):
-    """Array in Fortran order (values as :func:`asarray`; torch keeps the strides)."""
+    """Array in Fortran (column-major) order (mirrors ``numpy.asfortranarray``; values as :func:`asarray`, torch keeps the strides)."""
     t = as_tensor(a, _dtypes.to_torch(dtype), device)
     if t.dim() >= 2:
         t = t.mT.contiguous().mT if t.dim() == 2 else t.permute(*range(t.dim() - 1, -1, -1)).contiguous().permute(*range(t.dim() - 1, -1, -1))
@@ -130,7 +130,7 @@ def _like(a, dtype, shape, device):
 
 
 def empty_like(prototype, /, dtype=None, order="K", subok=True, shape=None, *, device=None):
-    """Uninitialised array like ``prototype`` (same device unless ``device=``)."""
+    """Uninitialised array like ``prototype`` (mirrors ``numpy.empty_like``; same device unless ``device=``)."""
     shp, dt, dev = _like(prototype, dtype, shape, device)
     return _wrap(torch.empty(shp, dtype=dt, device=dev))
 

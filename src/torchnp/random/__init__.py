@@ -39,7 +39,8 @@ def _legacy(name):
 
     func.__name__ = name
     func.__qualname__ = name
-    func.__doc__ = method.__doc__
+    func.__doc__ = ((method.__doc__ or "").rstrip() +
+                    f"\n\nThe legacy ``numpy.random.{name}``: drawn from the global :class:`RandomState`.")
     try:
         func.__signature__ = method.__signature__.replace(parameters=list(method.__signature__.parameters.values())[1:])
     except AttributeError:

@@ -862,12 +862,12 @@ class RandomState(_Common):
         RandomState.__init__(self, seed, device=self._device)
 
     def get_state(self, legacy=True):
-        """The state as a dict (see the class docstring for its format)."""
+        """The state as a dict (``numpy.random.RandomState.get_state``; see the class docstring for its format)."""
         return {"bit_generator": "torchnp", "seed": self._seed,
                 "state": {str(d): g.get_state().numpy().copy() for d, g in self._gens.items()}}
 
     def set_state(self, state):
-        """Restore a state returned by :meth:`get_state`."""
+        """Restore a state returned by :meth:`get_state` (``numpy.random.RandomState.set_state``; only that format)."""
         if not isinstance(state, dict) or state.get("bit_generator") != "torchnp":
             raise ValueError("state must be a dict returned by torchnp.random.get_state()")
         self._state = (SeedSequence(int(state["seed"])), int(state["seed"]))
