@@ -57,10 +57,10 @@ def _extreme(t, axes, keepdims, kind):
     return (torch.amax if kind == "max" else torch.amin)(t, dim=axes, keepdim=keepdims)
 
 
-def _minmax(kind, nan=False):
+def _minmax(kind, nan=False, name=None):
     ufname = _NAMES[kind]
     fast = torch.amax if kind == "max" else torch.amin
-    name = ("nan" if nan else "") + kind
+    name = name or ("nan" if nan else "") + kind
 
     def func(a, axis=None, out=None, keepdims=False, initial=NOVALUE, where=True):
         if type(a) is ndarray and axis is None and out is None and initial is NOVALUE and where is True \
@@ -107,10 +107,8 @@ def _minmax(kind, nan=False):
 
 max = _minmax("max")  # noqa: A001
 min = _minmax("min")  # noqa: A001
-amax = _minmax("max")
-amin = _minmax("min")
-amax.__name__ = amax.__qualname__ = "amax"
-amin.__name__ = amin.__qualname__ = "amin"
+amax = _minmax("max", name="amax")
+amin = _minmax("min", name="amin")
 nanmax = _minmax("max", nan=True)
 nanmin = _minmax("min", nan=True)
 

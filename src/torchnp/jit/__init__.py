@@ -109,12 +109,13 @@ _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def _user_line(text):
     """The innermost frame of user code in dynamo's 'from user code' trace, as 'file:line: code'."""
-    frames = re.findall(r'File "([^"]+)", line (\d+), in \S+\n\s+(.+)', text.split("from user code:")[-1])
+    # a frame line, then (for code read from a file) its source line indented by 4+ spaces
+    frames = re.findall(r'File "([^"]+)", line (\d+), in \S+(?:\n {4,}(\S.*))?', text.split("from user code:")[-1])
     user = [f for f in frames if not os.path.abspath(f[0]).startswith(_PACKAGE_DIR)]
     if not user:
         return None
     path, line, code = user[-1]
-    return f"{os.path.basename(path)}:{line}: {code.strip()}"
+    return f"{os.path.basename(path)}:{line}" + (f": {code.strip()}" if code else "")
 
 
 def _explain_failure(fn, exc):
