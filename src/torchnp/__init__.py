@@ -20,6 +20,13 @@ layout follows NumPy's documentation sections:
 """
 
 import math as _math
+import os as _os
+
+# Large CPU results on transparent huge pages, as NumPy does for its own arrays (§7, issue 7):
+# torch reads this once, at its first large CPU allocation. Without it every fresh 10^7-element
+# float64 result costs ~20000 page faults (measured: x*x 45 ms against NumPy's 11 ms; 11 ms
+# with it). Set THP_MEM_ALLOC_ENABLE=0 in the environment to opt out.
+_os.environ.setdefault("THP_MEM_ALLOC_ENABLE", "1")
 
 __version__ = "0.1.0"
 __array_api_version__ = "2024.12"
@@ -54,3 +61,5 @@ little_endian = True
 from . import _methods as _m  # noqa: E402
 
 _m.attach(globals())
+
+from ._interop import __array_namespace_info__  # noqa: E402,F401  (issue 8; installs the lazy Dask hook)
