@@ -437,3 +437,14 @@ def test_sampling_compiles_without_graph_breaks():  # §5.4, §6: issue 3's Mont
         tnp.random.seed(3)
         b = compiled(1000)
     assert a.shape == (1000,) and torch.equal(a, b)
+
+
+def test_numpy_bit_generators_seed_torchnp_generators():  # §5.4: NumPy's bit generators as seed sources
+    import torchnp
+
+    for cls in ("MT19937", "PCG64", "PCG64DXSM", "Philox", "SFC64"):
+        assert getattr(torchnp.random, cls) is getattr(numpy.random, cls)
+        a = torchnp.random.default_rng(getattr(torchnp.random, cls)(7)).random(4)
+        b = torchnp.random.Generator(getattr(numpy.random, cls)(7)).random(4)
+        assert a.device == b.device
+        numpy.testing.assert_array_equal(a.to_numpy(), b.to_numpy())

@@ -11,6 +11,8 @@ generators, which code compiled by ``torchnp.jit`` draws from.
 
 import torch as _torch
 
+from numpy.random import MT19937, PCG64, PCG64DXSM, SFC64, BitGenerator, Philox
+
 from ._generator import Generator, RandomState, SeedSequence, default_rng, _DISTRIBUTIONS
 
 _LEGACY = (
@@ -19,7 +21,11 @@ _LEGACY = (
     "standard_gamma", "multinomial", "dirichlet", "multivariate_normal", "get_state", "set_state",
 ) + tuple(_DISTRIBUTIONS)
 
-__all__ = ["Generator", "RandomState", "SeedSequence", "default_rng", "seed", *_LEGACY]
+#: NumPy's bit generators, re-exported: ``default_rng(PCG64(7))``, ``Generator(PCG64(7))`` and
+#: ``RandomState(MT19937(7))`` take their seed; the numbers themselves come from torch.
+BIT_GENERATORS = ("BitGenerator", "MT19937", "PCG64", "PCG64DXSM", "Philox", "SFC64")
+
+__all__ = ["Generator", "RandomState", "SeedSequence", "default_rng", "seed", *BIT_GENERATORS, *_LEGACY]
 
 _global = RandomState()
 
