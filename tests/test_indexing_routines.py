@@ -330,3 +330,25 @@ def test_forwarded_methods():  # ndarray methods that NumPy has for these routin
     assert_like_numpy(x.swapaxes(0, 1), a.swapaxes(0, 1))
     i = numpy.array([0, 1, 0])
     assert_like_numpy(tnp(i).choose([tnp(a[0, :3]), tnp(a[1, :3])]), i.choose([a[0, :3], a[1, :3]]))
+
+
+@pytest.mark.parametrize("dst,src", [(slice(1, None), slice(None, -1)), (slice(None, -1), slice(1, None)),
+                                     (slice(None), slice(None, None, -1))])
+def test_copyto_overlapping_views(dst, src):
+    # copyto(x[1:], x[:-1]) (a shift) reads the source as if buffered, as in NumPy
+    a = numpy.arange(6.0)
+    x = tnp(a)
+    numpy.copyto(a[dst], a[src])
+    torchnp.copyto(x[dst], x[src])
+    assert_like_numpy(x, a)
+
+
+@pytest.mark.parametrize("name,args", [("place", lambda a: (a > 3, a[:2])), ("put", lambda a: ([0, 1], a[4:])),
+                                       ("putmask", lambda a: (a > 3, a[::-1]))])
+def test_inplace_routines_with_values_viewing_the_target(name, args):
+    # the values are a view of the array being written: NumPy reads them before writing
+    a = numpy.arange(6.0)
+    x = tnp(a)
+    getattr(numpy, name)(a, *args(a))
+    getattr(torchnp, name)(x, *args(x))
+    assert_like_numpy(x, a)

@@ -511,5 +511,115 @@ def test_ndenumerate_ndindex_nditer():
     assert idx == nidx
     with pytest.raises(ValueError):
         torchnp.nditer([tnp(a), tnp(numpy.ones(2))])
-    with pytest.raises(NotImplementedError):
-        torchnp.nditer(tnp(a), op_flags=["readwrite"])
+    # readwrite iteration writes through 0-d views, as in NumPy's tutorial loop
+    x, e = tnp(a), a.copy()
+    for v in torchnp.nditer(x, op_flags=["readwrite"]):
+        v[...] = 2 * v
+    for v in numpy.nditer(e, op_flags=["readwrite"]):
+        v[...] = 2 * v
+    assert_like_numpy(x, e)
+    it, nit = torchnp.nditer(x, flags=["multi_index"], op_flags=["writeonly"]), numpy.nditer(e, flags=["multi_index"],
+                                                                                         op_flags=["writeonly"])
+    for i in (it, nit):
+        while not i.finished:
+            i[0] = i.multi_index[1] - i.multi_index[0]
+            i.iternext()
+    assert_like_numpy(x, e)
+    with pytest.raises(ValueError):  # a broadcast operand cannot be written
+        torchnp.nditer([tnp(b), tnp(a)], op_flags=[["readwrite"], ["readonly"]])
+
+
+def test_vectorize_output_dtype_from_first_call():
+    # NumPy: without otypes, the first output fixes the dtype and later outputs are cast
+    def g(a):
+        return 1.5 if a else 0
+
+    a = numpy.array([0, 1, 2])
+    assert_like_numpy(torchnp.vectorize(g)(tnp(a)), numpy.vectorize(g)(a))
+    h = lambda v: (v, v / 2)  # noqa: E731
+    assert_like_numpy(torchnp.vectorize(h)(tnp(a)), numpy.vectorize(h)(a))
+
+
+@pytest.mark.parametrize("sig,fn", [("(n),(n)->()", lambda x, y: x - y), ("(n),(n)->(n)", lambda x, y: (x - y).sum()),
+                                    ("(n),(n)->(n)", lambda x, y: x[:2])])
+def test_vectorize_signature_checks_output_core_dims(sig, fn):
+    # a pyfunc whose output does not have the signature's core dimensions raises as in NumPy
+    a, b = numpy.arange(6).reshape(2, 3), numpy.arange(3)
+    with pytest.raises(ValueError):
+        numpy.vectorize(fn, signature=sig)(a, b)
+    with pytest.raises(ValueError):
+        torchnp.vectorize(fn, signature=sig)(tnp(a), tnp(b))
+
+
+def test_nditer_allocates_none_operand():
+    # "100 NumPy exercises" #62: nditer([A, B, None]) allocates the output operand
+    a, b = numpy.arange(3).reshape(3, 1), numpy.arange(3, dtype=numpy.int8).reshape(1, 3)
+    results = []
+    for mod, x, y in ((numpy, a, b), (torchnp, tnp(a), tnp(b))):
+        it = mod.nditer([x, y, None])
+        for p, q, r in it:
+            r[...] = p + q
+        results.append(it.operands[2])
+    assert_like_numpy(results[1], results[0])
+
+
+@pytest.mark.parametrize("order", ["K", "C", "F", "A"])
+@pytest.mark.parametrize("view", ["c", "t", "f", "perm3"])
+def test_nditer_order_multi_index_external_loop(order, view):
+    # iteration order (memory order for 'K'), multi_index paired with the yielded value,
+    # and external_loop chunks as NumPy gives them
+    base = numpy.arange(24.0)
+    a = {"c": base.reshape(4, 6), "t": base.reshape(4, 6).T, "f": numpy.asfortranarray(base.reshape(4, 6)),
+         "perm3": base.reshape(2, 3, 4).transpose(1, 2, 0)}[view]
+    x = tnp(a) if view != "f" else torchnp.asfortranarray(tnp(base.reshape(4, 6)))
+    assert [float(v) for v in torchnp.nditer(x, order=order)] == [float(v) for v in numpy.nditer(a, order=order)]
+    it, nit = torchnp.nditer(x, flags=["multi_index"], order=order), numpy.nditer(a, flags=["multi_index"], order=order)
+    assert [(it.multi_index, float(v)) for v in it] == [(nit.multi_index, float(v)) for v in nit]
+    got = [v.tolist() for v in torchnp.nditer(x, flags=["external_loop"], order=order)]
+    assert got == [v.tolist() for v in numpy.nditer(a, flags=["external_loop"], order=order)]
+
+
+# ------------------------------------------------------------------ numpy.lib.stride_tricks (§5.1)
+@pytest.mark.parametrize("shape,window,kw", [
+    ((10,), 3, {}), ((4, 6), (2, 3), {}), ((4, 6), 3, dict(axis=1)), ((4, 6), (2, 2), dict(axis=(1, 1))),
+    ((4, 6), (0,), dict(axis=0)), ((3, 4, 5), (2, 2), dict(axis=(-1, 0))),
+])
+def test_sliding_window_view(shape, window, kw):
+    a = numpy.arange(numpy.prod(shape), dtype=float).reshape(shape)
+    x = tnp(a)
+    r = torchnp.lib.stride_tricks.sliding_window_view(x, window, **kw)
+    assert_like_numpy(r, numpy.lib.stride_tricks.sliding_window_view(a, window, **kw))
+    if r.size:
+        assert shares(r, x)  # a view, as in NumPy (§1.2)
+
+
+@pytest.mark.parametrize("window,kw", [(7, dict(axis=0)), (-1, dict(axis=0)), (2, {}), ((2,), dict(axis=(0, 1))),
+                                       (2, dict(axis=2))])
+def test_sliding_window_view_errors(window, kw):
+    a = numpy.zeros((4, 6))
+    with pytest.raises(Exception) as expected:
+        numpy.lib.stride_tricks.sliding_window_view(a, window, **kw)
+    with pytest.raises(expected.type, match=str(expected.value)[:20].replace("(", ".").replace("`", ".")):
+        torchnp.lib.stride_tricks.sliding_window_view(tnp(a), window, **kw)
+
+
+def test_as_strided_and_lib_namespace():
+    a = numpy.arange(10)
+    x = tnp(a)
+    assert_like_numpy(torchnp.lib.stride_tricks.as_strided(x[1:], shape=(3, 3), strides=(8, 8)),
+                      numpy.lib.stride_tricks.as_strided(a[1:], shape=(3, 3), strides=(8, 8)))
+    assert_like_numpy(torchnp.lib.stride_tricks.as_strided(x), a)
+    with pytest.raises(ValueError, match="itemsize"):
+        torchnp.lib.stride_tricks.as_strided(x, shape=(2,), strides=(4,))
+    from torchnp.lib.stride_tricks import broadcast_to, sliding_window_view  # noqa: F401
+    assert torchnp.lib.scimath is torchnp.emath
+    assert torchnp.lib.NumpyVersion("2.4.0") > "2.0.0"
+
+
+def test_row_stack_deprecated_alias():  # §5.1: NumPy 2 warns that row_stack is deprecated
+    a = numpy.arange(3.0)
+    with pytest.warns(DeprecationWarning, match="row_stack"):
+        expected = numpy.row_stack([a, a])
+    with pytest.warns(DeprecationWarning, match="row_stack"):
+        got = torchnp.row_stack([tnp(a), tnp(a)])
+    assert_like_numpy(got, expected)

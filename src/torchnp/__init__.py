@@ -48,6 +48,7 @@ from ._io import *  # noqa: F401,F403
 from ._autodiff import *  # noqa: F401,F403
 from ._protocols import *  # noqa: F401,F403
 from . import linalg, fft, random, testing  # noqa: F401
+from . import lib  # noqa: F401
 from .jit import jit  # noqa: F401
 
 newaxis = None
@@ -63,3 +64,16 @@ from . import _methods as _m  # noqa: E402
 _m.attach(globals())
 
 from ._interop import __array_namespace_info__  # noqa: E402,F401  (issue 8; installs the lazy Dask hook)
+
+
+def __getattr__(name):
+    """A NumPy name torchnp does not have: AttributeError that says why (docs/differences.md)."""
+    from ._coverage import UNSUPPORTED, UNSUPPORTED_SUBMODULES
+
+    why = UNSUPPORTED.get(name) or UNSUPPORTED_SUBMODULES.get(name)
+    if why is None and name == "polynomial":
+        why = ("not implemented yet; use np.polyfit / np.polyval / np.poly1d, or numpy.polynomial "
+               "on x.to_numpy()")
+    if why is None:
+        raise AttributeError(f"module 'torchnp' has no attribute {name!r}")
+    raise AttributeError(f"torchnp.{name} is not supported: {why} (see docs/differences.md)")

@@ -144,11 +144,15 @@ class vectorize:
         if self.signature is not None:
             return self._vectorize_call_with_signature(inner, vec_args)
         nout = len(self.otypes) if self.otypes else None
+        otypes = self.otypes
         if nout is None:
             ts = tensors(vec_args)
             first = inner(*[t.reshape(-1)[0].item() for t in ts]) if all(t.numel() for t in ts) else None
             nout = len(first) if isinstance(first, tuple) else 1
-        return _loop(inner, vec_args, nout, self.otypes, None)
+            if first is not None:  # NumPy: the first output's dtype is the output dtype (cast the rest)
+                outs = first if isinstance(first, tuple) else (first,)
+                otypes = [_dtypes.TO_NUMPY[as_tensor(o, None, ts[0].device).dtype] for o in outs]
+        return _loop(inner, vec_args, nout, otypes, None)
 
 
     def _vectorize_call_with_signature(self, func, args):
@@ -176,7 +180,17 @@ class vectorize:
             r = r if isinstance(r, tuple) else (r,)
             if len(r) != len(out_core):
                 raise ValueError(f"wrong number of outputs from pyfunc: expected {len(out_core)}, got {len(r)}")
-            results.append([as_tensor(o, None, ts[0].device) for o in r])
+            r = [as_tensor(o, None, ts[0].device) for o in r]
+            for o, core in zip(r, out_core):
+                if o.dim() < len(core):
+                    raise ValueError(f"{o.dim()}-dimensional argument does not have enough dimensions for all "
+                                     f"core dimensions {core!r}")
+                if o.dim() > len(core):
+                    raise ValueError("setting an array element with a sequence.")
+                for name, size in zip(core, o.shape):
+                    if sizes.setdefault(name, size) != size:
+                        raise ValueError(f"inconsistent size for core dimension {name!r}: {size} vs {sizes[name]}")
+            results.append(r)
         if not results:
             raise ValueError("cannot call `vectorize` with a signature including new output dimensions on "
                              "size 0 inputs")
@@ -231,66 +245,162 @@ class ndenumerate:
         return ind, self._host[ind]
 
 
-class nditer:
-    """Basic read iteration over one or more broadcast arrays in C order (``numpy.nditer``).
+def _is_f_contig(t):
+    return t.dim() < 2 or t.permute(*range(t.dim() - 1, -1, -1)).is_contiguous()
 
-    Each step yields 0-d torchnp arrays (a tuple for several operands). Only
-    read-only iteration is supported; ``op_flags`` asking for writes raise.
+
+class nditer:
+    """Iteration over one or more broadcast arrays (``numpy.nditer``).
+
+    Each step yields 0-d torchnp arrays that are views of the operands (a tuple for
+    several operands), so ``x[...] = v`` writes through with ``op_flags=["readwrite"]``.
+    ``order`` ('K' memory order, 'C', 'F', 'A') and the ``multi_index`` and
+    ``external_loop`` flags work as in NumPy; ``op_axes`` and ``itershape`` raise.
     """
 
     def __init__(self, op, flags=None, op_flags=None, op_dtypes=None, order="K", casting="safe",
                  op_axes=None, itershape=None, buffersize=0):
         single = not isinstance(op, (list, tuple))
         ops = [op] if single else list(op)
-        flat_flags = [f for fl in (op_flags or []) for f in (fl if isinstance(fl, (list, tuple)) else [fl])]
-        if any(f in ("readwrite", "writeonly") for f in flat_flags):
-            raise NotImplementedError("nditer write iteration is unsupported on torchnp; use array operations")
+        if op_flags and all(isinstance(f, str) for f in op_flags):
+            per_op = [list(op_flags)] * len(ops)
+        else:
+            per_op = [list(f) if isinstance(f, (list, tuple)) else [f] for f in (op_flags or [[]] * len(ops))]
+        writable = [any(f in ("readwrite", "writeonly") for f in fl) for fl in per_op]
         if op_axes is not None or itershape is not None:
             raise NotImplementedError("nditer(op_axes=..., itershape=...) is unsupported on torchnp")
-        ts = tensors(ops)
+        given = [o for o in ops if o is not None]
+        ts = tensors(given) if given else []
+        if len(given) < len(ops):  # NumPy allocates None operands: broadcast shape, promoted dtype
+            if not ts:
+                raise ValueError("At least one iterator operand must be non-NULL")
+            shp = tuple(_np.broadcast_shapes(*[tuple(t.shape) for t in ts]))
+            dt = _dtypes.to_torch(_np.result_type(*[_dtypes.TO_NUMPY[t.dtype] for t in ts]))
+            it_ts = iter(ts)
+            ts = [torch.empty(shp, dtype=dt, device=ts[0].device) if o is None else next(it_ts) for o in ops]
+            writable = [w or o is None for w, o in zip(writable, ops)]
         if op_dtypes is not None:
             dts = op_dtypes if isinstance(op_dtypes, (list, tuple)) else [op_dtypes] * len(ts)
+            if any(w and d is not None for w, d in zip(writable, dts)):
+                raise NotImplementedError("nditer: writing through op_dtypes (buffered casting) is unsupported "
+                                          "on torchnp; use array operations")
             ts = [t if d is None else t.to(_dtypes.to_torch(d)) for t, d in zip(ts, dts)]
         shape = tuple(_np.broadcast_shapes(*[tuple(t.shape) for t in ts]))
-        self._flat = [t.expand(shape).reshape(-1) for t in ts]
+        for t, w in zip(ts, writable):
+            if w and tuple(t.shape) != shape:
+                raise ValueError(f"non-broadcastable output operand with shape {tuple(t.shape)} doesn't match "
+                                 f"the broadcast shape {shape}")
+        self._flags = set(flags or ())
+        if "external_loop" in self._flags and "multi_index" in self._flags:
+            raise ValueError("Iterator flag EXTERNAL_LOOP cannot be used if an index or multi-index is being tracked")
+        exp = [t.expand(shape) for t in ts]
+        perm = self._axis_order(exp, order, len(shape))
+        self._perm = perm
+        self._views = [t.permute(perm) for t in exp]  # views: writes reach the operands
+        ishape = [shape[p] for p in perm]
+        outer = len(ishape)
+        self._external = "external_loop" in self._flags
+        if self._external:  # coalesce the inner axes whose strides chain, as NumPy does
+            outer = max(len(ishape) - 1, 0)
+            while outer > 0 and all(v.stride(outer - 1) == v.stride(outer) * ishape[outer]
+                                    or ishape[outer - 1] == 1 for v in self._views):
+                outer -= 1
+        self._ishape = ishape[:outer]
         self._single = single
         self.shape = shape
         self.ndim = len(shape)
         self.itersize = 1
-        for s in shape:
-            self.itersize *= s
+        for n in shape:
+            self.itersize *= n
+        self._nsteps = 0 if self.itersize == 0 else 1
+        for n in self._ishape:
+            self._nsteps *= n
         self.operands = tuple(_wrap(t) for t in ts)
-        self._flags = set(flags or ())
         self.iterindex = 0
-        self.finished = self.itersize == 0
+        self._started = False
+        self.finished = self._nsteps == 0
+
+    @staticmethod
+    def _axis_order(exp, order, ndim):
+        """Axes from outermost to innermost for ``order`` (NumPy's 'K': by the operands' strides)."""
+        perm = list(range(ndim))
+        if order == "C" or ndim < 2:
+            return perm
+        if order == "F":
+            return perm[::-1]
+        if order == "A":
+            fortran = all(_is_f_contig(t) for t in exp) and not all(t.is_contiguous() for t in exp)
+            return perm[::-1] if fortran else perm
+
+        def inner_first(a, b):  # does axis a (now outside b) have the smaller strides?
+            swap = False
+            for t in exp:
+                sa, sb = abs(t.stride(a)), abs(t.stride(b))
+                if sa and sb and t.shape[a] > 1 and t.shape[b] > 1:
+                    if sa < sb:
+                        swap = True
+                    elif sa > sb:
+                        return False
+            return swap
+
+        for i in range(1, ndim):  # stable insertion sort; ambiguous pairs keep C order
+            j = i
+            while j > 0 and inner_first(perm[j - 1], perm[j]):
+                perm[j - 1], perm[j] = perm[j], perm[j - 1]
+                j -= 1
+        return perm
+
+    def _index(self):
+        j, i = [], self.iterindex
+        for n in reversed(self._ishape):
+            i, r = divmod(i, n)
+            j.append(r)
+        return tuple(reversed(j))
 
     @property
     def value(self):
-        i = self.iterindex
-        vals = tuple(_wrap(f[i]) for f in self._flat)
+        j = self._index()
+        if self._external:
+            vals = tuple(_wrap(v[j].reshape(-1)) for v in self._views)
+        else:
+            vals = tuple(_wrap(v[j]) for v in self._views)
         return vals[0] if self._single else vals
+
+    def __getitem__(self, i):
+        """The current value of operand ``i`` (``it[0]``), a view."""
+        vals = self.value
+        return (vals,)[i] if self._single else vals[i]
+
+    def __setitem__(self, i, value):
+        """``it[0] = v`` writes into operand ``i`` at the current position."""
+        self[i][...] = value
 
     @property
     def multi_index(self):
         if "multi_index" not in self._flags:
             raise ValueError("Iterator is not tracking a multi-index")
-        return tuple(int(v) for v in _np.unravel_index(self.iterindex, self.shape))
+        idx = [0] * self.ndim
+        for p, v in zip(self._perm, self._index()):
+            idx[p] = v
+        return tuple(idx)
 
     def __iter__(self):
         return self
 
     def __next__(self):
+        # NumPy's order: the first call yields the current element, later calls advance first
+        if self._started:
+            self.iternext()
+        self._started = True
         if self.finished:
             raise StopIteration
-        v = self.value
-        self.iternext()
-        return v
+        return self.value
 
     def iternext(self):
         self.iterindex += 1
-        if self.iterindex >= self.itersize:
+        if self.iterindex >= self._nsteps:
             self.finished = True
-            self.iterindex = self.itersize - 1 if self.itersize else 0
+            self.iterindex = self._nsteps - 1 if self._nsteps else 0
             return False
         return True
 
@@ -308,4 +418,5 @@ class nditer:
 
     def reset(self):
         self.iterindex = 0
-        self.finished = self.itersize == 0
+        self._started = False
+        self.finished = self._nsteps == 0

@@ -39,6 +39,8 @@ def _target(a, name="a"):
 
 def _flat_write(t, idx, vals):
     """``t.flat[idx] = vals`` in place (through a copy when ``t`` is not contiguous)."""
+    if isinstance(vals, torch.Tensor) and vals.untyped_storage().data_ptr() == t.untyped_storage().data_ptr():
+        vals = vals.clone()  # the values are a view of ``t`` (np.place(a, m, a[:2])): read them first
     if t.is_contiguous():
         t.view(-1)[idx] = vals
     else:
@@ -206,6 +208,8 @@ def copyto(dst, src, casting="same_kind", where=True):
         raise ValueError(f"could not broadcast input array from shape {tuple(s.shape)} into shape "
                          f"{tuple(d.shape)}") from None
     if where is True:
+        if s.untyped_storage().data_ptr() == d.untyped_storage().data_ptr():
+            s = s.clone()  # overlapping views (copyto(x[1:], x[:-1])): NumPy copies as if buffered
         d.copy_(s)
         return
     w = tensor(where, d.device)
@@ -452,6 +456,8 @@ def nonzero(a):
     t = tensor(a)
     if t.dim() == 0:
         raise ValueError("Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() instead.")
+    if t.dtype in _dtypes.PARTIAL:  # uint16/32/64: torch has no nonzero kernel, the mask has the same positions
+        t = t != 0
     return tuple(_wrap(i) for i in torch.nonzero(t, as_tuple=True))
 
 
@@ -459,13 +465,14 @@ def argwhere(a):
     """Indices of non-zero elements, grouped by element (``numpy.argwhere``)."""
     t = tensor(a)
     if t.dim() == 0:
-        return _wrap(torch.argwhere(t.reshape(1))[:, :0])
-    return _wrap(torch.argwhere(t))
+        return _wrap(torch.argwhere(t.reshape(1) != 0)[:, :0])
+    return _wrap(torch.argwhere(t != 0 if t.dtype in _dtypes.PARTIAL else t))
 
 
 def flatnonzero(a):
     """Indices of the non-zero elements of the flattened array (``numpy.flatnonzero``)."""
-    return _wrap(torch.nonzero(tensor(a).reshape(-1)).reshape(-1))
+    t = tensor(a).reshape(-1)
+    return _wrap(torch.nonzero(t != 0 if t.dtype in _dtypes.PARTIAL else t).reshape(-1))
 
 
 # ------------------------------------------------------------------ index arithmetic

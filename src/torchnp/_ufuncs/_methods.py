@@ -319,6 +319,8 @@ def at(uf, a, indices, b=None):
             from ._ufunc import broadcast_error
 
             raise broadcast_error([tuple(vals.shape), tuple(sel.shape)]) from None
+        if vals.untyped_storage().data_ptr() == t.untyped_storage().data_ptr():
+            vals = vals.clone()  # ``b`` views ``a`` (np.add.at(a, i, a[4:])): read it before writing
     name = uf.__name__
     loop = None if vals is None else uf._np.resolve_dtypes(
         (_dtypes.TO_NUMPY[t.dtype], _dtypes.TO_NUMPY[vals.dtype], None))[-1]

@@ -97,7 +97,19 @@ def _inner_for(fn):
         return pytree.tree_map(lambda x: x._t if isinstance(x, ndarray) else x, out)
     inner.__name__ = getattr(fn, "__name__", "inner")
     inner.__qualname__ = getattr(fn, "__qualname__", inner.__name__)
+    # one code object per user function: dynamo caches per code object, so sharing one across
+    # every jitted function recompiled it each time and failed after recompile_limit (8) functions
+    key = getattr(fn, "__code__", None)
+    if key is not None:
+        code = _INNER_CODES.get(key)
+        if code is None:
+            name = inner.__name__ if inner.__name__.isidentifier() else "inner"
+            code = _INNER_CODES[key] = inner.__code__.replace(co_name=name)
+        inner.__code__ = code
     return inner
+
+
+_INNER_CODES = {}  # user function's code -> the code object of its ``inner`` wrapper
 
 
 _DATA_DEPENDENT = ("data-dependent", "data dependent", "item()", "Tensor.item", "generic_jump",

@@ -1,0 +1,14 @@
+"""``torchnp.lib``: the public pieces of ``numpy.lib`` that user code reaches for.
+
+- ``stride_tricks``: ``sliding_window_view``, ``as_strided``, ``broadcast_to``,
+  ``broadcast_arrays``, ``broadcast_shapes`` (views of the array's tensor)
+- ``scimath``: the same module as ``torchnp.emath``
+- ``NumpyVersion``: NumPy's version-string comparer (pure Python)
+"""
+
+from numpy.lib import NumpyVersion  # noqa: F401  (compares version strings, holds no array data)
+
+from .._misc import emath as scimath  # noqa: F401
+from . import stride_tricks  # noqa: F401
+
+__all__ = ["NumpyVersion", "scimath", "stride_tricks"]

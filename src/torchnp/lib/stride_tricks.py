@@ -1,0 +1,65 @@
+"""``torchnp.lib.stride_tricks`` (NumPy's ``numpy.lib.stride_tricks``): strided views."""
+
+import torch
+from numpy.lib.array_utils import normalize_axis_tuple
+
+from .._array import _wrap
+from .._manipulation._common import tensor
+from .._manipulation._shape import broadcast_arrays, broadcast_shapes, broadcast_to  # noqa: F401
+
+__all__ = ["as_strided", "broadcast_arrays", "broadcast_shapes", "broadcast_to", "sliding_window_view"]
+
+
+def sliding_window_view(x, window_shape, axis=None, *, subok=False, writeable=False):
+    """A sliding-window view of ``x`` (``numpy.lib.stride_tricks.sliding_window_view``).
+
+    The windows are a view sharing memory with ``x`` (``Tensor.unfold``). torch tensors
+    cannot be read-only, so the view is writable whatever ``writeable`` says.
+    """
+    t = tensor(x)
+    window_shape = tuple(window_shape) if hasattr(window_shape, "__iter__") else (window_shape,)
+    window_shape = tuple(int(w) for w in window_shape)
+    if any(w < 0 for w in window_shape):
+        raise ValueError("`window_shape` cannot contain negative values")
+    if axis is None:
+        axis = tuple(range(t.dim()))
+        if len(window_shape) != len(axis):
+            raise ValueError(f"Since axis is `None`, must provide window_shape for all dimensions of `x`; "
+                             f"got {len(window_shape)} window_shape elements and `x.ndim` is {t.dim()}.")
+    else:
+        axis = normalize_axis_tuple(axis, t.dim(), allow_duplicate=True)
+        if len(window_shape) != len(axis):
+            raise ValueError(f"Must provide matching length window_shape and axis; got {len(window_shape)} "
+                             f"window_shape elements and {len(axis)} axes elements.")
+    trimmed = list(t.shape)
+    for ax, w in zip(axis, window_shape):
+        if trimmed[ax] < w:
+            raise ValueError("window shape cannot be larger than input array shape")
+        trimmed[ax] -= w - 1
+    # unfold appends each window dimension at the end, in the order of ``axis``, as NumPy does
+    for ax, w in zip(axis, window_shape):
+        t = t.unfold(ax, w, 1)
+    return _wrap(t)
+
+
+def as_strided(x, shape=None, strides=None, subok=False, writeable=True):
+    """A view of ``x`` with the given shape and byte strides (``numpy.lib.stride_tricks.as_strided``).
+
+    As in NumPy nothing is checked against the memory of ``x``: wrong strides read past it.
+    torch has no negative strides and counts strides in elements, so a negative stride or
+    one that is not a multiple of the itemsize raises ValueError.
+    """
+    t = tensor(x)
+    shape = tuple(t.shape) if shape is None else tuple(int(s) for s in shape)
+    item = t.element_size()
+    if strides is None:
+        el = tuple(t.stride())
+    else:
+        strides = tuple(int(s) for s in strides)
+        if any(s < 0 or s % item for s in strides):
+            raise ValueError(f"as_strided: strides {strides} must be non-negative multiples of the "
+                             f"itemsize ({item}) on torchnp (torch counts strides in elements)")
+        el = tuple(s // item for s in strides)
+    if len(el) != len(shape):
+        raise ValueError("mismatch in length of strides and shape")
+    return _wrap(t.as_strided(shape, el, t.storage_offset()))
