@@ -117,14 +117,38 @@ def test_unsupported_numpy_function_raises_typeerror_naming_it(call):
 @pytest.mark.parametrize("call", [
     lambda x, a: numpy.add(x, a),
     lambda x, a: numpy.add(a, x),
-    lambda x, a: numpy.concatenate([x, a]),
-    lambda x, a: numpy.dot(a, x),
     lambda x, a: numpy.add(x, 1.0, out=a),
-], ids=["ufunc", "ufunc-reflected", "concatenate", "dot", "ufunc-out"])
-def test_numpy_ndarray_mixed_in_raises_typeerror(call):
+], ids=["ufunc", "ufunc-reflected", "ufunc-out"])
+def test_numpy_ndarray_mixed_into_ufunc_raises_typeerror(call):
     # §3.3: no hidden host->device copy; the message names the fix
     with pytest.raises(TypeError, match=r"torchnp\.asarray|torchnp\.from_numpy"):
         call(tnp(V), V.copy())
+
+
+FUNCTIONS_MIXED = [
+    lambda x, a: numpy.concatenate([x, a]),
+    lambda x, a: numpy.dot(a, x),
+    lambda x, a: numpy.broadcast_arrays(a, x),
+]
+
+
+@pytest.mark.parametrize("call", FUNCTIONS_MIXED, ids=["concatenate", "dot", "broadcast_arrays"])
+def test_numpy_function_mixing_host_and_cpu_arrays_runs_numpy(call):
+    # §4.3 with §3.3: libraries such as matplotlib call NumPy functions on host arrays mixed
+    # with CPU torchnp arrays; no device copy is involved, so NumPy's own code runs on
+    # zero-copy views and returns NumPy's result
+    x = torchnp.asarray(V, device="cpu")
+    got, expected = call(x, V.copy()), call(V.copy(), V.copy())
+    for g, e in zip(got if isinstance(got, tuple) else (got,), expected if isinstance(expected, tuple) else (expected,)):
+        assert isinstance(g, (numpy.ndarray, numpy.generic))
+        numpy.testing.assert_array_equal(g, e)
+
+
+@pytest.mark.parametrize("call", FUNCTIONS_MIXED, ids=["concatenate", "dot", "broadcast_arrays"])
+def test_numpy_function_mixing_host_and_device_arrays_raises_typeerror(call):
+    # §3.3: off the CPU it would be a hidden device->host copy
+    with pytest.raises(TypeError, match=r"torchnp\.asarray|torchnp\.from_numpy"):
+        call(torchnp.asarray(V, device="meta"), V.copy())
 
 
 def test_numpy_asarray_is_zero_copy_on_cpu():

@@ -194,3 +194,13 @@ def test_interp_special_values_and_errors():
     check("interp", numpy.array([0.5]), xp, numpy.ones(3))
     check("interp", numpy.array([0.5]), numpy.array([]), numpy.array([]))
     check("interp", numpy.array([0.5]), xp, fp, period=0)
+
+
+def test_histogram_of_strided_view_gives_no_torch_warning():  # §5.1: no warning NumPy does not give
+    a = numpy.arange(40.0).reshape(20, 2) % 7
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = torchnp.histogram(tnp(a)[:, 1], bins=4)
+    expected = numpy.histogram(a[:, 1], bins=4)
+    assert_like_numpy(got[0], expected[0])
+    assert_like_numpy(got[1], expected[1])

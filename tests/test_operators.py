@@ -235,3 +235,11 @@ def test_numpy_scalars_both_sides(op, scalar, dtype):  # §2.3: NumPy scalars ar
     a = numpy.arange(1, 4).astype(dtype)
     _same(op, (a, scalar), (tnp(a), scalar), rtol=1e-5)
     _same(op, (scalar, a), (scalar, tnp(a)), rtol=1e-5)
+
+
+@pytest.mark.parametrize("other", [None, "x", b"x"])
+def test_eq_ne_with_none_and_strings_are_elementwise(other):  # §5.1: NumPy compares elementwise
+    a = numpy.arange(6.0).reshape(2, 3)
+    for fn in (lambda x: x == other, lambda x: x != other, lambda x: other == x, lambda x: other != x):
+        assert_like_numpy(fn(tnp(a)), fn(a))
+    assert bool(tnp(a)[0, 0] == other) is bool(a[0, 0] == other)

@@ -106,10 +106,7 @@ def compare_results(expected, actual, rtol, atol, name):
 
 
 # Programs that fail for a documented reason (docs/differences.md); strict, so a fix shows up.
-KNOWN_FAILURES = {
-    "p19_plot_bars": "matplotlib's bar() calls numpy.broadcast_arrays(host x, torchnp height): "
-                     "a numpy.ndarray mixed into a torchnp operation raises TypeError (§3.3)",
-}
+KNOWN_FAILURES = {}
 
 
 def _param(p):

@@ -152,3 +152,51 @@ def test_round_errors():  # §1.3: TypeError where NumPy has no __round__
             round(a if a.ndim else a[()])
         with pytest.raises(TypeError):
             round(tnp(a))
+
+
+def test_0d_hashable_like_numpy_scalars():  # §1.3: dict keys and sets of array elements
+    a = numpy.array([3, 1, 3, 2, 3, 1])
+    def tally(arr):
+        counts = {}
+        for v in arr:
+            counts[v] = counts.get(v, 0) + 1
+        return counts
+    expected, got = tally(a), tally(tnp(a))
+    assert {int(k): n for k, n in got.items()} == {int(k): n for k, n in expected.items()}
+    assert got[3] == 3 and hash(tnp(a)[0]) == hash(a[0]) == hash(3)
+    f = numpy.array([0.5, 0.25, 0.5])
+    assert len(set(tnp(f))) == len(set(f)) == 2 and 0.25 in set(tnp(f))
+    with pytest.raises(TypeError):  # arrays with ndim > 0 stay unhashable
+        hash(tnp(a))
+
+
+@pytest.mark.parametrize("value", [numpy.int64(2), numpy.int8(3), numpy.uint8(2), numpy.True_, numpy.float64(2.0),
+                                   numpy.complex128(1j)])
+@pytest.mark.parametrize("seq", [[0, 1], (0, 1), "ab"])
+def test_sequence_repetition_like_numpy_scalars(value, seq):  # §1.3: [0] * n where n = x.max()
+    x = tnp(numpy.array([value]))[0]
+    for fn in (lambda s: seq * s, lambda s: s * seq):
+        try:
+            expected = fn(value)
+        except TypeError:
+            with pytest.raises(TypeError):
+                fn(x)
+            continue
+        got = fn(x)
+        assert type(got) is type(expected) and got == expected, (got, expected)
+    lst = list(seq)
+    if numpy.issubdtype(value.dtype, numpy.integer) and value.dtype != numpy.bool_:
+        lst *= x
+        assert lst == list(seq) * int(value)
+
+
+@pytest.mark.parametrize("value", [numpy.float64(2.0), numpy.float64(2.5), numpy.float32(-3.0), numpy.int64(7),
+                                   numpy.float64(numpy.inf), numpy.float64(numpy.nan)])
+def test_is_integer_like_numpy_scalars(value):  # §1.3: (n ** 0.5).is_integer()
+    assert tnp(numpy.array([value]))[0].is_integer() is value.is_integer()
+
+
+def test_is_integer_errors():  # §1.3: only where NumPy scalars have it
+    for a in (numpy.array([1.0, 2.0]), numpy.array(True), numpy.array(1 + 0j)):
+        with pytest.raises(AttributeError):
+            tnp(a).is_integer()

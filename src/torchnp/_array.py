@@ -208,6 +208,14 @@ class ndarray:
             raise TypeError("type torchnp.ndarray doesn't define __trunc__ method")
         return math.trunc(t.item())
 
+    def is_integer(self):
+        """``x.is_integer()`` for 0-d real arrays, as for NumPy's float and integer scalars
+        (§1.3); a Python bool, so host data by nature."""
+        t = self._t
+        if t.dim() or t.dtype is torch.bool or t.is_complex():
+            raise AttributeError("'ndarray' object has no attribute 'is_integer'")
+        return True if not t.is_floating_point() else float(t.item()).is_integer()
+
     def __bool__(self):
         t = self._t
         if t.numel() == 1:
@@ -238,7 +246,13 @@ class ndarray:
             raise TypeError("unsupported format string passed to torchnp.ndarray.__format__")
         return str(self)
 
-    __hash__ = None
+    def __hash__(self):
+        """A 0-d array hashes by value, as the NumPy scalar it stands in for (§1.3: dict
+        keys, sets); host data by nature. Larger arrays are unhashable, like numpy.ndarray."""
+        t = self._t
+        if t.dim() != 0:
+            raise TypeError("unhashable type: 'ndarray'")
+        return hash(t.item())
 
     # -- printing (§1.4) --
     def __repr__(self):

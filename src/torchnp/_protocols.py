@@ -4,7 +4,11 @@
 ufunc of the same name; ``__array_function__`` sends ``numpy.mean(x)``,
 ``numpy.linalg.solve(a, b)`` ... to the torchnp function of the same name and module.
 Results are torchnp arrays on the same device. A NumPy function torchnp lacks raises
-TypeError naming it; a ``numpy.ndarray`` mixed in raises TypeError as in §3.3.
+TypeError naming it; a ``numpy.ndarray`` mixed into a ufunc raises TypeError as in §3.3.
+A ``numpy.ndarray`` mixed into a NumPy *function* with CPU torchnp arrays (as matplotlib
+does with ``numpy.broadcast_arrays(host_x, heights)``) runs NumPy's own implementation on
+zero-copy host views and returns NumPy's result; with arrays on other devices it raises
+TypeError, since that would need a hidden device->host copy.
 """
 
 import numpy as _np
@@ -70,8 +74,38 @@ def __array_function__(self, func, types, args, kwargs):
         raise TypeError(f"torchnp does not implement {name} for torchnp arrays; "
                         "convert explicitly with x.to_numpy() to use NumPy's version")
     if _has_numpy_array(args) or _has_numpy_array(kwargs):
+        if _all_on_cpu((args, kwargs)) and hasattr(func, "_implementation"):
+            # NumPy code (matplotlib, SciPy ...) mixing host arrays with CPU torchnp arrays: no
+            # device copy is involved, so run NumPy's own implementation on zero-copy host views
+            return func._implementation(*_to_host(args), **_to_host(kwargs))
         raise TypeError(_NUMPY_OPERAND)
     return ours(*args, **kwargs)
+
+
+def _torchnp_arrays(obj, depth=0):
+    if isinstance(obj, ndarray):
+        yield obj
+    elif depth < 3 and isinstance(obj, (list, tuple)):
+        for o in obj:
+            yield from _torchnp_arrays(o, depth + 1)
+    elif depth < 3 and isinstance(obj, dict):
+        for o in obj.values():
+            yield from _torchnp_arrays(o, depth + 1)
+
+
+def _all_on_cpu(obj):
+    return all(a._t.device.type == "cpu" for a in _torchnp_arrays(obj))
+
+
+def _to_host(obj, depth=0):
+    """torchnp arrays -> zero-copy numpy views (CPU only), recursing into containers."""
+    if isinstance(obj, ndarray):
+        return obj.to_numpy()
+    if depth < 3 and isinstance(obj, (list, tuple)):
+        return type(obj)(_to_host(o, depth + 1) for o in obj)
+    if depth < 3 and isinstance(obj, dict):
+        return {k: _to_host(v, depth + 1) for k, v in obj.items()}
+    return obj
 
 
 ndarray.__array_ufunc__ = __array_ufunc__

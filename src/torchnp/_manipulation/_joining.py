@@ -92,7 +92,12 @@ def vstack(tup, *, dtype=None, casting="same_kind"):
     return _concat(ts, 0, None, dtype, casting)
 
 
-row_stack = vstack
+def row_stack(tup, *, dtype=None, casting="same_kind"):
+    """Deprecated alias of ``vstack`` (``numpy.row_stack``, deprecated in NumPy 2.0)."""
+    import warnings
+
+    warnings.warn("`row_stack` alias is deprecated. Use `np.vstack` directly.", DeprecationWarning, stacklevel=2)
+    return vstack(tup, dtype=dtype, casting=casting)
 
 
 def hstack(tup, *, dtype=None, casting="same_kind"):

@@ -76,7 +76,8 @@ def _hist_counts(x, edges, w=None):
     nb = edges.shape[0] - 1
     if nb <= 0:
         return torch.zeros(0, dtype=torch.int64 if w is None else w.dtype, device=x.device)
-    idx = torch.clamp(torch.bucketize(x, edges, right=True) - 1, max=nb - 1)
+    # contiguous: torch warns (a UserWarning NumPy never gives) on strided input
+    idx = torch.clamp(torch.bucketize(x.contiguous(), edges.contiguous(), right=True) - 1, max=nb - 1)
     keep = (x >= edges[0]) & (x <= edges[-1])
     idx = torch.where(keep, idx, nb)
     if w is None:

@@ -8,7 +8,7 @@ are attached here from ``_table.OPERATORS`` so that ``x + y`` and
 import numpy as _np
 import torch
 
-from .._array import ndarray
+from .._array import _wrap, ndarray
 from . import _table
 from ._ufunc import UFuncTypeError, make, operand, ufunc  # noqa: F401
 
@@ -31,15 +31,32 @@ __all__ += list(_ufuncs)
 _KNOWN = (ndarray, float, int, bool, complex, list, tuple, _np.ndarray, _np.generic)
 
 
+_SEQUENCES = (list, tuple)
+
+
+def _foreign_eq(x, fill):
+    """``x == None`` / ``x != None`` (or a str): NumPy compares elementwise, all False / all True."""
+    # a module-level helper: torch.full written inside ``op`` stopped dynamo inlining it (§6)
+    return _wrap(torch.full(x._t.shape, fill, device=x._t.device))
+
+
 # Operators look their ufunc up in the module-level ``_ufuncs`` dict at call time
 # (not through a closure) so that torch.compile can trace them (§6).
 def _forward(ufname, name):
     defer_eq = name in ("__eq__", "__ne__")
+    ne_fill = name == "__ne__"
+    repeat = name == "__mul__"
 
     def op(self, other):
         if type(other) is ndarray or type(other) is float or type(other) is int:
             return _ufuncs[ufname](self, other)
         if not isinstance(other, _KNOWN):
+            if defer_eq and (other is None or isinstance(other, (str, bytes))):
+                return _foreign_eq(self, ne_fill)
+            return NotImplemented
+        if repeat and type(other) in _SEQUENCES and self._t.dim() == 0:
+            # §1.3: a 0-d array acts as the NumPy scalar it stands for: an integer one repeats
+            # the list ([0] * n), others raise TypeError -- Python does both through __index__
             return NotImplemented
         if defer_eq and isinstance(other, (list, tuple)):
             try:
@@ -52,10 +69,16 @@ def _forward(ufname, name):
 
 
 def _reflected(ufname, name):
-    def op(self, other):
-        if not isinstance(other, _KNOWN):
-            return NotImplemented
-        return _ufuncs[ufname](other, self)
+    if name == "__rmul__":
+        def op(self, other):
+            if not isinstance(other, _KNOWN) or (type(other) in _SEQUENCES and self._t.dim() == 0):
+                return NotImplemented  # [0] * n: sequence repetition, as with NumPy scalars (§1.3)
+            return _ufuncs[ufname](other, self)
+    else:
+        def op(self, other):
+            if not isinstance(other, _KNOWN):
+                return NotImplemented
+            return _ufuncs[ufname](other, self)
     op.__name__ = name
     return op
 

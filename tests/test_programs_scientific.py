@@ -1,0 +1,203 @@
+"""Acceptance tests: real scientific NumPy programs run unchanged on torchnp (DESIGN §1-§5).
+
+Each script in ``tests/programs/scientific/`` is a plain NumPy program starting with
+``import numpy as np``. It is executed twice in-process: as written, and with that line
+changed to ``import torchnp as np`` -- the one-line change a user makes. The two runs must
+
+- print the same text (numbers may differ by one unit in the last printed digit, the
+  rounding of results that agree to floating-point accuracy; everything else is exact), and
+- leave the same module-level results: every NumPy array becomes a torchnp array of the
+  same shape, dtype and values (within tolerance), NumPy scalars become 0-d arrays or
+  scalars of the same value (§1.3, a documented difference), Python numbers keep their
+  type.
+
+Programs that draw random numbers print only seed-independent facts (streams differ,
+a documented difference, §5.4) and their named estimates are compared within
+statistical tolerances below.
+"""
+
+import contextlib
+import io
+import math
+import pathlib
+import re
+import types
+import warnings
+
+import numpy
+import pytest
+
+import torchnp
+
+PROGRAMS = pathlib.Path(__file__).parent / "programs" / "scientific"
+SCRIPTS = sorted(p.name for p in PROGRAMS.glob("*.py"))
+IMPORT_LINE = re.compile(r"^import numpy as np$", re.M)
+
+# Random programs: named results compared with these absolute tolerances (several
+# standard errors); their other random results are checked for type, shape and dtype only.
+STATISTICAL = {
+    "monte_carlo.py": {"pi_est": 0.02, "integral": 0.01, "integral_is": 0.01,
+                       "sample_mean": 0.05, "sample_std": 0.05, "frac_1sigma": 0.01,
+                       "lo": 0.3, "hi": 0.3},
+    "random_walk.py": {"slope": 0.1, "mean_fpt": 40.0},
+    "random_distributions.py": {},  # prints its own statistical checks
+    # per temperature; at T = 2.27 (critical) |m| fluctuates strongly on a 16x16 lattice
+    "ising_metropolis.py": {"mags": numpy.array([0.05, 0.1, 0.45, 0.15, 0.1]),
+                            "energies": numpy.array([0.05, 0.1, 0.4, 0.15, 0.1])},
+}
+# Deterministic programs: value tolerances (chaotic or iterative ones amplify rounding).
+RTOL = {"lorenz_ode.py": 1e-6, "poisson_jacobi_gs.py": 1e-6, "adaptive_ode_sir.py": 1e-6}
+# Absolute tolerance for results that are rounding noise around zero at a large scale
+# (truss support reactions ~1e-11 N next to 1e4 N loads).
+ATOL = {"fem_truss.py": 1e-6}
+# Eigenvectors are defined up to sign: LAPACK builds may choose either (torch's and
+# NumPy's do differ); these are compared in absolute value.
+UP_TO_SIGN = {"eigen_expm.py": {"V"}, "quantum_well.py": {"psi"}}
+# Singular vectors of (numerically) zero singular values are any basis of the null space,
+# and rounding to uint8 flips pixels that lie on .5 by one: only type, shape and dtype
+# are compared (the low-rank products built from the vectors are compared in full).
+ARBITRARY = {"svd_image_compression.py": {"U", "Vt", "U3", "Vt3", "u8"}}
+# Printed numbers below this size are rounding noise (an error of 4.4e-15 vs 4.9e-15):
+# any two such numbers count as equal.
+ROUNDOFF = 1e-10
+
+
+# Programs that fail for a documented reason (docs/differences.md); strict, so a fix shows up.
+KNOWN_FAILURES = {
+    "scipy_ode_fit.py": "SciPy's solve_ivp stacks the torchnp y0 with its own NumPy states, and "
+                        "minimize/curve_fit call back with NumPy arrays: a numpy.ndarray mixed into "
+                        "a torchnp operation raises TypeError (§3.3)",
+    "gauss_quadrature.py": "numpy.polynomial is not implemented yet (docs/differences.md)",
+}
+
+
+def _param(name):
+    reason = KNOWN_FAILURES.get(name)
+    raises = (TypeError, ImportError, AttributeError)
+    marks = [pytest.mark.xfail(reason=reason, raises=raises, strict=True)] if reason else []
+    return pytest.param(name, id=name, marks=marks)
+
+
+def run_program(name, module):
+    """Execute script ``name`` with ``np`` bound to ``module`` ("numpy" or "torchnp").
+
+    Returns (stdout, module globals, set of (warning category, message))."""
+    path = PROGRAMS / name
+    source = path.read_text()
+    assert IMPORT_LINE.search(source), f"{name} must start with 'import numpy as np'"
+    if module == "torchnp":
+        source = IMPORT_LINE.sub("import torchnp as np", source, count=1)
+    namespace = {"__name__": "__main__", "__file__": str(path)}
+    saved = numpy.get_printoptions(), torchnp.get_printoptions()
+    out = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out), warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            exec(compile(source, str(path), "exec"), namespace)
+    finally:
+        numpy.set_printoptions(**saved[0])
+        torchnp.set_printoptions(**saved[1])
+    return out.getvalue(), namespace, {(w.category, str(w.message)) for w in caught}
+
+
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+def _same_up_to_last_digit(a, b):
+    """Two printed numbers with the same layout differing by one unit in the last digit."""
+    if abs(float(a)) < ROUNDOFF and abs(float(b)) < ROUNDOFF:
+        return True
+    if re.sub(r"\d", "d", a) != re.sub(r"\d", "d", b):
+        return False
+    ma, mb = re.split(r"[eE]", a), re.split(r"[eE]", b)
+    if ma[1:] != mb[1:]:
+        return False
+    da, db = re.sub(r"\D", "", ma[0]), re.sub(r"\D", "", mb[0])
+    sa = -1 if ma[0].startswith("-") else 1
+    sb = -1 if mb[0].startswith("-") else 1
+    return abs(sa * int(da) - sb * int(db)) <= 1
+
+
+def assert_same_text(actual, expected, name):
+    if actual == expected:
+        return
+    alines, elines = actual.splitlines(), expected.splitlines()
+    assert len(alines) == len(elines), (
+        f"{name}: {len(alines)} lines printed, NumPy printed {len(elines)}\n"
+        f"--- torchnp\n{actual}\n--- numpy\n{expected}")
+    for i, (al, el) in enumerate(zip(alines, elines)):
+        if al == el:
+            continue
+        at, et = _NUMBER.split(al), _NUMBER.split(el)
+        an, en = _NUMBER.findall(al), _NUMBER.findall(el)
+        ok = at == et and len(an) == len(en) and all(
+            x == y or _same_up_to_last_digit(x, y) for x, y in zip(an, en))
+        assert ok, f"{name} line {i + 1} differs:\ntorchnp: {al!r}\nnumpy:   {el!r}"
+
+
+def _skip(value):
+    return isinstance(value, (types.ModuleType, types.FunctionType, type)) or callable(value)
+
+
+def assert_same_value(actual, expected, where, rtol, atol, values=True):
+    if isinstance(expected, numpy.ndarray):
+        assert isinstance(actual, torchnp.ndarray), f"{where}: {type(actual).__name__}, NumPy gives an ndarray"
+        got = actual.to_numpy()
+        assert got.dtype == expected.dtype, f"{where}: dtype {got.dtype} != {expected.dtype}"
+        assert got.ndim == expected.ndim, f"{where}: shape {got.shape} != {expected.shape}"
+        if values:  # random results may have data-dependent shapes
+            assert got.shape == expected.shape, f"{where}: shape {got.shape} != {expected.shape}"
+            if isinstance(atol, numpy.ndarray):  # per-element statistical tolerances
+                assert numpy.all(numpy.abs(got - expected) <= atol), f"{where}: {got} vs {expected}"
+                return
+            numpy.testing.assert_allclose(got, expected, rtol=rtol, atol=atol, equal_nan=True, err_msg=where)
+    elif isinstance(expected, numpy.generic):
+        # §1.3: a NumPy scalar may be a 0-d torchnp array
+        if isinstance(actual, torchnp.ndarray):
+            assert actual.ndim == 0, f"{where}: shape {actual.shape}, NumPy gives a scalar"
+            assert actual.dtype == expected.dtype, f"{where}: dtype {actual.dtype} != {expected.dtype}"
+            actual = actual.item()
+        else:
+            assert isinstance(actual, (numpy.generic, bool, int, float, complex)), f"{where}: {type(actual)}"
+        if values:
+            numpy.testing.assert_allclose(actual, expected, rtol=rtol, atol=atol, equal_nan=True, err_msg=where)
+    elif isinstance(expected, (bool, int, float, complex)):
+        assert type(actual) is type(expected), f"{where}: {type(actual).__name__} != {type(expected).__name__}"
+        if values:
+            assert actual == expected or math.isclose(actual, expected, rel_tol=rtol, abs_tol=atol) or (
+                actual != actual and expected != expected), f"{where}: {actual!r} != {expected!r}"
+    elif isinstance(expected, (list, tuple)) and not _skip(expected):
+        assert isinstance(actual, type(expected)) and len(actual) == len(expected), f"{where}: {actual!r}"
+        for i, (a, e) in enumerate(zip(actual, expected)):
+            assert_same_value(a, e, f"{where}[{i}]", rtol, atol, values)
+    elif isinstance(expected, dict):
+        assert isinstance(actual, dict) and actual.keys() == expected.keys(), f"{where}: keys differ"
+        for k in expected:
+            assert_same_value(actual[k], expected[k], f"{where}[{k!r}]", rtol, atol, values)
+
+
+@pytest.mark.parametrize("name", [_param(n) for n in SCRIPTS])
+def test_program(name):
+    expected_out, expected_ns, expected_warns = run_program(name, "numpy")
+    actual_out, actual_ns, actual_warns = run_program(name, "torchnp")
+    assert_same_text(actual_out, expected_out, name)
+    assert actual_warns <= expected_warns, f"{name}: warnings NumPy does not give: {actual_warns - expected_warns}"
+    for var in UP_TO_SIGN.get(name, ()):
+        expected_ns[var], actual_ns[var] = abs(expected_ns[var]), abs(actual_ns[var])
+    stats = STATISTICAL.get(name)
+    rtol = RTOL.get(name, 1e-9)
+    for var, expected in expected_ns.items():
+        if var.startswith("_") or _skip(expected):
+            continue
+        assert var in actual_ns, f"{name}: {var} missing"
+        if stats is None:
+            assert_same_value(actual_ns[var], expected, f"{name}: {var}", rtol, ATOL.get(name, 1e-12),
+                              values=var not in ARBITRARY.get(name, ()))
+        else:
+            atol = stats.get(var)
+            assert_same_value(actual_ns[var], expected, f"{name}: {var}", 0.0,
+                              0.0 if atol is None else atol, values=atol is not None)
+
+
+def test_all_programs_collected():
+    assert len(SCRIPTS) >= 15
