@@ -18,6 +18,7 @@ import importlib
 import inspect
 import io
 import pathlib
+import re
 import shutil
 import types
 
@@ -146,7 +147,7 @@ def _benchmark_page(out_dir):
         text = results.read_text()
         # demote headings: the including page has the title
         text = "\n".join("#" + line if line.startswith("#") else line for line in text.splitlines())
-        parts.append(text)
+        parts.append(re.sub(r"!\[([^\]]*)\]\(([^)\s]+)\)", lambda m: _copied_image(m, out_dir), text))
     else:
         parts.append("```{note}\nNo `benchmarks/RESULTS.md` was present when these pages were built. "
                      "Produce it with `python benchmarks/run.py --write-results` (add `--device cuda` "
@@ -162,6 +163,16 @@ def _benchmark_page(out_dir):
         parts.append("No chart (`benchmarks/out/chart.png`) was present at build time; "
                      "`python benchmarks/run.py` draws it.")
     return "\n\n".join(parts) + "\n"
+
+
+def _copied_image(match, out_dir):
+    """An image that RESULTS.md links (relative to benchmarks/): copied next to the page, or dropped."""
+    alt, name = match.group(1), match.group(2)
+    source = ROOT / "benchmarks" / name
+    if not source.is_file():
+        return f"(image `{name}` was not present at build time)"
+    shutil.copyfile(source, out_dir / source.name)
+    return f"![{alt}](_generated/{source.name})"
 
 
 def _write(path, text):
