@@ -44,8 +44,13 @@ def main(argv=None):
     parser.add_argument("suite", type=pathlib.Path, help="checkout of data-apis/array-api-tests")
     parser.add_argument("--max-examples", type=int, default=100)
     parser.add_argument("--write-results", action="store_true")
-    parser.add_argument("pytest_args", nargs="*", help="extra pytest arguments (after --)")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    extra = []
+    if "--" in argv:  # everything after ``--`` goes to pytest verbatim
+        cut = argv.index("--")
+        argv, extra = argv[:cut], argv[cut + 1:]
     args = parser.parse_args(argv)
+    args.pytest_args = extra
     problems = check_xfails()
     if problems:
         print("\n".join(problems), file=sys.stderr)
@@ -54,10 +59,14 @@ def main(argv=None):
     commit = subprocess.run(["git", "-C", str(suite), "rev-parse", "--short", "HEAD"],
                             capture_output=True, text=True).stdout.strip() or "unknown"
     report = pathlib.Path(tempfile.mkdtemp()) / "report.json"
-    cmd = [sys.executable, "-m", "pytest", "array_api_tests", f"--max-examples={args.max_examples}",
+    # test paths given after ``--`` replace the default (the whole suite)
+    paths = [] if any(a.startswith("array_api_tests") for a in args.pytest_args) else ["array_api_tests"]
+    cmd = [sys.executable, "-m", "pytest", *paths, f"--max-examples={args.max_examples}",
            f"--xfails-file={XFAILS}", "--disable-deadline", "-q", "-p", "no:cacheprovider",
            "--json-report", f"--json-report-file={report}", *args.pytest_args]
     env = dict(os.environ, ARRAY_API_TESTS_MODULE="torchnp")
+    # every dtype of the standard is tested, uint16/32/64 included (see README.md)
+    env.setdefault("ARRAY_API_TESTS_SKIP_DTYPES", "")
     print("running:", " ".join(cmd), f"(in {suite})", flush=True)
     proc = subprocess.run(cmd, cwd=suite, env=env)
     summary = json.loads(report.read_text())["summary"] if report.exists() else {}

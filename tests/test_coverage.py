@@ -80,3 +80,14 @@ def test_emath_and_exceptions_importable():
 
     assert importlib.import_module("torchnp.emath") is torchnp.emath
     assert importlib.import_module("torchnp.exceptions").AxisError is numpy.exceptions.AxisError
+
+
+@pytest.mark.parametrize("name,words", [("ma", "masked"), ("matrix", "deprecated"),
+                                        ("busday_count", "datetime64"), ("polynomial", "polyfit")])
+def test_unsupported_names_raise_attributeerror_saying_why(name, words):
+    # DESIGN: never silently different; `np.ma.masked_where` in ported code says why it fails
+    assert not hasattr(torchnp, name)
+    with pytest.raises(AttributeError, match=words):
+        getattr(torchnp, name)
+    with pytest.raises(AttributeError, match="no attribute 'no_such_name'"):
+        torchnp.no_such_name

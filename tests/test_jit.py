@@ -122,3 +122,15 @@ def test_lesson_examples_compile_fullgraph_and_match_eager(module, kwargs, capsy
             "monte_carlo_pi": (1000,),
             "kmeans": (np.random.default_rng(0).random((32, 2)), np.random.default_rng(1).random((3, 2)))}[module]
     assert report(*args).graph_break_count == 0
+
+
+def test_many_jitted_functions_do_not_hit_the_recompile_limit():  # §6.1
+    # each jitted function gets its own compiled code: more than dynamo's recompile_limit (8)
+    # distinct functions used to fail with FailOnRecompileLimitHit under fullgraph=True
+    x = _arange(4)
+    fns = [eval(f"lambda a: a * {i} + 1") for i in range(10)]  # noqa: S307 - distinct code objects
+    for i, f in enumerate(fns):
+        assert_like_numpy(np.jit(f)(x), numpy.arange(4.0) * i + 1)
+    g = fns[3]
+    for _ in range(3):  # re-wrapping the same function reuses its code object's cache
+        np.jit(g)(x)

@@ -310,3 +310,13 @@ def test_reduce_computes_in_out_dtype(name, in_dt, out_dt):
     getattr(numpy, name).reduce(x, axis=0, out=o_np)
     assert getattr(torchnp, name).reduce(tnp(x), axis=0, out=o_tn) is o_tn
     assert_like_numpy(o_tn, o_np)
+
+
+@pytest.mark.parametrize("name", ["add", "multiply", "maximum", "power"])
+def test_at_with_values_viewing_the_target(name):
+    # §5.2: b is a view of a (np.add.at(a, i, a[3:])): read before writing, as NumPy does
+    a = numpy.arange(1.0, 7.0)
+    x = tnp(a)
+    getattr(numpy, name).at(a, [0, 1, 1], a[3:])
+    getattr(torchnp, name).at(x, [0, 1, 1], x[3:])
+    assert_like_numpy(x, a)

@@ -452,11 +452,34 @@ def test_fast_path_results_are_fresh_arrays():
 def test_no_torch_kernel_is_a_clear_type_error():
     """§2.5: a dtype torch supports only partly raises TypeError naming ufunc, dtype and device."""
     a = torchnp.asarray(numpy.array([5, 7], dtype=numpy.uint64), device=DEVICE)
-    with pytest.raises(TypeError, match=r"floor_divide.*uint64.*device"):
-        torchnp.floor_divide(a, a)
+    with pytest.raises(TypeError, match=r"gcd.*uint64.*device"):
+        torchnp.gcd(a, a)
     assert_like_numpy(torchnp.add(a, a), numpy.array([10, 14], dtype=numpy.uint64))  # wrapping ops do run
 
 
 def test_resolve_dtypes_is_numpys():
     f8 = numpy.dtype("f8")
     assert torchnp.add.resolve_dtypes((f8, int, None)) == numpy.add.resolve_dtypes((f8, int, None))
+
+
+def test_uint64_loops_on_int64_bits():
+    """uint64 has no torch kernels for these: computed on the int64 view of the bits (§2.5, issue 6)."""
+    from support import check
+
+    big = numpy.array([0, 1, 7, 2**63 - 1, 2**63, 2**63 + 5, 2**64 - 1], dtype=numpy.uint64)
+    a, b = numpy.meshgrid(big, big)
+    a, b = a.ravel(), b.ravel()
+    for name in ("less", "less_equal", "greater", "greater_equal", "equal", "not_equal", "maximum", "minimum",
+                 "floor_divide", "remainder", "fmod", "right_shift", "power", "fmax", "fmin",
+                 "logical_and", "logical_or", "logical_xor"):
+        y = b % numpy.uint64(70) if name == "right_shift" else b
+        check(name, a, y)
+    for name in ("absolute", "sign", "logical_not"):
+        check(name, big)
+    check("divmod", a, b)
+    check("clip", big, numpy.uint64(3), numpy.uint64(2**63 + 1))
+    signed = numpy.array([-1, 0, 5, 2**63 - 1], dtype=numpy.int64)
+    for name in ("less", "greater_equal", "equal", "not_equal"):  # NumPy's exact mixed uint64/int64 loops
+        check(name, big[:4], signed)
+        check(name, signed, big[-4:])
+

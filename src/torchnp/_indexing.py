@@ -111,12 +111,20 @@ def _normalize_key(t, key, check=False):
             rdim += 1
         elif isinstance(it, torch.Tensor):
             if it.dtype is torch.bool:
+                empty = False
                 for j in range(it.dim()):
                     if it.shape[j] != t.shape[dim + j]:
+                        if it.shape[j] == 0:  # NumPy: an empty boolean axis selects nothing from any axis
+                            empty = True
+                            continue
                         raise IndexError(
                             f"boolean index did not match indexed array along axis {dim + j}; size of axis is "
                             f"{t.shape[dim + j]} but size of corresponding boolean axis is {it.shape[j]}")
                 dim += it.dim()
+                if empty:  # torch wants matching shapes: the mask's (empty) integer indices instead
+                    idx = [torch.zeros(0, dtype=torch.int64, device=it.device) for _ in range(it.dim())]
+                    out.extend(idx[:-1])
+                    it = idx[-1]
             else:
                 if (check or dev.type != "cpu") and it.numel():
                     # a sync, but needed: an out-of-bounds index is a device-side assert on CUDA

@@ -15,9 +15,9 @@ __all__ = ["__array_namespace_info__"]
 _KINDS = {
     "bool": ("bool",),
     "signed integer": ("int8", "int16", "int32", "int64"),
-    # uint16/32 are computed on through torchnp's kernels; uint64 is held by torch but most
-    # of its kernels are missing (TypeError, §2.5), so it is not listed (conformance/README.md)
-    "unsigned integer": ("uint8", "uint16", "uint32"),
+    # uint16/32/64: torch has few kernels for them; torchnp computes the array API's operations
+    # through int64 or on the int64 view of the same bits (conformance/README.md, §2.5)
+    "unsigned integer": ("uint8", "uint16", "uint32", "uint64"),
     "real floating": ("float32", "float64"),
     "complex floating": ("complex64", "complex128"),
 }

@@ -8,6 +8,7 @@ import operator
 import torch
 
 from .._array import _wrap
+from .._indexing import _flip
 from ._common import normalize_axes, normalize_axis, tensor
 
 __all__ = ["flip", "fliplr", "flipud", "roll", "rot90"]
@@ -17,7 +18,7 @@ def flip(m, axis=None):
     """Reverse the order of elements along ``axis`` (``numpy.flip``); a copy on torchnp."""
     t = tensor(m)
     axes = normalize_axes(axis, t.dim())
-    return _wrap(t.flip(axes) if axes else t[...])
+    return _wrap(_flip(t, axes) if axes else t[...])  # _flip: also uint16/32/64 (no torch kernel)
 
 
 def fliplr(m):
@@ -25,7 +26,7 @@ def fliplr(m):
     t = tensor(m)
     if t.dim() < 2:
         raise ValueError("Input must be >= 2-d.")
-    return _wrap(t.flip(1))
+    return _wrap(_flip(t, (1,)))
 
 
 def flipud(m):
@@ -33,7 +34,7 @@ def flipud(m):
     t = tensor(m)
     if t.dim() < 1:
         raise ValueError("Input must be >= 1-d.")
-    return _wrap(t.flip(0))
+    return _wrap(_flip(t, (0,)))
 
 
 def roll(a, shift, axis=None):

@@ -8,6 +8,8 @@ import torch
 from .._array import _wrap, ndarray
 from ._common import normalize_axis, tensor
 
+_SAME_BITS = {torch.uint16: torch.int16, torch.uint32: torch.int32, torch.uint64: torch.int64}
+
 __all__ = ["tile", "repeat"]
 
 
@@ -47,4 +49,6 @@ def repeat(a, repeats, axis=None):
     # the output length depends on the repeat counts: torch reads them on the host
     if rt.numel() and bool((rt < 0).any()):
         raise ValueError("repeats may not contain negative values.")
+    if t.dtype in _SAME_BITS:  # uint16/32/64: no torch index_select kernel, repeat the same bits as signed
+        return _wrap(torch.repeat_interleave(t.view(_SAME_BITS[t.dtype]), rt, dim=axis).view(t.dtype))
     return _wrap(torch.repeat_interleave(t, rt, dim=axis))

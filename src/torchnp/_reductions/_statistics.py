@@ -31,6 +31,11 @@ def _compute_dtypes(t, dtype):
 
 def _sum_count(t, axes, keepdims, where, acc):
     """Sum (in ``acc``) and element count over ``axes``; the count is a Python int without ``where``."""
+    if not axes and t.dim():  # axis=(): nothing is reduced (torch.sum(dim=()) would reduce every axis)
+        if where is True:
+            return t.to(acc), 1
+        m = torch.broadcast_to(mask_of(where, t), t.shape)
+        return torch.where(m, t.to(acc), 0), m.to(acc if not acc.is_complex else real_dtype(acc))
     if where is True:
         return torch.sum(t.to(acc), dim=axes, keepdim=keepdims), count(t, axes)
     m = mask_of(where, t)
@@ -52,6 +57,10 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
         t = a._t
         if t.dtype in _FLOATS and t.numel():
             return _wrap(torch.mean(t))
+        if t.dtype is torch.bool and t.numel():
+            # exact count / n is NumPy's float64 sum / n bit for bit; measured on 10^7 elements:
+            # ~3 ms against ~40 ms for torch.mean(t.to(float64)) and ~4 ms for NumPy
+            return _wrap(torch.count_nonzero(t).to(torch.float64) / t.numel())
     t = tensor(a)
     axes = axes_of(axis, t.dim())
     acc, res = _compute_dtypes(t, dtype)
@@ -59,6 +68,16 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     _empty_warning(n, "Mean of empty slice.")
     r = s / n if isinstance(n, torch.Tensor) or n else s * torch.nan
     return finish(r.to(res) if r.dtype is not res else r, out)
+
+
+_SAME_BITS = {torch.uint16: torch.int16, torch.uint32: torch.int32, torch.uint64: torch.int64}
+
+
+def _gather(t, idx):
+    """``torch.gather(t, -1, idx)``, also for uint16/32/64 (no torch kernel: gather the same bits as signed)."""
+    if t.dtype in _SAME_BITS:
+        return torch.gather(t.view(_SAME_BITS[t.dtype]), -1, idx).view(t.dtype)
+    return torch.gather(t, -1, idx)
 
 
 def _var(a, axis, dtype, out, ddof, keepdims, where, mean_, correction, sqrt, nan=False):
@@ -84,7 +103,7 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, mean_, correction, sqrt, na
     if not keepdims and not isinstance(n, int):
         n = n.squeeze(axes) if axes else n
     dof = n - ddof
-    if isinstance(dof, int):
+    if isinstance(dof, (int, float)):  # a float ddof (correction=0.0) with a Python int count
         if dof <= 0:
             warnings.warn("Degrees of freedom <= 0 for slice" + ("." if nan else ""), RuntimeWarning, stacklevel=3)
         dof = builtins.max(dof, 0)
@@ -239,7 +258,7 @@ def _quantile(a, q, axis, out, method, keepdims, weights, nan, scale, interpolat
         last = torch.clamp(nvalid - 1, min=0)
         if discrete:
             idx = torch.minimum(vi, last).to(torch.int64)
-            r = torch.gather(sx, -1, idx).to(res)
+            r = _gather(sx, idx).to(res)
         else:
             prev = torch.floor(vi)
             above = vi >= nvalid - 1
@@ -251,9 +270,13 @@ def _quantile(a, q, axis, out, method, keepdims, weights, nan, scale, interpolat
                 gamma = torch.where(gamma == 0, 0.5, 1.0)
             elif method == "midpoint":
                 gamma = torch.where(torch.remainder(vi, 1) == 0, 0.0, 0.5)
-            lo = torch.gather(sx, -1, prev.to(torch.int64))
-            hi = torch.gather(sx, -1, nxt.to(torch.int64))
-            d = (hi - lo).to(res)  # in the input dtype first: integer data wraps as in NumPy's _lerp
+            lo = _gather(sx, prev.to(torch.int64))
+            hi = _gather(sx, nxt.to(torch.int64))
+            if hi.dtype in _SAME_BITS:  # no torch kernel: subtract the same bits as signed (wraps alike)
+                sd = _SAME_BITS[hi.dtype]
+                d = (hi.view(sd) - lo.view(sd)).view(hi.dtype).to(res)
+            else:
+                d = (hi - lo).to(res)  # in the input dtype first: integer data wraps as in NumPy's _lerp
             lo, hi, g = lo.to(res), hi.to(res), gamma.to(res)
             r = torch.where(g >= 0.5, hi - d * (1 - g), lo + d * g)
         if floating:

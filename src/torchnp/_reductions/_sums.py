@@ -14,6 +14,8 @@ from ._common import NOVALUE, finish, legacy_0d, mask_of, on_device, tensor
 __all__ = ["sum", "prod", "cumsum", "cumprod", "cumulative_sum", "cumulative_prod", "nansum", "nanprod",
            "nancumsum", "nancumprod", "diff", "ediff1d", "gradient", "trapezoid"]
 
+_NANSUM_FAST = (torch.float32, torch.float64)
+_AXIS_FAST = (torch.float32, torch.float64, torch.complex64, torch.complex128, torch.int64)
 _SUM_DT = {}   # input torch dtype -> NumPy's result dtype of sum (filled once per dtype)
 _PROD_DT = {}
 
@@ -36,13 +38,25 @@ def _reduction(uf, torch_fn, cache, nan_fill=None):
                 and where is True and not keepdims:
             t = a._t
             res = cache.get(t.dtype)
-            if res is t.dtype and nan_fill is None:
+            if res is t.dtype and nan_fill is None and t.dtype not in _dtypes.PARTIAL:
                 return _wrap(torch_fn(t))
             if res is not None and t.dtype not in _dtypes.PARTIAL:
                 if nan_fill is not None and (t.is_floating_point() or t.is_complex()):
                     t = torch.where(torch.isnan(t), nan_fill, t)
                 r = torch_fn(t)
                 return _wrap(r if r.dtype is res else r.to(res))
+        elif type(a) is ndarray and type(axis) is int and dtype is None and out is None and initial is NOVALUE \
+                and where is True and (keepdims is False or keepdims is True):
+            # one int axis (§7): torch reduces along it directly; NaNs are skipped by torch.nansum
+            # (measured: nansum over the last axis of (2, 2000, 2000) float64 ~2 ms, against ~16 ms
+            # for where(isnan) + sum and ~11 ms for NumPy)
+            t = a._t
+            nd = t.dim()
+            if -nd <= axis < nd and t.dtype in _AXIS_FAST and cache.get(t.dtype) is t.dtype:
+                if nan_fill is None:
+                    return _wrap(torch_fn(t, axis, keepdim=keepdims))
+                if uf is add and t.dtype in _NANSUM_FAST:
+                    return _wrap(torch.nansum(t, axis, keepdim=keepdims))
         t = tensor(a)
         if nan_fill is not None and (t.is_floating_point() or t.is_complex()):
             t = torch.where(torch.isnan(t), torch.tensor(nan_fill, dtype=t.dtype, device=t.device), t)
@@ -102,7 +116,18 @@ def _accumulation(uf, cache, nan_fill=None, new_api=False):
             return compute(x, axis, dtype, out, include_initial)
         name = "cumulative_" + base
     else:
+        cum = {"add": torch.cumsum, "multiply": torch.cumprod}[uf.__name__] if nan_fill is None else None
+
         def func(a, axis=None, dtype=None, out=None):
+            if cum is not None and type(a) is ndarray and dtype is None and out is None:
+                # hot path (§7): what uf.accumulate computes (torch.cumsum / cumprod) once the
+                # result dtype is the input's; measured on 10 elements ~10 us -> ~1.5 us
+                t = a._t
+                if t.dtype in _AXIS_FAST and cache.get(t.dtype) is t.dtype:
+                    if axis is None:
+                        return _wrap(cum(t if t.dim() == 1 else t.reshape(-1), 0))
+                    if type(axis) is int and -t.dim() <= axis < t.dim():
+                        return _wrap(cum(t, axis))
             return compute(a, axis, dtype, out)
         name = ("nancum" if nan_fill is not None else "cum") + base
     func.__name__ = func.__qualname__ = name

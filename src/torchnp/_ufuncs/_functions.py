@@ -12,6 +12,7 @@ from numpy import errstate, geterr, geterrcall, seterr, seterrcall  # noqa: F401
 
 from .._array import ndarray
 from .._convert import asarray
+from . import _kernels as _k
 from ._ufunc import make
 
 __all__ = ["clip", "errstate", "seterr", "geterr", "seterrcall", "geterrcall"]
@@ -20,7 +21,13 @@ _NOVALUE = _np._NoValue
 
 
 def _clip_kernel(x, lo, hi):
+    if isinstance(x, torch.Tensor) and x.dtype is torch.uint64:  # no torch kernel: unsigned order on int64 bits
+        return _U64_MIN(_U64_MAX(x, lo), hi)
     return torch.minimum(torch.maximum(x, lo), hi)  # NaN in x or a bound propagates, as NumPy's loop
+
+
+_U64_MAX = _k.u64_extremum(torch.gt)
+_U64_MIN = _k.u64_extremum(torch.lt)
 
 
 #: NumPy's internal three-input ufunc ``numpy._core.umath.clip`` (its loops give the dtypes)

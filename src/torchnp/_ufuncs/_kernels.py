@@ -268,3 +268,143 @@ def float_power_(a, b):
     elif not isinstance(a, torch.Tensor):
         a = _weak(a, b.dtype)
     return torch.pow(a, b)
+
+
+# ---------------------------------------------------------------- complex special values
+def complex_acos(z):
+    """acos with C99's sign for a zero imaginary part (always opposite to imag(z), as NumPy):
+    torch's scalar and vectorized complex acos kernels disagree on it."""
+    r = torch.acos(z)
+    im = torch.where(r.imag == 0, torch.copysign(torch.zeros_like(r.imag), -z.imag), r.imag)
+    return torch.complex(r.real, im)
+
+
+def complex_expm1(z):
+    """expm1 with C99's special values (``cexp(z) - 1`` at infinities and NaNs; ``0 + 0j`` at
+    ``±0 + 0j``), as the array API standard specifies; torch (and NumPy, numpy/numpy#21746)
+    give NaN there."""
+    r = torch.where(torch.isfinite(z), torch.expm1(z), torch.exp(z) - 1)
+    return torch.where(z == 0, torch.complex(torch.zeros_like(z.real), z.imag), r)
+
+
+def complex_log1p(z):
+    """log1p with C99's special values at infinities and NaNs (``log(1 + z)`` there), as NumPy;
+    torch's complex log1p gives NaN + NaN j there."""
+    return torch.where(torch.isfinite(z), torch.log1p(z), torch.log(1 + z))
+
+
+# ---------------------------------------------------------------- uint64 loops
+# torch holds uint64 but has no kernel for these operations: they run on the int64 view of the
+# same bits and give NumPy's results exactly (no host sync). Python-int operands may exceed 2**63.
+_SIGN_BIT = -(1 << 63)
+
+
+def _u64_bits(v, like):
+    if isinstance(v, torch.Tensor):
+        return v.view(torch.int64) if v.dtype is torch.uint64 else v.to(torch.int64)
+    v = int(v)
+    return torch.tensor(v - (1 << 64) if v >= 1 << 63 else v, dtype=torch.int64, device=like.device)
+
+
+def _u64_pair(a, b):
+    like = a if isinstance(a, torch.Tensor) else b
+    return _u64_bits(a, like), _u64_bits(b, like)
+
+
+def _u64_ordered(v):
+    """int64 ordered as the uint64 whose bits ``v`` holds (the sign bit flipped)."""
+    return v ^ _SIGN_BIT
+
+
+def _negative(v):
+    """Where a signed operand of a mixed uint64/int64 comparison loop is negative (else None)."""
+    if isinstance(v, torch.Tensor) and v.dtype is not torch.uint64 and v.dtype is not torch.bool:
+        return v < 0
+    return None
+
+
+def u64_compare(op):
+    """Comparison loops with a uint64 operand, also NumPy's exact mixed uint64/int64 loops."""
+    below = bool(op(torch.tensor(0), torch.tensor(1)))  # the answer when the left operand is smaller
+    above = bool(op(torch.tensor(1), torch.tensor(0)))
+
+    def kernel(a, b):
+        if isinstance(a, float) or isinstance(b, float):  # ±inf: a Python int beyond uint64 (NEP 50)
+            return op(a.to(torch.float64) if isinstance(a, torch.Tensor) else a,
+                      b.to(torch.float64) if isinstance(b, torch.Tensor) else b)
+        neg_a, neg_b = _negative(a), _negative(b)
+        x, y = _u64_pair(a, b)
+        r = op(_u64_ordered(x), _u64_ordered(y))
+        if neg_a is not None:  # a negative int64 is below every uint64
+            r = torch.where(neg_a, below, r)
+        if neg_b is not None:
+            r = torch.where(neg_b, above, r)
+        return r
+    return kernel
+
+
+def u64_extremum(op):
+    def kernel(a, b):
+        a, b = _u64_pair(a, b)
+        return torch.where(op(_u64_ordered(a), _u64_ordered(b)), a, b).view(torch.uint64)
+    return kernel
+
+
+def u64_sign(x):
+    return (x.view(torch.int64) != 0).to(torch.uint64)
+
+
+def u64_logical(op):
+    """Logical loops NumPy runs on uint64 itself (``QQ->?``): nonzero is true."""
+    def kernel(*args):
+        like = next(a for a in args if isinstance(a, torch.Tensor))
+        return op(*(_u64_bits(a, like) != 0 for a in args))
+    return kernel
+
+
+def u64_divmod(a, b):
+    """Unsigned 64-bit long division on int64 bits; a zero divisor gives 0 and 0 (as NumPy)."""
+    n, d = _u64_pair(a, b)
+    n, d = torch.broadcast_tensors(n, d)
+    zero = d == 0
+    d = torch.where(zero, 1, d)
+    big = d < 0  # divisor >= 2**63: the quotient is 0 or 1
+    half = (n >> 1) & 0x7FFFFFFFFFFFFFFF  # a logical shift: below 2**63, so signed division is exact
+    q = torch.div(half, torch.where(big, 1, d), rounding_mode="trunc") << 1
+    r = n - q * d
+    up = _u64_ordered(r) >= _u64_ordered(d)
+    q = torch.where(up, q + 1, q)
+    r = torch.where(up, r - d, r)
+    qb = (_u64_ordered(n) >= _u64_ordered(d)).to(torch.int64)
+    q = torch.where(big, qb, q)
+    r = torch.where(big, n - qb * d, r)
+    return torch.where(zero, 0, q).view(torch.uint64), torch.where(zero, 0, r).view(torch.uint64)
+
+
+def u64_floor_divide(a, b):
+    return u64_divmod(a, b)[0]
+
+
+def u64_remainder(a, b):
+    return u64_divmod(a, b)[1]
+
+
+def u64_right_shift(a, b):
+    """Logical right shift; a shift by 64 or more gives 0 (NumPy's npy_rshift)."""
+    x, s = _u64_pair(a, b)
+    big = (s < 0) | (s >= 64)
+    s = torch.where(big, 0, s)
+    r = torch.where(s == 0, x, (x >> s) & ((1 << (64 - s)) - 1))
+    return torch.where(big, 0, r).view(torch.uint64)
+
+
+def u64_power(a, b):
+    """Square-and-multiply over the 64 exponent bits; products wrap as NumPy's uint64 loop."""
+    base, e = _u64_pair(a, b)
+    base, e = torch.broadcast_tensors(base, e)
+    r = torch.ones_like(base)
+    for _ in range(64):
+        r = torch.where((e & 1) != 0, r * base, r)
+        base = base * base
+        e = (e >> 1) & 0x7FFFFFFFFFFFFFFF
+    return r.view(torch.uint64)

@@ -119,6 +119,30 @@ SPECIAL = {
     "fmin": {"c": k.complex_extremum(False, False)},
 }
 
+#: uint64 loops torch has no kernel for (computed on the int64 view of the same bits), and
+#: complex loops where torch's kernel misses NumPy's / C99's special values
+_EXTRA = {
+    "equal": {"uint64": k.u64_compare(torch.eq)}, "not_equal": {"uint64": k.u64_compare(torch.ne)},
+    "less": {"uint64": k.u64_compare(torch.lt)}, "less_equal": {"uint64": k.u64_compare(torch.le)},
+    "greater": {"uint64": k.u64_compare(torch.gt)}, "greater_equal": {"uint64": k.u64_compare(torch.ge)},
+    "maximum": {"uint64": k.u64_extremum(torch.gt)}, "minimum": {"uint64": k.u64_extremum(torch.lt)},
+    "fmax": {"uint64": k.u64_extremum(torch.gt)}, "fmin": {"uint64": k.u64_extremum(torch.lt)},
+    "absolute": {"uint64": k.identity}, "abs": {"uint64": k.identity}, "sign": {"uint64": k.u64_sign},
+    "logical_and": {"uint64": k.u64_logical(torch.logical_and)},
+    "logical_or": {"uint64": k.u64_logical(torch.logical_or)},
+    "logical_xor": {"uint64": k.u64_logical(torch.logical_xor)},
+    "logical_not": {"uint64": k.u64_logical(torch.logical_not)},
+    "floor_divide": {"uint64": k.u64_floor_divide}, "remainder": {"uint64": k.u64_remainder},
+    "mod": {"uint64": k.u64_remainder}, "fmod": {"uint64": k.u64_remainder}, "divmod": {"uint64": k.u64_divmod},
+    "right_shift": {"uint64": k.u64_right_shift}, "bitwise_right_shift": {"uint64": k.u64_right_shift},
+    "power": {"uint64": k.u64_power}, "pow": {"uint64": k.u64_power},
+    "acos": {"c": k.complex_acos}, "arccos": {"c": k.complex_acos},
+    "expm1": {"c": k.complex_expm1}, "log1p": {"c": k.complex_log1p},
+}
+for _name, _row in _EXTRA.items():
+    SPECIAL.setdefault(_name, {}).update(_row)
+del _name, _row
+
 #: Python operator -> (ufunc name, reflected?)
 OPERATORS = {
     "__add__": ("add", False), "__radd__": ("add", True),

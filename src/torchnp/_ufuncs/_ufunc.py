@@ -191,6 +191,8 @@ def build_kernel(uf, key, dtype=None, signature=None, casting="same_kind"):
     loop_out = tuple(_dtypes.to_torch(d) for d in loop[uf.nin:])
     scalar_pos = tuple(i for i, k in enumerate(key) if not isinstance(k, torch.dtype))
     fn = uf._special.get(loop[0].name, uf._special.get(loop[0].kind, uf._fn)) if uf._special else uf._fn
+    if uf._special and torch.uint64 in loop_in and "uint64" in uf._special:
+        fn = uf._special["uint64"]  # also NumPy's mixed uint64/int64 comparison loops
     compute_in = loop_in
     back = None
     if any(d in _dtypes.PARTIAL for d in loop_in):

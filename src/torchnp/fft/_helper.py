@@ -12,27 +12,34 @@ from ._pocketfft import _tensor
 __all__ = ["fftfreq", "rfftfreq", "fftshift", "ifftshift"]
 
 
-def _freqs(ints, n, d):
-    """``ints * (1.0 / (n * d))`` in the default float dtype (float64 unless opted out, §2.2)."""
+def _freqs(ints, n, d, dtype=None):
+    """``ints * (1.0 / (n * d))`` in ``dtype`` (default: the default float, float64 unless opted out, §2.2)."""
     if isinstance(d, ndarray):
         d = d._t
     val = 1.0 / (n * d)
-    return _wrap(ints.to(_dtypes.default_float()) * val)
+    tdt = _dtypes.default_float() if dtype is None else _dtypes.to_torch(dtype)
+    return _wrap(ints.to(tdt) * val)
 
 
-def fftfreq(n, d=1.0, device=None):
-    """Sample frequencies of ``fft`` (mirrors ``numpy.fft.fftfreq``), created on ``device``."""
+def fftfreq(n, d=1.0, device=None, *, dtype=None):
+    """Sample frequencies of ``fft`` (mirrors ``numpy.fft.fftfreq``), created on ``device``.
+
+    ``dtype`` (a real floating dtype) is the array API keyword; NumPy has no such keyword.
+    """
     n = operator.index(n)
     dev = _device.resolve(device)
     N = (n - 1) // 2 + 1
     ints = torch.cat((torch.arange(0, N, device=dev), torch.arange(-(n // 2), 0, device=dev)))
-    return _freqs(ints, n, d)
+    return _freqs(ints, n, d, dtype)
 
 
-def rfftfreq(n, d=1.0, device=None):
-    """Sample frequencies of ``rfft`` (mirrors ``numpy.fft.rfftfreq``), created on ``device``."""
+def rfftfreq(n, d=1.0, device=None, *, dtype=None):
+    """Sample frequencies of ``rfft`` (mirrors ``numpy.fft.rfftfreq``), created on ``device``.
+
+    ``dtype`` (a real floating dtype) is the array API keyword; NumPy has no such keyword.
+    """
     n = operator.index(n)
-    return _freqs(torch.arange(0, n // 2 + 1, device=_device.resolve(device)), n, d)
+    return _freqs(torch.arange(0, n // 2 + 1, device=_device.resolve(device)), n, d, dtype)
 
 
 def _shift(x, axes, sign):

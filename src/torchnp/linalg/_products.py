@@ -48,9 +48,17 @@ def cross(x1, x2, /, *, axis=-1):
         a, b = torch.broadcast_tensors(a, b)
     except RuntimeError:
         raise ValueError("shape mismatch: objects cannot be broadcast to a single shape") from None
+    dt = a.dtype
+    if dt is torch.bool:
+        raise TypeError("numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, "
+                        "the `^` operator, or the logical_xor function instead.")
+    if dt in _dtypes.PARTIAL:  # uint16/32/64 have no torch kernels: the int64 bits wrap alike
+        a, b = (a.view(torch.int64), b.view(torch.int64)) if dt is torch.uint64 else (a.to(torch.int64), b.to(torch.int64))
     a0, a1, a2 = a.unbind(-1)
     b0, b1, b2 = b.unbind(-1)
     r = torch.stack((a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0), -1)
+    if r.dtype is not dt:
+        r = r.view(dt) if dt is torch.uint64 else r.to(dt)
     return _wrap(torch.movedim(r, -1, axis))
 
 
