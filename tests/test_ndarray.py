@@ -395,3 +395,21 @@ def test_generic_alias_for_annotations():  # §1.1: ndarray[...] works in type h
 
     alias = torchnp.ndarray[Any, numpy.dtype[numpy.float64]]
     assert alias.__origin__ is torchnp.ndarray
+
+
+def test_constructor_with_buffer_offset_strides_matches_numpy():  # §1.1: ndarray(shape, dtype, buffer, ...)
+    buf = bytearray(numpy.arange(12, dtype=numpy.int32).tobytes())
+    for kwargs in ({}, {"offset": 8}, {"strides": (8, 4)}, {"order": "F"}):
+        shape = (2, 2) if kwargs else (3, 4)
+        expected = numpy.ndarray(shape, numpy.int32, buffer=buf, **kwargs)
+        got = torchnp.ndarray(shape, numpy.int32, buffer=buf, device="cpu", **kwargs)
+        numpy.testing.assert_array_equal(got.to_numpy(), expected)
+        assert got.dtype == expected.dtype
+    view = torchnp.ndarray((3,), numpy.int32, buffer=buf, device="cpu")
+    view[0] = 99                                   # a writable buffer is shared, as in NumPy
+    assert numpy.frombuffer(buf, numpy.int32)[0] == 99
+    with pytest.raises(TypeError):                 # NumPy's error for a too-small buffer
+        numpy.ndarray((100,), numpy.int32, buffer=buf)
+    with pytest.raises(TypeError):
+        torchnp.ndarray((100,), numpy.int32, buffer=buf, device="cpu")
+    assert torchnp.ndarray((2, 3), order="F", device="cpu").strides == numpy.ndarray((2, 3), order="F").strides

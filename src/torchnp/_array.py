@@ -32,11 +32,15 @@ class ndarray:
     __class_getitem__ = classmethod(types.GenericAlias)  # ndarray[Any, dtype[float64]] in annotations
 
     def __new__(cls, shape, dtype=float, buffer=None, offset=0, strides=None, order=None, *, device=None):
-        if buffer is not None or strides is not None:
-            raise NotImplementedError("torchnp.ndarray(buffer=..., strides=...) is unsupported; use torchnp.frombuffer or torchnp.asarray")
         shape = (operator.index(shape),) if not isinstance(shape, (tuple, list)) else tuple(operator.index(s) for s in shape)
-        t = torch.empty(shape, dtype=_dtypes.to_torch(dtype), device=_device.resolve(device))
-        return _wrap(t)
+        if buffer is None:
+            if strides is not None:
+                raise ValueError("strides can only be given together with a buffer")
+            t = torch.empty(shape, dtype=_dtypes.to_torch(dtype), device=_device.resolve(device))
+            if order == "F" and t.dim() > 1:
+                t = t.permute(*range(t.dim() - 1, -1, -1)).contiguous().permute(*range(t.dim() - 1, -1, -1))
+            return _wrap(t)
+        return _wrap(_from_buffer(shape, _np.dtype(dtype), buffer, operator.index(offset), strides, order, device))
 
     # -- attributes (§1.1) --
     @property
@@ -515,6 +519,22 @@ def _wrap(t):
     a = _new(ndarray)
     a._t = t
     return a
+
+
+def _from_buffer(shape, np_dtype, buffer, offset, strides, order, device):
+    """``ndarray(shape, dtype, buffer, offset, strides)``: a view of a host buffer as NumPy makes it.
+
+    NumPy itself validates the buffer size and strides; the result shares the buffer's
+    memory on the CPU (writable buffers) and is copied to any other device.
+    """
+    host = _np.ndarray(shape, np_dtype, buffer=buffer, offset=offset, strides=strides, order=order)
+    from ._bridges import from_numpy
+    from ._convert import as_tensor
+
+    dev = _device.resolve(device)
+    if dev.type == "cpu" and host.flags.writeable and all(st >= 0 for st in host.strides):
+        return from_numpy(host)._t
+    return as_tensor(host, None, dev, True)
 
 
 def _rebuild(host, device):
