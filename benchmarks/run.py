@@ -1,15 +1,17 @@
 """torchnp benchmark suite: NumPy, raw torch, torch._numpy, torchnp eager and torchnp jit
 side by side in one process (issues 3 and 7).
 
-    python benchmarks/run.py                      # full suite, table + benchmarks/out/chart.png
+    python benchmarks/run.py                      # full suite: table, issue-3 view, memory, chart
+    python benchmarks/run.py --write-results      # also rewrite benchmarks/RESULTS.md (+ results.png)
+    python benchmarks/run.py --only tiny          # one group: tiny | large | lesson | issue3 | memory
     python benchmarks/run.py --device cuda        # torch-based systems on CUDA
-    python benchmarks/run.py --only tiny          # one group: tiny | large | lesson | memory
-    python benchmarks/run.py --smoke              # seconds: tiny sizes, checks that it runs
-    python benchmarks/run.py --write-results      # also rewrite benchmarks/RESULTS.md
+    python benchmarks/run.py --smoke              # seconds: tiny sizes, checks that it runs (CI)
 
-Every figure is the median of several runs after a warm-up; tiny-array figures are
-per call (microseconds) over many calls. Ratios are against raw torch and NumPy.
-Timings are not tests: nothing here asserts a speed.
+Systems are measured *interleaved*: each round times every system once (in a rotating
+order), so load from other processes hits them alike. A figure is the median (``--stat``)
+over the rounds after a warm-up; tiny-array figures are per call (microseconds) over a
+loop of calls. Ratios are against raw torch and NumPy. jit figures exclude compilation,
+which is reported separately (first call). Timings are not tests: nothing here asserts a speed.
 """
 
 import argparse
@@ -17,6 +19,7 @@ import datetime
 import os
 import pathlib
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -78,6 +81,45 @@ def monte_carlo_pi_torch(n, dtype=torch.float64, device="cpu"):
     x = torch.rand(n, dtype=dtype, device=device)
     y = torch.rand(n, dtype=dtype, device=device)
     return 4.0 * torch.mean((x * x + y * y <= 1.0).to(dtype))
+
+
+class JitCase:
+    """``torchnp.jit(fn)`` (one graph, the default); where torch.compile cannot make one
+    graph, ``torchnp.jit(fn, fullgraph=False)`` and a note saying so."""
+
+    def __init__(self, fn):
+        self.fn, self.compiled, self.note = fn, torchnp.jit(fn), None
+
+    def compile(self, *args):
+        """Compile for ``args`` (the first call); returns the seconds the successful compile took."""
+        from torchnp.jit import JitError
+
+        t0 = time.perf_counter()
+        try:
+            self.compiled(*args)
+        except JitError as exc:
+            self.note = "fullgraph=False (graph breaks: " + str(exc).split(": ", 1)[-1].split(" (at")[0] + ")"
+            self.compiled = torchnp.jit(self.fn, fullgraph=False)
+            t0 = time.perf_counter()
+            self.compiled(*args)
+        return time.perf_counter() - t0
+
+
+class _Bound:
+    """A jitted case bound to its arguments: ``fn()`` runs it, ``fn.compile()`` compiles it."""
+
+    def __init__(self, jitted, *args):
+        self.jitted, self.args = jitted, args
+
+    def __call__(self):
+        return self.jitted.compiled(*self.args)
+
+    def compile(self):
+        return self.jitted.compile(*self.args)
+
+    @property
+    def note(self):
+        return self.jitted.note
 
 
 # ------------------------------------------------------------------ cases
@@ -145,12 +187,14 @@ def _large_cases(n, m):
         return Case("large", name, n, {
             "numpy": lambda dev: (lambda x=_data(n): np_f(numpy, x)),
             "torch": lambda dev: (lambda x=torch.from_numpy(_data(n)).to(dev): t_f(x)),
+            "torch._numpy": lambda dev: (lambda x=tnp_internal.asarray(_data(n)): np_f(tnp_internal, x)),
             "torchnp": lambda dev: (lambda x=torchnp.asarray(_data(n), device=dev): np_f(torchnp, x)),
         })
     cases = [
         Case("large", "add", n, {
             "numpy": lambda dev: (lambda x=_data(n), y=_data(n, 1): numpy.add(x, y)),
             "torch": lambda dev: (lambda x=torch.from_numpy(_data(n)).to(dev), y=torch.from_numpy(_data(n, 1)).to(dev): torch.add(x, y)),
+            "torch._numpy": lambda dev: (lambda x=tnp_internal.asarray(_data(n)), y=tnp_internal.asarray(_data(n, 1)): tnp_internal.add(x, y)),
             "torchnp": lambda dev: (lambda x=torchnp.asarray(_data(n), device=dev), y=torchnp.asarray(_data(n, 1), device=dev): torchnp.add(x, y)),
         }),
         unary("sin", lambda m, x: m.sin(x), torch.sin),
@@ -162,15 +206,16 @@ def _large_cases(n, m):
         Case("large", f"matmul {m}x{m}", m, {
             "numpy": lambda dev: (lambda a=_data((m, m)): a @ a),
             "torch": lambda dev: (lambda a=torch.from_numpy(_data((m, m))).to(dev): a @ a),
+            "torch._numpy": lambda dev: (lambda a=tnp_internal.asarray(_data((m, m))): a @ a),
             "torchnp": lambda dev: (lambda a=torchnp.asarray(_data((m, m)), device=dev): a @ a),
         }),
     ]
     return cases
 
 
-def _lesson_cases(n_body, n_points, n_pi, jit):
+def _lesson_cases(n_body, n_points, n_pi, jit, n_proj=2000):
     def jitted(fn):
-        return torchnp.jit(fn) if jit else None
+        return JitCase(fn) if jit else None
 
     nb_jit = jitted(lambda pos, mass: nbody(torchnp, pos, mass))
     km_jit = jitted(lambda X, means: kmeans_assign(torchnp, X, means))
@@ -178,7 +223,7 @@ def _lesson_cases(n_body, n_points, n_pi, jit):
     pj_jit = jitted(lambda A, y: projection(torchnp, A, y))
     pos, mass = _data((2, n_body)), _data(n_body, 1) + 100
     X, means = numpy.random.default_rng(0).standard_normal((n_points, 2)), numpy.random.default_rng(1).standard_normal((8, 2)) * 2
-    A, y = _data((2000, 50)), _data(2000, 3)
+    A, y = _data((n_proj, 50)), _data(n_proj, 3)
 
     def tn(*arrays, dev):
         return [torchnp.asarray(a, device=dev) for a in arrays]
@@ -189,7 +234,7 @@ def _lesson_cases(n_body, n_points, n_pi, jit):
     def ti(*arrays):
         return [tnp_internal.asarray(a) for a in arrays]
 
-    with_jit = lambda f, *arrays: (lambda dev: (lambda a=tn(*arrays, dev=dev): f(*a))) if f else None  # noqa: E731
+    with_jit = lambda f, *arrays: (lambda dev: _Bound(f, *tn(*arrays, dev=dev))) if f else None  # noqa: E731
     return [
         Case("lesson", "N-body forces", n_body, {
             "numpy": lambda dev: (lambda: nbody(numpy, pos, mass)),
@@ -208,10 +253,11 @@ def _lesson_cases(n_body, n_points, n_pi, jit):
         Case("lesson", "Monte Carlo pi", n_pi, {
             "numpy": lambda dev: (lambda: monte_carlo_pi(numpy, n_pi)),
             "torch": lambda dev: (lambda: monte_carlo_pi_torch(n_pi, device=dev)),
+            "torch._numpy": lambda dev: (lambda: monte_carlo_pi(tnp_internal, n_pi)),
             "torchnp": lambda dev: (lambda: monte_carlo_pi(torchnp, n_pi)),
-            "torchnp.jit": (lambda dev: (lambda: pi_jit(n_pi))) if pi_jit else None,
+            "torchnp.jit": (lambda dev: _Bound(pi_jit, n_pi)) if pi_jit else None,
         }),
-        Case("lesson", "projection (pinv)", 2000, {
+        Case("lesson", "projection (pinv)", n_proj, {
             "numpy": lambda dev: (lambda: projection(numpy, A, y)),
             "torch": lambda dev: (lambda a=tt(A, y, dev=dev): a[0] @ (torch.linalg.pinv(a[0]) @ a[1])),
             "torch._numpy": lambda dev: (lambda a=ti(A, y): projection(tnp_internal, *a)),
@@ -227,104 +273,217 @@ def _sync(dev):
         torch.cuda.synchronize()
 
 
-def measure(fn, dev, tiny, repeats):
-    """Median seconds per call after a warm-up (tiny cases: per call over a loop)."""
-    fn()
-    _sync(dev)
-    if tiny:
-        loops = 2000
-        samples = []
-        for _ in range(repeats):
-            t0 = time.perf_counter()
-            for _ in range(loops):
-                fn()
-            _sync(dev)
-            samples.append((time.perf_counter() - t0) / loops)
-        return statistics.median(samples), None
-    samples = []
-    compile_s = None
-    for _ in range(repeats):
-        t0 = time.perf_counter()
+def _sample(fn, dev, loops):
+    t0 = time.perf_counter()
+    for _ in range(loops):
         fn()
-        _sync(dev)
-        samples.append(time.perf_counter() - t0)
-    return statistics.median(samples), compile_s
+    _sync(dev)
+    return (time.perf_counter() - t0) / loops
 
 
-def run_cases(cases, dev, repeats, progress=sys.stderr):
+def measure_case(fns, dev, tiny, repeats, loops, stat):
+    """Per-system figure (seconds per call) with the systems interleaved round by round.
+
+    ``fns``: system -> zero-argument callable, already built and warmed up. A system that
+    raises during a round is dropped from the case (its error is returned).
+    """
+    samples = {s: [] for s in fns}
+    errors = {}
+    order = list(fns)
+    for r in range(repeats):
+        k = r % len(order) if order else 0
+        for system in order[k:] + order[:k]:  # rotate: no system always runs first
+            if system in errors:
+                continue
+            try:
+                samples[system].append(_sample(fns[system], dev, loops if tiny else 1))
+            except Exception as exc:  # noqa: BLE001 - a benchmark reports, it does not stop
+                errors[system] = exc
+    agg = min if stat == "min" else statistics.median
+    return {s: agg(v) for s, v in samples.items() if v and s not in errors}, errors
+
+
+def _why(exc):
+    return f"{type(exc).__name__}: {str(exc).splitlines()[0][:100]}" if str(exc) else type(exc).__name__
+
+
+def run_cases(cases, dev, repeats, stat="median", loops=1000, progress=sys.stderr):
+    """results: (group, case, size) -> {system: seconds, 'compile_s': s, 'notes': {system: text}}."""
     results = {}
-    total = sum(1 for c in cases for s in SYSTEMS if c.build.get(s) is not None)
-    done = 0
-    for case in cases:
-        row = {}
+    on_cpu = torch.device(dev).type == "cpu"
+    for i, case in enumerate(cases, 1):
+        tiny = case.group == "tiny"
+        row, notes, fns = {}, {}, {}
+        print(f"[{i:>2}/{len(cases)}] {case.group:<7} {case.name:<20}", end="", file=progress, flush=True)
         for system in SYSTEMS:
             build = case.build.get(system)
-            if build is None or (system == "torch._numpy" and (tnp_internal is None or torch.device(dev).type != "cpu")):
+            if build is None:
                 continue
-            done += 1
-            print(f"[{done:>3}/{total}] {case.group:<7} {case.name:<20} {system:<13}", end="", file=progress, flush=True)
+            if system == "torch._numpy" and (tnp_internal is None or not on_cpu):
+                continue
             try:
-                t_build = time.perf_counter()
                 fn = build(dev)
                 if system == "torchnp.jit":
-                    fn()  # compile
+                    row["compile_s"] = fn.compile()
                     _sync(dev)
-                    row["compile_s"] = time.perf_counter() - t_build
-                row[system], _ = measure(fn, dev, case.group == "tiny", repeats)
-                print(f" {row[system] * (1e6 if case.group == 'tiny' else 1e3):10.3f} {'us' if case.group == 'tiny' else 'ms'}",
-                      file=progress, flush=True)
-            except Exception as exc:  # noqa: BLE001 - a benchmark reports, it does not stop
-                row[system] = None
-                print(f" failed: {type(exc).__name__}: {str(exc).splitlines()[0][:80]}", file=progress, flush=True)
+                    if fn.note:
+                        notes[system] = fn.note
+                fn()  # warm-up
+                _sync(dev)
+                fns[system] = fn
+            except Exception as exc:  # noqa: BLE001
+                notes[system] = "failed: " + _why(exc)
+        figures, errors = measure_case(fns, dev, tiny, repeats, loops, stat)
+        for system, exc in errors.items():
+            notes[system] = "failed: " + _why(exc)
+        row.update(figures)
+        row["notes"] = notes
         results[(case.group, case.name, case.size)] = row
+        unit, scale = ("us", 1e6) if tiny else ("ms", 1e3)
+        shown = "  ".join(f"{s} {row[s] * scale:.3g}" if s in row else f"{s} n/a" for s in SYSTEMS
+                          if s in case.build and case.build[s] is not None)
+        print(f" {unit}: {shown}", file=progress, flush=True)
     return results
 
 
-def memory_check(n, dev):
-    """Peak extra memory of one elementwise op on an n-element float64 array, torchnp vs torch.
-
-    Each system runs in a fresh subprocess; the figure is the growth of the peak resident
-    set (CPU) or of torch's peak allocation (CUDA), in units of the result size.
-    """
-    code = r'''
-import resource, sys, torch, numpy, torchnp
+# ------------------------------------------------------------------ memory
+_MEMORY_CODE = r'''
+import os, resource, sys
 n, dev, system = int(sys.argv[1]), sys.argv[2], sys.argv[3]
-x = torch.from_numpy(numpy.random.default_rng(0).random(n)).to(dev)
-w = torchnp.from_torch(x)
+import numpy, torch, torchnp
 cuda = torch.device(dev).type == "cuda"
+
+def rss():  # resident now (bytes)
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+def reset_peak():  # VmHWM := VmRSS (Linux >= 4.0); False where unsupported
+    try:
+        with open("/proc/self/clear_refs", "w") as f:
+            f.write("5")
+        return True
+    except OSError:
+        return False
+
 def peak():
-    return torch.cuda.max_memory_allocated() if cuda else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-torch.sin(x[:10]); torchnp.sin(w[:10])
-before = peak()
-r = torch.sin(x) if system == "torch" else torchnp.sin(w)
-print((peak() - before) / (8 * n))
+    if cuda:
+        return torch.cuda.max_memory_allocated()
+    try:  # this process's own high-water mark (ru_maxrss would include the parent's: it survives exec)
+        with open("/proc/self/status") as f:
+            return next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmHWM:"))
+    except (OSError, StopIteration):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+data = [numpy.random.default_rng(s).random(n) for s in (0, 1)]
+if system == "numpy":
+    x, y = data
+    ops = {"sin": lambda: numpy.sin(x), "add": lambda: numpy.add(x, y)}
+elif system == "torch":
+    x, y = (torch.from_numpy(a).to(dev) for a in data)
+    ops = {"sin": lambda: torch.sin(x), "add": lambda: torch.add(x, y)}
+else:
+    x, y = (torchnp.asarray(a, device=dev) for a in data)
+    ops = {"sin": lambda: torchnp.sin(x), "add": lambda: torchnp.add(x, y)}
+for op in ops.values():  # warm-up: libraries loaded, kernels resolved, allocator initialised
+    r = op()
+del r
+out = []
+for name, op in ops.items():
+    if cuda:
+        torch.cuda.synchronize(); torch.cuda.reset_peak_memory_stats(); before = torch.cuda.memory_allocated()
+    elif reset_peak():
+        before = rss()
+    else:
+        before = peak()  # fallback: high-water mark so far (under-reports if it was set by a freed temporary)
+    r = op()
+    if cuda:
+        torch.cuda.synchronize()
+    grew = peak() - before
+    out.append(f"{name}={grew / (8 * n):.3f}")
+    del r
+print(" ".join(out))
 '''
+
+
+def memory_check(n, dev):
+    """Peak extra memory of an elementwise op (``sin``, ``add``) on n-element float64 arrays.
+
+    Each system runs in a fresh subprocess. The figure is the growth of the peak resident set
+    over the resident set just before the op (CPU: the peak is reset through
+    ``/proc/self/clear_refs``), or of torch's peak allocation (CUDA), in units of the result
+    size: 1.00 means the op allocated its result and nothing else.
+    """
+    systems = ("numpy", "torch", "torchnp") if torch.device(dev).type == "cpu" else ("torch", "torchnp")
+    # concurrently: each figure is its own process's resident set, not a time
+    procs = {s: subprocess.Popen([sys.executable, "-c", _MEMORY_CODE, str(n), dev, s], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True) for s in systems}
     out = {}
-    for system in ("torch", "torchnp"):
-        proc = subprocess.run([sys.executable, "-c", code, str(n), dev, system], capture_output=True, text=True)
-        out[system] = float(proc.stdout.strip()) if proc.returncode == 0 else None
+    for system, proc in procs.items():
+        stdout, stderr = proc.communicate()
+        if proc.returncode == 0 and stdout.strip():
+            out[system] = dict(kv.split("=") for kv in stdout.split())
+        else:
+            out[system] = {"error": (stderr.strip().splitlines() or ["?"])[-1]}
     return out
+
+
+def memory_text(mem, n):
+    lines = [f"Peak extra memory of one elementwise op on {n} float64 elements, in result sizes "
+             "(fresh subprocess per system; 1.00 = the result only):", "",
+             "| system | sin(x) | add(x, y) |", "|---|---|---|"]
+    for system, r in mem.items():
+        if "error" in r:
+            lines.append(f"| {system} | failed: {r['error'][:80]} | |")
+        else:
+            lines.append(f"| {system} | {r.get('sin', '-')} | {r.get('add', '-')} |")
+    return "\n".join(lines)
 
 
 # ------------------------------------------------------------------ report
 def _fmt(seconds, tiny):
     if seconds is None:
-        return "-"
+        return "n/a"
     return f"{seconds * 1e6:.2f} us" if tiny else f"{seconds * 1e3:.2f} ms"
+
+
+def _ratio(a, b):
+    return f"{a / b:.2f}x" if a and b else "-"
 
 
 def table(results):
     head = ["group", "case", "size", *SYSTEMS, "torchnp/torch", "torchnp/numpy", "jit/numpy", "jit compile"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    notes = []
     for (group, name, size), row in results.items():
         tiny = group == "tiny"
-        tn, tt, tnp_ = row.get("torchnp"), row.get("torch"), row.get("numpy")
-        jit = row.get("torchnp.jit")
-        ratio = lambda a, b: f"{a / b:.2f}x" if a and b else "-"  # noqa: E731
-        cells = [group, name, str(size), *[_fmt(row.get(s), tiny) for s in SYSTEMS],
-                 ratio(tn, tt), ratio(tn, tnp_), ratio(jit, tnp_),
-                 f"{row['compile_s']:.1f} s" if "compile_s" in row else "-"]
-        lines.append("| " + " | ".join(cells) + " |")
+        tn, tt, tnp_, jit = row.get("torchnp"), row.get("torch"), row.get("numpy"), row.get("torchnp.jit")
+        cells = []
+        for s in SYSTEMS:
+            cell = _fmt(row.get(s), tiny) if s in row or s in row["notes"] else "-"
+            if s in row["notes"]:
+                notes.append(f"{name} / {s}: {row['notes'][s]}")
+                cell += f" [{len(notes)}]"
+            cells.append(cell)
+        lines.append("| " + " | ".join([group, name, str(size), *cells, _ratio(tn, tt), _ratio(tn, tnp_),
+                                         _ratio(jit, tnp_),
+                                         f"{row['compile_s']:.1f} s" if "compile_s" in row else "-"]) + " |")
+    if notes:
+        lines += ["", "Notes:", ""] + [f"[{i}] {n}" for i, n in enumerate(notes, 1)]
+    return "\n".join(lines)
+
+
+def issue3_table(results):
+    """The issue-3 view: lesson workloads with NumPy, torchnp eager and torchnp jit."""
+    rows = [(k, r) for k, r in results.items() if k[0] == "lesson" and k[1] in ("N-body forces", "K-means assign")]
+    if not rows:
+        return ""
+    lines = ["| workload | size | NumPy | torchnp eager | torchnp jit | jit compile (first call) | "
+             "eager speed-up vs NumPy | jit speed-up vs NumPy |", "|---|---|---|---|---|---|---|---|"]
+    for (group, name, size), r in rows:
+        np_, ea, ji = r.get("numpy"), r.get("torchnp"), r.get("torchnp.jit")
+        sp = lambda a: f"{np_ / a:.2f}x" if a and np_ else "-"  # noqa: E731
+        lines.append(f"| {name} | {size} | {_fmt(np_, False)} | {_fmt(ea, False)} | {_fmt(ji, False)} | "
+                     f"{'%.1f s' % r['compile_s'] if 'compile_s' in r else '-'} | {sp(ea)} | {sp(ji)} |")
     return "\n".join(lines)
 
 
@@ -334,11 +493,11 @@ def chart(results, path):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    keys = list(results)
+    keys = [k for k in results if results[k].get("torch")]
     fig, ax = plt.subplots(figsize=(max(8, len(keys) * 0.7), 5))
     width = 0.8 / len(SYSTEMS)
     for i, system in enumerate(SYSTEMS):
-        vals = [(results[k].get(system) or float("nan")) / (results[k].get("torch") or float("nan")) for k in keys]
+        vals = [(results[k].get(system) or float("nan")) / results[k]["torch"] for k in keys]
         ax.bar([j + i * width for j in range(len(keys))], vals, width, label=system)
     ax.set_yscale("log")
     ax.axhline(1.0, color="black", linewidth=0.8)
@@ -350,6 +509,14 @@ def chart(results, path):
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def _load():
+    try:
+        return "%.2f %.2f %.2f" % os.getloadavg()
+    except OSError:
+        return "?"
 
 
 def machine():
@@ -360,52 +527,94 @@ def machine():
     except (OSError, StopIteration):
         pass
     gpu = torch.cuda.get_device_name(0) if torch.cuda.is_available() else "none"
-    return (f"{cpu}, {os.cpu_count()} cores; GPU: {gpu}; Python {platform.python_version()}, "
-            f"torch {torch.__version__}, numpy {numpy.__version__}, torchnp {torchnp.__version__}")
+    return (f"{cpu}, {os.cpu_count()} cores ({platform.system()} {platform.release()}); GPU: {gpu}; "
+            f"Python {platform.python_version()}, torch {torch.__version__} ({torch.get_num_threads()} intra-op "
+            f"threads), numpy {numpy.__version__}, torchnp {torchnp.__version__}; "
+            f"THP_MEM_ALLOC_ENABLE={os.environ.get('THP_MEM_ALLOC_ENABLE', 'unset')}")
 
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--device", default="cpu")
-    p.add_argument("--only", choices=["tiny", "large", "lesson", "memory"])
-    p.add_argument("--repeats", type=int, default=7)
-    p.add_argument("--smoke", action="store_true", help="tiny sizes, one repeat, no jit: checks that it runs")
-    p.add_argument("--no-jit", action="store_true")
+    p.add_argument("--device", default="cpu", help="device of the torch-based systems (cpu, cuda, ...)")
+    p.add_argument("--only", choices=["tiny", "large", "lesson", "issue3", "memory"],
+                   help="one group (issue3: N-body and K-means with NumPy, torchnp eager and jit)")
+    p.add_argument("--repeats", type=int, default=None, help="rounds per case (default: 15 tiny, 9 otherwise)")
+    p.add_argument("--stat", choices=["median", "min"], default="median", help="aggregate over rounds")
+    p.add_argument("--threads", type=int, default=None, help="torch.set_num_threads (default: torch's)")
+    p.add_argument("--smoke", action="store_true", help="tiny sizes, few repeats, no jit, no chart: checks that it runs")
+    p.add_argument("--no-jit", action="store_true", help="skip the torchnp.jit system")
+    p.add_argument("--cold-compile", action="store_true",
+                   help="compile without torch's on-disk caches (compile times of a first-ever run)")
     p.add_argument("--n-body", type=int, default=2000)
-    p.add_argument("--write-results", action="store_true")
+    p.add_argument("--write-results", action="store_true", help="rewrite benchmarks/RESULTS.md and benchmarks/results.png")
+    p.add_argument("--results", type=pathlib.Path, default=HERE / "RESULTS.md", help=argparse.SUPPRESS)
     p.add_argument("--chart", type=pathlib.Path, default=HERE / "out" / "chart.png")
     args = p.parse_args(argv)
+    numpy.seterr(all="ignore")  # N-body divides by zero on the diagonal, as in the lesson
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    if args.cold_compile:
+        import torch._inductor.config as inductor_config
+
+        inductor_config.force_disable_caches = True
     dev = str(torchnp._device.resolve(args.device))
+    loops = 1000
     if args.smoke:
-        sizes = dict(n=1000, m=16, n_body=16, n_points=100, n_pi=1000)
-        args.repeats, args.no_jit = 1, True
+        sizes = dict(n=1000, m=16, n_body=16, n_points=100, n_pi=1000, n_proj=100, n_memory=10**6)
+        reps = dict(tiny=2, other=2)
+        loops, args.no_jit = 20, True
     else:
-        sizes = dict(n=10**7, m=2000, n_body=args.n_body, n_points=2_000_000, n_pi=10**7)
-    cases = []
+        sizes = dict(n=10**7, m=2000, n_body=args.n_body, n_points=2_000_000, n_pi=10**7, n_proj=2000, n_memory=10**7)
+        reps = dict(tiny=15, other=9)
+    if args.repeats:
+        reps = dict(tiny=args.repeats, other=args.repeats)
+    started, load0 = datetime.datetime.now(datetime.timezone.utc), _load()
+    results = {}
     if args.only in (None, "tiny"):
-        cases += _tiny_cases()
+        results.update(run_cases(_tiny_cases(), dev, reps["tiny"], args.stat, loops))
     if args.only in (None, "large"):
-        cases += _large_cases(sizes["n"], sizes["m"])
-    if args.only in (None, "lesson"):
-        cases += _lesson_cases(sizes["n_body"], sizes["n_points"], sizes["n_pi"], jit=not args.no_jit)
-    results = run_cases(cases, dev, args.repeats) if cases else {}
+        results.update(run_cases(_large_cases(sizes["n"], sizes["m"]), dev, reps["other"], args.stat))
+    if args.only in (None, "lesson", "issue3"):
+        lessons = _lesson_cases(sizes["n_body"], sizes["n_points"], sizes["n_pi"], jit=not args.no_jit,
+                                n_proj=sizes["n_proj"])
+        if args.only == "issue3":
+            lessons = [c for c in lessons if c.name in ("N-body forces", "K-means assign")]
+            for c in lessons:
+                c.build = {s: b for s, b in c.build.items() if s in ("numpy", "torchnp", "torchnp.jit")}
+        results.update(run_cases(lessons, dev, reps["other"], args.stat))
     text = table(results) if results else ""
+    i3 = issue3_table(results)
     print(text)
+    if i3:
+        print("\nIssue-3 view (lesson workloads, compile time separate):\n\n" + i3)
     mem_text = ""
     if args.only in (None, "memory"):
-        mem = memory_check(sizes["n"], dev)
-        mem_text = (f"Peak extra memory of `sin` on {sizes['n']} float64 elements, in result sizes: "
-                    f"torch {mem['torch']}, torchnp {mem['torchnp']}")
-        print(mem_text)
+        mem_text = memory_text(memory_check(sizes["n_memory"], dev), sizes["n_memory"])
+        print("\n" + mem_text)
     if results and not args.smoke:
         chart(results, args.chart)
         print(f"chart: {args.chart}")
     if args.write_results:
         cmd = "python benchmarks/run.py " + " ".join(argv if argv is not None else sys.argv[1:])
-        (HERE / "RESULTS.md").write_text(
-            f"# Benchmark results\n\n- date: {datetime.date.today().isoformat()}\n- machine: {machine()}\n"
-            f"- device: {dev}\n- command: `{cmd.strip()}`\n- figures: median of {args.repeats} runs after a warm-up; "
-            "tiny cases per call\n\n" + text + "\n\n" + mem_text + "\n")
+        png = ""
+        if results and not args.smoke:
+            shutil.copyfile(args.chart, args.results.parent / "results.png")
+            png = "\n![time relative to raw torch](results.png)\n"
+        body = [f"# Benchmark results\n",
+                f"- date: {started:%Y-%m-%d %H:%M} UTC (load average at start {load0}, at end {_load()})",
+                f"- machine: {machine()}",
+                f"- device: {dev}",
+                f"- command: `{cmd.strip()}`",
+                f"- figures: {args.stat} over {reps['tiny']} (tiny, per call over {loops}-call loops) / "
+                f"{reps['other']} (others) interleaved rounds after a warm-up; jit figures exclude compilation "
+                f"({'cold: torch compile caches disabled' if args.cold_compile else 'compile with torch on-disk caches as found'})",
+                "", text]
+        if i3:
+            body += ["", "## Issue-3 view: N-body and K-means, compile time separate", "", i3]
+        if mem_text:
+            body += ["", "## Memory", "", mem_text]
+        args.results.write_text("\n".join(body) + "\n" + png)
+        print(f"results: {args.results}")
     return 0
 
 

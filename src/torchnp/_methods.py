@@ -4,6 +4,8 @@ Declared once: method name -> the namespace function it forwards to. Methods
 whose function is not (yet) in the namespace are simply not attached.
 """
 
+import types
+
 from ._array import ndarray
 
 _FORWARDED = (
@@ -34,4 +36,9 @@ def attach(namespace):
     for name in _FORWARDED:
         func = namespace.get(name)
         if func is not None and not hasattr(ndarray, name):
-            setattr(ndarray, name, _forwarder(func, name in _ARRAY_SECOND))
+            if type(func) is types.FunctionType and name not in _ARRAY_SECOND:
+                # the function itself binds as the method (its first parameter is the array):
+                # ``x.sum()`` costs one call, not a forwarder frame plus a call (§7)
+                setattr(ndarray, name, func)
+            else:
+                setattr(ndarray, name, _forwarder(func, name in _ARRAY_SECOND))

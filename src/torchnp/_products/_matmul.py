@@ -9,6 +9,8 @@ from .._ufuncs._ufunc import _devices_of, operand
 
 __all__ = ["matmul"]
 
+_new = object.__new__
+
 
 def _tensor(x, dev=None):
     t = operand(x, dev)
@@ -17,8 +19,33 @@ def _tensor(x, dev=None):
     return t
 
 
+#: (dtype, dtype) -> NumPy's result dtype as a torch dtype, cached (§7: no per-call result_type)
+_RESULT = {}
+
+
+def _result_dtype(da, db):
+    dt = _RESULT.get((da, db))
+    if dt is None:
+        dt = _RESULT[(da, db)] = _dtypes.to_torch(_np.result_type(_dtypes.TO_NUMPY[da], _dtypes.TO_NUMPY[db]))
+    return dt
+
+
 def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, subok=True, signature=None, axes=None, axis=None):
     """Matrix product of two arrays (mirrors ``numpy.matmul``)."""
+    if type(x1) is ndarray and type(x2) is ndarray and out is None and dtype is None:
+        # hot path (§7): same non-bool dtypes need no promotion; any torch error (0-d operand,
+        # core-dimension mismatch, devices, no kernel) takes the general path, which raises NumPy's
+        a = x1._t
+        b = x2._t
+        if a.dtype is b.dtype and a.dtype is not torch.bool:
+            try:
+                r = torch.matmul(a, b)
+            except RuntimeError:
+                pass
+            else:
+                w = _new(ndarray)
+                w._t = r
+                return w
     a = _tensor(x1)
     b = _tensor(x2, a.device)
     _devices_of((a, b))
@@ -29,8 +56,7 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
     kb = b.shape[-2] if b.dim() > 1 else b.shape[0]
     if ka != kb:
         raise ValueError(f"matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature (n?,k),(k,m?)->(n?,m?) (size {kb} is different from {ka})")
-    res = _np.result_type(_dtypes.TO_NUMPY[a.dtype], _dtypes.TO_NUMPY[b.dtype]) if dtype is None else _np.dtype(dtype)
-    dt = _dtypes.to_torch(res)
+    dt = _result_dtype(a.dtype, b.dtype) if dtype is None else _dtypes.to_torch(_np.dtype(dtype))
     if dt is torch.bool:
         r = torch.matmul(a.to(torch.float64 if a.device.type == "cpu" else torch.float32), b.to(torch.float64 if a.device.type == "cpu" else torch.float32)) != 0
     else:
@@ -48,6 +74,8 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
                 r = r.squeeze(-2)
             if b2.dim() == 1:
                 r = r.squeeze(-1)
+            if r.dtype is not dt:  # torch.sum gives int64 for small ints: back to NumPy's dtype (wraps alike)
+                r = r.view(dt) if dt is torch.uint64 else r.to(dt)
     if out is not None:
         if not isinstance(out, ndarray):
             raise TypeError("out= must be a torchnp array")
@@ -59,6 +87,8 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
 
 
 def _matmul_op(self, other):
+    if type(other) is ndarray:
+        return matmul(self, other)
     if not isinstance(other, (ndarray, list, tuple, _np.ndarray, _np.generic, int, float, complex, bool)):
         return NotImplemented
     return matmul(self, other)
