@@ -85,18 +85,23 @@ def argsort_tensor(t, dim, descending=False):
     return torch.sort(sort_key(t), dim=dim, stable=True, descending=descending)[1]
 
 
-def sort_tensor(t, dim, descending=False):
-    """Stably sorted copy of ``t`` along ``dim`` (NaNs last, complex lexicographic)."""
+def sort_tensor(t, dim, descending=False, stable=True):
+    """Sorted copy of ``t`` along ``dim`` (NaNs last, complex lexicographic).
+
+    Sorted *values* of equal keys are indistinguishable (up to the sign of zero and NaN
+    payloads, whose order NumPy leaves unspecified too), so ``stable=False`` lets torch
+    use its faster unstable sort.
+    """
     if t.is_complex():
         return t.gather(dim, argsort_tensor(t, dim, descending))
-    return torch.sort(t, dim=dim, stable=True, descending=descending)[0]
+    return torch.sort(t, dim=dim, stable=stable, descending=descending)[0]
 
 
 def sort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
     """Return a sorted copy of an array (mirrors ``numpy.sort``; ``descending`` as the array API)."""
     _check_order(order, kind)
     t, dim = _prepare(a, axis)
-    return _wrap(sort_tensor(t, dim, descending))
+    return _wrap(sort_tensor(t, dim, descending, stable=bool(stable) or kind in ("stable", "mergesort")))
 
 
 def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
