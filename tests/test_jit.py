@@ -134,3 +134,29 @@ def test_many_jitted_functions_do_not_hit_the_recompile_limit():  # §6.1
     g = fns[3]
     for _ in range(3):  # re-wrapping the same function reuses its code object's cache
         np.jit(g)(x)
+
+
+def test_inplace_updates_integer_power_and_assignment_compile():  # §6.1, §6.2
+    @np.jit
+    def step(x, v, k):
+        y = x.copy()
+        y += v * 0.5            # in-place ufunc with out= inside the graph
+        y -= 1
+        y[1:3] = v[:2]          # assignment through a slice
+        return y, k ** 2, 2 ** k
+
+    x, v, k = _arange(4), _arange(4) + 1, np.arange(1, 4, device=DEVICE)
+    y, sq, pw = step(x, v, k)
+    expected = x.to_numpy() + v.to_numpy() * 0.5 - 1
+    expected[1:3] = v.to_numpy()[:2]
+    assert_like_numpy(y, expected)
+    assert_like_numpy(sq, k.to_numpy() ** 2)
+    assert_like_numpy(pw, 2 ** k.to_numpy())
+
+
+def test_matmul_operator_error_points_to_np_matmul():  # §6.3: a torch.compile limitation, explained
+    a = _arange(4).reshape(2, 2)
+    with pytest.raises(np.jit.JitError, match="np.matmul"):
+        np.jit(lambda x: x @ x)(a)
+    np.testing.assert_array_equal(np.jit(lambda x: np.matmul(x, x))(a), a @ a)
+    np.testing.assert_array_equal(np.jit(lambda x: x @ x, fullgraph=False)(a), a @ a)

@@ -161,7 +161,7 @@ def cast_tensor(t, dtype, casting="unsafe", copy=True):
     """``t`` cast to torch ``dtype`` under NumPy's casting rule (a copy unless copy=False and no cast)."""
     if dtype is None or dtype is t.dtype:
         return t.clone() if copy else t
-    if casting != "unsafe" and not _np.can_cast(_dtypes.TO_NUMPY[t.dtype], _dtypes.TO_NUMPY[dtype], casting):
+    if casting != "unsafe" and not _dtypes.can_cast_torch(t.dtype, dtype, casting):
         raise TypeError(
             f"Cannot cast array data from {_dtypes.TO_NUMPY[t.dtype]!r} to "
             f"{_dtypes.TO_NUMPY[dtype]!r} according to the rule {casting!r}")

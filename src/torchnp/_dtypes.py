@@ -278,6 +278,21 @@ def can_cast(from_, to, casting="safe"):
     return _np.can_cast(_np_dtype_of(from_), _np_dtype_of(to), casting)
 
 
+_can_cast_cache = {}
+
+
+def can_cast_torch(src, dst, casting):
+    """``numpy.can_cast`` for two torch dtypes, answered by NumPy once per combination.
+
+    A dict lookup afterwards, so it also runs inside ``torchnp.jit`` traces.
+    """
+    key = (src, dst, casting)
+    ok = _can_cast_cache.get(key)
+    if ok is None:
+        ok = _can_cast_cache[key] = builtins_bool(_np.can_cast(TO_NUMPY[src], TO_NUMPY[dst], casting))
+    return ok
+
+
 def min_scalar_type(a):
     """Mirror of ``numpy.min_scalar_type``."""
     from ._array import ndarray

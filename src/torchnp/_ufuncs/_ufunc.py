@@ -419,8 +419,8 @@ class ufunc:
             ot = o._t
             if ot.device != r.device:
                 raise _device.mismatch(ot.device, r.device)
-            src, dst = _dtypes.TO_NUMPY[r.dtype], _dtypes.TO_NUMPY[ot.dtype]
-            if not _np.can_cast(src, dst, casting):
+            if not _dtypes.can_cast_torch(r.dtype, ot.dtype, casting):
+                src, dst = _dtypes.TO_NUMPY[r.dtype], _dtypes.TO_NUMPY[ot.dtype]
                 raise _np_exc._UFuncOutputCastingError(self._np, casting, src, dst, i)
             full = tuple(torch.broadcast_shapes(r.shape, ot.shape)) if r.shape != ot.shape else tuple(ot.shape)
             if full != tuple(ot.shape):

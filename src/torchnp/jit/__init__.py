@@ -142,6 +142,10 @@ def _explain_failure(fn, exc):
                 "torchnp.where(condition, x, y) to choose values elementwise (or torch.cond for real "
                 "branching), or use torchnp.jit(fn, fullgraph=False) to let torch.compile split the "
                 "function there (graph breaks, slower).")
+    elif "Failed to trace builtin operator" in text and any(f"`{op}`" in text for op in ("matmul", "invert", "imatmul")):
+        reason = "torch.compile cannot trace the `@` / `~` operators on torchnp arrays" + (f" (at {where})" if where else "")
+        hint = (" Write np.matmul(a, b) for a @ b and np.invert(x) for ~x inside jitted functions "
+                "(same results), or use torchnp.jit(fn, fullgraph=False).")
     else:
         reason += f" (at {where})" if where else ""
         hint = (" Use torchnp.jit.explain(fn)(*args) to see where it breaks, or "
