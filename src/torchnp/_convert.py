@@ -175,6 +175,18 @@ def cast_tensor(t, dtype, casting="unsafe", copy=True):
     return t.to(dtype)
 
 
+def out_tensor(out, device):
+    """The tensor of an ``out=`` argument: a torchnp array on ``device`` (NumPy's errors)."""
+    if not isinstance(out, ndarray):
+        if isinstance(out, _np.ndarray):
+            raise TypeError("out= must be a torchnp array; a numpy.ndarray cannot be written by torchnp "
+                            "(call torchnp.from_numpy(a) to share its memory)")
+        raise TypeError("return arrays must be of ArrayType")
+    if out._t.device != device:
+        raise _device.mismatch(out._t.device, device)
+    return out._t
+
+
 def normalize_axis(axis, ndim):
     """``axis`` as a non-negative int, AxisError (NumPy's message) when out of range."""
     try:

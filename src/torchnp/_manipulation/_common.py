@@ -5,7 +5,7 @@ import torch
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
-from .._convert import as_tensor, cast_tensor, normalize_axes, normalize_axis  # noqa: F401
+from .._convert import as_tensor, cast_tensor, normalize_axes, normalize_axis, out_tensor  # noqa: F401
 
 __all__ = []
 
@@ -78,13 +78,7 @@ def check_casting(ts, dtype, casting):
 
 def store_out(r, out, name="out"):
     """Write result tensor ``r`` into torchnp array ``out`` (shape must match), return ``out``."""
-    if not isinstance(out, ndarray):
-        if isinstance(out, _np.ndarray):
-            raise TypeError("out= must be a torchnp array; a numpy.ndarray cannot be written by torchnp")
-        raise TypeError("return arrays must be of ArrayType")
-    ot = out._t
-    if ot.device != r.device:
-        raise _device.mismatch(ot.device, r.device)
+    ot = out_tensor(out, r.device)
     if tuple(ot.shape) != tuple(r.shape):
         raise ValueError(f"Output array is the wrong shape")
     ot.copy_(r if r.dtype is ot.dtype else cast_tensor(r, ot.dtype))

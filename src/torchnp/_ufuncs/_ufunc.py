@@ -14,6 +14,7 @@ import torch
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
+from .._convert import out_tensor
 
 _new = object.__new__
 _multi_device = _device.multi_device
@@ -412,13 +413,7 @@ class ufunc:
             if o is None:
                 shape = torch.broadcast_shapes(r.shape, mask.shape) if mask is not None else r.shape
                 o = _wrap(torch.zeros(shape, dtype=r.dtype, device=r.device))
-            elif not isinstance(o, ndarray):
-                if isinstance(o, _np.ndarray):
-                    raise TypeError("out= must be a torchnp array; a numpy.ndarray cannot be written by torchnp (call torchnp.from_numpy(a) to share its memory)")
-                raise TypeError("return arrays must be of ArrayType")
-            ot = o._t
-            if ot.device != r.device:
-                raise _device.mismatch(ot.device, r.device)
+            ot = out_tensor(o, r.device)
             if not _dtypes.can_cast_torch(r.dtype, ot.dtype, casting):
                 src, dst = _dtypes.TO_NUMPY[r.dtype], _dtypes.TO_NUMPY[ot.dtype]
                 raise _np_exc._UFuncOutputCastingError(self._np, casting, src, dst, i)
