@@ -29,10 +29,10 @@ import numpy
 import torch
 
 import torchnp
+from torchnp.__main__ import G, calculate_forces
 
 HERE = pathlib.Path(__file__).resolve().parent
 SYSTEMS = ("numpy", "torch", "torch._numpy", "torchnp", "torchnp.jit")
-G = 6.67e-11
 
 try:
     import torch._numpy as tnp_internal
@@ -42,12 +42,8 @@ except ImportError:  # pragma: no cover - older torch
 
 # ------------------------------------------------------------------ workloads
 # Written once against a NumPy-like module ``xp`` (numpy, torch._numpy, torchnp).
-def nbody(xp, pos, mass):
-    diff = pos[:, None, :] - pos[:, :, None]
-    dist = xp.linalg.norm(diff, axis=0)
-    direction = diff / dist
-    forces = G * mass[:, None] * mass[None, :] / dist**2
-    return xp.nansum(direction * forces[None, :, :], axis=2)
+# the N-body step of `python -m torchnp demo`, written once for any NumPy-like module
+nbody = calculate_forces
 
 
 def nbody_torch(pos, mass):
