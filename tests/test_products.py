@@ -223,3 +223,15 @@ def test_gufunc_axes_axis_keepdims():
     check("vecmat", numpy.arange(2.0), m, axes=[(0,), (0, 1), (-1,)])
     assert isinstance(check("matvec", m, numpy.arange(3.0), axis=0), TypeError)
     assert isinstance(check("vecdot", a, b.T, axis=2), numpy.exceptions.AxisError)
+
+
+@pytest.mark.parametrize("name", ["dot", "matmul", "einsum"])
+def test_out_on_another_device_raises_device_mismatch(name):  # §3.2: out= is never written across devices
+    a = torchnp.ones((2, 2), device="cpu")
+    out = torchnp.empty((2, 2), device="meta")
+    call = {"dot": lambda: torchnp.dot(a, a, out=out), "matmul": lambda: torchnp.matmul(a, a, out=out),
+            "einsum": lambda: torchnp.einsum("ij,jk->ik", a, a, out=out)}[name]
+    with pytest.raises(torchnp.DeviceMismatchError):
+        call()
+    with pytest.raises(TypeError):  # a numpy.ndarray out= is rejected as before (§3.3)
+        torchnp.dot(a, a, out=numpy.empty((2, 2)))

@@ -5,6 +5,7 @@ import torch
 
 from .. import _dtypes
 from .._array import _wrap, ndarray
+from .._convert import out_tensor
 from .._ufuncs._ufunc import _devices_of, operand
 
 __all__ = ["matmul"]
@@ -77,11 +78,10 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
             if r.dtype is not dt:  # torch.sum gives int64 for small ints: back to NumPy's dtype (wraps alike)
                 r = r.view(dt) if dt is torch.uint64 else r.to(dt)
     if out is not None:
-        if not isinstance(out, ndarray):
-            raise TypeError("out= must be a torchnp array")
-        if tuple(out.shape) != tuple(r.shape):
+        ot = out_tensor(out, r.device)
+        if tuple(ot.shape) != tuple(r.shape):
             raise ValueError(f"matmul: output operand has shape {out.shape}, expected {tuple(r.shape)}")
-        out._t.copy_(r)
+        ot.copy_(r)
         return out
     return _wrap(r)
 

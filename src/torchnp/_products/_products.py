@@ -16,8 +16,8 @@ import torch
 from numpy.exceptions import AxisError
 
 from .. import _dtypes
-from .._array import _wrap, ndarray
-from .._convert import cast_tensor, normalize_axis
+from .._array import _wrap
+from .._convert import cast_tensor, normalize_axis, out_tensor
 from .._sorting._sort import from_ring_int64, ring_int64, tensor_of, tensors_of
 
 __all__ = ["dot", "vdot", "inner", "outer", "tensordot", "einsum", "einsum_path", "kron", "cross",
@@ -135,11 +135,10 @@ def einsum_tensor(spec, ts, dt):
 def _store(r, out):
     if out is None:
         return _wrap(r)
-    if not isinstance(out, ndarray):
-        raise TypeError("out must be a torchnp array")
-    if tuple(out.shape) != tuple(r.shape):
+    ot = out_tensor(out, r.device)
+    if tuple(ot.shape) != tuple(r.shape):
         raise ValueError(f"output array has wrong shape {out.shape}, expected {tuple(r.shape)}")
-    out._t.copy_(r)
+    ot.copy_(r)
     return out
 
 
