@@ -52,6 +52,15 @@ def _tolerances(dtype):
     return 0, 0
 
 
+def tolerance(dtypes, ulps=64):
+    """(rtol, atol): ``ulps`` machine epsilons of the loosest float/complex dtype in ``dtypes`` (exact otherwise)."""
+    kinds = [numpy.dtype(d) for d in dtypes if numpy.dtype(d).kind in "fc"]
+    if not kinds:
+        return 0, 0
+    eps = max(numpy.finfo(d).eps for d in kinds)
+    return ulps * eps, ulps * eps
+
+
 def assert_like_numpy(actual, expected, rtol=None, atol=None, check_dtype=True, err_msg=""):
     """torchnp result ``actual`` equals NumPy result ``expected``: shape, dtype, values (NaN == NaN)."""
     if isinstance(expected, (tuple, list)):

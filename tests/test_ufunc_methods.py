@@ -14,7 +14,7 @@ from numpy.exceptions import AxisError
 import torchnp
 from torchnp._ufuncs._table import UFUNCS
 
-from support import SUPPORTED_DTYPES, assert_like_numpy, tnp
+from support import tolerance, SUPPORTED_DTYPES, assert_like_numpy, tnp
 
 BINARY = sorted({getattr(numpy, n).__name__ for n in UFUNCS
                  if getattr(numpy, n).nin == 2 and getattr(numpy, n).nout == 1})
@@ -25,11 +25,7 @@ _FEW = settings(max_examples=int(os.environ.get("TORCHNP_UFUNC_EXAMPLES", min(se
 
 
 def _tol(*dtypes):
-    kinds = [numpy.dtype(d) for d in dtypes if numpy.dtype(d).kind in "fc"]
-    if not kinds:
-        return 0, 0
-    eps = max(numpy.finfo(d).eps for d in kinds)
-    return 256 * eps, 256 * eps
+    return tolerance(dtypes, 256)
 
 
 def _elements(dt, name):

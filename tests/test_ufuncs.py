@@ -19,7 +19,7 @@ from hypothesis.extra import numpy as hnp
 import torchnp
 from torchnp._ufuncs._table import UFUNCS
 
-from support import DEVICE, SUPPORTED_DTYPES, assert_like_numpy, tnp
+from support import tolerance, DEVICE, SUPPORTED_DTYPES, assert_like_numpy, tnp
 
 ALL = sorted(UFUNCS)
 UNARY = [n for n in ALL if getattr(numpy, n).nin == 1]
@@ -30,11 +30,7 @@ _FEW = settings(max_examples=int(os.environ.get("TORCHNP_UFUNC_EXAMPLES", min(se
 
 def _tol(dtypes):
     """(rtol, atol) for results computed in the loosest of ``dtypes`` (float16/complex64 looser)."""
-    kinds = [numpy.dtype(d) for d in dtypes if numpy.dtype(d).kind in "fc"]
-    if not kinds:
-        return 0, 0
-    eps = max(numpy.finfo(d).eps for d in kinds)
-    return 64 * eps, 64 * eps
+    return tolerance(dtypes, 64)
 
 
 def _elements(dt, name):
