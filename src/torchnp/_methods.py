@@ -12,8 +12,8 @@ _FORWARDED = (
     "sum", "prod", "mean", "std", "var", "min", "max", "argmin", "argmax", "all", "any",
     "cumsum", "cumprod", "ptp", "clip", "round", "nonzero", "sort", "argsort", "partition",
     "argpartition", "searchsorted", "dot", "trace", "diagonal", "conj", "conjugate",
-    "repeat", "take", "put", "compress", "choose", "tofile", "dump", "dumps",
-)
+    "repeat", "take", "put", "compress", "choose",
+)  # tofile/dump/dumps have no namespace function: _io attaches them to ndarray itself
 
 
 #: methods whose array is the function's second argument (``a.compress(c)`` is ``np.compress(c, a)``)
@@ -21,12 +21,12 @@ _ARRAY_SECOND = frozenset({"compress"})
 
 
 def _forwarder(func, second=False):
-    def method(self, *args, **kwargs):
-        return func(self, *args, **kwargs)
-
     if second:
-        def method(self, first, /, *args, **kwargs):  # noqa: F811
+        def method(self, first, /, *args, **kwargs):
             return func(first, self, *args, **kwargs)
+    else:
+        def method(self, *args, **kwargs):
+            return func(self, *args, **kwargs)
     method.__name__ = func.__name__
     method.__doc__ = f"Same as ``torchnp.{func.__name__}(self, ...)``."
     return method
