@@ -35,9 +35,28 @@ def test_wraps_exactly_one_tensor():  # §1.1
     x = torchnp.zeros(3, device=DEVICE)
     assert not isinstance(x, torch.Tensor) and not issubclass(torchnp.ndarray, torch.Tensor)
     assert "_t" in torchnp.ndarray.__slots__
-    assert [s for s in torchnp.ndarray.__slots__ if s != "__weakref__"] == ["_t"]
+    # one tensor; the other slot caches its dtype for the hot path (§7), never a second tensor
+    assert [s for s in torchnp.ndarray.__slots__ if s != "__weakref__"] == ["_t", "_d"]
+    assert [type(getattr(x, s)) for s in ("_t", "_d")] == [torch.Tensor, torch.dtype]
     assert not hasattr(x, "__dict__")
     assert isinstance(x.tensor, torch.Tensor)
+
+
+@pytest.mark.parametrize("make", [
+    lambda x: x + 1, lambda x: x + x.astype(numpy.float32), lambda x: torchnp.sin(x), lambda x: x > 0.5,
+    lambda x: x.reshape(2, 3), lambda x: x[0], lambda x: x[1:], lambda x: x[:, None], lambda x: x.sum(),
+    lambda x: x.mean(), lambda x: torchnp.where(x > 0, x, 0.0), lambda x: x @ x.T, lambda x: x.view(numpy.int64),
+    lambda x: x.astype(numpy.int8) + 1, lambda x: torchnp.floor_divide(x.astype(numpy.uint8), 3),
+])
+def test_cached_dtype_is_the_tensor_dtype(make):  # §1.1, §7: the hot path's dtype cache never drifts
+    x = torchnp.arange(6.0, device=DEVICE).reshape(2, 3)
+    for _ in range(2):  # first call (kernel built) and cached call
+        r = make(x)
+        assert r._d is r._t.dtype
+        assert r.dtype == numpy.dtype(str(r._t.dtype).removeprefix("torch."))
+    x.shape = (3, 2)
+    x.resize((2, 2), refcheck=False)
+    assert x._d is x._t.dtype
 
 
 @given(arrays(SUPPORTED_DTYPES, max_dims=4))

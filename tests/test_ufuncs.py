@@ -8,6 +8,7 @@ Python scalars; where NumPy raises, torchnp must raise the same exception type.
 import operator
 
 import os
+import re
 
 import numpy
 import pytest
@@ -278,6 +279,23 @@ def _kw_compare(name, args, kw):
     actual = getattr(torchnp, name)(*[tnp(a) for a in args], **kw)
     outs = expected if isinstance(expected, tuple) else (expected,)
     assert_like_numpy(actual, expected, *_tol([a.dtype for a in args] + [o.dtype for o in outs]))
+
+
+@pytest.mark.parametrize("kw", [{"order": "C"}, {"order": "k"}, {"order": None}, {"order": "Q"}, {"order": 1},
+                                {"subok": True}, {"axis": 0}, {"foo": 1}, {"where": True, "order": "A"}])
+@pytest.mark.parametrize("name", ["add", "sin", "divmod", "clip"])
+def test_call_keywords_are_numpys(name, kw):
+    """§5.2: the keywords a ufunc call takes, and NumPy's error for others (TypeError naming the
+    keyword; ValueError / TypeError for a bad ``order``)."""
+    args = {"add": 2, "sin": 1, "divmod": 2, "clip": 3}[name]
+    try:
+        with numpy.errstate(all="ignore"):
+            getattr(numpy, name)(*[numpy.arange(3.0)] * args, **kw)
+    except Exception as exc:  # noqa: BLE001
+        with pytest.raises(type(exc), match=re.escape(str(exc))):
+            getattr(torchnp, name)(*[torchnp.arange(3.0, device=DEVICE)] * args, **kw)
+        return
+    _kw_compare(name, [numpy.arange(3.0)] * args, kw)
 
 
 @pytest.mark.parametrize("kw", [{"dtype": numpy.float32}, {"casting": "no"}, {"dtype": numpy.int8},

@@ -27,7 +27,7 @@ class ndarray:
     does; most code creates arrays with :func:`torchnp.asarray` and friends.
     """
 
-    __slots__ = ("_t", "__weakref__")
+    __slots__ = ("_t", "_d", "__weakref__")  # the tensor and its dtype (read on every hot path, §7)
     __array_priority__ = 1000
     __class_getitem__ = classmethod(types.GenericAlias)  # ndarray[Any, dtype[float64]] in annotations
 
@@ -64,7 +64,7 @@ class ndarray:
 
     @property
     def dtype(self):
-        return _dtypes.TO_NUMPY[self._t.dtype]
+        return _dtypes.TO_NUMPY[self._d]
 
     @property
     def ndim(self):
@@ -399,6 +399,7 @@ class ndarray:
             else:
                 a = _new(ndarray)
                 a._t = r
+                a._d = self._d
                 return a
         if len(shape) == 1:
             shape = shape[0]
@@ -485,6 +486,7 @@ class ndarray:
             else:
                 a = _new(ndarray)  # _wrap inlined: the hot path of §7
                 a._t = r
+                a._d = self._d
                 return a
         elif tk is tuple and _basic_tuple(key):
             try:
@@ -518,6 +520,7 @@ def _wrap(t):
     """The one fast private constructor: a new ndarray around tensor ``t``."""
     a = _new(ndarray)
     a._t = t
+    a._d = t.dtype
     return a
 
 

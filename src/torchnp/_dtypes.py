@@ -210,7 +210,7 @@ def _strong_dtype(x):
     from ._array import ndarray
 
     if isinstance(x, ndarray):
-        return TO_NUMPY[x._t.dtype]
+        return TO_NUMPY[x._d]
     if isinstance(x, _np.dtype):
         return x if x in TO_TORCH else None
     if isinstance(x, _np.generic):

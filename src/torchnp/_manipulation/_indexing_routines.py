@@ -386,15 +386,16 @@ def where(condition, x=None, y=None, /):
         a = x._t
         ty = type(y)
         multi = _multi_device[0]
+        d = x._d
         if ty is ndarray:
             b = y._t
-            fast = _FAST.get((a.dtype, b.dtype))
+            fast = _FAST.get((d, y._d))
             if fast is None:
-                fast = _FAST[(a.dtype, b.dtype)] = _fast_plan(a.dtype, b.dtype)
+                fast = _FAST[(d, y._d)] = _fast_plan(d, y._d)
             if multi and fast:
                 fast = a.device == b.device == condition._t.device
         elif ty is float or ty is int:
-            b = _SCALARS.get((a.dtype, ty, y, a.device) if multi else (a.dtype, ty, y))
+            b = _SCALARS.get((d, ty, y, a.device) if multi else (d, ty, y))
             # -0.0 == 0.0 as a dict key: a zero hit must be +0.0 (or an int)
             fast = b is not None and (y or ty is int or _copysign(1.0, y) > 0)
             if b is None:
@@ -411,6 +412,7 @@ def where(condition, x=None, y=None, /):
             else:
                 w = _new(ndarray)
                 w._t = r
+                w._d = d  # a fast plan keeps x's dtype
                 return w
     return _where(condition, x, y)
 

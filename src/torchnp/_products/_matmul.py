@@ -36,16 +36,16 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
     if type(x1) is ndarray and type(x2) is ndarray and out is None and dtype is None:
         # hot path (§7): same non-bool dtypes need no promotion; any torch error (0-d operand,
         # core-dimension mismatch, devices, no kernel) takes the general path, which raises NumPy's
-        a = x1._t
-        b = x2._t
-        if a.dtype is b.dtype and a.dtype is not torch.bool:
+        d = x1._d
+        if d is x2._d and d is not torch.bool:
             try:
-                r = torch.matmul(a, b)
+                r = torch.matmul(x1._t, x2._t)
             except RuntimeError:
                 pass
             else:
                 w = _new(ndarray)
                 w._t = r
+                w._d = d
                 return w
     a = _tensor(x1)
     b = _tensor(x2, a.device)

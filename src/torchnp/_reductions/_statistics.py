@@ -55,9 +55,10 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     """Arithmetic mean along the given axes (mirrors ``numpy.mean``)."""
     if type(a) is ndarray and axis is None and dtype is None and out is None and where is True and not keepdims:
         t = a._t
-        if t.dtype in _FLOATS and t.numel():
+        d = a._d
+        if d in _FLOATS and t.numel():
             return _wrap(torch.mean(t))
-        if t.dtype is torch.bool and t.numel():
+        if d is torch.bool and t.numel():
             # exact count / n is NumPy's float64 sum / n bit for bit; measured on 10^7 elements:
             # ~3 ms against ~40 ms for torch.mean(t.to(float64)) and ~4 ms for NumPy
             return _wrap(torch.count_nonzero(t).to(torch.float64) / t.numel())

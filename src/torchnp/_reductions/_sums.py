@@ -37,10 +37,11 @@ def _reduction(uf, torch_fn, cache, nan_fill=None):
         if type(a) is ndarray and axis is None and dtype is None and out is None and initial is NOVALUE \
                 and where is True and not keepdims:
             t = a._t
-            res = cache.get(t.dtype)
-            if res is t.dtype and nan_fill is None and t.dtype not in _dtypes.PARTIAL:
+            d = a._d
+            res = cache.get(d)
+            if res is d and nan_fill is None and d not in _dtypes.PARTIAL:
                 return _wrap(torch_fn(t))
-            if res is not None and t.dtype not in _dtypes.PARTIAL:
+            if res is not None and d not in _dtypes.PARTIAL:
                 if nan_fill is not None and (t.is_floating_point() or t.is_complex()):
                     t = torch.where(torch.isnan(t), nan_fill, t)
                 r = torch_fn(t)
@@ -52,7 +53,8 @@ def _reduction(uf, torch_fn, cache, nan_fill=None):
             # for where(isnan) + sum and ~11 ms for NumPy)
             t = a._t
             nd = t.dim()
-            if -nd <= axis < nd and t.dtype in _AXIS_FAST and cache.get(t.dtype) is t.dtype:
+            d = a._d
+            if -nd <= axis < nd and d in _AXIS_FAST and cache.get(d) is d:
                 if nan_fill is None:
                     return _wrap(torch_fn(t, axis, keepdim=keepdims))
                 if uf is add and t.dtype in _NANSUM_FAST:

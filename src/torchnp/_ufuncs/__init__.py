@@ -46,10 +46,11 @@ def _forward(ufname, name):
     defer_eq = name in ("__eq__", "__ne__")
     ne_fill = name == "__ne__"
     repeat = name == "__mul__"
+    call = type(_ufuncs[ufname]).__call__  # a plain function: no ufunc-object call on the hot path (§7)
 
     def op(self, other):
         if type(other) is ndarray or type(other) is float or type(other) is int:
-            return _ufuncs[ufname](self, other)
+            return call(_ufuncs[ufname], self, other)
         if not isinstance(other, _KNOWN):
             if defer_eq and (other is None or isinstance(other, (str, bytes))):
                 return _foreign_eq(self, ne_fill)
@@ -94,8 +95,10 @@ def _inplace(ufname, name):
 
 
 def _unary(ufname, name):
+    call = type(_ufuncs[ufname]).__call__
+
     def op(self):
-        return _ufuncs[ufname](self)
+        return call(_ufuncs[ufname], self)
     op.__name__ = name
     return op
 
@@ -111,7 +114,7 @@ for _op, _name in _table.UNARY_OPERATORS.items():
 def _make_pow(forward):
     def __pow__(self, other):
         # NumPy evaluates ``x ** 2`` as ``square(x)`` (fast_scalar_power), so bool ** 2 is int8
-        if type(other) is int and other == 2 and self._t.dtype is torch.bool:
+        if type(other) is int and other == 2 and self._d is torch.bool:
             return _ufuncs["square"](self)
         return forward(self, other)
     return __pow__

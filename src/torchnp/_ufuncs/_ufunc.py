@@ -286,13 +286,36 @@ def _generic_kernel(fn, casts, post, nout):
     return kernel
 
 
+_ORDERS = ("C", "F", "A", "K")
+
+
+def _options(name, options):
+    """``where, casting, dtype, signature`` from a ufunc call's keywords, with NumPy's errors.
+
+    The call signatures take ``**options`` rather than NumPy's keyword-only parameters:
+    filling six keyword-only defaults costs the hot path more than one empty dict (§7).
+    """
+    if not options:
+        return True, "same_kind", None, None
+    for key in options:
+        if key not in ("where", "casting", "order", "dtype", "subok", "signature"):
+            raise TypeError(f"{name}() got an unexpected keyword argument '{key}'")
+    order = options.get("order")
+    if order is not None and not isinstance(order, str):
+        raise TypeError(f"order must be str, not {type(order).__name__}")
+    if order is not None and order.upper() not in _ORDERS:
+        raise ValueError(f"order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
+    return (options.get("where", True), options.get("casting", "same_kind"),
+            options.get("dtype"), options.get("signature"))
+
+
 # ---------------------------------------------------------------- the object
 class ufunc:
     """A universal function (mirrors ``numpy.ufunc``): elementwise, broadcasting,
     with ``out=``, ``where=``, ``dtype=``, ``casting=`` and the methods
     ``reduce``, ``accumulate``, ``outer``, ``at`` and ``reduceat``."""
 
-    __slots__ = ("_np", "_fn", "_kernels", "nin", "nout",
+    __slots__ = ("_np", "_fn", "_kernels", "_fast", "nin", "nout",
                  "nargs", "identity", "_reduce", "_accumulate", "__dict__")
 
     def __init__(self, name, fn, reduce=None, accumulate=None, np_ufunc=None, special=None):
@@ -301,6 +324,7 @@ class ufunc:
         self.__name__ = self.__qualname__ = name
         self._fn = fn
         self._kernels = {}
+        self._fast = {}  # hot path: operand key -> (kernel, result torch dtype)
         self.nin = self._np.nin
         self.nout = self._np.nout
         self.nargs = self.nin + self.nout
@@ -349,8 +373,20 @@ class ufunc:
             k = self._kernels[store] = build_kernel(self, key)
         return k
 
+    def _first(self, key, kinds, ops):
+        """The hot path's first call for operand kinds ``kinds``: build the kernel, run it,
+        and remember it with its result dtype under ``key`` (arrays carry their dtype, §7)."""
+        k = self.kernel(kinds)
+        try:
+            r = k(*ops)
+        except RuntimeError as exc:
+            raise translate(exc, self.__name__, ops) from None
+        self._fast[key] = (k, r.dtype)
+        return _wrap(r)
+
     # The general path: any operands, out=, where=, dtype=, casting=.
-    def _call(self, args, out, where, casting, dtype, signature):
+    def _call(self, args, out, options):
+        where, casting, dtype, signature = _options(self.__name__, options)
         if out is not None and not isinstance(out, tuple):
             out = (out,)
         if len(args) > self.nin:
@@ -474,20 +510,22 @@ class _Unary(ufunc):
 
     __slots__ = ()
 
-    def __call__(self, x, /, out=None, *, where=True, casting="same_kind", order="K", dtype=None, subok=True, signature=None):
-        if type(x) is ndarray and out is None and where is True and dtype is None and casting == "same_kind" and signature is None:
+    def __call__(self, x, /, out=None, **options):
+        if type(x) is ndarray and out is None and not options:
             t = x._t
-            k = self._kernels.get(t.dtype)
-            if k is None:
-                k = self._kernels[t.dtype] = build_kernel(self, (t.dtype,))
+            try:
+                k, d = self._fast[x._d]
+            except KeyError:
+                return self._first(x._d, (x._d,), (t,))
             try:
                 r = k(t)
             except RuntimeError as exc:
                 raise translate(exc, self.__name__, (t,)) from None
             w = _new(ndarray)
             w._t = r
+            w._d = d
             return w
-        return self._call((x,), out, where, casting, dtype, signature)
+        return self._call((x,), out, options)
 
 
 class _Binary(ufunc):
@@ -495,38 +533,37 @@ class _Binary(ufunc):
 
     __slots__ = ()
 
-    def __call__(self, x1, x2, /, out=None, *, where=True, casting="same_kind", order="K", dtype=None, subok=True, signature=None):
-        if type(x1) is ndarray and out is None and where is True and dtype is None and casting == "same_kind" and signature is None:
+    def __call__(self, x1, x2, /, out=None, **options):
+        if type(x1) is ndarray and out is None and not options:
             a = x1._t
             tp = type(x2)
             if tp is ndarray:
                 b = x2._t
-                da = a.dtype
-                db = b.dtype
-                k = self._kernels.get(da) if da is db else self._kernels.get((da, db))
-                if k is None:
-                    k = build_kernel(self, (da, db))
-                    self._kernels[da if da is db else (da, db)] = k
                 # torch itself rejects mixed devices except for 0-d CPU tensors; check only once
                 # a non-CPU device is in use (§3.2), so CPU-only sessions pay nothing
                 if _multi_device[0] and a.device != b.device:
                     raise _device.mismatch(a.device, b.device)
+                da = x1._d
+                db = x2._d
+                key = da if da is db else (da, db)
             elif tp is float or tp is int:
                 b = x2
-                key = (a.dtype, tp)
-                k = self._kernels.get(key)
-                if k is None:
-                    k = self._kernels[key] = build_kernel(self, key)
+                key = (x1._d, tp)
             else:
-                return self._call((x1, x2), out, where, casting, dtype, signature)
+                return self._call((x1, x2), out, options)
+            try:
+                k, d = self._fast[key]
+            except KeyError:
+                return self._first(key, (x1._d, x2._d if tp is ndarray else tp), (a, b))
             try:
                 r = k(a, b)
             except RuntimeError as exc:
                 raise translate(exc, self.__name__, (a, b)) from None
             w = _new(ndarray)
             w._t = r
+            w._d = d
             return w
-        return self._call((x1, x2), out, where, casting, dtype, signature)
+        return self._call((x1, x2), out, options)
 
 
 class _MultiOutput(ufunc):
@@ -534,8 +571,8 @@ class _MultiOutput(ufunc):
 
     __slots__ = ()
 
-    def __call__(self, *args, out=None, where=True, casting="same_kind", order="K", dtype=None, subok=True, signature=None):
-        return self._call(args, out, where, casting, dtype, signature)
+    def __call__(self, *args, out=None, **options):
+        return self._call(args, out, options)
 
 
 def make(name, fn, **kw):
