@@ -3,11 +3,13 @@
 Sizes stay small: all jit tests together compile a handful of graphs.
 """
 
+import functools
 import pathlib
 import sys
 
 import numpy
 import pytest
+from hypothesis import given, strategies as st
 
 import torchnp as np
 from support import DEVICE, assert_like_numpy
@@ -154,9 +156,134 @@ def test_inplace_updates_integer_power_and_assignment_compile():  # §6.1, §6.2
     assert_like_numpy(pw, 2 ** k.to_numpy())
 
 
-def test_matmul_operator_error_points_to_np_matmul():  # §6.3: a torch.compile limitation, explained
-    a = _arange(4).reshape(2, 2)
-    with pytest.raises(np.jit.JitError, match="np.matmul"):
-        np.jit(lambda x: x @ x)(a)
-    np.testing.assert_array_equal(np.jit(lambda x: np.matmul(x, x))(a), a @ a)
-    np.testing.assert_array_equal(np.jit(lambda x: x @ x, fullgraph=False)(a), a @ a)
+def _matmul_invert(A, x, m):
+    y = A @ x                # __matmul__
+    z = [[1.0, 2.0, 3.0]] @ A  # __rmatmul__ with a list
+    B = A.copy()
+    B @= A                   # __imatmul__
+    return y, z, B, ~m, ~(x > 1), (A @ A) @ x
+
+
+def test_matmul_and_invert_operators_compile_into_one_graph():  # §6.1, §6.2: `@`, `@=`, `~` trace
+    A, x = _arange(9).reshape(3, 3), _arange(3)
+    m = np.asarray([1, -2, 3], dtype=numpy.int16, device=DEVICE)
+    jitted = np.jit(_matmul_invert)
+    got = jitted(A, x, m)
+    eager = _matmul_invert(A, x, m)
+    An, xn, mn = A.to_numpy(), x.to_numpy(), m.to_numpy()
+    want = (An @ xn, [[1.0, 2.0, 3.0]] @ An, An @ An, ~mn, ~(xn > 1), (An @ An) @ xn)
+    for g, e, w in zip(got, eager, want):
+        assert_like_numpy(g, w)
+        assert_like_numpy(e, w)
+    report = jitted.explain(A, x, m)
+    assert (report.graph_count, report.graph_break_count) == (1, 0), str(report)
+    # foreign operands keep Python's semantics: an object without __rmatmul__ raises TypeError
+    with pytest.raises(TypeError):
+        A @ object()
+
+
+
+
+_scalars = st.one_of(st.booleans(), st.integers(-2**40, 2**40), st.floats(allow_nan=False, width=64),
+                     st.complex_numbers(allow_nan=False, max_magnitude=1e10))
+
+
+@given(st.one_of(st.lists(_scalars, max_size=5),
+                 st.integers(0, 3).flatmap(lambda n: st.lists(st.lists(_scalars, min_size=n, max_size=n), max_size=4))))
+def test_lists_become_arrays_as_numpy_infers_while_tracing(obj):  # §6.1: list constants in jitted code
+    from torchnp._convert import _traced_list
+
+    want = numpy.asarray(obj)
+    got = _traced_list(obj, None, DEVICE)
+    assert_like_numpy(np.from_torch(got), want)
+
+
+@pytest.mark.parametrize("make", [
+    lambda xp, A: A + [1, 2, 3], lambda xp, A: A * xp.array([True, False, True]),
+    lambda xp, A: xp.asarray([[1.0, 2.0, 3.0]]) @ A, lambda xp, A: xp.matmul([[1, 0, 0]], A),
+    lambda xp, A: A - xp.array([[0.5], [1.5], [2.5]]), lambda xp, A: A + xp.array([]).sum(),
+    lambda xp, A: A * xp.asarray([[1j, 0, 1]]),
+])
+def test_list_constants_compile(make):  # §6.1, §6.2: same values and dtypes as NumPy, eagerly and jitted
+    A = _arange(9).reshape(3, 3)
+    want = make(numpy, numpy.arange(9.0).reshape(3, 3))
+    assert_like_numpy(make(np, A), want)
+    assert_like_numpy(np.jit(functools.partial(make, np), backend="eager")(A), want)
+
+
+def _set_and_update(xp, A):
+    B = A.copy()
+    B[0] = 1.0
+    B[:, 1] = B[:, 2]
+    B += 1
+    B *= 2
+    B[1:] -= 0.5
+    return B
+
+
+_S = lambda A: A[:, :3]  # noqa: E731 - a square block of the 3x4 test matrix
+
+#: everyday NumPy idioms a jitted function holds; each compiles into one graph (§6.1) and
+#: matches NumPy (§6.2). Written against a module ``xp``: numpy for the reference.
+IDIOMS = {
+    "T": lambda xp, A, v: A.T, "mT": lambda xp, A, v: A.mT, "reshape": lambda xp, A, v: A.reshape(4, 3),
+    "newaxis": lambda xp, A, v: A[..., None] * v, "column": lambda xp, A, v: A[:, 0],
+    "norm_axis": lambda xp, A, v: xp.linalg.norm(A, axis=1), "norm": lambda xp, A, v: xp.linalg.norm(A),
+    "sum_method": lambda xp, A, v: A.sum(axis=1), "mean_method": lambda xp, A, v: A.mean(0),
+    "max_method": lambda xp, A, v: (A + 1).max(axis=0), "std_method": lambda xp, A, v: A.std(),
+    "var_ddof": lambda xp, A, v: A.var(ddof=1), "prod_method": lambda xp, A, v: A.prod(axis=0),
+    "clip_method": lambda xp, A, v: A.clip(0.6, 1.2), "round_method": lambda xp, A, v: A.round(1),
+    "cumsum_method": lambda xp, A, v: A.cumsum(0), "argmax_method": lambda xp, A, v: A.argmax(),
+    "dot_method": lambda xp, A, v: A.T.dot(A), "all_method": lambda xp, A, v: (A > 0).all(axis=0),
+    "stack": lambda xp, A, v: xp.stack([v, v]), "concatenate": lambda xp, A, v: xp.concatenate([A, A], axis=0),
+    "vstack": lambda xp, A, v: xp.vstack([v, v]), "hstack": lambda xp, A, v: xp.hstack([v, v]),
+    "column_stack": lambda xp, A, v: xp.column_stack([v, v]), "zeros_like": lambda xp, A, v: xp.zeros_like(A) + 1,
+    "ones": lambda xp, A, v: xp.ones(3) + v[:3], "zeros_shape": lambda xp, A, v: xp.zeros(A.shape) + A,
+    "arange": lambda xp, A, v: xp.arange(4) * v, "linspace": lambda xp, A, v: xp.linspace(0, 1, 4) + v,
+    "eye": lambda xp, A, v: xp.eye(3) * 2, "full": lambda xp, A, v: xp.full((2, 2), 3.0),
+    "astype": lambda xp, A, v: A.astype(xp.float32), "where": lambda xp, A, v: xp.where(A > 1, A, 0.0),
+    "maximum": lambda xp, A, v: xp.maximum(A, 1.0), "abs": lambda xp, A, v: xp.abs(A - 1),
+    "power": lambda xp, A, v: A ** 2, "gaussian": lambda xp, A, v: xp.exp(-A ** 2 / 2),
+    "einsum": lambda xp, A, v: xp.einsum("ij,j->i", A, v), "outer": lambda xp, A, v: xp.outer(v, v),
+    "tensordot": lambda xp, A, v: xp.tensordot(A, v, axes=1), "dot": lambda xp, A, v: xp.dot(A, v),
+    "matmul_op": lambda xp, A, v: A @ v, "rmatmul_op": lambda xp, A, v: v @ A.T,
+    "cumsum": lambda xp, A, v: xp.cumsum(A, axis=0), "diff": lambda xp, A, v: xp.diff(v),
+    "sort": lambda xp, A, v: xp.sort(A, axis=0), "argmax": lambda xp, A, v: xp.argmax(A, axis=1),
+    "solve": lambda xp, A, v: xp.linalg.solve(_S(A) @ _S(A).T + xp.eye(3), A[:, 0]),
+    "inv": lambda xp, A, v: xp.linalg.inv(_S(A) + xp.eye(3)), "det": lambda xp, A, v: xp.linalg.det(_S(A) + xp.eye(3)),
+    "eigh": lambda xp, A, v: xp.linalg.eigh(_S(A) @ _S(A).T)[0], "pinv": lambda xp, A, v: xp.linalg.pinv(A),
+    "svdvals": lambda xp, A, v: xp.linalg.svd(A, full_matrices=False)[1], "trace": lambda xp, A, v: xp.trace(_S(A)),
+    "tril": lambda xp, A, v: xp.tril(A), "meshgrid": lambda xp, A, v: xp.meshgrid(v, v)[0],
+    "log1p": lambda xp, A, v: xp.log1p(A), "nan_to_num": lambda xp, A, v: xp.nan_to_num(A / 0.0),
+    "sum_axes": lambda xp, A, v: xp.sum(A, axis=(0, 1)), "flatten": lambda xp, A, v: A.flatten(),
+    "ravel": lambda xp, A, v: A.ravel(), "expand_dims": lambda xp, A, v: xp.expand_dims(v, 0),
+    "squeeze": lambda xp, A, v: xp.squeeze(A[None]), "broadcast_to": lambda xp, A, v: xp.broadcast_to(v, (3, 4)),
+    "tile": lambda xp, A, v: xp.tile(v, 2), "repeat": lambda xp, A, v: xp.repeat(v, 2),
+    "roll": lambda xp, A, v: xp.roll(v, 1), "flip": lambda xp, A, v: xp.flip(A, 0), "reversed": lambda xp, A, v: v[::-1],
+    "pad": lambda xp, A, v: xp.pad(v, 1), "median": lambda xp, A, v: xp.median(A, axis=0),
+    "percentile": lambda xp, A, v: xp.percentile(A, 50, axis=0), "cov": lambda xp, A, v: xp.cov(A),
+    "constants": lambda xp, A, v: xp.minimum(v * xp.pi, xp.inf), "shape": lambda xp, A, v: A * A.shape[0] / A.size,
+    "len": lambda xp, A, v: v / len(v) * A.ndim, "set_and_update": lambda xp, A, v: _set_and_update(xp, A),
+    "keepdims": lambda xp, A, v: A - A.mean(axis=1, keepdims=True), "sign": lambda xp, A, v: xp.sign(A - 1),
+    "floor_divide": lambda xp, A, v: A // 0.3, "mod": lambda xp, A, v: A % 0.3, "fft": lambda xp, A, v: xp.abs(xp.fft.fft(v)),
+    "rfft": lambda xp, A, v: xp.abs(xp.fft.rfft(v)), "cross": lambda xp, A, v: xp.cross(v[:3], v[1:]),
+    "interp": lambda xp, A, v: xp.interp(v / 2, v, v * 2), "nanmean": lambda xp, A, v: xp.nanmean(A, axis=0),
+    "average": lambda xp, A, v: xp.average(A, axis=0, weights=xp.arange(1.0, 4.0)), "ptp": lambda xp, A, v: xp.ptp(A, axis=0),
+    "moveaxis": lambda xp, A, v: xp.moveaxis(A[None], 0, -1), "diag": lambda xp, A, v: xp.diag(v),
+    "kron": lambda xp, A, v: xp.kron(v[:2], v[:2]), "convolve": lambda xp, A, v: xp.convolve(v, v),
+    "ix_": lambda xp, A, v: A[xp.ix_([0, 1], [1, 2])], "split": lambda xp, A, v: xp.split(v, 2)[1],
+    "fancy": lambda xp, A, v: A[[0, 2]], "triu_indices": lambda xp, A, v: A[xp.triu_indices(3, 1, 4)],
+    "take": lambda xp, A, v: xp.take(v, [0, 2]), "index_array": lambda xp, A, v: v[[0, 3]] + v[xp.array([1, 1])],
+    "count_nonzero": lambda xp, A, v: xp.count_nonzero(A > 1, axis=0), "isfinite": lambda xp, A, v: xp.isfinite(A / (A - A)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(IDIOMS))
+def test_numpy_idioms_compile_into_one_graph(name):  # §6.1, §6.2
+    f = IDIOMS[name]
+    with numpy.errstate(all="ignore"):
+        want = f(numpy, numpy.arange(12.0).reshape(3, 4) / 7 + 0.5, numpy.arange(4.0) + 1)
+    A, v = _arange(12).reshape(3, 4) / 7 + 0.5, _arange(4) + 1
+    got = np.jit(functools.partial(f, np), backend="eager")(A, v)  # fullgraph=True: one graph or JitError
+    assert_like_numpy(got, want, rtol=1e-12, atol=1e-12)
+

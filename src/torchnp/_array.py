@@ -38,7 +38,7 @@ class ndarray:
                 raise ValueError("strides can only be given together with a buffer")
             t = torch.empty(shape, dtype=_dtypes.to_torch(dtype), device=_device.resolve(device))
             if order == "F" and t.dim() > 1:
-                t = t.permute(*range(t.dim() - 1, -1, -1)).contiguous().permute(*range(t.dim() - 1, -1, -1))
+                t = t.permute(tuple(range(t.dim() - 1, -1, -1))).contiguous().permute(tuple(range(t.dim() - 1, -1, -1)))
             return _wrap(t)
         return _wrap(_from_buffer(shape, _np.dtype(dtype), buffer, operator.index(offset), strides, order, device))
 
@@ -94,7 +94,7 @@ class ndarray:
     @property
     def T(self):
         t = self._t
-        return _wrap(t.permute(*range(t.dim() - 1, -1, -1)) if t.dim() > 1 else t.view(t.shape))
+        return _wrap(t.permute(tuple(range(t.dim() - 1, -1, -1))) if t.dim() > 1 else t.view(t.shape))
 
     @property
     def mT(self):
@@ -575,7 +575,7 @@ class _Flags:
     @property
     def f_contiguous(self):
         t = self._t
-        return t.dim() <= 1 and t.is_contiguous() or t.permute(*range(t.dim() - 1, -1, -1)).is_contiguous()
+        return t.dim() <= 1 and t.is_contiguous() or t.permute(tuple(range(t.dim() - 1, -1, -1))).is_contiguous()
 
     @property
     def owndata(self):

@@ -6,6 +6,7 @@ every function that accepts array-likes. NumPy arrays are converted only here
 which rejects them (§3.3).
 """
 
+import enum
 import operator
 import warnings
 
@@ -15,6 +16,20 @@ from numpy.exceptions import AxisError
 
 from . import _device, _dtypes
 from ._array import _wrap, ndarray
+
+
+class _NoValueType(enum.Enum):
+    """The "argument not given" default (NumPy's ``numpy._NoValue``). An enum member because
+    torch.compile can hold one where a function's defaults have no source (``x.sum()`` on an
+    array made inside a jitted function, §6.1); it cannot hold NumPy's sentinel there."""
+
+    NOVALUE = "<no value>"
+
+    def __repr__(self):
+        return "<no value>"
+
+
+NOVALUE = _NoValueType.NOVALUE
 
 __all__ = []
 
@@ -118,6 +133,8 @@ def as_tensor(obj, dtype=None, device=None, copy=None):
             raise ValueError("Unable to avoid copy while creating an array as requested.")
         if _contains_ndarray(obj):
             return _stack_nested(obj, dtype, device)
+        if torch.compiler.is_compiling():
+            return _traced_list(obj, dtype, dev)
         return _from_host(_infer_host(obj, dtype), None, dev, None)
     if hasattr(obj, "__dlpack__") and not hasattr(obj, "__array__"):
         return as_tensor(torch.from_dlpack(obj), dtype, device, copy)
@@ -130,6 +147,39 @@ def as_tensor(obj, dtype=None, device=None, copy=None):
         return as_tensor(torch.from_dlpack(obj), dtype, device, copy)
     arr = _infer_host(obj, dtype)
     return _from_host(arr, None, dev, None)
+
+
+_KIND_ORDER = (bool, int, float, complex)
+
+
+def _scalar_kind(obj):
+    """The widest Python scalar type in a nested list (NumPy's inference: bool < int < float < complex;
+    None for no scalars at all)."""
+    kind = None
+    for item in obj:
+        k = _scalar_kind(item) if isinstance(item, (list, tuple)) else type(item)
+        if k is None:
+            continue
+        if k not in _KIND_ORDER:
+            raise TypeError(f"cannot convert a list holding {k.__name__} to a torchnp array inside a jitted function")
+        if kind is None or _KIND_ORDER.index(k) > _KIND_ORDER.index(kind):
+            kind = k
+    return kind
+
+
+def _traced_list(obj, dtype, dev):
+    """A nested list of Python scalars while torch.compile traces (§6.1): NumPy's dtype
+    inference in plain Python, then ``torch.tensor`` (dynamo cannot trace ``numpy.asarray``)."""
+    if dtype is None:
+        dtype = _dtypes.python_scalar_dtype((_scalar_kind(obj) or float)(0))  # [] is float64, as in NumPy
+    return torch.tensor(obj, dtype=dtype, device=dev)
+
+
+def checks_data(t):
+    """Whether NumPy's data-dependent errors and warnings (singular matrix, index out of
+    bounds, ...) can look at tensor ``t``: not while torch.compile traces a graph, which
+    cannot branch on data, and not on ``meta`` tensors (the jit's dtype-resolution pass)."""
+    return not (torch.compiler.is_compiling() or t.is_meta)
 
 
 def _stack_nested(obj, dtype, device):
@@ -151,7 +201,7 @@ def _stack_nested(obj, dtype, device):
         raise ValueError(
             "setting an array element with a sequence. The requested array has an inhomogeneous "
             f"shape after 1 dimensions. The detected shape was ({len(parts)},) + inhomogeneous part.")
-    common = _dtypes.to_torch(_np.result_type(*[_dtypes.TO_NUMPY[p.dtype] for p in parts]))
+    common = _dtypes.to_torch(_dtypes.np_result_type(*[_dtypes.TO_NUMPY[p.dtype] for p in parts]))
     _device.check_same(parts)
     t = torch.stack([p.to(common) for p in parts])
     return t if dtype is None else cast_tensor(t, dtype)

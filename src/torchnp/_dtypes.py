@@ -244,6 +244,33 @@ def result_type(*arrays_and_dtypes):
     return strong if weak is None else WEAK[strong, weak]
 
 
+def trace_constant(fn):
+    """Mark ``fn`` constant-valued for torch.compile, as ``torch.compiler.assume_constant_result``
+    does (without importing dynamo when torchnp is imported): while tracing, dynamo calls it
+    on its constant arguments instead of tracing NumPy's dtype machinery, which it cannot
+    (it maps ``numpy.result_type`` to a torch op returning a dtype, §6.1)."""
+    fn._dynamo_marked_constant = True
+    return fn
+
+
+@trace_constant
+def np_result_type(*args):
+    """``numpy.result_type`` on dtypes / Python scalars (a constant under torch.compile)."""
+    return _np.result_type(*args)
+
+
+@trace_constant
+def np_can_cast(from_, to, casting="safe"):
+    """``numpy.can_cast`` on dtypes (a constant under torch.compile)."""
+    return _np.can_cast(from_, to, casting)
+
+
+@trace_constant
+def np_promote_types(type1, type2):
+    """``numpy.promote_types`` (a constant under torch.compile)."""
+    return _np.promote_types(type1, type2)
+
+
 def _result_type_numpy(args):
     """The general case (strings such as 'f4', nested lists): NumPy answers, torchnp checks."""
     args = [_np_dtype_of(a) for a in args]

@@ -13,6 +13,7 @@ import torch
 
 from . import _device, _dtypes
 from ._array import _basic_tuple, _wrap, ndarray
+from ._convert import checks_data
 
 _VALID = ("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) "
           "and integer or boolean arrays are valid indices")
@@ -126,7 +127,7 @@ def _normalize_key(t, key, check=False):
                     out.extend(idx[:-1])
                     it = idx[-1]
             else:
-                if (check or dev.type != "cpu") and it.numel():
+                if (check or dev.type != "cpu") and it.numel() and checks_data(it):
                     # a sync, but needed: an out-of-bounds index is a device-side assert on CUDA
                     # (it poisons the context) where NumPy raises IndexError. The CPU kernel checks
                     # bounds itself, except when the result is empty (``check``: see getitem)

@@ -20,13 +20,18 @@ _FORWARDED = (
 _ARRAY_SECOND = frozenset({"compress"})
 
 
-def _forwarder(func, second=False):
+_NAMESPACE = {}  # method name -> namespace function, filled by attach()
+
+
+def _forwarder(name, func, second=False):
+    # the function is looked up in a module-level dict at call time, not held in a closure:
+    # torch.compile can then trace it (a closure cell's content has no source, §6.1)
     if second:
         def method(self, first, /, *args, **kwargs):
-            return func(first, self, *args, **kwargs)
+            return _NAMESPACE[name](first, self, *args, **kwargs)
     else:
         def method(self, *args, **kwargs):
-            return func(self, *args, **kwargs)
+            return _NAMESPACE[name](self, *args, **kwargs)
     method.__name__ = func.__name__
     method.__doc__ = f"Same as ``torchnp.{func.__name__}(self, ...)``."
     return method
@@ -36,9 +41,11 @@ def attach(namespace):
     for name in _FORWARDED:
         func = namespace.get(name)
         if func is not None and not hasattr(ndarray, name):
-            if type(func) is types.FunctionType and name not in _ARRAY_SECOND:
-                # the function itself binds as the method (its first parameter is the array):
-                # ``x.sum()`` costs one call, not a forwarder frame plus a call (§7)
+            _NAMESPACE[name] = func
+            if type(func) is types.FunctionType and func.__closure__ is None and name not in _ARRAY_SECOND:
+                # a plain function binds as the method itself (its first parameter is the array):
+                # ``x.mean()`` costs one call, not a forwarder frame plus a call (§7). Functions
+                # built by a factory (``sum``, ``max``, ...) are closures and take the forwarder.
                 setattr(ndarray, name, func)
             else:
-                setattr(ndarray, name, _forwarder(func, name in _ARRAY_SECOND))
+                setattr(ndarray, name, _forwarder(name, func, name in _ARRAY_SECOND))

@@ -60,7 +60,7 @@ def asfortranarray(a, dtype=None, *, device=None, like=None):
     """Array in Fortran (column-major) order (mirrors ``numpy.asfortranarray``; values as :func:`asarray`, torch keeps the strides)."""
     t = as_tensor(a, _dtypes.to_torch(dtype), device)
     if t.dim() >= 2:
-        t = t.mT.contiguous().mT if t.dim() == 2 else t.permute(*range(t.dim() - 1, -1, -1)).contiguous().permute(*range(t.dim() - 1, -1, -1))
+        t = t.mT.contiguous().mT if t.dim() == 2 else t.permute(tuple(range(t.dim() - 1, -1, -1))).contiguous().permute(tuple(range(t.dim() - 1, -1, -1)))
     return _wrap(t)
 
 
@@ -185,7 +185,7 @@ def arange(start_or_stop, /, stop=None, step=1, *, dtype=None, device=None, like
     vals = [v.item() if isinstance(v, (ndarray, _np.generic)) else v for v in (start, stop, step)]
     if vals[2] == 0:
         raise ZeroDivisionError("division by zero")
-    np_dt = _np.result_type(*vals) if dtype is None else _np.dtype(dtype)
+    np_dt = _dtypes.np_result_type(*vals) if dtype is None else _np.dtype(dtype)
     dt = _dtypes.to_torch(np_dt)
     if dtype is None and np_dt == _np.float64:
         dt = _dtypes.default_float()
@@ -214,7 +214,7 @@ def _weak_dtype(values):
             parts.append(v)
         else:
             parts.append(_dtypes.TO_NUMPY[as_tensor(v).dtype])
-    return _np.result_type(*parts)
+    return _dtypes.np_result_type(*parts)
 
 
 def _tensors_on(values, dtype, device):

@@ -89,7 +89,7 @@ class _GridClass:
             else:
                 size.append(math.ceil((k.stop - start) / step))
             num_list += [start, k.stop, step]
-        typ = _np.result_type(*num_list)
+        typ = _dtypes.np_result_type(*num_list)
         if self.sparse:
             nn = [arange(n, dtype=typ) for n in size]
         else:
@@ -117,7 +117,7 @@ class _GridClass:
             step = length = int(step_float)
             if step != 1:
                 step = (key.stop - start) / float(step - 1)
-            typ = _np.result_type(start, key.stop, step_float)
+            typ = _dtypes.np_result_type(start, key.stop, step_float)
             return arange(0, length, 1, dtype=typ) * step + start
         return arange(start, key.stop, step)
 

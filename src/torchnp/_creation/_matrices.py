@@ -79,7 +79,7 @@ def vander(x, N=None, increasing=False):
     N = t.shape[0] if N is None else operator.index(N)
     if N < 0:
         raise ValueError("negative dimensions are not allowed")
-    dt = _dtypes.to_torch(_np.promote_types(_dtypes.TO_NUMPY[t.dtype], _np.int64))
+    dt = _dtypes.to_torch(_dtypes.np_promote_types(_dtypes.TO_NUMPY[t.dtype], _np.int64))
     cols = torch.ones((t.shape[0], N), dtype=dt, device=t.device)
     if N > 1:
         cols[:, 1:] = t.to(dt).unsqueeze(1)

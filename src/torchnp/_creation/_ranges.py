@@ -20,7 +20,7 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0, 
                                                   and not isinstance(base, (list, tuple))):
         # a scalar base: a Python scalar stays weak in power(base, y) (NEP 50)
         y = linspace(start, stop, num=num, endpoint=endpoint, axis=axis, device=device)._t
-        rt = _dtypes.to_torch(_np.result_type(_dtypes.TO_NUMPY[y.dtype], base))
+        rt = _dtypes.to_torch(_dtypes.np_result_type(_dtypes.TO_NUMPY[y.dtype], base))
         b = torch.tensor(base, dtype=rt, device=y.device)
     else:
         s, e, b = _tensors_on((start, stop, base), None, device)
@@ -28,7 +28,7 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0, 
         s, e, b = (t.reshape((1,) * (nd - t.dim()) + tuple(t.shape)) for t in (s, e, b))
         y = linspace(_wrap(s), _wrap(e), num=num, endpoint=endpoint, axis=axis)._t
         b = b.unsqueeze(normalize_axis(axis, nd + 1))
-        rt = _dtypes.to_torch(_np.result_type(_dtypes.TO_NUMPY[b.dtype], _dtypes.TO_NUMPY[y.dtype]))
+        rt = _dtypes.to_torch(_dtypes.np_result_type(_dtypes.TO_NUMPY[b.dtype], _dtypes.TO_NUMPY[y.dtype]))
     out = torch.pow(b.to(rt), y.to(rt))
     return _wrap(out if dtype is None else cast_tensor(out, _dtypes.to_torch(dtype), copy=False))
 
@@ -37,7 +37,7 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0, *, device=
     """Numbers spaced evenly on a log scale, given by their end points (``numpy.geomspace``)."""
     s, e = _tensors_on((start, stop), None, device)
     # NumPy's rule: result_type(start, stop, float(num), zeros((), dtype)) with start/stop as arrays
-    dt_np = _np.result_type(_dtypes.TO_NUMPY[s.dtype], _dtypes.TO_NUMPY[e.dtype], float(num),
+    dt_np = _dtypes.np_result_type(_dtypes.TO_NUMPY[s.dtype], _dtypes.TO_NUMPY[e.dtype], float(num),
                             _np.dtype(_np.float64) if dtype is None else _np.dtype(dtype))
     dt = _dtypes.to_torch(dt_np)
     if dtype is None and type(start) in (int, float, bool) and type(stop) in (int, float, bool) \

@@ -5,7 +5,7 @@ import torch
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
-from .._convert import as_tensor, cast_tensor, normalize_axes, normalize_axis, out_tensor  # noqa: F401
+from .._convert import as_tensor, cast_tensor, checks_data, normalize_axes, normalize_axis, out_tensor  # noqa: F401
 
 __all__ = []
 
@@ -60,7 +60,7 @@ def common_dtype(ts, extra=()):
     first = ts[0].dtype
     if not extra and all(t.dtype is first for t in ts):
         return first
-    return _dtypes.to_torch(_np.result_type(*[np_dtype(t) for t in ts], *extra))
+    return _dtypes.to_torch(_dtypes.np_result_type(*[np_dtype(t) for t in ts], *extra))
 
 
 def check_casting(ts, dtype, casting):
@@ -72,7 +72,7 @@ def check_casting(ts, dtype, casting):
     dst = _dtypes.TO_NUMPY[dtype]
     for t in ts:
         src = np_dtype(t)
-        if not _np.can_cast(src, dst, casting):
+        if not _dtypes.np_can_cast(src, dst, casting):
             raise TypeError(f"Cannot cast array data from {src!r} to {dst!r} according to the rule {casting!r}")
 
 
@@ -104,9 +104,10 @@ def check_bounds(idx, n, axis):
     """IndexError as NumPy's for indices outside [-n, n).
 
     NumPy's error needs a look at the data: a host sync on accelerators (torch
-    would otherwise raise a device-side assert that cannot be caught).
+    would otherwise raise a device-side assert that cannot be caught). Not in a compiled
+    graph, which cannot raise on data: there torch's own bounds check raises.
     """
-    if idx.numel() == 0:
+    if idx.numel() == 0 or not checks_data(idx):
         return
     bad = (idx >= n) | (idx < -n)
     if bool(bad.any()):

@@ -246,7 +246,7 @@ class ndenumerate:
 
 
 def _is_f_contig(t):
-    return t.dim() < 2 or t.permute(*range(t.dim() - 1, -1, -1)).is_contiguous()
+    return t.dim() < 2 or t.permute(tuple(range(t.dim() - 1, -1, -1))).is_contiguous()
 
 
 class nditer:
@@ -275,7 +275,7 @@ class nditer:
             if not ts:
                 raise ValueError("At least one iterator operand must be non-NULL")
             shp = tuple(_np.broadcast_shapes(*[tuple(t.shape) for t in ts]))
-            dt = _dtypes.to_torch(_np.result_type(*[_dtypes.TO_NUMPY[t.dtype] for t in ts]))
+            dt = _dtypes.to_torch(_dtypes.np_result_type(*[_dtypes.TO_NUMPY[t.dtype] for t in ts]))
             it_ts = iter(ts)
             ts = [torch.empty(shp, dtype=dt, device=ts[0].device) if o is None else next(it_ts) for o in ops]
             writable = [w or o is None for w, o in zip(writable, ops)]

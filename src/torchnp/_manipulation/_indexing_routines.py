@@ -9,6 +9,8 @@ the data too (a host sync on accelerators, where torch could only assert).
 import operator
 from math import copysign as _copysign
 
+import math
+
 import numpy as _np
 import torch
 from numpy import index_exp, s_  # index-expression helpers: pure Python, no data
@@ -80,12 +82,12 @@ def take(a, indices, axis=None, out=None, mode="raise"):
     shape = tuple(t.shape[:axis]) + tuple(idx.shape) + tuple(t.shape[axis + 1:])
     if mode not in _CLIPMODES:
         raise ValueError(f"clipmode must be one of 'clip', 'raise', or 'wrap' (got {mode!r})")
-    if n == 0 and _np.prod(shape) != 0:
+    if n == 0 and math.prod(shape) != 0:
         raise IndexError("cannot do a non-empty take from an empty axes.")
     # NumPy checks the indices once per outer position, even when the slices taken are empty
-    if _np.prod(t.shape[:axis]) and idx.numel() and (n or mode == "raise"):
+    if math.prod(t.shape[:axis]) and idx.numel() and (n or mode == "raise"):
         idx = _clip_mode(idx, n, mode, axis)
-    if _np.prod(shape) == 0:
+    if math.prod(shape) == 0:
         r = torch.empty(shape, dtype=t.dtype, device=t.device)
         return _wrap(r) if out is None else store_out(r, out)
     r = t[(slice(None),) * axis + (idx,)]
@@ -192,8 +194,8 @@ def copyto(dst, src, casting="same_kind", where=True):
         raise TypeError(f"copyto() argument 1 must be torchnp.ndarray, not {type(dst).__name__}")
     d = dst._t
     if type(src) in (bool, int, float, complex):
-        if casting != "unsafe" and not _np.can_cast(_np.result_type(np_dtype(d), src), np_dtype(d), casting):
-            raise TypeError(f"Cannot cast scalar from {_np.result_type(src)!r} to {np_dtype(d)!r} "
+        if casting != "unsafe" and not _dtypes.np_can_cast(_dtypes.np_result_type(np_dtype(d), src), np_dtype(d), casting):
+            raise TypeError(f"Cannot cast scalar from {_dtypes.np_result_type(src)!r} to {np_dtype(d)!r} "
                             f"according to the rule {casting!r}")
         s = cast_tensor(torch.tensor(src, device=d.device), d.dtype, copy=False)
     else:
@@ -280,7 +282,7 @@ def select(condlist, choicelist, default=0):
     ats = iter(conds[len(condlist):])
     choices = [x if type(x) in weak else next(ats) for x in items]
     conds = conds[:len(condlist)]
-    dt = _dtypes.to_torch(_np.result_type(*[x if type(x) in weak else np_dtype(x) for x in choices]))
+    dt = _dtypes.to_torch(_dtypes.np_result_type(*[x if type(x) in weak else np_dtype(x) for x in choices]))
     for i, c in enumerate(conds):
         if c.dtype is not torch.bool:
             raise TypeError(f"invalid entry {i} in condlist: should be boolean ndarray")
@@ -337,7 +339,7 @@ _multi_device = _device.multi_device
 def _where_plan(kx, ky):
     parts = [_dtypes.TO_NUMPY[k] if isinstance(k, torch.dtype) else k for k in (kx, ky)]
     weak = {bool: True, int: 0, float: 0.0, complex: 0j}
-    dt = _np.result_type(*[weak[p] if isinstance(p, type) else p for p in parts])
+    dt = _dtypes.np_result_type(*[weak[p] if isinstance(p, type) else p for p in parts])
     if not isinstance(kx, torch.dtype) and not isinstance(ky, torch.dtype) and dt == _np.float64:
         dt = _dtypes.TO_NUMPY[_dtypes.default_float()] if float in (kx, ky) else dt
     return _dtypes.to_torch(dt)
@@ -699,7 +701,7 @@ class AxisConcatenator:
             kinds.append(item if scalar and type(item) in (bool, int, float, complex) else np_dtype(t))
         if not objs:
             raise ValueError("need at least one array to concatenate")
-        dt = _dtypes.to_torch(_np.result_type(*kinds))
+        dt = _dtypes.to_torch(_dtypes.np_result_type(*kinds))
         _device.check_same(objs)
         return _concat([o.to(dt) for o in objs], axis, None, None, "unsafe")
 

@@ -8,6 +8,7 @@ axis with a closed-form index map; 'odd' reflections add the linear drift.
 import numpy as _np
 import torch
 
+from .. import _dtypes
 from .._array import _wrap, ndarray
 from ._common import cast_tensor, tensor
 
@@ -25,6 +26,7 @@ def _host(x):
     return x.tolist() if isinstance(x, ndarray) else x  # pad widths / fill values: metadata
 
 
+@_dtypes.trace_constant  # pad widths are metadata: computed once while tracing (§6.1)
 def _as_pairs(x, ndim, as_index=False):
     """NumPy's ``_as_pairs``: broadcast ``x`` to ``ndim`` (before, after) pairs."""
     if x is None:

@@ -71,7 +71,7 @@ def transpose(a, axes=None):
     """Permute the dimensions of an array (``numpy.transpose``); a view."""
     t = tensor(a)
     if axes is None:
-        return _wrap(t.permute(*range(t.dim() - 1, -1, -1)))
+        return _wrap(t.permute(tuple(range(t.dim() - 1, -1, -1))))
     if not isinstance(axes, (tuple, list)):
         axes = (axes,)
     if len(axes) != t.dim():

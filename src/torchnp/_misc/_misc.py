@@ -197,7 +197,7 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     if isinstance(x, ndarray) and isinstance(y, ndarray):
         tensors_of(x, y)
     if isinstance(y, ndarray):
-        y = y.astype(_np.result_type(y.dtype, 1.0), copy=False)
+        y = y.astype(_dtypes.np_result_type(y.dtype, 1.0), copy=False)
     elif isinstance(y, int):
         y = float(y)
     result = _u.logical_or(_u.logical_and(_u.less_equal(_u.absolute(_u.subtract(x, y)),
@@ -430,7 +430,7 @@ def unwrap(p, discont=None, axis=-1, *, period=2 * _np.pi):
     dd = (_u.not_equal if t.dtype is torch.bool else _u.subtract)(_wrap(tail), _wrap(head))  # numpy.diff
     if discont is None:
         discont = period / 2
-    dtype = _np.result_type(dd.dtype, period)
+    dtype = _dtypes.np_result_type(dd.dtype, period)
     if _np.issubdtype(dtype, _np.integer):
         interval_high, rem = divmod(period, 2)
         boundary_ambiguous = rem == 0

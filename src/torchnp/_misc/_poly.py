@@ -62,7 +62,7 @@ def polysub(a1, a2):
 
 
 def _convolve_full(t1, t2):
-    dt = _dtypes.to_torch(_np.result_type(_dtypes.TO_NUMPY[t1.dtype], _dtypes.TO_NUMPY[t2.dtype]))
+    dt = _dtypes.to_torch(_dtypes.np_result_type(_dtypes.TO_NUMPY[t1.dtype], _dtypes.TO_NUMPY[t2.dtype]))
     acc = torch.int64 if dt is torch.bool else dt
     prod = t1.to(acc).unsqueeze(1) * t2.to(acc).unsqueeze(0)
     n, m = t1.shape[0], t2.shape[0]
@@ -105,7 +105,7 @@ def polyint(p, m=1, k=None):
         raise ValueError("k must be a scalar or a rank-1 array of length 1 or >m.")
     for i in range(m):
         y = _u.true_divide(val, _wrap(torch.arange(val.shape[0], 0, -1, device=dev)))
-        dt = _dtypes.to_torch(_np.result_type(y.dtype, _dtypes.TO_NUMPY[kt.dtype]))
+        dt = _dtypes.to_torch(_dtypes.np_result_type(y.dtype, _dtypes.TO_NUMPY[kt.dtype]))
         val = _wrap(torch.cat([y._t.to(dt), kt[i:i + 1].to(dt)]))
     return _ret(val._t, _is_poly(p))
 
@@ -185,8 +185,8 @@ def roots(p):
 def polydiv(u, v):
     """Quotient and remainder of polynomial division (mirrors ``numpy.polydiv``)."""
     tu, tv = tensors_of(_wrap(_coeffs(u)), _wrap(_coeffs(v)))
-    tu, tv = (t.to(_dtypes.to_torch(_np.result_type(_dtypes.TO_NUMPY[t.dtype], 0.0))) for t in (tu, tv))  # u + 0.0
-    dt = _dtypes.to_torch(_np.result_type(_dtypes.TO_NUMPY[tu.dtype], _dtypes.TO_NUMPY[tv.dtype]))
+    tu, tv = (t.to(_dtypes.to_torch(_dtypes.np_result_type(_dtypes.TO_NUMPY[t.dtype], 0.0))) for t in (tu, tv))  # u + 0.0
+    dt = _dtypes.to_torch(_dtypes.np_result_type(_dtypes.TO_NUMPY[tu.dtype], _dtypes.TO_NUMPY[tv.dtype]))
     m, n = tu.shape[0] - 1, tv.shape[0] - 1
     scale = (1.0 / tv[0]).to(dt)  # in v's precision, as NumPy
     tu, tv = tu.to(dt), tv.to(dt)
@@ -211,8 +211,8 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
     """Least-squares polynomial fit (mirrors ``numpy.polyfit``; SVD solve as NumPy's lstsq)."""
     order = int(deg) + 1
     tx, ty = tensors_of(x, y)
-    ft = _dtypes.to_torch(_np.result_type(_dtypes.TO_NUMPY[tx.dtype], 0.0))
-    tx, ty = tx.to(ft), ty.to(_dtypes.to_torch(_np.result_type(_dtypes.TO_NUMPY[ty.dtype], 0.0)))
+    ft = _dtypes.to_torch(_dtypes.np_result_type(_dtypes.TO_NUMPY[tx.dtype], 0.0))
+    tx, ty = tx.to(ft), ty.to(_dtypes.to_torch(_dtypes.np_result_type(_dtypes.TO_NUMPY[ty.dtype], 0.0)))
     if deg < 0:
         raise ValueError("expected deg >= 0")
     if tx.dim() != 1:
@@ -225,7 +225,7 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
         raise TypeError("expected x and y to have same length")
     if rcond is None:
         rcond = tx.shape[0] * _np.finfo(_dtypes.TO_NUMPY[ft]).eps
-    dt = _dtypes.to_torch(_np.result_type(_dtypes.TO_NUMPY[ft], _dtypes.TO_NUMPY[ty.dtype]))
+    dt = _dtypes.to_torch(_dtypes.np_result_type(_dtypes.TO_NUMPY[ft], _dtypes.TO_NUMPY[ty.dtype]))
     lhs, rhs = _vander(tx, order).to(dt), ty.to(dt)
     if w is not None:
         tw = tensor_of(w, tx.device).to(torch.float64)

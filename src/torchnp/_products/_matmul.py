@@ -27,7 +27,7 @@ _RESULT = {}
 def _result_dtype(da, db):
     dt = _RESULT.get((da, db))
     if dt is None:
-        dt = _RESULT[(da, db)] = _dtypes.to_torch(_np.result_type(_dtypes.TO_NUMPY[da], _dtypes.TO_NUMPY[db]))
+        dt = _RESULT[(da, db)] = _dtypes.to_torch(_dtypes.np_result_type(_dtypes.TO_NUMPY[da], _dtypes.TO_NUMPY[db]))
     return dt
 
 

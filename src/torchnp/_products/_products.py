@@ -31,7 +31,7 @@ def _np_dt(t):
 
 
 def _result_dtype(ts, dtype=None):
-    return _dtypes.to_torch(_np.dtype(dtype) if dtype is not None else _np.result_type(*[_np_dt(t) for t in ts]))
+    return _dtypes.to_torch(_np.dtype(dtype) if dtype is not None else _dtypes.np_result_type(*[_np_dt(t) for t in ts]))
 
 
 def _dummy(t):
@@ -153,7 +153,7 @@ def einsum(*operands, out=None, optimize=False, dtype=None, order="K", casting="
     ts = tensors_of(*ops)
     if dtype is not None:
         for t in ts:
-            if not _np.can_cast(_np_dt(t), _np.dtype(dtype), casting):
+            if not _dtypes.np_can_cast(_np_dt(t), _np.dtype(dtype), casting):
                 raise TypeError(f"Cannot cast array data from {_np_dt(t)!r} to {_np.dtype(dtype)!r} according to the rule {casting!r}")
     dt = _result_dtype(ts, dtype)
     try:

@@ -8,9 +8,7 @@ from numpy.exceptions import AxisError
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
-from .._convert import as_tensor, normalize_axes
-
-NOVALUE = _np._NoValue
+from .._convert import NOVALUE, as_tensor, checks_data, normalize_axes  # noqa: F401 - NOVALUE: the family's sentinel
 
 
 def tensor(a):
@@ -97,10 +95,10 @@ def warn_if(cond, message, category=RuntimeWarning, stacklevel=3):
     """Warn as NumPy does when tensor ``cond`` holds True anywhere.
 
     Checking needs the value on the host; that is free on the CPU, but on other
-    devices it would be a hidden sync, so the warning is emitted for CPU arrays only
-    (documented difference).
+    devices it would be a hidden sync, so the warning is emitted for CPU arrays only, and
+    not inside a compiled graph, which cannot branch on data (documented difference).
     """
-    if cond.device.type == "cpu" and bool(cond.any()):
+    if cond.device.type == "cpu" and checks_data(cond) and bool(cond.any()):
         warnings.warn(message, category, stacklevel=stacklevel)
 
 

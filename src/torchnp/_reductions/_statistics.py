@@ -8,7 +8,7 @@ import torch
 
 from .. import _dtypes
 from .._array import _wrap, ndarray
-from ._common import (NOVALUE, axes_of, count, finish, mask_of, on_device, real_dtype, reduced_shape, tensor,
+from ._common import (NOVALUE, axes_of, checks_data, count, finish, mask_of, on_device, real_dtype, reduced_shape, tensor,
                       warn_if)
 
 __all__ = ["mean", "var", "std", "nanmean", "nanvar", "nanstd", "median", "nanmedian", "average",
@@ -198,6 +198,7 @@ def _virtual_index(method, n, q):
     return n * q + (alpha + q * (1 - alpha - beta)) - 1, False
 
 
+@_dtypes.trace_constant
 def _result_dtype(np_dtype, method, q_key):
     key = (np_dtype, method, q_key)
     r = _dtype_cache.get(key)
@@ -397,8 +398,8 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
     else:
         w = on_device(weights, t.device)
         a_np, w_np = _dtypes.TO_NUMPY[t.dtype], _dtypes.TO_NUMPY[w.dtype]
-        rdt = _dtypes.to_torch(_np.result_type(a_np, w_np, "f8") if a_np.kind in "iub"
-                               else _np.result_type(a_np, w_np))
+        rdt = _dtypes.to_torch(_dtypes.np_result_type(a_np, w_np, "f8") if a_np.kind in "iub"
+                               else _dtypes.np_result_type(a_np, w_np))
         if tuple(w.shape) != tuple(t.shape):
             if axis is None:
                 raise TypeError("Axis must be specified when shapes of a and weights differ.")
@@ -412,7 +413,8 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
         w = w.to(rdt)
         scl = torch.sum(w, dim=axes, keepdim=keepdims)
         # NumPy raises when the weights sum to zero: a data-dependent exception needs the host
-        if bool((scl == 0).any()):
+        # (not in a compiled graph, which cannot raise on data: inf/nan there)
+        if checks_data(scl) and bool((scl == 0).any()):
             raise ZeroDivisionError("Weights sum to zero, can't be normalized")
         avg = torch.sum(t.to(rdt) * w, dim=axes, keepdim=keepdims) / scl
     if returned:
@@ -442,7 +444,7 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
         raise ValueError("y has more than 2 dimensions")
     if dtype is None:
         dts = [_dtypes.TO_NUMPY[mt.dtype], _np.float64] + ([_dtypes.TO_NUMPY[yt.dtype]] if yt is not None else [])
-        dt = _dtypes.to_torch(_np.result_type(*dts))
+        dt = _dtypes.to_torch(_dtypes.np_result_type(*dts))
     else:
         dt = _dtypes.to_torch(dtype)
     X = _as_2d_rows(mt, rowvar).to(dt)

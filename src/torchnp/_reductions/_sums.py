@@ -168,7 +168,7 @@ def diff(a, n=1, axis=-1, prepend=NOVALUE, append=NOVALUE):
         parts.append(e)
     if parts[0] is not None or parts[1] is not None:
         seq = [p for p in (parts[0], t, parts[1]) if p is not None]
-        dt = _dtypes.to_torch(_np.result_type(*[_dtypes.TO_NUMPY[p.dtype] for p in seq]))
+        dt = _dtypes.to_torch(_dtypes.np_result_type(*[_dtypes.TO_NUMPY[p.dtype] for p in seq]))
         t = _concat([p.to(dt) for p in seq], ax)
     op = not_equal if t.dtype is torch.bool else subtract
     x = _wrap(t)
@@ -207,7 +207,7 @@ def ediff1d(ary, to_end=None, to_begin=None):
             pieces.append(None)
             continue
         e = on_device(extra, t.device)
-        if not _np.can_cast(_dtypes.TO_NUMPY[e.dtype], _dtypes.TO_NUMPY[dt], casting="same_kind"):
+        if not _dtypes.np_can_cast(_dtypes.TO_NUMPY[e.dtype], _dtypes.TO_NUMPY[dt], casting="same_kind"):
             raise TypeError(f"dtype of `{where}` must be compatible with input `ary` under the `same_kind` rule.")
         pieces.append(e.reshape(-1).to(dt))
     d = t[1:] - t[:-1] if dt is not torch.bool else t[1:] ^ t[:-1]

@@ -49,7 +49,8 @@ def _forward(ufname, name):
     call = type(_ufuncs[ufname]).__call__  # a plain function: no ufunc-object call on the hot path (§7)
 
     def op(self, other):
-        if type(other) is ndarray or type(other) is float or type(other) is int:
+        tp = type(other)
+        if tp is ndarray or tp is float or tp is int:
             return call(_ufuncs[ufname], self, other)
         if not isinstance(other, _KNOWN):
             if defer_eq and (other is None or isinstance(other, (str, bytes))):

@@ -17,7 +17,7 @@ from ._ufunc import make
 
 __all__ = ["clip", "errstate", "seterr", "geterr", "seterrcall", "geterrcall"]
 
-_NOVALUE = _np._NoValue
+from .._convert import NOVALUE as _NOVALUE
 
 
 def _clip_kernel(x, lo, hi):

@@ -9,6 +9,8 @@ import struct
 
 import torch
 
+from .._convert import checks_data
+
 
 def _is_int(t):
     return not (t.is_floating_point() or t.is_complex())
@@ -128,7 +130,7 @@ def int_power(a, b):
     if isinstance(b, torch.Tensor):
         # the error depends on data: one host sync, paid only by integer power with an array
         # exponent; a compiled graph cannot raise on data, so torchnp.jit skips the check
-        if not torch.compiler.is_compiling() and bool((b < 0).any()):
+        if checks_data(b) and bool((b < 0).any()):
             raise ValueError("Integers to negative integer powers are not allowed.")
     elif b < 0:
         raise ValueError("Integers to negative integer powers are not allowed.")

@@ -11,7 +11,7 @@ from .. import _dtypes
 from .._array import _wrap, ndarray
 from .._convert import asarray, normalize_axes, normalize_axis
 
-_NOVALUE = _np._NoValue
+from .._convert import NOVALUE as _NOVALUE
 _reorderable_cache = {}
 _dtype_cache = {}
 

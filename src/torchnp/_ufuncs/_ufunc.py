@@ -23,7 +23,7 @@ __all__ = ["ufunc"]
 
 _PYSCALARS = {float: float, int: int, bool: bool, complex: complex}
 _ABSTRACT = {float: float, int: int, complex: complex}  # NEP 50 weak scalars
-_NOVALUE = _np._NoValue
+from .._convert import NOVALUE as _NOVALUE
 
 
 class UFuncTypeError(_np._core._exceptions.UFuncTypeError):

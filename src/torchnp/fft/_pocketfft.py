@@ -65,18 +65,28 @@ def _tensor(a):
     return t
 
 
+@_dtypes.trace_constant
+def _c2r_dtype(dt):
+    np_dt = _dtypes.TO_NUMPY[dt]
+    return _dtypes.to_torch(_np.result_type(_np.dtype(np_dt.char.lower()) if dt.is_complex else np_dt, 1.0))
+
+
+@_dtypes.trace_constant
+def _complex_dtype(dt):
+    return _dtypes.to_torch(_np.result_type(_dtypes.TO_NUMPY[dt], 1j))
+
+
 def _input(t, kind, name):
     """(tensor cast for torch, NumPy's output torch dtype) for a transform of ``kind``."""
     dt = t.dtype
-    np_dt = _dtypes.TO_NUMPY[dt]
     if kind == C2R:
-        out = _dtypes.to_torch(_np.result_type(_np.dtype(np_dt.char.lower()) if dt.is_complex else np_dt, 1.0))
+        out = _c2r_dtype(dt)
         work = torch.float64 if out is torch.float64 else torch.float32
         return t.to(_COMPLEX_OF[work]), out
     if kind == R2C and dt.is_complex:
         raise TypeError(f"ufunc '{name}' not supported for the input types, and the inputs could not be "
                         "safely coerced to any supported types according to the casting rule ''safe''")
-    out = _dtypes.to_torch(_np.result_type(np_dt, 1j))
+    out = _complex_dtype(dt)
     if dt.is_complex:
         return t, out
     return t.to(_REAL_OF[out]), out
@@ -85,15 +95,14 @@ def _input(t, kind, name):
 def _finish(r, out_dt, out):
     if r.dtype is not out_dt:
         r = r.to(out_dt)
-    if r.is_conj():
-        r = r.resolve_conj()
+    r = r.resolve_conj()  # itself unless a lazy conjugate (unconditional: traceable, §6.1)
     if out is None:
         return _wrap(r)
     if not isinstance(out, ndarray):
         raise TypeError("out must be a torchnp.ndarray")
     if tuple(out.shape) != tuple(r.shape):
         raise ValueError("output array has wrong shape.")
-    if not _np.can_cast(_dtypes.TO_NUMPY[r.dtype], out.dtype, "same_kind"):
+    if not _dtypes.np_can_cast(_dtypes.TO_NUMPY[r.dtype], out.dtype, "same_kind"):
         raise TypeError(f"Cannot cast ufunc output from {_dtypes.TO_NUMPY[r.dtype]!r} to {out.dtype!r} "
                         "with casting rule 'same_kind'")
     out._t.copy_(r)

@@ -25,6 +25,7 @@ import torch.utils._pytree as pytree
 
 from .. import _device
 from .._array import _wrap, ndarray
+from . import _operators
 
 __all__ = ["jit", "explain", "JitError", "JitExplanation"]
 
@@ -99,13 +100,15 @@ def _inner_for(fn):
     inner.__qualname__ = getattr(fn, "__qualname__", inner.__name__)
     # one code object per user function: dynamo caches per code object, so sharing one across
     # every jitted function recompiled it each time and failed after recompile_limit (8) functions
+    # (callables without a code object -- functools.partial, instances -- get a fresh one each)
     key = getattr(fn, "__code__", None)
-    if key is not None:
-        code = _INNER_CODES.get(key)
-        if code is None:
-            name = inner.__name__ if inner.__name__.isidentifier() else "inner"
-            code = _INNER_CODES[key] = inner.__code__.replace(co_name=name)
-        inner.__code__ = code
+    code = _INNER_CODES.get(key) if key is not None else None
+    if code is None:
+        name = inner.__name__ if inner.__name__.isidentifier() else "inner"
+        code = inner.__code__.replace(co_name=name)
+        if key is not None:
+            _INNER_CODES[key] = code
+    inner.__code__ = code
     return inner
 
 
@@ -142,10 +145,6 @@ def _explain_failure(fn, exc):
                 "torchnp.where(condition, x, y) to choose values elementwise (or torch.cond for real "
                 "branching), or use torchnp.jit(fn, fullgraph=False) to let torch.compile split the "
                 "function there (graph breaks, slower).")
-    elif "Failed to trace builtin operator" in text and any(f"`{op}`" in text for op in ("matmul", "invert", "imatmul")):
-        reason = "torch.compile cannot trace the `@` / `~` operators on torchnp arrays" + (f" (at {where})" if where else "")
-        hint = (" Write np.matmul(a, b) for a @ b and np.invert(x) for ~x inside jitted functions "
-                "(same results), or use torchnp.jit(fn, fullgraph=False).")
     else:
         reason += f" (at {where})" if where else ""
         hint = (" Use torchnp.jit.explain(fn)(*args) to see where it breaks, or "
@@ -166,6 +165,7 @@ class _Jitted:
             kwargs["mode"] = mode
         if options is not None:
             kwargs["options"] = options
+        _operators.install()
         self._compiled = torch.compile(_inner_for(fn), **kwargs)
 
     def _prepare(self, args, kwargs):
@@ -199,6 +199,7 @@ def _explanation(fn, targs, tkwargs):
     """Compile with a recording backend and read dynamo's graph-break counters."""
     from torch._dynamo.utils import counters
 
+    _operators.install()
     graphs = []
 
     def record(gm, example_inputs):

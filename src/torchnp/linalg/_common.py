@@ -5,6 +5,7 @@ from numpy.linalg import LinAlgError
 
 from .. import _dtypes
 from .._array import _wrap
+from .._convert import checks_data
 from .._ufuncs._ufunc import _devices_of, operand
 
 try:  # NumPy's own result classes (plain NamedTuples), so isinstance checks keep working
@@ -94,13 +95,16 @@ def check_info(info, message):
     A host sync on ``info``: NumPy's semantics require raising on singular / non-positive-definite
     input, which depends on the data.
     """
+    if not checks_data(info):
+        return  # a compiled graph cannot raise on data: NaN/inf results instead (docs/differences.md)
     if info.numel() and bool((info != 0).any()):
         raise LinAlgError(message)
 
 
 def assert_finite(t):
-    # host sync: NumPy raises for non-finite input here (data-dependent exception)
-    if t.numel() and not bool(torch.isfinite(t).all()):
+    # host sync: NumPy raises for non-finite input here (data-dependent exception); not in a
+    # compiled graph, which cannot raise on data
+    if t.numel() and checks_data(t) and not bool(torch.isfinite(t).all()):
         raise LinAlgError("Array must not contain infs or NaNs")
 
 

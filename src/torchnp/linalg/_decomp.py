@@ -24,7 +24,7 @@ __all__ = ["solve", "inv", "pinv", "det", "slogdet", "eig", "eigh", "eigvals", "
            "svdvals", "qr", "cholesky", "lstsq", "matrix_rank", "matrix_power", "cond", "multi_dot",
            "tensorsolve", "tensorinv"]
 
-_NoValue = _np._NoValue
+from .._convert import NOVALUE as _NoValue
 
 
 def _square_input(a):
@@ -367,7 +367,7 @@ def multi_dot(arrays, *, out=None):
     if last == 1:
         ts[-1] = ts[-1].unsqueeze(-1)
     two_d(*ts)
-    dt = _dtypes.to_torch(_np.result_type(*[_dtypes.TO_NUMPY[x.dtype] for x in ts]))
+    dt = _dtypes.to_torch(_dtypes.np_result_type(*[_dtypes.TO_NUMPY[x.dtype] for x in ts]))
     ts = [x.to(dt) for x in ts]
     if dt.is_floating_point or dt.is_complex:
         r = torch.linalg.multi_dot(ts)
