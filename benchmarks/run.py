@@ -120,8 +120,9 @@ class _Bound:
 
 # ------------------------------------------------------------------ cases
 class Case:
-    def __init__(self, group, name, size, build):
+    def __init__(self, group, name, size, build, notes=None):
         self.group, self.name, self.size, self.build = group, name, size, build
+        self.notes = notes or {}  # system -> a note printed under the table
 
 
 def _data(shape, seed=0):
@@ -136,14 +137,18 @@ def _tiny_cases():
         "sin": (lambda m, x, y: (lambda: m.sin(x))),
         "sum": (lambda m, x, y: (lambda: m.sum(x))),
         "mean": (lambda m, x, y: (lambda: m.mean(x))),
-        "x[0]": (lambda m, x, y: (lambda: x[0])),
+        # NumPy's x[0] is a scalar, a copy; torch's t[0] is a view, which torchnp must not return
+        # (§1.3: a view would change when x is written). The raw-torch reference is the copy.
+        "x[0]": (lambda m, x, y: (lambda: x[0].clone()) if m is torch else (lambda: x[0])),
         "x[1:5]": (lambda m, x, y: (lambda: x[1:5])),
         "reshape": (lambda m, x, y: (lambda: x.reshape(2, 5))),
         "where": (lambda m, x, y: (lambda: m.where(x > 0.5, x, y))),
     }
     cases = []
     for name, make in ops.items():
-        cases.append(Case("tiny", name, n, _tiny_builder(make, n)))
+        notes = {"torch": "t[0].clone(): one element as a value, as NumPy's x[0] (a plain t[0] is a view)"} \
+            if name == "x[0]" else None
+        cases.append(Case("tiny", name, n, _tiny_builder(make, n), notes))
     cases.append(Case("tiny", "matmul 4x4", 4, _tiny_builder(lambda m, x, y: (lambda: m.matmul(x, y)), (4, 4))))
     cases.append(Case("tiny", "zeros(10)", n, {
         "numpy": lambda dev: (lambda: numpy.zeros(10)),
@@ -309,7 +314,7 @@ def run_cases(cases, dev, repeats, stat="median", loops=1000, progress=sys.stder
     on_cpu = torch.device(dev).type == "cpu"
     for i, case in enumerate(cases, 1):
         tiny = case.group == "tiny"
-        row, notes, fns = {}, {}, {}
+        row, notes, fns = {}, dict(case.notes), {}
         print(f"[{i:>2}/{len(cases)}] {case.group:<7} {case.name:<20}", end="", file=progress, flush=True)
         for system in SYSTEMS:
             build = case.build.get(system)

@@ -83,7 +83,7 @@ def test_emath_and_exceptions_importable():
 
 
 @pytest.mark.parametrize("name,words", [("ma", "masked"), ("matrix", "deprecated"),
-                                        ("busday_count", "datetime64"), ("polynomial", "polyfit")])
+                                        ("busday_count", "datetime64")])
 def test_unsupported_names_raise_attributeerror_saying_why(name, words):
     # DESIGN: never silently different; `np.ma.masked_where` in ported code says why it fails
     assert not hasattr(torchnp, name)

@@ -347,3 +347,40 @@ def test_partly_supported_unsigned(dtype):  # §2.5: uint16/32/64 index and assi
         _same_setitem(a, key, numpy.asarray(top // 3 * 2, dtype=dtype))
     for value in (-1, top + 1, 2**70):
         _same_setitem(a, (0, 0), value)
+
+
+def _swap_and_snapshot(xp, a, i, j):
+    """Idioms that rely on one element being a value (NumPy's scalar), not a view."""
+    a = a.copy()
+    a[i], a[j] = a[j], a[i]                        # tuple swap
+    snap = a[i]
+    a[i] = -7
+    tmp = a[j]
+    a[j] = a[i]
+    a[i] = tmp                                     # three-line swap
+    seen = list(a)                                 # iterating a 1-D array yields values
+    a[:] = 0
+    return a, snap, seen
+
+
+@given(st.integers(2, 6).flatmap(lambda n: st.tuples(
+    hnp.arrays(numpy.float64, n, elements=st.floats(-9, 9)), st.integers(0, n - 1), st.integers(0, n - 1))))
+def test_one_element_is_a_value_not_a_view(case):  # §1.3 (NumPy returns a scalar: a copy)
+    a, i, j = case
+    want = _swap_and_snapshot(numpy, a, i, j)
+    got = _swap_and_snapshot(torchnp, tnp(a), i, j)
+    assert_like_numpy(got[0], want[0])
+    assert_like_numpy(got[1], numpy.asarray(want[1]))
+    assert [float(v) for v in got[2]] == [float(v) for v in want[2]]
+
+
+def test_element_copies_and_ellipsis_views():  # §1.2, §1.3
+    for xp, arr in ((numpy, numpy.arange(6.0).reshape(2, 3)), (torchnp, tnp(numpy.arange(6.0).reshape(2, 3)))):
+        a = arr.copy()
+        e, f, g = a[1, 2], a[(0, 1)], a[numpy.int64(1)][0]
+        z = xp.asarray(4.0) if xp is numpy else torchnp.asarray(4.0, device=DEVICE)
+        scalar, view = z[()], z[...]
+        a[:] = -1
+        z[...] = 9
+        assert (float(e), float(f), float(g)) == (5.0, 1.0, 3.0)
+        assert float(scalar) == 4.0 and float(view) == 9.0  # a[()] is a value; a[...] stays a view

@@ -67,7 +67,6 @@ KNOWN_FAILURES = {
     "scipy_ode_fit.py": "SciPy's solve_ivp stacks the torchnp y0 with its own NumPy states, and "
                         "minimize/curve_fit call back with NumPy arrays: a numpy.ndarray mixed into "
                         "a torchnp operation raises TypeError (§3.3)",
-    "gauss_quadrature.py": "numpy.polynomial is not implemented yet (docs/differences.md)",
 }
 
 

@@ -67,13 +67,15 @@ from ._interop import __array_namespace_info__  # noqa: E402,F401  (issue 8; ins
 
 
 def __getattr__(name):
-    """A NumPy name torchnp does not have: AttributeError that says why (docs/differences.md)."""
+    """``polynomial`` (lazily); a NumPy name torchnp does not have: AttributeError that says why
+    (docs/differences.md)."""
+    if name == "polynomial":  # loaded on first use, as NumPy's (it compiles NumPy's series modules)
+        import importlib
+
+        return importlib.import_module("torchnp.polynomial")
     from ._coverage import UNSUPPORTED, UNSUPPORTED_SUBMODULES
 
     why = UNSUPPORTED.get(name) or UNSUPPORTED_SUBMODULES.get(name)
-    if why is None and name == "polynomial":
-        why = ("not implemented yet; use np.polyfit / np.polyval / np.poly1d, or numpy.polynomial "
-               "on x.to_numpy()")
     if why is None:
         raise AttributeError(f"module 'torchnp' has no attribute {name!r}")
     raise AttributeError(f"torchnp.{name} is not supported: {why} (see docs/differences.md)")

@@ -236,7 +236,9 @@ class ndarray:
     def __iter__(self):
         if self._t.dim() == 0:
             raise TypeError("iteration over a 0-d array")
-        return map(_wrap, self._t.unbind(0))
+        t = self._t
+        # 1-D: NumPy yields scalars, copies (one copy of the array, not one per element)
+        return map(_wrap, (t.clone() if t.dim() == 1 else t).unbind(0))
 
     def __contains__(self, value):
         r = self == value
@@ -484,15 +486,19 @@ class ndarray:
             except Exception:  # noqa: BLE001 - the general path below raises NumPy's error
                 pass
             else:
+                if tk is int and t.dim() == 1:
+                    r = r.clone()  # §1.3: one element is NumPy's scalar, a copy -- never a view of x
                 a = _new(ndarray)  # _wrap inlined: the hot path of §7
                 a._t = r
                 a._d = self._d
                 return a
         elif tk is tuple and _basic_tuple(key):
             try:
-                return _wrap(t[key])
+                r = t[key]
             except Exception:  # noqa: BLE001 - the general path below raises NumPy's error
                 pass
+            else:
+                return _wrap(r.clone() if r.dim() == 0 and Ellipsis not in key else r)
         return _indexing.getitem(self, key)
 
     def __setitem__(self, key, value):

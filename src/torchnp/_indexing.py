@@ -209,6 +209,8 @@ def getitem(a, key):
         _normalize_key(a._t, key, check=True)  # torch gathered nothing and so checked nothing
     if extra is not None:
         r = r.squeeze(extra)
+    if r.dim() == 0 and not advanced and not any(k is Ellipsis for k in (key if type(key) is tuple else (key,))):
+        r = r.clone()  # §1.3: one element is NumPy's scalar, a copy -- never a view (x[...] stays a view)
     return _wrap(_flip(r, flips) if flips and not advanced else r)
 
 

@@ -4,11 +4,12 @@
   ``broadcast_arrays``, ``broadcast_shapes`` (views of the array's tensor)
 - ``scimath``: the same module as ``torchnp.emath``
 - ``NumpyVersion``: NumPy's version-string comparer (pure Python)
+- ``array_utils``: ``normalize_axis_index``, ``normalize_axis_tuple``, ``byte_bounds``
 """
 
 from numpy.lib import NumpyVersion  # noqa: F401  (compares version strings, holds no array data)
 
 from .._misc import emath as scimath  # noqa: F401
-from . import stride_tricks  # noqa: F401
+from . import array_utils, stride_tricks  # noqa: F401
 
-__all__ = ["NumpyVersion", "scimath", "stride_tricks"]
+__all__ = ["NumpyVersion", "array_utils", "scimath", "stride_tricks"]
