@@ -448,3 +448,27 @@ def test_numpy_bit_generators_seed_torchnp_generators():  # §5.4: NumPy's bit g
         b = torchnp.random.Generator(getattr(numpy.random, cls)(7)).random(4)
         assert a.device == b.device
         numpy.testing.assert_array_equal(a.to_numpy(), b.to_numpy())
+
+
+@pytest.mark.parametrize("method, dist", [("random", stats.uniform()), ("standard_normal", stats.norm()),
+                                          ("standard_exponential", stats.expon())])
+def test_large_draws_in_blocks_are_reproducible_and_thread_independent(method, dist):  # §5.4
+    """CPU draws above one block are drawn block by block in parallel; the values depend only
+    on the seed and the size (not on torch's thread count), and follow the distribution."""
+    from torchnp.random import _generator
+
+    n = 3 * _generator._CHUNK + 17
+    a = host(getattr(rng(7), method)(n))
+    assert numpy.array_equal(a, host(getattr(rng(7), method)(n)))
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1 if threads > 1 else 2)
+    try:
+        assert numpy.array_equal(a, host(getattr(rng(7), method)(n)))
+    finally:
+        torch.set_num_threads(threads)
+    blocks = a[: 3 * _generator._CHUNK].reshape(3, -1)
+    assert not numpy.array_equal(blocks[0], blocks[1])  # each block has its own seed
+    assert stats.kstest(a, dist.cdf).pvalue > 1e-4
+    g = rng(7)
+    g.random(n)
+    assert not numpy.array_equal(host(g.random(10)), host(rng(7).random(10)))  # the state advanced
