@@ -298,6 +298,13 @@ def test_call_keywords_are_numpys(name, kw):
     _kw_compare(name, [numpy.arange(3.0)] * args, kw)
 
 
+@pytest.mark.parametrize("name", ["add", "sin", "divmod", "maximum", "isnan", "ldexp"])
+def test_call_signature_is_numpys(name):  # §5.2: introspection sees NumPy's signature
+    import inspect
+
+    assert inspect.signature(getattr(torchnp, name)) == inspect.signature(getattr(numpy, name))
+
+
 @pytest.mark.parametrize("kw", [{"dtype": numpy.float32}, {"casting": "no"}, {"dtype": numpy.int8},
                                 {"signature": "f->f"}, {"dtype": numpy.complex64}])
 @pytest.mark.parametrize("dtype", ["int8", "float64", "float32", "bool"])

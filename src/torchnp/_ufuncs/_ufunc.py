@@ -9,6 +9,8 @@ combination is a small closure cached in ``self._kernels``; the hot path is a
 dict lookup plus that closure.
 """
 
+import inspect
+
 import numpy as _np
 import torch
 
@@ -331,6 +333,10 @@ class ufunc:
         self.identity = self._np.identity
         self._reduce = reduce
         self._accumulate = accumulate
+        try:  # NumPy's call signature for introspection; __call__ itself takes **options (§7)
+            self.__signature__ = inspect.signature(self._np)
+        except (TypeError, ValueError):
+            pass
         # numpydoc docstring generated from the table row (issue 10): NumPy's summary line,
         # the torch op, and a link to the NumPy ufunc mirrored (canonical name for aliases)
         np_name = self._np.__name__
