@@ -9,6 +9,7 @@ still fail for any wrong distribution at this sample size.
 """
 
 import math
+import re
 
 import numpy
 import pytest
@@ -472,3 +473,26 @@ def test_large_draws_in_blocks_are_reproducible_and_thread_independent(method, d
     g = rng(7)
     g.random(n)
     assert not numpy.array_equal(host(g.random(10)), host(rng(7).random(10)))  # the state advanced
+
+
+@pytest.mark.parametrize("method", ["marginals", "count"])
+def test_multivariate_hypergeometric_matches_numpy(method):  # §5.4
+    colors, nsample, n = [6, 3, 9, 2], 7, 4000
+    got = host(rng(3).multivariate_hypergeometric(colors, nsample, size=n, method=method))
+    want = numpy.random.default_rng(3).multivariate_hypergeometric(colors, nsample, size=n, method=method)
+    assert got.shape == want.shape == (n, 4) and got.dtype == want.dtype
+    assert (got.sum(-1) == nsample).all() and (got >= 0).all() and (got <= numpy.array(colors)).all()
+    for i, c in enumerate(colors):  # each color's marginal is hypergeometric(c, total - c, nsample)
+        ref = stats.hypergeom(sum(colors), c, nsample)
+        observed = numpy.bincount(got[:, i], minlength=c + 1)[: c + 1]
+        expected = ref.pmf(numpy.arange(c + 1)) * n
+        keep = expected > 5
+        assert stats.chisquare(observed[keep], expected[keep] * observed[keep].sum() / expected[keep].sum()).pvalue > 1e-4
+    for args in [([3, 2], 6), ([3, -2], 1), ([3, 2], -1), ([[3, 2]], 1), ([3.5, 2], 1)]:
+        with pytest.raises(ValueError) as np_exc:
+            numpy.random.default_rng().multivariate_hypergeometric(*args)
+        with pytest.raises(ValueError, match=re.escape(str(np_exc.value)[:20])):
+            rng().multivariate_hypergeometric(*args)
+    with pytest.raises(ValueError, match="method"):
+        rng().multivariate_hypergeometric([1, 2], 1, method="bad")
+    assert host(rng().multivariate_hypergeometric([], 0)).shape == (0,)

@@ -869,6 +869,39 @@ class Generator(_Common):
         out._t.copy_(res)
         return out
 
+    def multivariate_hypergeometric(self, colors, nsample, size=None, method="marginals", *, device=None):
+        """``nsample`` draws without replacement from an urn holding ``colors[i]`` balls of color
+        ``i``: the count of each color, int64 (mirrors
+        ``numpy.random.Generator.multivariate_hypergeometric``). ``colors`` and ``nsample`` are
+        host values, as in NumPy. Both methods draw the same distribution; here both go color
+        by color (NumPy's ``'marginals'`` algorithm), so ``'count'`` needs no memory per ball."""
+        if method not in ("count", "marginals"):
+            raise ValueError('method must be "count" or "marginals".')
+        counts = _np.asarray(colors.tolist() if isinstance(colors, ndarray) else colors)
+        if counts.ndim != 1 or (counts.size and (counts.dtype.kind not in "iu" or counts.min() < 0)):
+            raise ValueError("colors must be a one-dimensional sequence of nonnegative integers not exceeding "
+                             "9223372036854775807.")
+        nsample = operator.index(nsample)
+        if nsample < 0:
+            raise ValueError("nsample must be nonnegative.")
+        total = int(counts.sum())
+        if nsample > total:
+            raise ValueError("nsample > sum(colors)")
+        dev = self._dev(device)
+        shape = _out_shape(size, [()])
+        dt = torch.float64
+        g = self._gen(dev)
+        left = torch.full(shape, float(nsample), device=dev, dtype=dt)
+        out = []
+        for c in counts.tolist()[:-1]:
+            x = _hypergeometric(g, shape, dev, dt, c, total - c, left)
+            out.append(x)
+            left, total = left - x, total - c
+        if counts.size:
+            out.append(left)
+        res = torch.stack(out, -1) if out else torch.zeros(shape + (0,), device=dev, dtype=dt)
+        return _wrap(res.to(torch.int64))
+
     def spawn(self, n_children):
         """Independent child generators (``numpy.random.Generator.spawn``)."""
         return [Generator(ss, device=self._device) for ss in self._ss.spawn(n_children)]
