@@ -54,9 +54,7 @@ class ndarray:
 
     @shape.setter
     def shape(self, value):
-        from ._convert import reshape_tensor
-
-        t = reshape_tensor(self._t, _normalize_shape(value))
+        t = _convert.reshape_tensor(self._t, _normalize_shape(value))
         if t is not self._t and not t._is_view():  # reshape had to copy
             raise AttributeError("Incompatible shape for in-place modification. Use `.reshape()` to make a copy "
                                  "with the desired shape.")
@@ -94,7 +92,13 @@ class ndarray:
     @property
     def T(self):
         t = self._t
-        return _wrap(t.permute(tuple(range(t.dim() - 1, -1, -1))) if t.dim() > 1 else t.view(t.shape))
+        n = t.dim()
+        # t.t() / t.view_as(t): ~0.8 us, against ~1.8 us for a permute and ~2.4 us for t.view(t.shape)
+        r = t.t() if n == 2 else t.view_as(t) if n < 2 else t.permute(tuple(range(n - 1, -1, -1)))
+        a = _new(ndarray)
+        a._t = r
+        a._d = self._d
+        return a
 
     @property
     def mT(self):
@@ -350,14 +354,12 @@ class ndarray:
 
     def astype(self, dtype, order="K", casting="unsafe", subok=True, copy=True, *, device=None):
         """The array cast to ``dtype`` under ``casting`` (``numpy.ndarray.astype``)."""
-        from ._convert import cast_tensor
-
         t = self._t
         if device is not None:
             dev = _device.resolve(device)
             if dev != t.device:
                 t = t.to(dev)
-        r = cast_tensor(t, _dtypes.to_torch(dtype), casting=casting, copy=copy)
+        r = _convert.cast_tensor(t, _dtypes.to_torch(dtype), casting=casting, copy=copy)
         return self if r is self._t else _wrap(r)  # copy=False and nothing to do: self, as NumPy
 
     def fill(self, value):
@@ -409,9 +411,7 @@ class ndarray:
             raise TypeError("reshape() takes exactly 1 argument (0 given)")
         if order == "A":  # Fortran order for Fortran-contiguous arrays, as NumPy
             order = "F" if _Flags(self._t).f_contiguous and not self._t.is_contiguous() else "C"
-        from ._convert import reshape_tensor
-
-        return _wrap(reshape_tensor(self._t, shape, order, copy))
+        return _wrap(_convert.reshape_tensor(self._t, shape, order, copy))
 
     def resize(self, *new_shape, refcheck=True):
         """Change shape and size in place, zero-filling (``numpy.ndarray.resize``)."""
@@ -448,11 +448,9 @@ class ndarray:
             return self.T
         if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
             axes = axes[0]
-        from ._convert import normalize_axis
-
         if len(axes) != t.dim():
             raise ValueError("axes don't match array")
-        axes = tuple(normalize_axis(a, t.dim()) for a in axes)
+        axes = tuple(_convert.normalize_axis(a, t.dim()) for a in axes)
         if len(set(axes)) != len(axes):
             raise ValueError("repeated axis in transpose")
         return _wrap(t.permute(*axes))
@@ -467,9 +465,7 @@ class ndarray:
         t = self._t
         if axis is None:
             return _wrap(t.squeeze())
-        from ._convert import normalize_axis
-
-        axes = tuple(normalize_axis(a, t.dim()) for a in (axis if isinstance(axis, tuple) else (axis,)))
+        axes = tuple(_convert.normalize_axis(a, t.dim()) for a in (axis if isinstance(axis, tuple) else (axis,)))
         if len(set(axes)) != len(axes):
             raise ValueError("duplicate value in 'axis'")
         for a in axes:
@@ -552,10 +548,8 @@ def _rebuild(host, device):
 
 def _axis(axis, ndim, name):
     """``axis`` normalized, with NumPy's ``axis1: ...`` prefix on AxisError."""
-    from ._convert import normalize_axis
-
     try:
-        return normalize_axis(axis, ndim)
+        return _convert.normalize_axis(axis, ndim)
     except _np.exceptions.AxisError:
         raise _np.exceptions.AxisError(operator.index(axis), ndim, name) from None
 
@@ -649,4 +643,4 @@ class flatiter:
         return f"<torchnp.flatiter over {self.base!r}>"
 
 
-from . import _indexing  # noqa: E402  (imports ndarray from this module)
+from . import _convert, _indexing  # noqa: E402  (they import ndarray from this module)

@@ -37,15 +37,20 @@ def _forwarder(name, func, second=False):
     return method
 
 
+#: what a function's closure cells may hold for torch.compile to trace it bound as a method
+#: (a cell's content has no source there: dynamo builds plain values and functions only)
+_PLAIN = (str, bool, int, float, type(None), dict, types.FunctionType, types.BuiltinFunctionType)
+
+
 def attach(namespace):
     for name in _FORWARDED:
         func = namespace.get(name)
         if func is not None and not hasattr(ndarray, name):
             _NAMESPACE[name] = func
-            if type(func) is types.FunctionType and func.__closure__ is None and name not in _ARRAY_SECOND:
-                # a plain function binds as the method itself (its first parameter is the array):
-                # ``x.mean()`` costs one call, not a forwarder frame plus a call (§7). Functions
-                # built by a factory (``sum``, ``max``, ...) are closures and take the forwarder.
+            if type(func) is types.FunctionType and name not in _ARRAY_SECOND and \
+                    all(isinstance(c.cell_contents, _PLAIN) for c in func.__closure__ or ()):
+                # the function binds as the method itself (its first parameter is the array):
+                # ``x.sum()`` costs one call, not a forwarder frame plus a call (§7)
                 setattr(ndarray, name, func)
             else:
                 setattr(ndarray, name, _forwarder(name, func, name in _ARRAY_SECOND))

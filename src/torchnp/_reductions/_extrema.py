@@ -66,7 +66,7 @@ def _minmax(kind, nan=False, name=None):
         if type(a) is ndarray and axis is None and out is None and initial is NOVALUE and where is True \
                 and not keepdims and not nan:
             t = a._t
-            if t.dtype in _FAST and t.numel():
+            if a._d in _FAST and t.numel():
                 return _wrap(fast(t))
         t = tensor(a)
         axes = axes_of(axis, t.dim(), ufunc_like=True)

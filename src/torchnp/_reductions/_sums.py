@@ -30,6 +30,9 @@ def _res_dtype(cache, uf, dt):
 def _reduction(uf, torch_fn, cache, nan_fill=None):
     """``sum``/``prod`` (and the nan* versions): a fast path for plain calls, else ``uf.reduce``."""
     name = {"add": "sum", "multiply": "prod"}[uf.__name__]
+    is_add = uf is add
+    # inside func the ufunc is a module global, not a closure cell: torch.compile traces
+    # x.sum() (the function bound as a method) only when its cells hold plain values (§6.1)
     if nan_fill is not None:
         name = "nan" + name
 
@@ -57,11 +60,12 @@ def _reduction(uf, torch_fn, cache, nan_fill=None):
             if -nd <= axis < nd and d in _AXIS_FAST and cache.get(d) is d:
                 if nan_fill is None:
                     return _wrap(torch_fn(t, axis, keepdim=keepdims))
-                if uf is add and t.dtype in _NANSUM_FAST:
+                if is_add and d in _NANSUM_FAST:
                     return _wrap(torch.nansum(t, axis, keepdim=keepdims))
         t = tensor(a)
         if nan_fill is not None and (t.is_floating_point() or t.is_complex()):
             t = torch.where(torch.isnan(t), torch.tensor(nan_fill, dtype=t.dtype, device=t.device), t)
+        uf = add if is_add else multiply
         _res_dtype(cache, uf, t.dtype)
         if t.dim() == 0 and axis is not None:
             legacy_0d(axis)
