@@ -282,7 +282,7 @@ def _sample(fn, dev, loops):
     return (time.perf_counter() - t0) / loops
 
 
-def measure_case(fns, dev, tiny, repeats, loops, stat):
+def measure_case(fns, dev, repeats, loops, stat):
     """Per-system figure (seconds per call) with the systems interleaved round by round.
 
     ``fns``: system -> zero-argument callable, already built and warmed up. A system that
@@ -297,7 +297,7 @@ def measure_case(fns, dev, tiny, repeats, loops, stat):
             if system in errors:
                 continue
             try:
-                samples[system].append(_sample(fns[system], dev, loops if tiny else 1))
+                samples[system].append(_sample(fns[system], dev, loops))
             except Exception as exc:  # noqa: BLE001 - a benchmark reports, it does not stop
                 errors[system] = exc
     agg = min if stat == "min" else statistics.median
@@ -308,13 +308,16 @@ def _why(exc):
     return f"{type(exc).__name__}: {str(exc).splitlines()[0][:100]}" if str(exc) else type(exc).__name__
 
 
+_SAMPLE_S = 0.05  # a non-tiny sample lasts at least this long (calls per sample: up to 20)
+
+
 def run_cases(cases, dev, repeats, stat="median", loops=1000, progress=sys.stderr):
     """results: (group, case, size) -> {system: seconds, 'compile_s': s, 'notes': {system: text}}."""
     results = {}
     on_cpu = torch.device(dev).type == "cpu"
     for i, case in enumerate(cases, 1):
         tiny = case.group == "tiny"
-        row, notes, fns = {}, dict(case.notes), {}
+        row, notes, fns, warm = {}, dict(case.notes), {}, []
         print(f"[{i:>2}/{len(cases)}] {case.group:<7} {case.name:<20}", end="", file=progress, flush=True)
         for system in SYSTEMS:
             build = case.build.get(system)
@@ -329,12 +332,17 @@ def run_cases(cases, dev, repeats, stat="median", loops=1000, progress=sys.stder
                     _sync(dev)
                     if fn.note:
                         notes[system] = fn.note
+                t0 = time.perf_counter()
                 fn()  # warm-up
                 _sync(dev)
+                warm.append(time.perf_counter() - t0)
                 fns[system] = fn
             except Exception as exc:  # noqa: BLE001
                 notes[system] = "failed: " + _why(exc)
-        figures, errors = measure_case(fns, dev, tiny, repeats, loops, stat)
+        # a case of a few milliseconds is timed over several calls per sample (the same count for
+        # every system), so that one scheduling hiccup on a shared machine does not make a figure
+        case_loops = loops if tiny else max(1, min(20, int(_SAMPLE_S / max(min(warm, default=1.0), 1e-6))))
+        figures, errors = measure_case(fns, dev, repeats, case_loops, stat)
         for system, exc in errors.items():
             notes[system] = "failed: " + _why(exc)
         row.update(figures)
@@ -607,7 +615,8 @@ def main(argv=None):
                 f"- device: {dev}",
                 f"- command: `{cmd.strip()}`",
                 f"- figures: {args.stat} over {reps['tiny']} (tiny, per call over {loops}-call loops) / "
-                f"{reps['other']} (others) interleaved rounds after a warm-up; jit figures exclude compilation "
+                f"{reps['other']} (others; a case under {_SAMPLE_S * 1e3:.0f} ms is timed per call over up to 20 calls "
+                f"per sample) interleaved rounds after a warm-up; jit figures exclude compilation "
                 f"({'cold: torch compile caches disabled' if args.cold_compile else 'compile with torch on-disk caches as found'})",
                 "", text]
         if i3:
