@@ -16,6 +16,7 @@ which is reported separately (first call). Timings are not tests: nothing here a
 
 import argparse
 import datetime
+import gc
 import os
 import pathlib
 import platform
@@ -275,11 +276,19 @@ def _sync(dev):
 
 
 def _sample(fn, dev, loops):
-    t0 = time.perf_counter()
-    for _ in range(loops):
-        fn()
-    _sync(dev)
-    return (time.perf_counter() - t0) / loops
+    """Seconds per call over ``loops`` calls, with Python's garbage collector paused (as timeit
+    does: a collection would land on whichever system happens to allocate the triggering object)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        t0 = time.perf_counter()
+        for _ in range(loops):
+            fn()
+        _sync(dev)
+        return (time.perf_counter() - t0) / loops
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def measure_case(fns, dev, repeats, loops, stat):
@@ -547,7 +556,7 @@ def main(argv=None):
     p.add_argument("--device", default="cpu", help="device of the torch-based systems (cpu, cuda, ...)")
     p.add_argument("--only", choices=["tiny", "large", "lesson", "issue3", "memory"],
                    help="one group (issue3: N-body and K-means with NumPy, torchnp eager and jit)")
-    p.add_argument("--repeats", type=int, default=None, help="rounds per case (default: 15 tiny, 9 otherwise)")
+    p.add_argument("--repeats", type=int, default=None, help="rounds per case (default: 15)")
     p.add_argument("--stat", choices=["median", "min"], default="median", help="aggregate over rounds")
     p.add_argument("--threads", type=int, default=None, help="torch.set_num_threads (default: torch's)")
     p.add_argument("--smoke", action="store_true", help="tiny sizes, few repeats, no jit, no chart: checks that it runs")
@@ -574,7 +583,7 @@ def main(argv=None):
         loops, args.no_jit = 20, True
     else:
         sizes = dict(n=10**7, m=2000, n_body=args.n_body, n_points=2_000_000, n_pi=10**7, n_proj=2000, n_memory=10**7)
-        reps = dict(tiny=15, other=9)
+        reps = dict(tiny=15, other=15)  # medians of 15: this shared 2-core machine is noisy
     if args.repeats:
         reps = dict(tiny=args.repeats, other=args.repeats)
     started, load0 = datetime.datetime.now(datetime.timezone.utc), _load()
