@@ -556,7 +556,7 @@ def main(argv=None):
     p.add_argument("--device", default="cpu", help="device of the torch-based systems (cpu, cuda, ...)")
     p.add_argument("--only", choices=["tiny", "large", "lesson", "issue3", "memory"],
                    help="one group (issue3: N-body and K-means with NumPy, torchnp eager and jit)")
-    p.add_argument("--repeats", type=int, default=None, help="rounds per case (default: 15)")
+    p.add_argument("--repeats", type=int, default=None, help="rounds per case (default: 31 tiny, 15 otherwise)")
     p.add_argument("--stat", choices=["median", "min"], default="median", help="aggregate over rounds")
     p.add_argument("--threads", type=int, default=None, help="torch.set_num_threads (default: torch's)")
     p.add_argument("--smoke", action="store_true", help="tiny sizes, few repeats, no jit, no chart: checks that it runs")
@@ -583,7 +583,7 @@ def main(argv=None):
         loops, args.no_jit = 20, True
     else:
         sizes = dict(n=10**7, m=2000, n_body=args.n_body, n_points=2_000_000, n_pi=10**7, n_proj=2000, n_memory=10**7)
-        reps = dict(tiny=15, other=15)  # medians of 15: this shared 2-core machine is noisy
+        reps = dict(tiny=31, other=15)  # many rounds: this shared 2-core machine has bursts of noise
     if args.repeats:
         reps = dict(tiny=args.repeats, other=args.repeats)
     started, load0 = datetime.datetime.now(datetime.timezone.utc), _load()
