@@ -496,3 +496,22 @@ def test_multivariate_hypergeometric_matches_numpy(method):  # §5.4
     with pytest.raises(ValueError, match="method"):
         rng().multivariate_hypergeometric([1, 2], 1, method="bad")
     assert host(rng().multivariate_hypergeometric([], 0)).shape == (0,)
+
+
+def test_large_draws_work_in_a_forked_child():  # §5.4: no hang on the parent's (absent) threads
+    import multiprocessing
+
+    from torchnp.random import _generator
+
+    if "fork" not in multiprocessing.get_all_start_methods() or DEVICE != "cpu":
+        pytest.skip("needs fork start method and the CPU")  # the draw runs in a subprocess
+    n = 3 * _generator._CHUNK
+    rng(1).random(n)  # the parent makes its pool
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(1) as pool:
+        result = pool.apply_async(_child_draw, (n,))
+        assert result.get(timeout=60) == n
+
+
+def _child_draw(n):
+    return int(rng(2).random(n).size)

@@ -20,6 +20,7 @@ checked on the host with no sync.
 import inspect
 import math
 import operator
+import os
 import warnings
 
 import numpy as _np
@@ -53,7 +54,10 @@ def _seed_state(seed):
 
 # ---------------------------------------------------------------- primitives
 _CHUNK = 1 << 18  # elements per independently seeded block of a large CPU draw
-_pool = []
+_pool = []  # the thread pool of _blocks, made on first use
+if hasattr(os, "register_at_fork"):
+    # a forked child has none of the parent's threads: it must make its own pool, not wait on those
+    os.register_at_fork(after_in_child=_pool.clear)
 
 
 def _blocks(g, shape, dev, dt, fill):
