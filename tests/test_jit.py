@@ -287,3 +287,19 @@ def test_numpy_idioms_compile_into_one_graph(name):  # §6.1, §6.2
     got = np.jit(functools.partial(f, np), backend="eager")(A, v)  # fullgraph=True: one graph or JitError
     assert_like_numpy(got, want, rtol=1e-12, atol=1e-12)
 
+
+
+def _step(x, t):
+    return x * np.cos(t) + t
+
+
+def test_changing_python_number_explains_recompiles():  # §6.3: a clear error, not torch's
+    x = _arange(4)
+    jitted = np.jit(_step, backend="aot_eager")  # inductor specialises numbers the same way, slower
+    with pytest.raises(np.jit.JitError, match=r"argument 2 changes between calls.*np\.asarray"):
+        for i in range(20):
+            jitted(x, 0.1 * i)
+    as_input = np.jit(lambda x, t: _step(x, t), backend="eager")  # a 0-d array: one graph for all values
+    for i in range(20):
+        t = 0.1 * i
+        assert_like_numpy(as_input(x, np.asarray(t, device=DEVICE)), numpy.arange(4.0) * numpy.cos(t) + t)

@@ -160,6 +160,7 @@ class _Jitted:
         self._fn = fn
         self._fullgraph = fullgraph
         self._resolved = set()
+        self._scalar_values = {}  # argument position / name -> the Python numbers seen there
         kwargs = {"fullgraph": fullgraph, "dynamic": dynamic, "backend": backend}
         if mode is not None:
             kwargs["mode"] = mode
@@ -170,6 +171,11 @@ class _Jitted:
 
     def _prepare(self, args, kwargs):
         (targs, tkwargs), devices = _unwrap_args(args, kwargs)
+        for where, value in list(enumerate(args)) + list(kwargs.items()):
+            if type(value) in (int, float, complex):
+                seen = self._scalar_values.setdefault(where, set())
+                if len(seen) < 3:
+                    seen.add(value)
         sig = _signature((targs, tkwargs))
         if sig not in self._resolved:
             _resolve_pass(self._fn, (targs, tkwargs))
@@ -184,7 +190,20 @@ class _Jitted:
             raise _explain_failure(self._fn, exc) from exc
         except torch._dynamo.exc.UserError as exc:
             raise _explain_failure(self._fn, exc) from exc
+        except torch._dynamo.exc.FailOnRecompileLimitHit as exc:
+            raise self._recompile_error() from exc
         return _rewrap(out)
+
+    def _recompile_error(self):
+        name = getattr(self._fn, "__qualname__", repr(self._fn))
+        changing = [f"argument {w + 1}" if isinstance(w, int) else f"argument {w!r}"
+                    for w, seen in self._scalar_values.items() if len(seen) > 1]
+        why = (f"the Python number passed as {', '.join(changing)} changes between calls, and a Python "
+               "number is compiled in as a constant (one compilation per value). Pass it as a 0-d array, "
+               "np.asarray(value), to make it an input of one compiled graph"
+               if changing else "its inputs keep changing (dtypes, devices, numbers of dimensions or Python "
+               "values); see docs/jit.md, 'Recompilation'")
+        return JitError(f"torchnp.jit: '{name}' was recompiled until torch.compile's recompile limit: {why}.")
 
     def explain(self, *args, **kwargs):
         """``JitExplanation`` for a call with these arguments."""
