@@ -11,13 +11,12 @@ import torch
 from numpy import errstate, geterr, geterrcall, seterr, seterrcall  # noqa: F401
 
 from .._array import ndarray
-from .._convert import asarray
+from .._convert import NOVALUE as _NOVALUE, asarray
 from . import _kernels as _k
 from ._ufunc import make
 
 __all__ = ["clip", "errstate", "seterr", "geterr", "seterrcall", "geterrcall"]
 
-from .._convert import NOVALUE as _NOVALUE
 
 
 def _clip_kernel(x, lo, hi):

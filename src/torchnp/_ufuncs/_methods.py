@@ -9,9 +9,8 @@ import torch
 
 from .. import _dtypes
 from .._array import _wrap, ndarray
-from .._convert import asarray, normalize_axes, normalize_axis
+from .._convert import NOVALUE as _NOVALUE, asarray, normalize_axes, normalize_axis
 
-from .._convert import NOVALUE as _NOVALUE
 _reorderable_cache = {}
 _dtype_cache = {}
 

@@ -16,7 +16,7 @@ import torch
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
-from .._convert import out_tensor
+from .._convert import NOVALUE as _NOVALUE, out_tensor
 
 _new = object.__new__
 _multi_device = _device.multi_device
@@ -25,7 +25,6 @@ __all__ = ["ufunc"]
 
 _PYSCALARS = {float: float, int: int, bool: bool, complex: complex}
 _ABSTRACT = {float: float, int: int, complex: complex}  # NEP 50 weak scalars
-from .._convert import NOVALUE as _NOVALUE
 
 
 class UFuncTypeError(_np._core._exceptions.UFuncTypeError):

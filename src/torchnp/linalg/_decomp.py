@@ -16,6 +16,7 @@ from numpy.linalg import LinAlgError
 
 from .. import _dtypes
 from .._array import _wrap
+from .._convert import NOVALUE as _NoValue
 from ._common import (EigResult, EighResult, QRResult, SlogdetResult, SVDResult, assert_finite,
                       check_info, linalg_dtype, mH, mT, real_of, stacked_2d,
                       stacked_square, tensor, tensors, two_d, wrap)
@@ -24,7 +25,6 @@ __all__ = ["solve", "inv", "pinv", "det", "slogdet", "eig", "eigh", "eigvals", "
            "svdvals", "qr", "cholesky", "lstsq", "matrix_rank", "matrix_power", "cond", "multi_dot",
            "tensorsolve", "tensorinv"]
 
-from .._convert import NOVALUE as _NoValue
 
 
 def _square_input(a):
