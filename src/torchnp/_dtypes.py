@@ -197,6 +197,15 @@ def _np_dtype_of(x):
 # NEP 50 promotion as tables (§2.3), filled once at import from NumPy's own answers:
 #: (numpy dtype, numpy dtype) -> numpy dtype, for every pair of supported dtypes
 PROMOTE = {(a, b): _np.promote_types(a, b) for a in TO_TORCH for b in TO_TORCH}
+#: the same table on torch dtypes
+PROMOTE_TORCH = {(TO_TORCH[a], TO_TORCH[b]): TO_TORCH[r] for (a, b), r in PROMOTE.items()}
+
+
+def promote_torch(a, b):
+    """NumPy's promotion of torch dtypes ``a`` and ``b``, as a torch dtype: a table lookup,
+    so no NumPy call on the way (and torch.compile traces it)."""
+    return PROMOTE_TORCH[a, b]
+
 #: weak Python scalars: (numpy dtype, Python type) -> numpy dtype (value-independent under NEP 50)
 _WEAK_RANK = {_builtins.bool: 0, int: 1, float: 2, complex: 3}
 _WEAK_ZERO = {_builtins.bool: False, int: 0, float: 0.0, complex: 0j}

@@ -28,7 +28,7 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0, 
         s, e, b = (t.reshape((1,) * (nd - t.dim()) + tuple(t.shape)) for t in (s, e, b))
         y = linspace(_wrap(s), _wrap(e), num=num, endpoint=endpoint, axis=axis)._t
         b = b.unsqueeze(normalize_axis(axis, nd + 1))
-        rt = _dtypes.to_torch(_dtypes.np_result_type(_dtypes.TO_NUMPY[b.dtype], _dtypes.TO_NUMPY[y.dtype]))
+        rt = _dtypes.promote_torch(b.dtype, y.dtype)
     out = torch.pow(b.to(rt), y.to(rt))
     return _wrap(out if dtype is None else cast_tensor(out, _dtypes.to_torch(dtype), copy=False))
 

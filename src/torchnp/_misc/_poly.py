@@ -62,7 +62,7 @@ def polysub(a1, a2):
 
 
 def _convolve_full(t1, t2):
-    dt = _dtypes.to_torch(_dtypes.np_result_type(_dtypes.TO_NUMPY[t1.dtype], _dtypes.TO_NUMPY[t2.dtype]))
+    dt = _dtypes.promote_torch(t1.dtype, t2.dtype)
     acc = torch.int64 if dt is torch.bool else dt
     prod = t1.to(acc).unsqueeze(1) * t2.to(acc).unsqueeze(0)
     n, m = t1.shape[0], t2.shape[0]
@@ -186,7 +186,7 @@ def polydiv(u, v):
     """Quotient and remainder of polynomial division (mirrors ``numpy.polydiv``)."""
     tu, tv = tensors_of(_wrap(_coeffs(u)), _wrap(_coeffs(v)))
     tu, tv = (t.to(_dtypes.to_torch(_dtypes.np_result_type(_dtypes.TO_NUMPY[t.dtype], 0.0))) for t in (tu, tv))  # u + 0.0
-    dt = _dtypes.to_torch(_dtypes.np_result_type(_dtypes.TO_NUMPY[tu.dtype], _dtypes.TO_NUMPY[tv.dtype]))
+    dt = _dtypes.promote_torch(tu.dtype, tv.dtype)
     m, n = tu.shape[0] - 1, tv.shape[0] - 1
     scale = (1.0 / tv[0]).to(dt)  # in v's precision, as NumPy
     tu, tv = tu.to(dt), tv.to(dt)
@@ -225,7 +225,7 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
         raise TypeError("expected x and y to have same length")
     if rcond is None:
         rcond = tx.shape[0] * _np.finfo(_dtypes.TO_NUMPY[ft]).eps
-    dt = _dtypes.to_torch(_dtypes.np_result_type(_dtypes.TO_NUMPY[ft], _dtypes.TO_NUMPY[ty.dtype]))
+    dt = _dtypes.promote_torch(ft, ty.dtype)
     lhs, rhs = _vander(tx, order).to(dt), ty.to(dt)
     if w is not None:
         tw = tensor_of(w, tx.device).to(torch.float64)

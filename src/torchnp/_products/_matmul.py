@@ -20,16 +20,6 @@ def _tensor(x, dev=None):
     return t
 
 
-#: (dtype, dtype) -> NumPy's result dtype as a torch dtype, cached (§7: no per-call result_type)
-_RESULT = {}
-
-
-def _result_dtype(da, db):
-    dt = _RESULT.get((da, db))
-    if dt is None:
-        dt = _RESULT[(da, db)] = _dtypes.to_torch(_dtypes.np_result_type(_dtypes.TO_NUMPY[da], _dtypes.TO_NUMPY[db]))
-    return dt
-
 
 def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, subok=True, signature=None, axes=None, axis=None):
     """Matrix product of two arrays (mirrors ``numpy.matmul``)."""
@@ -57,7 +47,7 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
     kb = b.shape[-2] if b.dim() > 1 else b.shape[0]
     if ka != kb:
         raise ValueError(f"matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature (n?,k),(k,m?)->(n?,m?) (size {kb} is different from {ka})")
-    dt = _result_dtype(a.dtype, b.dtype) if dtype is None else _dtypes.to_torch(_np.dtype(dtype))
+    dt = _dtypes.promote_torch(a.dtype, b.dtype) if dtype is None else _dtypes.to_torch(_np.dtype(dtype))
     if dt is torch.bool:
         r = torch.matmul(a.to(torch.float64 if a.device.type == "cpu" else torch.float32), b.to(torch.float64 if a.device.type == "cpu" else torch.float32)) != 0
     else:

@@ -44,7 +44,7 @@ def _convolve(a, v, mode, name):
         mode = _MODES[mode]
     except (KeyError, TypeError):
         raise ValueError(f"mode must be one of 'valid', 'same', or 'full' (got {mode!r})") from None
-    dt = _dtypes.to_torch(_dtypes.np_result_type(_dtypes.TO_NUMPY[at.dtype], _dtypes.TO_NUMPY[vt.dtype]))
+    dt = _dtypes.promote_torch(at.dtype, vt.dtype)
     at, vt = at.to(dt), vt.to(dt)
     if name == "correlate":
         vt = vt.conj().flip(0)

@@ -15,7 +15,7 @@ __all__ = ["intersect1d", "union1d", "setdiff1d", "setxor1d", "isin"]
 
 
 def _common(t1, t2):
-    dt = _dtypes.to_torch(_dtypes.np_result_type(_dtypes.TO_NUMPY[t1.dtype], _dtypes.TO_NUMPY[t2.dtype]))
+    dt = _dtypes.promote_torch(t1.dtype, t2.dtype)
     return t1.reshape(-1).to(dt), t2.reshape(-1).to(dt)
 
 
@@ -83,10 +83,10 @@ def setxor1d(ar1, ar2, assume_unique=False):
 def isin_tensor(te, tt, invert=False):
     tt = tt.reshape(-1)
     if te.is_complex() or tt.is_complex() or te.dtype is torch.bool or tt.dtype is torch.bool:
-        dt = _dtypes.to_torch(_dtypes.np_result_type(_dtypes.TO_NUMPY[te.dtype], _dtypes.TO_NUMPY[tt.dtype]))
+        dt = _dtypes.promote_torch(te.dtype, tt.dtype)
         hit = (te.to(dt).unsqueeze(-1) == tt.to(dt)).any(-1) if tt.shape[0] else torch.zeros(te.shape, dtype=torch.bool, device=te.device)
         return ~hit if invert else hit
-    dt = _dtypes.to_torch(_dtypes.np_result_type(_dtypes.TO_NUMPY[te.dtype], _dtypes.TO_NUMPY[tt.dtype]))
+    dt = _dtypes.promote_torch(te.dtype, tt.dtype)
     te, tt = te.to(dt), tt.to(dt)
     if dt in _dtypes.PARTIAL:
         te, tt = ring_int64(te), ring_int64(tt)

@@ -201,7 +201,7 @@ def searchsorted(a, v, side="left", sorter=None):
     ta, tv = tensors_of(a, v)
     if ta.dim() != 1:
         raise ValueError("object too deep for desired array" if ta.dim() > 1 else "object of too small depth for desired array")
-    dt = _dtypes.to_torch(_dtypes.np_result_type(_dtypes.TO_NUMPY[ta.dtype], _dtypes.TO_NUMPY[tv.dtype]))
+    dt = _dtypes.promote_torch(ta.dtype, tv.dtype)
     if dt.is_complex:
         raise TypeError("searchsorted on complex arrays is unsupported on torchnp (torch has no complex ordering)")
     ta, tv = sort_key(ta.to(dt)), sort_key(tv.to(dt))
