@@ -483,7 +483,7 @@ class ndarray:
                 pass
             else:
                 if tk is int and t.dim() == 1:
-                    r = r.clone()  # §1.3: one element is NumPy's scalar, a copy -- never a view of x
+                    r = r.clone()  # _indexing.element_value's rule, inlined on the hot path (§7)
                 a = _new(ndarray)  # _wrap inlined: the hot path of §7
                 a._t = r
                 a._d = self._d
@@ -494,7 +494,7 @@ class ndarray:
             except Exception:  # noqa: BLE001 - the general path below raises NumPy's error
                 pass
             else:
-                return _wrap(r.clone() if r.dim() == 0 and Ellipsis not in key else r)
+                return _wrap(_indexing.element_value(r, key))
         return _indexing.getitem(self, key)
 
     def __setitem__(self, key, value):

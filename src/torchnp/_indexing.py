@@ -209,9 +209,17 @@ def getitem(a, key):
         _normalize_key(a._t, key, check=True)  # torch gathered nothing and so checked nothing
     if extra is not None:
         r = r.squeeze(extra)
-    if r.dim() == 0 and not advanced and not any(k is Ellipsis for k in (key if type(key) is tuple else (key,))):
-        r = r.clone()  # §1.3: one element is NumPy's scalar, a copy -- never a view (x[...] stays a view)
+    if not advanced:  # advanced indexing copies already
+        r = element_value(r, key)
     return _wrap(_flip(r, flips) if flips and not advanced else r)
+
+
+def element_value(r, key):
+    """§1.3: a key that selects one element gives NumPy's scalar, a copy -- never a view of the
+    array (a later write to the array must not change it); ``x[...]`` stays a view."""
+    if r.dim() == 0 and not any(k is Ellipsis for k in (key if type(key) is tuple else (key,))):
+        return r.clone()
+    return r
 
 
 def _flip(t, dims):
