@@ -198,6 +198,16 @@ def test_lists_become_arrays_as_numpy_infers_while_tracing(obj):  # §6.1: list 
     assert_like_numpy(np.from_torch(got), want)
 
 
+def test_list_of_non_numbers_while_tracing_raises_typeerror():  # §2.5: as eagerly, no str/object arrays
+    from torchnp._convert import _traced_list
+
+    for obj in (["a", "b"], [1.0, None]):
+        with pytest.raises(TypeError):
+            np.asarray(obj, device=DEVICE)
+        with pytest.raises(TypeError, match="cannot convert"):
+            _traced_list(obj, None, DEVICE)
+
+
 @pytest.mark.parametrize("make", [
     lambda xp, A: A + [1, 2, 3], lambda xp, A: A * xp.array([True, False, True]),
     lambda xp, A: xp.asarray([[1.0, 2.0, 3.0]]) @ A, lambda xp, A: xp.matmul([[1, 0, 0]], A),

@@ -623,3 +623,19 @@ def test_row_stack_deprecated_alias():  # §5.1: NumPy 2 warns that row_stack is
     with pytest.warns(DeprecationWarning, match="row_stack"):
         got = torchnp.row_stack([tnp(a), tnp(a)])
     assert_like_numpy(got, expected)
+
+
+@pytest.mark.parametrize("make", [lambda a: a, lambda a: a[::2], lambda a: a.T, lambda a: a[1:, ::-1], lambda a: a[:0],
+                                  lambda a: a.reshape(-1)[3:7]])
+def test_lib_array_utils_matches_numpy(make):  # numpy.lib.array_utils
+    base = numpy.arange(24.0).reshape(4, 6)
+    view = make(base)
+    x = make(torchnp.asarray(base, device=DEVICE)) if view.strides and all(s >= 0 for s in view.strides) \
+        else torchnp.asarray(view, device=DEVICE)  # negative steps copy in torchnp (§1.2): same span
+    lo, hi = numpy.lib.array_utils.byte_bounds(view)
+    tlo, thi = torchnp.lib.array_utils.byte_bounds(x)
+    assert thi - tlo == hi - lo
+    assert torchnp.lib.array_utils.normalize_axis_index(-1, 3) == numpy.lib.array_utils.normalize_axis_index(-1, 3)
+    assert torchnp.lib.array_utils.normalize_axis_tuple((0, -1), 3) == (0, 2)
+    with pytest.raises(numpy.exceptions.AxisError):
+        torchnp.lib.array_utils.normalize_axis_index(3, 3)
