@@ -216,7 +216,7 @@ def histogram(a, bins=10, range=None, density=None, weights=None):
     """Histogram of a data set (mirrors ``numpy.histogram``): bins as int, sequence or string rule."""
     t, w = _ravel(a, weights)
     edges = _bin_edges(t, bins, range, w)
-    cmp_dtype = torch.promote_types(t.dtype, edges.dtype) if not t.is_complex() else t.dtype
+    cmp_dtype = _dtypes.promote_torch(t.dtype, edges.dtype) if not t.is_complex() else t.dtype
     n = _hist_counts(t.to(cmp_dtype), edges.to(cmp_dtype), w)
     if density:
         db = (edges[1:] - edges[:-1]).to(torch.float64)
@@ -229,7 +229,7 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):
     if isinstance(sample, (list, tuple)) and not isinstance(sample, ndarray):
         cols = [as_tensor(s) for s in sample]
         _device.check_same(cols)
-        s = torch.stack([c.reshape(-1).to(torch.promote_types(cols[0].dtype, c.dtype)) for c in cols], 1) \
+        s = torch.stack([c.reshape(-1).to(_dtypes.promote_torch(cols[0].dtype, c.dtype)) for c in cols], 1) \
             if not all(c.dim() == 2 for c in cols) else as_tensor(sample)
         if s.dim() == 1:
             s = s.reshape(-1, 1)
@@ -275,7 +275,7 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):
     flat = torch.zeros(N, dtype=torch.int64, device=dev)
     for i in _range(D):
         col = s[:, i]
-        ct = torch.promote_types(col.dtype, edges[i].dtype)
+        ct = _dtypes.promote_torch(col.dtype, edges[i].dtype)
         c, e = col.to(ct), edges[i].to(ct)
         idx = torch.searchsorted(e, c.contiguous(), side="right")
         idx = idx - (c == e[-1]).to(torch.int64)
@@ -358,7 +358,7 @@ def digitize(x, bins, right=False):
     if b.dim() != 1:
         raise ValueError("object too deep for desired array" if b.dim() > 1 else
                          "object of too small depth for desired array")
-    ct = torch.promote_types(t.dtype, b.dtype)
+    ct = _dtypes.promote_torch(t.dtype, b.dtype)
     t, b = t.to(ct), b.to(ct)
     if b.numel() > 1:
         d = b[1:] - b[:-1] if ct is not torch.bool else b[1:].to(torch.int8) - b[:-1].to(torch.int8)
