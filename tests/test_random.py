@@ -1,6 +1,12 @@
-"""torchnp.random (DESIGN.md §5.4): distributions, reproducibility, shapes, devices, errors.
+"""torchnp.random (DESIGN.md §5.4): NumPy's stream on the host, torch's generator on devices.
 
-Statistical tests draw N samples at a fixed seed and compare them with the
+The first part tests the host stream: every method NumPy has (discovered from NumPy itself)
+gives NumPy's numbers, dtypes and scalar types bit for bit under the same seed; the device
+stream (``stream="numpy"`` on a device, forced on the CPU through the ``_stream.HOST`` seam so
+that its values can be read; shapes on ``meta``); the issue-16 errors.
+
+The second part tests torch's generator, the implementation used on accelerators
+(``stream="torch"`` makes it draw on the CPU too). Statistical tests draw N samples at a fixed seed and compare them with the
 theoretical distribution (scipy.stats): a Kolmogorov-Smirnov test for
 continuous distributions, a chi-square test for discrete ones, and the sample
 mean/variance against the theoretical moments (within 6 standard errors).
@@ -24,7 +30,16 @@ P_MIN = 1e-4
 
 
 def rng(seed=12345):
-    return tnp.random.default_rng(seed, device=DEVICE)
+    """torch's generator on DEVICE (on the CPU too): the accelerator implementation."""
+    return tnp.random.default_rng(seed, device=DEVICE, stream="torch")
+
+
+@pytest.fixture
+def torch_stream():
+    """The global stream set to torch's generator for the test (the legacy functions' device path)."""
+    tnp.random.set_stream("torch")
+    yield
+    tnp.random.set_stream("auto")
 
 
 # name, args, kwargs, scipy distribution
@@ -134,7 +149,7 @@ def test_vonmises_location_wraps_to_pi(mu):  # §5.4: results in [-pi, pi], cent
     assert stats.kstest(shifted, stats.vonmises(2.0).cdf).pvalue > P_MIN
 
 
-def test_legacy_rand_randn_randint_statistics():  # §2.2, §5.4
+def test_legacy_rand_randn_randint_statistics(torch_stream):  # §2.2, §5.4
     tnp.random.seed(7)
     with tnp.device(DEVICE):
         u, z, k = tnp.random.rand(N), tnp.random.randn(N), tnp.random.randint(2, 9, size=N)
@@ -224,7 +239,7 @@ def test_reproducible_under_seed(name, args, kw):  # §5.4
     assert not numpy.array_equal(a, c)
 
 
-def test_legacy_seed_and_state():  # §5.4
+def test_legacy_seed_and_state(torch_stream):  # §5.4
     with tnp.device(DEVICE):
         tnp.random.seed(11)
         a = host(tnp.random.random_sample(20))
@@ -324,7 +339,7 @@ LEGACY_CASES = [
 
 
 @pytest.mark.parametrize("name,args,kw", LEGACY_CASES, ids=_ids(LEGACY_CASES))
-def test_legacy_functions_like_numpy(name, args, kw):  # §2.2: rand gives float64; §5.4
+def test_legacy_functions_like_numpy(name, args, kw, torch_stream):  # §2.2: rand gives float64; §5.4
     numpy.random.seed(0)
     expected = numpy.asarray(getattr(numpy.random, name)(*args, **kw))
     with tnp.device(DEVICE):
