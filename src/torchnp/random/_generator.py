@@ -406,7 +406,7 @@ def _any(cond):
     if isinstance(cond, torch.Tensor):
         if not checks_data(cond):
             return False  # meta or compiling: no data to validate
-        if cond.device.type not in _stream.HOST and _np.geterr()["invalid"] != "raise":
+        if cond.device.type not in _stream.SYNC_FREE and _np.geterr()["invalid"] != "raise":
             return False
         return bool(cond.any())
     return bool(cond)
@@ -605,6 +605,8 @@ def _distribution(name, params, constraints, draw, kind, what):
         vals = _bind(name, names, defaults, args, kwargs)
         dt = _dtypes.default_float()
         dev, shape, ps = self._params(vals[:-1], names, constraints, vals[-1], device, dt, extra_check)
+        if dev.type == "meta":  # no data: the shape and dtype are the result (some samplers have no meta kernel)
+            return _wrap(torch.empty(shape, device=dev, dtype=torch.int64 if kind == _I else dt))
         t = draw(self._gen(dev), shape, dev, dt, *ps)
         if t.shape != shape:
             t = t.expand(shape)
@@ -825,6 +827,8 @@ class _Common(_Base):
         kdim = pv.shape[-1]
         shapes = [tuple(pv.shape[:-1])] + ([tuple(nt.shape)] if isinstance(nt, torch.Tensor) else [])
         shape = _out_shape(size, shapes)
+        if dev.type == "meta":
+            return _wrap(torch.empty(shape + (kdim,), device=dev, dtype=torch.int64))
         g = self._gen(dev)
         rem_n = _full(nt, shape, dev, dt).floor()
         rem_p = torch.ones(shape, device=dev, dtype=dt)
@@ -989,6 +993,8 @@ class Generator(_Common):
             raise ValueError("nsample > sum(colors)")
         dev = self._dev(device)
         shape = _out_shape(size, [()])
+        if dev.type == "meta":
+            return _wrap(torch.empty(shape + counts.shape, device=dev, dtype=torch.int64))
         dt = torch.float64
         g = self._gen(dev)
         left = torch.full(shape, float(nsample), device=dev, dtype=dt)

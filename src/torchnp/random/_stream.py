@@ -23,6 +23,8 @@ STREAMS = ("auto", "numpy", "torch")
 #: device types where ``"auto"`` means NumPy's stream (a test seam: emptied, the CPU takes
 #: the accelerator path, so its values can be read)
 HOST = ("cpu",)
+#: device types whose data the parameter checks read for free (also a test seam)
+SYNC_FREE = ("cpu",)
 
 
 def check(stream, allow_none=True):
