@@ -38,6 +38,7 @@ _compiling = torch.compiler.is_compiling
 _SCALARS = (int, float, bool, _np.integer, _np.floating, _np.bool_)
 _REQUIRED = object()
 _CPU = torch.device("cpu")
+_ARRAYS = (ndarray, _np.ndarray)
 
 
 # ---------------------------------------------------------------- seeding
@@ -446,18 +447,24 @@ class _Base:
         return self._np_gen
 
     def _route(self, device, values):
-        """The device of a draw that NumPy's generator makes, or None when torch's draws:
-        ``stream="auto"`` means NumPy's for a draw landing on the CPU, torch's elsewhere."""
+        """(device, whether it is the host) of a draw that NumPy's generator makes, or None when
+        torch's draws: ``stream="auto"`` means NumPy's for a draw landing on the CPU, torch's elsewhere."""
         if _compiling():
             return None
         stream = self._stream or _stream._setting[0]
         if stream == "torch":
             return None
-        dev = self._dev(device, values)
-        if dev.type in _stream.HOST:
-            return dev
+        dev = _device._default[0] if device is None and self._device is None else None
+        for v in values:
+            if isinstance(v, _ARRAYS):
+                dev = None
+                break
+        if dev is None:
+            dev = self._dev(device, values)
+        if _stream.on_host(dev):
+            return dev, True
         if stream == "numpy" and not any(isinstance(v, ndarray) and v._t.is_meta for v in values):
-            return dev  # meta arrays hold no values to give NumPy: the device path makes their shapes
+            return dev, False  # meta arrays hold no values to give NumPy: the device path makes their shapes
         return None
 
     @property
@@ -1135,12 +1142,23 @@ def _routed(name, impl):
     (or any draw under ``stream="numpy"``) is made by NumPy's generator's own method."""
 
     def method(self, *args, device=None, **kwargs):
-        dev = self._route(device, args + tuple(kwargs.values()) if kwargs else args)
-        if dev is None:
+        if not kwargs and device is None and self._device is None and self._np_gen is not None:
+            # the per-call path of scalar loops (rng.random(), np.random.rand()): NumPy's
+            # generator on the default device when it is the host, with nothing to convert
+            dev = _device._default[0]
+            for v in args:
+                if isinstance(v, _ARRAYS):
+                    break
+            else:
+                if _stream.on_host(dev) and (self._stream or _stream._setting[0]) != "torch" and not _compiling():
+                    res = getattr(self._np_gen, name)(*args)
+                    return _stream.result(res, dev, True) if isinstance(res, _np.ndarray) else res
+        route = self._route(device, args + tuple(kwargs.values()) if kwargs else args)
+        if route is None:
             if device is not None:
                 kwargs["device"] = device
             return impl(self, *args, **kwargs)
-        return _stream.call(getattr(self._np, name), name, dev, args, kwargs)
+        return _stream.call(getattr(self._np, name), name, *route, args, kwargs)
 
     method.__name__, method.__qualname__, method.__module__ = impl.__name__, impl.__qualname__, impl.__module__
     method.__doc__ = (impl.__doc__ or "").replace("The stream does not match NumPy's bits (DESIGN.md §5.4).", _STREAM_DOC)

@@ -25,6 +25,14 @@ STREAMS = ("auto", "numpy", "torch")
 HOST = ("cpu",)
 #: device types whose data the parameter checks read for free (also a test seam)
 SYNC_FREE = ("cpu",)
+_memo = [None, None, False]  # the last (device, HOST, answer): torch.device.type costs ~1 us a call
+
+
+def on_host(dev):
+    """Whether draws landing on ``dev`` use NumPy's stream under ``"auto"``."""
+    if dev is not _memo[0] or HOST is not _memo[1]:
+        _memo[:] = dev, HOST, dev.type in HOST
+    return _memo[2]
 
 
 def check(stream, allow_none=True):
@@ -49,13 +57,20 @@ def get_stream():
     return _setting[0]
 
 
-def call(fn, name, dev, args, kwargs):
-    """``fn(*args, **kwargs)`` — a method of NumPy's generator — for a draw landing on ``dev``.
+def call(fn, name, dev, on_host, args, kwargs):
+    """``fn(*args, **kwargs)`` — a method of NumPy's generator — for a draw landing on ``dev``
+    (``on_host``: its type is in :data:`HOST`).
 
     torchnp arrays are handed to NumPy as NumPy arrays: zero-copy on the CPU, an explicit
     host copy of device arrays under ``stream="numpy"``. What NumPy writes in place (the
     array given to ``shuffle``, ``out=``) is copied back to the device.
     """
+    if not kwargs and name != "shuffle":
+        for v in args:
+            if isinstance(v, ndarray):
+                break
+        else:  # nothing to convert: the per-call path of scalar loops
+            return result(fn(*args), dev, on_host)
     back = []
 
     def host(v, inplace=False):
@@ -77,17 +92,22 @@ def call(fn, name, dev, args, kwargs):
         v._t.copy_(torch.from_numpy(h))
     if out is not None:
         return out
-    return result(res, dev)
+    return result(res, dev, on_host)
 
 
-def result(res, dev):
+def result(res, dev, on_host):
     """NumPy's result as torchnp returns it on ``dev``: arrays wrapped (zero-copy on the CPU,
     copied to a device), host-only dtypes left as NumPy's arrays (§2.5); scalars as NumPy
     returns them on the host, 0-d arrays on an accelerator (§1.3)."""
     if isinstance(res, _np.ndarray):
         if res.dtype.kind not in "biufc":
             return res
+        if on_host and res.flags.writeable:
+            try:
+                return _wrap(torch.from_numpy(res))  # NumPy's fresh result, shared
+            except (TypeError, ValueError):
+                pass
         return _wrap(as_tensor(res, None, dev))
-    if dev.type in HOST or res is None or isinstance(res, (bytes, list)):
+    if on_host or res is None or isinstance(res, (bytes, list)):
         return res
     return _wrap(as_tensor(_np.asarray(res), None, dev))
