@@ -184,6 +184,12 @@ def test_bit_generators_and_seed_forms_match_numpy(cls):  # §5.4
         assert_same_draw(tnp.random.default_rng(seed).random(3), numpy.random.default_rng(s2).random(3))
     npg = numpy.random.default_rng(5)
     assert tnp.random.default_rng(npg).bit_generator is npg.bit_generator
+    mine = tnp.random.default_rng(5)
+    assert tnp.random.default_rng(mine, device="meta").bit_generator is mine.bit_generator  # one stream, as NumPy's
+    legacy = numpy.random.RandomState(5)._bit_generator  # seeded the legacy way: wrapping it draws nothing from it
+    before = legacy.state["state"]["pos"]
+    tnp.random.Generator(legacy)
+    assert legacy.state["state"]["pos"] == before
     a = [c.random(3) for c in tnp.random.default_rng(11).spawn(3)]
     b = [c.random(3) for c in numpy.random.default_rng(11).spawn(3)]
     for x, y in zip(a, b):

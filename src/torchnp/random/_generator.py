@@ -17,10 +17,12 @@ back from the device (skipped while compiling); Python-scalar parameters are
 checked on the host with no sync.
 """
 
+import hashlib
 import inspect
 import math
 import operator
 import os
+import pickle
 import warnings
 
 import numpy as _np
@@ -43,13 +45,16 @@ _ARRAYS = (ndarray, _np.ndarray)
 
 # ---------------------------------------------------------------- seeding
 def _seed_state(seed):
-    """(SeedSequence, 63-bit int seed) for int / None / sequence / SeedSequence / BitGenerator."""
+    """(SeedSequence, 63-bit int seed) for int / None / sequence / SeedSequence / BitGenerator / Generator."""
     if isinstance(seed, _np.random.Generator):
         seed = seed.bit_generator
     if isinstance(seed, SeedSequence):
         ss = seed
     elif isinstance(seed, _np.random.BitGenerator):
-        ss = seed.seed_seq if isinstance(seed.seed_seq, SeedSequence) else SeedSequence(int(seed.random_raw()))
+        if isinstance(seed.seed_seq, SeedSequence):
+            ss = seed.seed_seq
+        else:  # seeded the legacy way: mix its state, without drawing from it (that stream is NumPy's)
+            ss = SeedSequence(int.from_bytes(hashlib.blake2b(pickle.dumps(seed.state), digest_size=16).digest(), "little"))
     else:
         if isinstance(seed, ndarray):
             seed = seed.tolist()  # a seed is host metadata
@@ -454,7 +459,7 @@ class _Base:
         stream = self._stream or _stream._setting[0]
         if stream == "torch":
             return None
-        dev = _device._default[0] if device is None and self._device is None else None
+        dev = (self._device or _device._default[0]) if device is None else None
         for v in values:
             if isinstance(v, _ARRAYS):
                 dev = None
@@ -1029,8 +1034,10 @@ def default_rng(seed=None, *, device=None, stream=None):
 
     On the CPU its numbers are ``numpy.random.default_rng(seed)``'s; ``device=`` and
     ``stream=`` ("auto", "numpy", "torch") as for :class:`Generator`."""
-    if isinstance(seed, Generator) and device is None and stream is None:
-        return seed
+    if isinstance(seed, Generator):
+        if device is None and stream is None:
+            return seed
+        seed = seed._np  # a view of the same stream on another device or stream, as NumPy shares it
     return Generator(seed, device=device, stream=stream)
 
 
@@ -1142,10 +1149,10 @@ def _routed(name, impl):
     (or any draw under ``stream="numpy"``) is made by NumPy's generator's own method."""
 
     def method(self, *args, device=None, **kwargs):
-        if not kwargs and device is None and self._device is None and self._np_gen is not None:
+        if not kwargs and device is None and self._np_gen is not None:
             # the per-call path of scalar loops (rng.random(), np.random.rand()): NumPy's
-            # generator on the default device when it is the host, with nothing to convert
-            dev = _device._default[0]
+            # generator on the generator's device when it is the host, with nothing to convert
+            dev = self._device or _device._default[0]
             for v in args:
                 if isinstance(v, _ARRAYS):
                     break
