@@ -326,6 +326,26 @@ def test_draws_on_meta_have_numpys_shape_and_dtype(name, stream):  # §3.1, §5.
     assert got.device.type == "meta" and got.shape == want.shape and got.dtype == want.dtype
 
 
+def test_meta_draws_consume_no_stream():  # §5.4: meta is for shapes (jit's dtype pass runs there)
+    g = tnp.random.default_rng(0, stream="numpy")
+    g.random(3, device="meta")
+    g.normal(tnp.zeros(2, device="meta"))
+    assert_same_draw(g.random(3, device="cpu"), numpy.random.default_rng(0).random(3))
+
+
+def test_jit_draws_with_torchs_generator_and_leaves_numpys_stream():  # §5.4, §6
+    @tnp.jit
+    def noisy(x):
+        return x + tnp.random.random(4)
+
+    tnp.random.seed(0)
+    y = noisy(tnp.zeros(4, device=DEVICE))
+    assert y.shape == (4,) and y.device == tnp.asarray(0, device=DEVICE).device
+    assert ((y.to_numpy() >= 0) & (y.to_numpy() < 1)).all()
+    with tnp.device("cpu"):
+        assert_same_draw(tnp.random.rand(3), numpy.random.RandomState(0).rand(3))  # NumPy's global stream untouched
+
+
 def test_meta_parameters_and_numpy_stream():  # §3.1, §3.5: meta arrays hold no values: shapes only
     g = tnp.random.default_rng(0, stream="numpy")
     loc = tnp.zeros((2, 3), device="meta")

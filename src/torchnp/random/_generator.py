@@ -468,9 +468,9 @@ class _Base:
             dev = self._dev(device, values)
         if _stream.on_host(dev):
             return dev, True
-        if stream == "numpy" and not any(isinstance(v, ndarray) and v._t.is_meta for v in values):
-            return dev, False  # meta arrays hold no values to give NumPy: the device path makes their shapes
-        return None
+        if stream == "numpy" and dev.type != "meta":
+            return dev, False
+        return None  # meta holds no data: shapes only, and no stream is consumed (jit's dtype pass runs there)
 
     @property
     def _ss(self):
