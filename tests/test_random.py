@@ -23,7 +23,9 @@ import torch
 from scipy import stats
 
 import torchnp as tnp
-from support import DEVICE, host
+from hypothesis import given
+from hypothesis import strategies as st
+from support import DEVICE, arrays, host
 
 N = 20000
 P_MIN = 1e-4
@@ -240,6 +242,42 @@ def test_permutation_of_a_negative_int_is_empty_as_numpy(stream):  # issue 16
     for got in (tnp.random.RandomState(0, stream=stream).permutation(-1),
                 tnp.random.default_rng(0, stream=stream).permutation(-1)):
         assert got.shape == want.shape == (0,) and got.dtype == want.dtype
+
+
+_PARAM = st.one_of(st.floats(-3, 8, allow_nan=False), arrays(dtypes=[numpy.float64], max_dims=2, max_side=3,
+                                                            elements=st.floats(-3, 8, allow_nan=False)))
+_PROPERTY = {"normal": 2, "uniform": 2, "exponential": 1, "gamma": 2, "poisson": 1, "binomial": 2, "beta": 2,
+             "standard_t": 1, "integers": 2, "geometric": 1, "vonmises": 2}
+
+
+@given(seed=st.integers(0, 2**64 - 1), name=st.sampled_from(sorted(_PROPERTY)), data=st.data(),
+       size=st.one_of(st.none(), st.integers(0, 4), st.tuples(st.integers(0, 3), st.integers(1, 3))),
+       device_path=st.booleans())
+def test_seeded_draws_equal_numpys_property(seed, name, data, size, device_path):  # §5.4, §1.3
+    """Any seed, parameters (valid or not, scalars or arrays that broadcast or not) and size: the
+    same numbers, dtypes, scalar types and exception types as NumPy's generator; also through
+    the device path (stream="numpy", the CPU taken for a device)."""
+    from torchnp.random import _stream
+
+    params = [data.draw(_PARAM) for _ in range(_PROPERTY[name])]
+    if name in ("integers", "binomial"):
+        params = [numpy.floor(p).astype(numpy.int64) if isinstance(p, numpy.ndarray) else int(p) for p in params]
+    try:
+        want = getattr(numpy.random.default_rng(seed), name)(*params, size=size)
+    except Exception as exc:  # noqa: BLE001 - we compare exception types
+        with pytest.raises(type(exc)):
+            getattr(tnp.random.default_rng(seed, device="cpu"), name)(*map(_to_tnp, params), size=size)
+        return
+    if not device_path:
+        assert_same_draw(getattr(tnp.random.default_rng(seed, device="cpu"), name)(*map(_to_tnp, params), size=size), want)
+        return
+    saved, _stream.HOST = _stream.HOST, ()
+    try:
+        got = getattr(tnp.random.default_rng(seed, device="cpu", stream="numpy"), name)(*map(_to_tnp, params), size=size)
+    finally:
+        _stream.HOST = saved
+    assert isinstance(got, tnp.ndarray)  # scalar draws are 0-d arrays on a device (§1.3)
+    numpy.testing.assert_array_equal(got.to_numpy(), numpy.asarray(want), strict=True)
 
 
 # ---------------------------------------------------------------- the device path
