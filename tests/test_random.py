@@ -128,6 +128,17 @@ def test_every_legacy_method_matches_numpy(name, size):  # §5.4: RandomState an
         assert_same_draw(g, _call(numpy.random, name, lambda x: x, size))
 
 
+def test_float32_opt_in_rounds_numpys_draws():  # §2.2: creation without dtype= follows the default float
+    with tnp.default_float_dtype(numpy.float32), tnp.device("cpu"):
+        tnp.random.seed(1)
+        a = tnp.random.rand(3)
+        b = tnp.random.default_rng(2).normal(size=2)
+        c = tnp.random.default_rng(2).random(2, dtype=numpy.float64)
+    assert a.dtype == b.dtype == numpy.float32 and c.dtype == numpy.float64
+    numpy.testing.assert_array_equal(a.to_numpy(), numpy.random.RandomState(1).rand(3).astype(numpy.float32))
+    numpy.testing.assert_array_equal(b.to_numpy(), numpy.random.default_rng(2).normal(size=2).astype(numpy.float32))
+
+
 def test_every_numpy_name_is_offered():  # §5.1, §5.4: discovered from NumPy, so a new one fails here
     for name in [*numpy.random.__all__, "get_bit_generator", "set_bit_generator"]:
         assert hasattr(tnp.random, name), name

@@ -1159,7 +1159,7 @@ def _routed(name, impl):
             else:
                 if _stream.on_host(dev) and (self._stream or _stream._setting[0]) != "torch" and not _compiling():
                     res = getattr(self._np_gen, name)(*args)
-                    return _stream.result(res, dev, True) if isinstance(res, _np.ndarray) else res
+                    return _stream.result(res, dev, True, True) if isinstance(res, _np.ndarray) else res
         route = self._route(device, args + tuple(kwargs.values()) if kwargs else args)
         if route is None:
             if device is not None:

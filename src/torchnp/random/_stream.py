@@ -13,6 +13,7 @@ import os
 import numpy as _np
 import torch
 
+from .. import _dtypes
 from .._array import _wrap, ndarray
 from .._convert import as_tensor
 
@@ -70,7 +71,7 @@ def call(fn, name, dev, on_host, args, kwargs):
             if isinstance(v, ndarray):
                 break
         else:  # nothing to convert: the per-call path of scalar loops
-            return result(fn(*args), dev, on_host)
+            return result(fn(*args), dev, on_host, True)
     back = []
 
     def host(v, inplace=False):
@@ -92,16 +93,19 @@ def call(fn, name, dev, on_host, args, kwargs):
         v._t.copy_(torch.from_numpy(h))
     if out is not None:
         return out
-    return result(res, dev, on_host)
+    return result(res, dev, on_host, "dtype" not in kwargs)
 
 
-def result(res, dev, on_host):
+def result(res, dev, on_host, default_dtype):
     """NumPy's result as torchnp returns it on ``dev``: arrays wrapped (zero-copy on the CPU,
     copied to a device), host-only dtypes left as NumPy's arrays (§2.5); scalars as NumPy
-    returns them on the host, 0-d arrays on an accelerator (§1.3)."""
+    returns them on the host, 0-d arrays on an accelerator (§1.3). Under the float32 opt-in
+    (§2.2), float64 draws made without ``dtype=`` are rounded to float32."""
     if isinstance(res, _np.ndarray):
         if res.dtype.kind not in "biufc":
             return res
+        if default_dtype and res.dtype == _np.float64 and _dtypes.default_float() is torch.float32:
+            res = res.astype(_np.float32)
         if on_host and res.flags.writeable:
             try:
                 return _wrap(torch.from_numpy(res))  # NumPy's fresh result, shared
