@@ -459,7 +459,7 @@ class _Base:
         stream = self._stream or _stream._setting[0]
         if stream == "torch":
             return None
-        dev = (self._device or _device._default[0]) if device is None else None
+        dev = (self._device or _device.get_default_device()) if device is None else None
         for v in values:
             if isinstance(v, _ARRAYS):
                 dev = None
@@ -1152,7 +1152,7 @@ def _routed(name, impl):
         if not kwargs and device is None and self._np_gen is not None:
             # the per-call path of scalar loops (rng.random(), np.random.rand()): NumPy's
             # generator on the generator's device when it is the host, with nothing to convert
-            dev = self._device or _device._default[0]
+            dev = self._device or _device.get_default_device()
             for v in args:
                 if isinstance(v, _ARRAYS):
                     break

@@ -26,13 +26,16 @@ STREAMS = ("auto", "numpy", "torch")
 HOST = ("cpu",)
 #: device types whose data the parameter checks read for free (also a test seam)
 SYNC_FREE = ("cpu",)
-_memo = [None, None, False]  # the last (device, HOST, answer): torch.device.type costs ~1 us a call
+_memo = (None, None, False)  # the last (device, HOST, answer): torch.device.type costs ~1 us a call
 
 
 def on_host(dev):
     """Whether draws landing on ``dev`` use NumPy's stream under ``"auto"``."""
-    if dev is not _memo[0] or HOST is not _memo[1]:
-        _memo[:] = dev, HOST, dev.type in HOST
+    global _memo
+    memo = _memo  # one read of a tuple: thread-safe
+    if dev is memo[0] and HOST is memo[1]:
+        return memo[2]
+    _memo = (dev, HOST, dev.type in HOST)
     return _memo[2]
 
 
