@@ -35,8 +35,9 @@ def on_host(dev):
     memo = _memo  # one read of a tuple: thread-safe
     if dev is memo[0] and HOST is memo[1]:
         return memo[2]
-    _memo = (dev, HOST, dev.type in HOST)
-    return _memo[2]
+    answer = dev.type in HOST
+    _memo = (dev, HOST, answer)
+    return answer
 
 
 def check(stream, allow_none=True):
