@@ -396,6 +396,17 @@ def test_jit_draws_with_torchs_generator_and_leaves_numpys_stream():  # §5.4, �
         assert_same_draw(tnp.random.rand(3), numpy.random.RandomState(0).rand(3))  # NumPy's global stream untouched
 
 
+def test_fake_cuda_draws_stay_on_the_device():  # §3.5, issue 14: torch's fake CUDA tensors, on any build
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    with FakeTensorMode(allow_non_fake_inputs=True):
+        g = tnp.random.default_rng(0)
+        scale = tnp.from_torch(torch.ones(3, device="cuda"))  # reading it would raise in fake mode
+        for out in (g.standard_normal(3, device="cuda"), g.gamma(2.0, size=3, device="cuda"),
+                    g.integers(5, size=(3,), device="cuda"), g.normal(0.0, scale), g.exponential(scale)):
+            assert out.device.type == "cuda" and out.shape == (3,)
+
+
 def test_meta_parameters_and_numpy_stream():  # §3.1, §3.5: meta arrays hold no values: shapes only
     g = tnp.random.default_rng(0, stream="numpy")
     loc = tnp.zeros((2, 3), device="meta")

@@ -487,11 +487,16 @@ class _Base:
     def _gen(self, dev):
         if _compiling() or dev.type == "meta":
             return None  # torch.Generator cannot be traced: compiled code uses torch's global generator
-        g = self._gens.get(dev)
-        if g is None:
+        try:
+            return self._gens[dev]
+        except KeyError:
+            pass
+        try:
             g = torch.Generator(device=dev)
             g.manual_seed(self._seed)
-            self._gens[dev] = g
+        except RuntimeError:  # no generator object for the device (fake CUDA on a CPU build): torch's default
+            g = None
+        self._gens[dev] = g
         return g
 
     def _dev(self, device, arrays=()):
@@ -1086,7 +1091,7 @@ class RandomState(_Common):
         if self._route(None, ()) is not None:
             return self._np.get_state(legacy=legacy)
         return {"bit_generator": "torchnp", "seed": self._seed,
-                "state": {str(d): g.get_state().numpy().copy() for d, g in self._gens.items()}}
+                "state": {str(d): g.get_state().numpy().copy() for d, g in self._gens.items() if g is not None}}
 
     def set_state(self, state):
         """Restore a state returned by :meth:`get_state` (``numpy.random.RandomState.set_state``)."""
