@@ -76,6 +76,13 @@ GENERATOR_METHODS = sorted(tnp.random._generator._METHODS[tnp.random.Generator])
 LEGACY_METHODS = sorted(tnp.random._generator._METHODS[tnp.random.RandomState])
 
 
+@pytest.fixture
+def default_cpu():
+    """The CPU as the default device: these tests are about the host stream, whatever TORCHNP_DEVICE says."""
+    with tnp.device("cpu"):
+        yield
+
+
 def _shuffled(g, x):
     assert g.shuffle(x) is None
     return x
@@ -107,7 +114,7 @@ def assert_same_draw(got, want):
 @pytest.mark.filterwarnings("ignore:This function is deprecated:DeprecationWarning")
 @pytest.mark.parametrize("size", [True, False], ids=["size", "scalar"])
 @pytest.mark.parametrize("name", GENERATOR_METHODS)
-def test_every_generator_method_matches_numpy(name, size):  # §5.4, §1.3, issue 15 item 4
+def test_every_generator_method_matches_numpy(name, size, default_cpu):  # §5.4, §1.3, issue 15 item 4
     g, ref = tnp.random.default_rng(20261123), numpy.random.default_rng(20261123)
     for _ in range(2):  # the second draw checks that both states advanced alike
         assert_same_draw(_call(g, name, _to_tnp, size), _call(ref, name, lambda x: x, size))
@@ -116,7 +123,7 @@ def test_every_generator_method_matches_numpy(name, size):  # §5.4, §1.3, issu
 @pytest.mark.filterwarnings("ignore:This function is deprecated:DeprecationWarning")
 @pytest.mark.parametrize("size", [True, False], ids=["size", "scalar"])
 @pytest.mark.parametrize("name", LEGACY_METHODS)
-def test_every_legacy_method_matches_numpy(name, size):  # §5.4: RandomState and the module functions
+def test_every_legacy_method_matches_numpy(name, size, default_cpu):  # §5.4: RandomState and the module functions
     rs, ref = tnp.random.RandomState(77), numpy.random.RandomState(77)
     assert_same_draw(_call(rs, name, _to_tnp, size), _call(ref, name, lambda x: x, size))
     if not hasattr(numpy.random, name):  # tomaxint is a method only
@@ -150,7 +157,7 @@ def test_every_numpy_name_is_offered():  # §5.1, §5.4: discovered from NumPy, 
         assert getattr(tnp.random, cls) is getattr(numpy.random, cls)
 
 
-def test_array_arguments_are_handed_to_numpy_zero_copy():  # §3.3, §5.4
+def test_array_arguments_are_handed_to_numpy_zero_copy(default_cpu):  # §3.3, §5.4
     x = tnp.arange(12.0).reshape(6, 2)
     view = x[:, 0]
     want = numpy.arange(12.0).reshape(6, 2)
@@ -182,7 +189,7 @@ def test_array_arguments_are_handed_to_numpy_zero_copy():  # §3.3, §5.4
 
 
 @pytest.mark.parametrize("cls", ["MT19937", "PCG64", "PCG64DXSM", "Philox", "SFC64"])
-def test_bit_generators_and_seed_forms_match_numpy(cls):  # §5.4
+def test_bit_generators_and_seed_forms_match_numpy(cls, default_cpu):  # §5.4
     bg = getattr(numpy.random, cls)
     for make in (tnp.random.Generator, tnp.random.default_rng):
         assert_same_draw(make(bg(7)).random(5), numpy.random.Generator(bg(7)).random(5))
@@ -190,11 +197,9 @@ def test_bit_generators_and_seed_forms_match_numpy(cls):  # §5.4
     shared = bg(8)
     g = tnp.random.Generator(shared)
     assert g.bit_generator is shared
-    for seed in ([1, 2, 3], numpy.random.SeedSequence(9), numpy.array([4, 5]), tnp.asarray([4, 5]), None):
-        s2 = seed.to_numpy() if isinstance(seed, tnp.ndarray) else seed
-        if seed is None:
-            continue
-        assert_same_draw(tnp.random.default_rng(seed).random(3), numpy.random.default_rng(s2).random(3))
+    for seed in ([1, 2, 3], numpy.random.SeedSequence(9), numpy.array([4, 5]), tnp.asarray([4, 5], device="cpu")):
+        ref = seed.to_numpy() if isinstance(seed, tnp.ndarray) else seed
+        assert_same_draw(tnp.random.default_rng(seed).random(3), numpy.random.default_rng(ref).random(3))
     npg = numpy.random.default_rng(5)
     assert tnp.random.default_rng(npg).bit_generator is npg.bit_generator
     mine = tnp.random.default_rng(5)
@@ -209,7 +214,7 @@ def test_bit_generators_and_seed_forms_match_numpy(cls):  # §5.4
         assert_same_draw(x, y)
 
 
-def test_state_round_trips_in_numpys_formats():  # §5.4
+def test_state_round_trips_in_numpys_formats(default_cpu):  # §5.4
     tnp.random.seed(123)
     state = tnp.random.get_state()
     numpy.random.seed(123)
