@@ -48,9 +48,6 @@ UNSUPPORTED = {
     "nested_iters": "exposes NumPy's C iterator internals (nditer pairs)",
     "geterrcall": "torch raises no floating-point errors, so there is nothing to call back",
     "seterrcall": "torch raises no floating-point errors, so there is nothing to call back",
-    # numpy.random
-    "get_bit_generator": "legacy functions draw from torch generators, not a NumPy BitGenerator (seed with seed())",
-    "set_bit_generator": "legacy functions draw from torch generators, not a NumPy BitGenerator (seed with seed())",
 }
 
 #: NumPy submodules that cannot exist on torch (or are NumPy internals), with the reason.
