@@ -12,6 +12,7 @@ the duration of the context. ``reads`` lists ``(what, detail)`` in order.
 
 ``strict=True`` raises ``HostReadError`` at the first read (fake-CUDA runs, where there is
 no data to read anyway, so the failure names the read instead of torch's fake-tensor error).
+``device_only=True`` counts reads of non-CPU tensors only (there, CPU tensors are host data).
 
 ``documented_syncs()`` parses the table of docs/devices.md that lists the functions
 allowed to sync, so the documentation and the tests cannot drift.
@@ -54,9 +55,9 @@ def _is_cpu(d):
 class HostReads(TorchDispatchMode):
     """Record (or, ``strict``, refuse) host reads made by torch calls inside the context."""
 
-    def __init__(self, strict=False):
+    def __init__(self, strict=False, device_only=False):
         super().__init__()
-        self.strict = strict
+        self.strict, self.device_only = strict, device_only
         self.reads = []
         self._saved = {}
 
@@ -76,6 +77,10 @@ class HostReads(TorchDispatchMode):
             dst = args[0].device if func is aten.copy_.default else kwargs.get("device", src.device)
             if not _is_cpu(src.device) and _is_cpu(dst):
                 why = "device-to-host copy"
+        if why is not None and self.device_only:
+            flat = [a for a in list(args) + list(kwargs.values()) for a in (a if isinstance(a, (list, tuple)) else [a])]
+            if all(_is_cpu(a.device) for a in flat if isinstance(a, torch.Tensor)):
+                why = None
         if why is not None:
             self._hit(str(func.overloadpacket.__name__), why)
         return func(*args, **kwargs)
@@ -85,12 +90,12 @@ class HostReads(TorchDispatchMode):
         mode = self
         T = torch.Tensor
 
-        def wrap(name, test=None):
+        def wrap(name):
             orig = getattr(T, name)
             self._saved[name] = orig
 
             def method(t, *a, **k):
-                if test is None or test(t, *a, **k):
+                if not (mode.device_only and _is_cpu(t.device)):
                     mode._hit(f"Tensor.{name}", "host copy")
                 return orig(t, *a, **k)
 
