@@ -385,6 +385,7 @@ CASES["ndarray[0-d index]"] = c(A, Arr((), "int64")).via(lambda f, a, i: a[i]).r
 CASES["ndarray[bool mask]"] = c(A, B).via(lambda f, a, m: a[m])
 CASES["ndarray[int array] = v"] = c(A, I).via(lambda f, a, i: a.__setitem__(i, 1.0))
 CASES["repeat[counts]"] = c(V, Arr((6,), "int64"))
+CASES["repeat[host counts]"] = c(V, [1, 2, 0, 3, 1, 1])
 CASES["histogram[bins from data]"] = c(V, 4)
 CASES["histogram[bins rule]"] = c(V, "auto")
 CASES["median[no axis]"] = c(A)

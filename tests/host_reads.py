@@ -69,6 +69,9 @@ class HostReads(TorchDispatchMode):
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
         why = SYNC_OPS.get(func)
+        if why is not None and func in (aten.repeat_interleave.Tensor, aten.repeat_interleave.self_Tensor) \
+                and kwargs.get("output_size") is not None:
+            why = None  # the caller knows the length
         if why is None and func is aten.index.Tensor:
             if any(i is not None and i.dtype in (torch.bool, torch.uint8) for i in args[1]):
                 why = "data-dependent shape (boolean mask)"

@@ -117,19 +117,13 @@ def insert(arr, obj, values, axis=None):
     idx = torch.where(idx < 0, idx + n, idx)
     old = torch.arange(n, device=idx.device)
     shape = list(t.shape)
-    if idx.numel() == 1:
-        # a single insertion point: values go in as a block
+    single = idx.numel() == 1
+    if single:  # a single insertion point: values go in as a block
         if vt.dim() < t.dim():
             vt = vt.reshape((1,) * (t.dim() - vt.dim()) + tuple(vt.shape))
         if scalar:
             vt = torch.movedim(vt, 0, axis)
         numnew = vt.shape[axis]
-        shape[axis] = numnew
-        try:
-            block = vt.expand(shape)
-        except RuntimeError:
-            raise ValueError(f"could not broadcast input array from shape {tuple(vt.shape)} into shape "
-                             f"{tuple(shape)}") from None
         pos = idx + torch.arange(numnew, device=idx.device)
         old = old + torch.where(old >= idx, numnew, 0)
     else:
@@ -138,12 +132,13 @@ def insert(arr, obj, values, axis=None):
         pos = torch.empty_like(idx)
         pos[order] = idx[order] + torch.arange(numnew, device=idx.device)
         old = old + torch.searchsorted(idx[order], old, right=True)
-        shape[axis] = numnew
-        try:
-            block = vt.expand(shape)
-        except RuntimeError:
-            raise ValueError(f"shape mismatch: value array of shape {tuple(vt.shape)} could not be broadcast to "
-                             f"indexing result of shape {tuple(shape)}") from None
+    shape[axis] = numnew
+    try:
+        block = vt.expand(shape)
+    except RuntimeError:
+        raise ValueError(f"could not broadcast input array from shape {tuple(vt.shape)} into shape {tuple(shape)}"
+                         if single else f"shape mismatch: value array of shape {tuple(vt.shape)} could not be "
+                         f"broadcast to indexing result of shape {tuple(shape)}") from None
     shape[axis] = n + numnew
     new = torch.empty(shape, dtype=t.dtype, device=t.device)
     new.index_copy_(axis, pos.to(t.device), block.contiguous())
