@@ -393,6 +393,17 @@ CASES["quantile[array q]"] = c(A, Arr((2,)), axis=0)
 CASES["digitize[right]"] = c(V, Arr((4,), kind="inc"), True)
 CASES["insert[array values]"] = c(V, I, Arr((4,)))
 CASES["delete[array index]"] = c(V, I)
+CASES["cov[weights]"] = c(A, fweights=Arr((4,), "int64", "pos"), aweights=Arr((4,)))
+CASES["quantile[weights]"] = c(A, 0.3, axis=0, method="inverted_cdf", weights=Arr((3,)))
+CASES["linalg.matrix_rank[1-d]"] = c(V)
+CASES["linalg.inv[batch]"] = c(Arr((2, 3, 3), kind="spd"))
+CASES["linalg.cholesky[errstate]"] = c(M).via(lambda f, m: _with_errstate(f, m))
+
+
+def _with_errstate(f, *args):
+    """``np.errstate(invalid="raise")`` restores NumPy's value checks on an accelerator (§3.5)."""
+    with numpy.errstate(invalid="raise"):
+        return f(*args)
 
 
 def public_functions():
