@@ -368,23 +368,23 @@ def digitize(x, bins, right=False):
     ct = torch.promote_types(t.dtype, b.dtype)
     t, b = t.to(ct), b.to(ct)
     side = "left" if right else "right"
-    if b.numel() <= 1:
-        return _wrap(torch.searchsorted(b.contiguous(), t.contiguous(), side=side))
-    d = b[1:] - b[:-1] if ct is not torch.bool else b[1:].to(torch.int8) - b[:-1].to(torch.int8)
-    inc = (d >= 0).all()
-    if not isinstance(bins, ndarray) or checks_data(d):
-        # host bins, or NumPy's ValueError wanted: the direction is read (free for host data)
-        up, down = _np.asarray(torch.stack([inc, (d <= 0).all()]).tolist()) if isinstance(bins, ndarray) else \
-            _monotonic(_np.asarray(bins))
-        if not (up or down):
-            raise ValueError("bins must be monotonically increasing or decreasing")
-        if up:
-            return _wrap(torch.searchsorted(b.contiguous(), t.contiguous(), side=side))
-        return _wrap(b.shape[0] - torch.searchsorted(b.flip(0).contiguous(), t.contiguous(), side=side))
-    # bins on an accelerator: both directions, chosen on the device (no sync, §3.5)
-    r_inc = torch.searchsorted(b.contiguous(), t.contiguous(), side=side)
-    r_dec = b.shape[0] - torch.searchsorted(b.flip(0).contiguous(), t.contiguous(), side=side)
-    return _wrap(torch.where(inc, r_inc, r_dec))
+    d = (b[1:] - b[:-1] if ct is not torch.bool else b[1:].to(torch.int8) - b[:-1].to(torch.int8)) \
+        if b.numel() > 1 else None
+    if d is None:
+        inc = True
+    elif not isinstance(bins, ndarray):  # host bins: their direction is read on the host
+        inc, dec = _monotonic(_np.asarray(bins))
+    elif checks_data(d):  # NumPy's ValueError needs the direction: a sync (§3.5)
+        inc, dec = torch.stack([(d >= 0).all(), (d <= 0).all()]).tolist()
+    else:  # bins on an accelerator: both directions, chosen on the device (no sync)
+        inc = None
+    if inc is False and not dec:
+        raise ValueError("bins must be monotonically increasing or decreasing")
+    up = None if inc is False else torch.searchsorted(b.contiguous(), t.contiguous(), side=side)
+    if inc is True:
+        return _wrap(up)
+    down = b.shape[0] - torch.searchsorted(b.flip(0).contiguous(), t.contiguous(), side=side)
+    return _wrap(down if inc is False else torch.where((d >= 0).all(), up, down))
 
 
 def _monotonic(hb):
