@@ -168,11 +168,19 @@ def _traced_list(obj, dtype, dev):
     return torch.tensor(obj, dtype=dtype, device=dev)
 
 
+#: tests/test_host_reads.py turns CPU value checks off to count host reads as on an accelerator
+CPU_VALUE_CHECKS = True
+
+
 def checks_data(t):
     """Whether NumPy's data-dependent errors and warnings (singular matrix, index out of
-    bounds, ...) can look at tensor ``t``: not while torch.compile traces a graph, which
-    cannot branch on data, and not on ``meta`` tensors (the jit's dtype-resolution pass)."""
-    return not (torch.compiler.is_compiling() or t.is_meta)
+    bounds, ...) may read tensor ``t`` on the host (DESIGN §3.5): on the CPU, yes; on an
+    accelerator only under ``np.errstate(invalid="raise")`` (each check is then a sync;
+    otherwise skipped, docs/devices.md); never while torch.compile traces a graph, which
+    cannot branch on data, nor on ``meta`` tensors (the jit's dtype-resolution pass)."""
+    if t.device.type == "cpu":
+        return CPU_VALUE_CHECKS and not torch.compiler.is_compiling()
+    return not (t.is_meta or torch.compiler.is_compiling()) and _np.geterr()["invalid"] == "raise"
 
 
 def _stack_nested(obj, dtype, device):

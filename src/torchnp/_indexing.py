@@ -104,7 +104,10 @@ def _normalize_key(t, key, check=False):
     dim = 0  # array dim the item indexes
     rdim = 0  # result dim it produces (meaningful without advanced indices)
     out = []
+    first_rdim = None  # result dim of the first integer or 0-d index array
     for it in items:
+        if first_rdim is None and (type(it) is int or isinstance(it, torch.Tensor)):
+            first_rdim = rdim
         if it is Ellipsis:
             dim += ndim - consumed
             rdim += ndim - consumed
@@ -128,9 +131,10 @@ def _normalize_key(t, key, check=False):
                     it = idx[-1]
             else:
                 if (check or dev.type != "cpu") and it.numel() and checks_data(it):
-                    # a sync, but needed: an out-of-bounds index is a device-side assert on CUDA
-                    # (it poisons the context) where NumPy raises IndexError. The CPU kernel checks
-                    # bounds itself, except when the result is empty (``check``: see getitem)
+                    # NumPy's IndexError needs the data. The CPU kernel checks bounds itself, except
+                    # when the result is empty (``check``: see getitem); on an accelerator torch's
+                    # kernels assert bounds asynchronously, and this sync runs only under
+                    # np.errstate(invalid="raise") (§3.5, docs/devices.md)
                     n = t.shape[dim]
                     if bool(((it >= n) | (it < -n)).any()):
                         bad = it[(it >= n) | (it < -n)][0].item()
@@ -175,6 +179,15 @@ def _normalize_key(t, key, check=False):
         if extra is not None:
             out[extra[0]] = None
             extra = extra[1]
+    elif any(isinstance(it, torch.Tensor) for it in out):
+        # 0-d index arrays on an accelerator (on the CPU they are ints already): torch would read
+        # each on the host to index with an int. As 1-element index arrays (the ints too, so that
+        # they stay together) they give one broadcast dim of size 1 -- where they stand if they are
+        # adjacent, else first -- squeezed afterwards: no sync (§3.5), but a copy, not a view.
+        pos = [i for i, it in enumerate(out) if type(it) is int or isinstance(it, torch.Tensor)]
+        out = [torch.full((1,), it, dtype=torch.int64, device=dev) if type(it) is int
+               else it.reshape(1) if isinstance(it, torch.Tensor) else it for it in out]
+        extra = first_rdim if pos[-1] - pos[0] == len(pos) - 1 else 0
     return tuple(out), flips, advanced, extra
 
 

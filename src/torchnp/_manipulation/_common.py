@@ -62,9 +62,10 @@ def index_tensor(x, dev):
 def check_bounds(idx, n, axis):
     """IndexError as NumPy's for indices outside [-n, n).
 
-    NumPy's error needs a look at the data: a host sync on accelerators (torch
-    would otherwise raise a device-side assert that cannot be caught). Not in a compiled
-    graph, which cannot raise on data: there torch's own bounds check raises.
+    NumPy's error needs a look at the data: on the CPU, or on an accelerator under
+    ``np.errstate(invalid="raise")`` (a sync; otherwise torch's kernels assert there,
+    §3.5). Not in a compiled graph, which cannot raise on data: there torch's own bounds
+    check raises.
     """
     if idx.numel() == 0 or not checks_data(idx):
         return

@@ -74,11 +74,11 @@ def stacked_square(*ts):
 def check_info(info, message):
     """Raise LinAlgError(message) if any LAPACK ``info`` is non-zero.
 
-    A host sync on ``info``: NumPy's semantics require raising on singular / non-positive-definite
-    input, which depends on the data.
+    A host read of ``info``: NumPy raises on singular / non-positive-definite input, which
+    depends on the data. On the CPU only, or under ``np.errstate(invalid="raise")`` (§3.5).
     """
     if not checks_data(info):
-        return  # a compiled graph cannot raise on data: NaN/inf results instead (docs/differences.md)
+        return  # accelerators and compiled graphs: NaN/inf results instead (docs/devices.md)
     if info.numel() and bool((info != 0).any()):
         raise LinAlgError(message)
 
