@@ -46,9 +46,14 @@ def test_from_numpy_device_copies():  # §4.1: with device= it copies to that de
     assert_like_numpy(d, a)
 
 
-@pytest.mark.parametrize("bad,exc", [([1, 2], TypeError), (numpy.array(["a"]), TypeError),
-                                     (numpy.zeros(2, dtype=object), TypeError),
-                                     (numpy.arange(3)[::-1], ValueError)], ids=repr)
+@pytest.mark.parametrize("host_only", [numpy.array(["a"]), numpy.zeros(2, dtype=object)], ids=repr)
+def test_from_numpy_host_only_is_the_numpy_array(host_only):  # §2.5: NumPy's own array is the host array
+    assert torchnp.from_numpy(host_only) is host_only
+    with pytest.raises(torchnp.DeviceMismatchError):
+        torchnp.from_numpy(host_only, device="meta")
+
+
+@pytest.mark.parametrize("bad,exc", [([1, 2], TypeError), (numpy.arange(3)[::-1], ValueError)], ids=repr)
 def test_from_numpy_errors(bad, exc):  # §2.5 unsupported dtypes; negative strides cannot be shared
     with pytest.raises(exc):
         torchnp.from_numpy(bad)

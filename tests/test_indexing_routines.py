@@ -120,8 +120,11 @@ def test_inplace_errors():
         torchnp.put([1, 2], [0], [3])
     with pytest.raises(TypeError):
         torchnp.copyto(numpy.zeros(3), tnp(numpy.ones(3)))
-    with pytest.raises(TypeError):  # §3.3
-        torchnp.copyto(tnp(numpy.zeros(3)), numpy.ones(3))
+    with pytest.raises(torchnp.DeviceMismatchError):  # §3.3: host data does not move to a device
+        torchnp.copyto(torchnp.zeros(3, device="meta"), numpy.ones(3))
+    y = torchnp.zeros(3, device="cpu")
+    torchnp.copyto(y, numpy.ones(3))  # on the host it is used as it is
+    assert_like_numpy(y, numpy.ones(3), device="cpu")
     x = tnp(numpy.zeros(3))
     x.put([0, 2], [5, 6])  # method forwarding
     assert_like_numpy(x, numpy.array([5.0, 0, 6]))

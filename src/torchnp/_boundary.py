@@ -255,8 +255,10 @@ SCALAR_RESULTS = frozenset("""
     nansum nanvar percentile polyval prod ptp quantile round searchsorted sinc std sum take trace
     trapezoid var vdot vecdot matmul einsum linalg.cond linalg.det linalg.matmul linalg.matrix_norm
     linalg.multi_dot linalg.norm linalg.slogdet linalg.trace linalg.vecdot linalg.vector_norm
-    linalg.matrix_rank linalg.lstsq
+    linalg.matrix_rank linalg.lstsq linspace choose unravel_index ravel_multi_index
 """.split())
+#: where NumPy gives a 0-d array after all: einsum's optimized path (besides any out= array)
+_KEEPS_ARRAY = {"einsum": "(optimize and len(operands) > 2)"}
 
 def _wrapper_source(name, sig, scalar_results):
     """Source of a function with signature ``sig`` that calls ``_impl`` with the same arguments
@@ -297,7 +299,9 @@ def _wrapper_source(name, sig, scalar_results):
     host_kw = "{" + ", ".join([f"{n!r}: {n}" for n in named] + ([extra_kw] if extra_kw else [])) + "}"
     ret = f"_impl({', '.join(call)})"
     if scalar_results:  # 0-d results are NumPy scalars (§1.3), except an out= array given back
-        ret = f"_result({ret})" if "out" not in sig.parameters else f"{ret} if out is not None else _result({ret})"
+        keep = ["out is not None"] if "out" in sig.parameters else []
+        keep += [_KEEPS_ARRAY[name]] if name in _KEEPS_ARRAY else []
+        ret = f"_result({ret})" if not keep else f"{ret} if {' or '.join(keep)} else _result({ret})"
     src = (f"def {name}({', '.join(params)}):\n"
            f"    try:\n        return {ret}\n"
            f"    except _HostOnlyData:\n"
