@@ -233,5 +233,8 @@ def test_out_on_another_device_raises_device_mismatch(name):  # §3.2: out= is n
             "einsum": lambda: torchnp.einsum("ij,jk->ik", a, a, out=out)}[name]
     with pytest.raises(torchnp.DeviceMismatchError):
         call()
-    with pytest.raises(TypeError):  # a numpy.ndarray out= is rejected as before (§3.3)
-        torchnp.dot(a, a, out=numpy.empty((2, 2)))
+    host = numpy.empty((2, 2))  # a numpy.ndarray out= is host data: written in place on the CPU (§3.3)
+    assert torchnp.dot(a, a, out=host) is host
+    numpy.testing.assert_array_equal(host, numpy.dot(numpy.ones((2, 2)), numpy.ones((2, 2))))
+    with pytest.raises(torchnp.DeviceMismatchError):
+        torchnp.dot(torchnp.ones((2, 2), device="meta"), torchnp.ones((2, 2), device="meta"), out=host)
