@@ -18,9 +18,9 @@ import math
 import numpy as _np
 import torch
 
-from .. import _dtypes
+from .. import _device, _dtypes
 from .._array import _wrap, ndarray
-from .._convert import NOVALUE as _NOVALUE, asarray, normalize_axes, normalize_axis
+from .._convert import NOVALUE as _NOVALUE, asarray, normalize_axes, normalize_axis, out_tensor
 
 _reorderable_cache = {}
 _dtype_cache = {}
@@ -429,6 +429,7 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
             raise ValueError(f"reduction operation '{name}' does not have an identity, so to use a where mask "
                              "one has to specify 'initial'")
         mask = where._t if isinstance(where, ndarray) else asarray(where, device=t.device)._t
+        _device.check_same([t, mask])  # §3.2: a mask on another device is never moved
         if mask.dtype is not torch.bool:
             raise TypeError("Cannot cast array data from dtype('%s') to dtype('bool') according to the rule 'safe'"
                             % _dtypes.TO_NUMPY[mask.dtype])
@@ -496,16 +497,16 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
 
 
 def _to_out(result, out):
+    """Store ``result`` into ``out`` (a torchnp array on the result's device, of its shape), cast unsafely."""
     if isinstance(out, tuple):
         (out,) = out
-    if not isinstance(out, ndarray):
-        raise TypeError("output must be a torchnp array")
-    if tuple(out.shape) != tuple(result.shape):
+    ot = out_tensor(out, result._t.device)
+    if tuple(ot.shape) != tuple(result.shape):
         raise ValueError(f"output parameter for reduction operation has the wrong shape: {out.shape} vs {result.shape}")
     r = result._t
-    if r.is_complex() and not out._t.is_complex():
+    if r.is_complex() and not ot.is_complex():
         r = r.real  # NumPy's unsafe cast drops the imaginary part (torch would warn)
-    out._t.copy_(r)
+    ot.copy_(r)
     return out
 
 
@@ -668,6 +669,7 @@ def at(uf, a, indices, b=None):
     vals = None
     if b is not None:
         vals = (b if isinstance(b, ndarray) else asarray(b, device=t.device))._t
+        _device.check_same([t, vals])  # §3.2: np.add.at(x_dev, i, b_cpu) never moves b
         try:
             vals = torch.broadcast_to(vals, sel.shape).reshape(-1)
         except RuntimeError:
