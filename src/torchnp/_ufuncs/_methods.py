@@ -28,6 +28,8 @@ _LN2 = math.log(2.0)
 UNSIGNED_WIDE = (torch.uint16, torch.uint32, torch.uint64)
 _SIGNED_OF = {torch.uint16: torch.int16, torch.uint32: torch.int32, torch.uint64: torch.int64}
 _SIGN = -(2 ** 63)
+_WIDE = {torch.float16: torch.float64, torch.bfloat16: torch.float64, torch.float32: torch.float64,
+         torch.complex64: torch.complex128}
 #: ufuncs whose identity, combined once more with a reduction's result, changes nothing:
 #: NumPy starts from the identity, the fused kernels need not
 _NEUTRAL_START = frozenset({"add", "multiply", "logaddexp", "logaddexp2", "logical_and", "logical_or",
@@ -104,6 +106,13 @@ def _to_last(t, axes):
         n *= t.shape[a]
     t = t.permute(rest + list(axes))
     return t.reshape(tuple(t.shape[:len(rest)]) + (n,))
+
+
+def _wrapping(fn, t):
+    """``fn`` on uint16/32/64 ``t`` computed in int64, where integer arithmetic wraps the same way."""
+    if t.dtype is torch.uint64:
+        return fn(t.view(torch.int64)).view(torch.uint64)
+    return fn(t.to(torch.int64)).to(t.dtype)
 
 
 def _first_nan(t, isnan):
@@ -209,7 +218,7 @@ def _bool_scan(uf, t):
 def _bit_planes(t):
     """Bool tensor ``[..., bits, n]`` of the bits of integer ``t`` ``[..., n]``, and the bit count."""
     bits = t.element_size() * 8
-    s = t.view(_SIGNED_OF[t.dtype]) if t.dtype in UNSIGNED_WIDE else t
+    s = _signed(t)
     shifts = torch.arange(bits, device=t.device).unsqueeze(-1)
     return ((s.unsqueeze(-2) >> shifts) & 1).bool(), bits
 
@@ -314,9 +323,12 @@ def _reduce_last(uf, t):
     if name in ("bitwise_and", "bitwise_or", "bitwise_xor"):
         return _bitwise(uf, t, False)
     if name == "subtract":
+        if dt in UNSIGNED_WIDE:
+            return _wrapping(lambda s: s[..., 0] - s[..., 1:].sum(-1), t)
         return t[..., 0] - t[..., 1:].sum(-1)
     if name == "divide":
-        return t[..., 0] / t[..., 1:].prod(-1)
+        wide = _WIDE.get(dt, dt)
+        return (t[..., 0].to(wide) / t[..., 1:].to(wide).prod(-1)).to(dt)
     if name == "copysign":
         return uf.kernel((dt, dt))(t[..., 0], t[..., -1])
     if name in ("left_shift", "right_shift"):
@@ -352,9 +364,12 @@ def _scan_last(uf, t):
         return _bitwise(uf, t, True)
     x0 = t[..., :1]
     if name == "subtract":
+        if dt in UNSIGNED_WIDE:
+            return _wrapping(lambda s: torch.cat([s[..., :1], s[..., :1] - torch.cumsum(s[..., 1:], -1)], -1), t)
         return torch.cat([x0, x0 - torch.cumsum(t[..., 1:], -1)], -1)
-    if name == "divide":
-        return torch.cat([x0, x0 / torch.cumprod(t[..., 1:], -1)], -1)
+    if name == "divide":  # the running product in double width: it must not overflow before the quotients do
+        wide = _WIDE.get(dt, dt)
+        return torch.cat([x0, (x0.to(wide) / torch.cumprod(t[..., 1:].to(wide), -1)).to(dt)], -1)
     if name == "copysign":
         return torch.cat([x0, uf.kernel((dt, dt))(x0.expand_as(t[..., 1:]), t[..., 1:])], -1)
     if name in ("left_shift", "right_shift"):
@@ -559,11 +574,14 @@ def _segments(uf, indices, n):
     return idx, lengths
 
 
+def _signed(t):
+    """``t``, or for uint16/32/64 (no torch index kernels) the signed view of the same bits."""
+    return t.view(_SIGNED_OF[t.dtype]) if t.dtype in UNSIGNED_WIDE else t
+
+
 def _select(x, pos):
-    """``x.index_select(-1, pos)`` (uint16/32/64 through the signed view of the same bits)."""
-    if x.dtype in UNSIGNED_WIDE:
-        return x.view(_SIGNED_OF[x.dtype]).index_select(-1, pos).view(x.dtype)
-    return x.index_select(-1, pos)
+    """``x.index_select(-1, pos)``, uint16/32/64 included."""
+    return _signed(x).index_select(-1, pos).view(x.dtype)
 
 
 def reduceat(uf, array, indices, axis=0, dtype=None, out=None):
@@ -695,11 +713,13 @@ def at(uf, a, indices, b=None):
     elif pos.numel():
         rank = _occurrence(pos)
         # host read (documented): the number of sequential rounds is the largest repeat count of an index
+        fs = _signed(flat)  # uint16/32/64 have no torch index kernels: their signed views do
+        vs = None if vals is None else _signed(vals)
         for r in range(int(rank.max()) + 1):
             m = rank == r
             p = pos[m]
-            x = _wrap(flat[p])
-            y = uf(x) if vals is None else uf(x, _wrap(vals[m]))
-            flat[p] = y._t.to(t.dtype)  # NumPy's ufunc.at casts the result back unsafely
+            x = _wrap(fs[p].view(t.dtype))
+            y = uf(x) if vals is None else uf(x, _wrap(vs[m].view(vals.dtype)))
+            fs[p] = _signed(y._t.to(t.dtype))  # NumPy's ufunc.at casts the result back unsafely
     if flat.data_ptr() != t.data_ptr() or not t.is_contiguous():
         t.copy_(flat.view(t.shape))
