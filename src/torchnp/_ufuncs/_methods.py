@@ -109,10 +109,17 @@ def _to_last(t, axes):
 
 
 def _wrapping(fn, t):
-    """``fn`` on uint16/32/64 ``t`` computed in int64, where integer arithmetic wraps the same way."""
+    """``fn`` (sums and differences along the last dimension) on ``t`` in a dtype torch computes it
+    exactly as NumPy: uint16/32/64 in int64 (integer arithmetic wraps the same way), complex on the
+    real and imaginary parts separately (torch's complex a - b is a + (-1) * b: (0j) - (inf+1j) gives
+    a NaN imaginary part)."""
     if t.dtype is torch.uint64:
         return fn(t.view(torch.int64)).view(torch.uint64)
-    return fn(t.to(torch.int64)).to(t.dtype)
+    if t.dtype in UNSIGNED_WIDE:
+        return fn(t.to(torch.int64)).to(t.dtype)
+    if t.is_complex():
+        return torch.view_as_complex(fn(torch.view_as_real(t).movedim(-1, 0)).movedim(0, -1).contiguous())
+    return fn(t)
 
 
 def _first_nan(t, isnan):
@@ -256,6 +263,43 @@ def _shift(uf, t, scan):
     return torch.cat([x0, r], -1) if scan else r.squeeze(-1)
 
 
+def _ldexp(x, e):
+    """``x * 2**e`` for float64 ``x`` and int64 ``e`` in two exact steps (2**e alone may overflow)."""
+    h = torch.div(e, 2, rounding_mode="floor")
+    return x * torch.exp2(h.to(x.dtype)) * torch.exp2((e - h).to(x.dtype))
+
+
+def _quotients(t, scan):
+    """divide.reduce / divide.accumulate: x0 / (x1 * x2 ...) without the product's overflow or underflow.
+
+    The divisors are split into exponents (summed exactly as integers) and mantissas (their log2, in
+    [-1, 0), summed: relative error n * eps, the bound of NumPy's own sequential quotients); zeros,
+    infinities and NaNs (where the plain quotient already is NumPy's answer) use x0 / prod.
+    Complex: the plain quotient in double width.
+    """
+    dt = t.dtype
+    wide = _WIDE.get(dt, dt)
+    w = t.to(wide)
+    x0, rest = w[..., :1], w[..., 1:]
+    plain = x0 / (torch.cumprod(rest, -1) if scan else rest.prod(-1, keepdim=True))
+    if not dt.is_floating_point:
+        r = plain
+    else:
+        m, e = torch.frexp(rest)
+        m0, e0 = torch.frexp(x0)
+        special = (rest == 0) | ~torch.isfinite(rest)
+        cum = (lambda v: torch.cumsum(v, -1)) if scan else (lambda v: v.sum(-1, keepdim=True))
+        logm = cum(torch.log2(torch.where(special, 1.0, m.abs())))
+        whole = torch.floor(logm)
+        neg = cum((m < 0).to(torch.int64)) & 1
+        q = m0 / torch.exp2(logm - whole)
+        q = _ldexp(torch.where(neg == 1, -q, q), e0.to(torch.int64) - cum(e.to(torch.int64)) - whole.to(torch.int64))
+        bad = torch.cummax(special.to(torch.uint8), -1).values.bool() if scan else special.any(-1, keepdim=True)
+        r = torch.where(bad | ~torch.isfinite(x0) | (x0 == 0), plain, q)
+    r = r.to(dt)
+    return torch.cat([t[..., :1], r], -1) if scan else r.squeeze(-1)
+
+
 def _tree(k, t):
     """Reduce the last dimension with an associative kernel: a pairwise tree (O(log n) operations)."""
     while t.shape[-1] > 1:
@@ -323,12 +367,9 @@ def _reduce_last(uf, t):
     if name in ("bitwise_and", "bitwise_or", "bitwise_xor"):
         return _bitwise(uf, t, False)
     if name == "subtract":
-        if dt in UNSIGNED_WIDE:
-            return _wrapping(lambda s: s[..., 0] - s[..., 1:].sum(-1), t)
-        return t[..., 0] - t[..., 1:].sum(-1)
+        return _wrapping(lambda s: s[..., 0] - s[..., 1:].sum(-1), t)
     if name == "divide":
-        wide = _WIDE.get(dt, dt)
-        return (t[..., 0].to(wide) / t[..., 1:].to(wide).prod(-1)).to(dt)
+        return _quotients(t, False)
     if name == "copysign":
         return uf.kernel((dt, dt))(t[..., 0], t[..., -1])
     if name in ("left_shift", "right_shift"):
@@ -364,12 +405,9 @@ def _scan_last(uf, t):
         return _bitwise(uf, t, True)
     x0 = t[..., :1]
     if name == "subtract":
-        if dt in UNSIGNED_WIDE:
-            return _wrapping(lambda s: torch.cat([s[..., :1], s[..., :1] - torch.cumsum(s[..., 1:], -1)], -1), t)
-        return torch.cat([x0, x0 - torch.cumsum(t[..., 1:], -1)], -1)
-    if name == "divide":  # the running product in double width: it must not overflow before the quotients do
-        wide = _WIDE.get(dt, dt)
-        return torch.cat([x0, (x0.to(wide) / torch.cumprod(t[..., 1:].to(wide), -1)).to(dt)], -1)
+        return _wrapping(lambda s: torch.cat([s[..., :1], s[..., :1] - torch.cumsum(s[..., 1:], -1)], -1), t)
+    if name == "divide":
+        return _quotients(t, True)
     if name == "copysign":
         return torch.cat([x0, uf.kernel((dt, dt))(x0.expand_as(t[..., 1:]), t[..., 1:])], -1)
     if name in ("left_shift", "right_shift"):
