@@ -2,8 +2,7 @@
 
 ``np.sum``/``prod``/``max``/``min``/``all``/``any`` and the ``nan*`` versions are ``ufunc.reduce`` with
 NumPy's defaults, so every reduction of the package runs here. The engine moves the reduced axes
-to the end and flattens them into one; a kernel then reduces (``_reduce_last``) or scans
-(``_scan_last``) that last dimension with a fixed number of torch operations, chosen by the ufunc's
+to the end and flattens them into one; a kernel then reduces or scans (``_kernel``) that last dimension with a fixed number of torch operations, chosen by the ufunc's
 canonical NumPy name and the dtype (fused torch reductions and scans, closed forms such as
 ``subtract.reduce = x0 - sum(rest)``, a boolean-automaton scan for every bool loop and, per bit,
 the bitwise ufuncs). Two fallbacks remain: associative ufuncs without a kernel (``gcd``,
@@ -164,24 +163,33 @@ def _complex_extreme_scan(t, big, skip_nan):
     return torch.where(torch.cummax(isnan.to(torch.uint8), -1).values.bool(), _first_nan(t, isnan), out)
 
 
-def _extreme(t, big):
+def _extreme(t, big, scan):
+    """max/min (running with ``scan``) of real ``t`` along the last dimension; NaN propagates as in NumPy."""
     if t.dtype in UNSIGNED_WIDE:
-        return from_ordered(_extreme(to_ordered(t), big), t.dtype)
+        return from_ordered(_extreme(to_ordered(t), big, scan), t.dtype)
+    if scan:
+        return (torch.cummax if big else torch.cummin)(t, -1).values
     return (torch.amax if big else torch.amin)(t, -1)
-
-
-def _extreme_scan(t, big):
-    if t.dtype in UNSIGNED_WIDE:
-        return from_ordered(_extreme_scan(to_ordered(t), big), t.dtype)
-    return (torch.cummax if big else torch.cummin)(t, -1).values
 
 
 def _nan_extreme(t, big, scan):
     """fmax/fmin of a float tensor: NaNs skipped, NaN where every element (so far) is NaN."""
     isnan = torch.isnan(t)
-    r = (_extreme_scan if scan else _extreme)(torch.where(isnan, -math.inf if big else math.inf, t), big)
+    r = _extreme(torch.where(isnan, -math.inf if big else math.inf, t), big, scan)
     allnan = torch.cummin(isnan.to(torch.uint8), -1).values.bool() if scan else isnan.all(-1)
     return torch.where(allnan, math.nan, r)
+
+
+def _extremum(uf, t, scan):
+    """maximum/minimum/fmax/fmin: real, uint16/32/64 (ordered int64) and complex (lexicographic)."""
+    name = _canonical(uf)
+    big = name in ("maximum", "fmax")
+    skip_nan = name[0] == "f"
+    if t.is_complex():
+        return (_complex_extreme_scan if scan else _complex_extreme)(t, big, skip_nan)
+    if t.is_floating_point() and skip_nan:
+        return _nan_extreme(t, big, scan)
+    return _extreme(t, big, scan)
 
 
 _bool_tables = {}
@@ -337,94 +345,69 @@ def _sequential(k, t, scan, mask=None):
     return torch.cat(parts, -1) if scan else acc.squeeze(-1)
 
 
-def _reduce_last(uf, t):
-    """``uf.reduce`` of the last dimension (length >= 1) of ``t``, already in the loop dtype."""
-    name = _canonical(uf)
-    dt = t.dtype
-    if name == "add":
-        return t.sum(-1)
-    if name == "multiply":
-        return t.prod(-1)
-    if dt is torch.bool:
-        if name in ("maximum", "fmax", "logical_or", "bitwise_or"):
-            return t.any(-1)
-        if name in ("minimum", "fmin", "logical_and", "bitwise_and"):
-            return t.all(-1)
-        if name in ("logical_xor", "not_equal", "bitwise_xor"):
-            return (t.sum(-1) & 1).bool()
-        return _bool_scan(uf, t)[..., -1]
-    if name in ("maximum", "minimum", "fmax", "fmin"):
-        big = name in ("maximum", "fmax")
-        if dt.is_complex:
-            return _complex_extreme(t, big, name[0] == "f")
-        if dt.is_floating_point and name[0] == "f":
-            return _nan_extreme(t, big, False)
-        return _extreme(t, big)
-    if name == "logaddexp" and dt.is_floating_point:
-        return torch.logsumexp(t, -1)
-    if name == "logaddexp2" and dt.is_floating_point:
-        return torch.logsumexp(t * _LN2, -1) / _LN2
-    if name in ("bitwise_and", "bitwise_or", "bitwise_xor"):
-        return _bitwise(uf, t, False)
-    if name == "subtract":
-        return _wrapping(lambda s: s[..., 0] - s[..., 1:].sum(-1), t)
-    if name == "divide":
-        return _quotients(t, False)
-    if name == "copysign":
-        return uf.kernel((dt, dt))(t[..., 0], t[..., -1])
-    if name in ("left_shift", "right_shift"):
-        return _shift(uf, t, False)
-    k = uf.kernel((dt, dt))
-    if _reorderable(uf):
-        return _tree(k, t)
-    return _sequential(k, t, False)
+def _logaddexp(uf, t, scan):
+    if not t.is_floating_point():
+        return None
+    base2 = _canonical(uf) == "logaddexp2"
+    x = t * _LN2 if base2 else t
+    r = torch.logcumsumexp(x, -1) if scan else torch.logsumexp(x, -1)
+    return r / _LN2 if base2 else r
 
 
-def _scan_last(uf, t):
-    """``uf.accumulate`` along the last dimension (length >= 1) of ``t``, already in the loop dtype."""
-    name = _canonical(uf)
-    dt = t.dtype
-    if dt is torch.bool:
-        return _bool_scan(uf, t)
-    if name == "add":
-        return torch.cumsum(t, -1)
-    if name == "multiply":
-        return torch.cumprod(t, -1)
-    if name in ("maximum", "minimum", "fmax", "fmin"):
-        big = name in ("maximum", "fmax")
-        if dt.is_complex:
-            return _complex_extreme_scan(t, big, name[0] == "f")
-        if dt.is_floating_point and name[0] == "f":
-            return _nan_extreme(t, big, True)
-        return _extreme_scan(t, big)  # torch's cummax/cummin propagate NaN as NumPy
-    if name == "logaddexp" and dt.is_floating_point:
-        return torch.logcumsumexp(t, -1)
-    if name == "logaddexp2" and dt.is_floating_point:
-        return torch.logcumsumexp(t * _LN2, -1) / _LN2
-    if name in ("bitwise_and", "bitwise_or", "bitwise_xor"):
-        return _bitwise(uf, t, True)
-    x0 = t[..., :1]
-    if name == "subtract":
+def _differences(uf, t, scan):
+    """subtract: x0 - (x1 + x2 + ...), running with ``scan`` (exact for integers: wrapping arithmetic)."""
+    if scan:
         return _wrapping(lambda s: torch.cat([s[..., :1], s[..., :1] - torch.cumsum(s[..., 1:], -1)], -1), t)
-    if name == "divide":
-        return _quotients(t, True)
-    if name == "copysign":
-        return torch.cat([x0, uf.kernel((dt, dt))(x0.expand_as(t[..., 1:]), t[..., 1:])], -1)
-    if name in ("left_shift", "right_shift"):
-        return _shift(uf, t, True)
+    return _wrapping(lambda s: s[..., 0] - s[..., 1:].sum(-1), t)
+
+
+def _copysign(uf, t, scan):
+    """copysign(copysign(x0, x1), x2) is copysign(x0, x2): only the last sign counts."""
+    k = uf.kernel((t.dtype, t.dtype))
+    if scan:
+        return torch.cat([t[..., :1], k(t[..., :1].expand_as(t[..., 1:]), t[..., 1:])], -1)
+    return k(t[..., 0], t[..., -1])
+
+
+#: canonical ufunc name -> kernel(uf, t, scan): reduce (or scan) the last dimension of ``t`` (length >= 1,
+#: the loop dtype) with a fixed number of torch operations; None where the dtype has no such kernel
+_KERNELS = {
+    "add": lambda uf, t, scan: torch.cumsum(t, -1) if scan else t.sum(-1),
+    "multiply": lambda uf, t, scan: torch.cumprod(t, -1) if scan else t.prod(-1),
+    "maximum": _extremum, "minimum": _extremum, "fmax": _extremum, "fmin": _extremum,
+    "logaddexp": _logaddexp, "logaddexp2": _logaddexp,
+    "bitwise_and": _bitwise, "bitwise_or": _bitwise, "bitwise_xor": _bitwise,
+    "subtract": _differences,
+    "divide": lambda uf, t, scan: _quotients(t, scan),
+    "copysign": _copysign,
+    "left_shift": _shift, "right_shift": _shift,
+}
+#: bool loops reduced by one torch call (others: the last value of the bool automaton's scan)
+_BOOL_REDUCE = {"maximum": "any", "fmax": "any", "logical_or": "any", "bitwise_or": "any",
+                "minimum": "all", "fmin": "all", "logical_and": "all", "bitwise_and": "all",
+                "logical_xor": "parity", "not_equal": "parity", "bitwise_xor": "parity"}
+
+
+def _kernel(uf, t, scan=False):
+    """``uf.reduce`` (or ``uf.accumulate`` with ``scan``) of the last dimension (length >= 1) of ``t``,
+    already in the loop dtype: the table's kernel, else a tree / Hillis-Steele scan of the ufunc's own
+    elementwise kernel (associative ufuncs, O(log n) operations), else a sequential fold."""
+    name = _canonical(uf)
+    dt = t.dtype
+    if dt is torch.bool:
+        how = None if scan else _BOOL_REDUCE.get(name)
+        if how is None:
+            r = _bool_scan(uf, t)
+            return r if scan else r[..., -1]
+        return t.any(-1) if how == "any" else t.all(-1) if how == "all" else (t.sum(-1) & 1).bool()
+    fn = _KERNELS.get(name)
+    r = None if fn is None else fn(uf, t, scan)
+    if r is not None:
+        return r
     k = uf.kernel((dt, dt))
     if _reorderable(uf):
-        return _hillis_steele(k, t)
-    return _sequential(k, t, True)
-
-
-def _has_kernel(uf, dt):
-    """Whether ``_reduce_last`` has a fixed-size kernel (else a tree or a sequential fold)."""
-    name = _canonical(uf)
-    return (dt is torch.bool or name in ("add", "multiply", "maximum", "minimum", "fmax", "fmin", "subtract",
-                                         "divide", "copysign", "left_shift", "right_shift", "bitwise_and",
-                                         "bitwise_or", "bitwise_xor")
-            or name in ("logaddexp", "logaddexp2") and dt.is_floating_point)
+        return _hillis_steele(k, t) if scan else _tree(k, t)
+    return _sequential(k, t, scan)
 
 
 # ---------------------------------------------------------------- reduce
@@ -531,7 +514,7 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
                 mask = torch.cat([torch.ones_like(mask[..., :1]), mask], -1)
             start_t = None
         if mask is None:
-            r = _reduce_last(uf, x)
+            r = _kernel(uf, x)
             if r.dtype is not res_dtype:  # torch's prod of uint64 is int64: the same bits
                 r = r.to(res_dtype)
         else:
@@ -581,7 +564,7 @@ def accumulate(uf, array, axis=0, dtype=None, out=None):
     if t.shape[ax] == 0:
         r = t.clone()
     else:
-        r = _scan_last(uf, t.movedim(ax, -1)).movedim(-1, ax)
+        r = _kernel(uf, t.movedim(ax, -1), True).movedim(-1, ax)
     r = r.to(res_dtype) if r.dtype is not res_dtype else r
     result = _wrap(r)
     return _to_out(result, out) if out is not None else result
@@ -668,9 +651,9 @@ def reduceat(uf, array, indices, axis=0, dtype=None, out=None):
         g = _select(x, pos.reshape(-1)).reshape(x.shape[:-1] + (m, width))
         fill = uf.identity if uf.identity is not None else _RIGHT_IDENTITY.get(name)
         if name in _IDEMPOTENT or width <= 1:
-            r = _reduce_last(uf, g)
+            r = _kernel(uf, g)
         elif fill is not None:
-            r = _reduce_last(uf, torch.where(valid, g, _scalar(fill, res, dev)))
+            r = _kernel(uf, torch.where(valid, g, _scalar(fill, res, dev)))
         else:
             r = _sequential(uf.kernel((res, res)), g, False, valid.expand_as(g))
         if width > 1:  # a one-element slice is that element (hypot/gcd would start from the identity)
