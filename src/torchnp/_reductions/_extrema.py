@@ -3,6 +3,7 @@
 import torch
 
 from .._array import _wrap, ndarray
+from .._convert import checks_data
 from .._ufuncs import fmax, fmin, maximum, minimum, subtract
 from .._ufuncs._methods import UNSIGNED_WIDE, _complex_extreme, to_ordered
 from ._common import NOVALUE, axes_of, finish, legacy_0d, tensor, warn_if
@@ -74,11 +75,14 @@ def _argext(kind, nan=False):
             flat = to_ordered(flat)
         if nan and (flat.is_floating_point() or flat.is_complex()):
             isnan = torch.isnan(flat)
-            # NumPy raises for all-NaN slices: a data-dependent exception needs the value on the host
-            if bool(isnan.all(dim=ax).any()):
-                raise ValueError("All-NaN slice encountered")
+            allnan = isnan.all(dim=ax).any()
+            if flat.device.type == "cpu" and checks_data(allnan):  # NumPy's value check, free on the CPU
+                if bool(allnan):
+                    raise ValueError("All-NaN slice encountered")
+            elif flat.device.type != "meta":  # elsewhere no host read (§3.5): the device raises asynchronously
+                torch._assert_async(allnan.logical_not(), "All-NaN slice encountered")
             fill = -torch.inf if kind == "max" else torch.inf
-            flat = torch.where(isnan, torch.tensor(fill, dtype=flat.dtype, device=flat.device), flat)
+            flat = torch.where(isnan, fill, flat)
         if flat.is_complex():
             ext = _complex_extreme(flat.movedim(ax, -1), kind == "max", False).unsqueeze(-1).movedim(-1, ax)
             # the first element equal to the lexicographic extreme

@@ -19,7 +19,7 @@ import torch
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
-from .._convert import NOVALUE as _NOVALUE, asarray, normalize_axes, normalize_axis, out_tensor
+from .._convert import NOVALUE as _NOVALUE, asarray, checks_data, normalize_axes, normalize_axis, out_tensor
 
 _reorderable_cache = {}
 _dtype_cache = {}
@@ -107,6 +107,14 @@ def _to_last(t, axes):
     return t.reshape(tuple(t.shape[:len(rest)]) + (n,))
 
 
+def _cols(t, start, stop=None):
+    """``t[..., start:stop]`` as ``narrow`` (no Python indexing: it also runs on fake accelerator tensors)."""
+    n = t.shape[-1]
+    start = start + n if start < 0 else start
+    stop = n if stop is None else (stop + n if stop < 0 else stop)
+    return t.narrow(-1, start, stop - start)
+
+
 def _wrapping(fn, t):
     """``fn`` (sums and differences along the last dimension) on ``t`` in a dtype torch computes it
     exactly as NumPy: uint16/32/64 in int64 (integer arithmetic wraps the same way), complex on the
@@ -134,10 +142,10 @@ def _complex_extreme(t, big, skip_nan):
     fill = -math.inf if big else math.inf
     re = torch.where(isnan, fill, t.real)
     r = red(re, -1, keepdim=True)
-    i = red(torch.where((re == r) & ~isnan, t.imag, fill), -1, keepdim=True)
+    i = red(torch.where((re == r) & isnan.logical_not(), t.imag, fill), -1, keepdim=True)
     out = torch.complex(r, i)
     if skip_nan:
-        out = torch.where(isnan.all(-1, keepdim=True), t[..., :1], out)
+        out = torch.where(isnan.all(-1, keepdim=True), _cols(t, 0, 1), out)
     else:
         out = torch.where(isnan.any(-1, keepdim=True), _first_nan(t, isnan), out)
     return out.squeeze(-1)
@@ -159,7 +167,7 @@ def _complex_extreme_scan(t, big, skip_nan):
     best = order.gather(-1, (torch.cummax if big else torch.cummin)(rank, -1).values.clamp(0, n - 1))
     out = t.gather(-1, best)
     if skip_nan:  # NaN only while every element so far is NaN
-        return torch.where(torch.cummin(isnan.to(torch.uint8), -1).values.bool(), t[..., :1], out)
+        return torch.where(torch.cummin(isnan.to(torch.uint8), -1).values.bool(), _cols(t, 0, 1), out)
     return torch.where(torch.cummax(isnan.to(torch.uint8), -1).values.bool(), _first_nan(t, isnan), out)
 
 
@@ -197,17 +205,12 @@ _bool_tables = {}
 
 def _bool_table(uf):
     """For x = False / True: what ``acc -> uf(acc, x)`` does on bools, as
-    (is constant, constant value, negates): asked of the kernel once, on the CPU."""
+    (is constant, constant value, negates): asked of NumPy's own loop once (no tensor involved)."""
     key = uf.__name__
     tab = _bool_tables.get(key)
     if tab is None:
-        acc = torch.tensor([False, True, False, True])
-        x = torch.tensor([False, False, True, True])
-        r = uf.kernel((torch.bool, torch.bool))(acc, x).to(torch.bool).tolist()  # constant table on the CPU
-        tab = []
-        for lo, hi in ((r[0], r[1]), (r[2], r[3])):
-            tab.append((lo == hi, hi, lo and not hi))
-        tab = _bool_tables[key] = tuple(tab)
+        r = uf._np(_np.array([False, True, False, True]), _np.array([False, False, True, True])).astype(bool).tolist()
+        tab = _bool_tables[key] = tuple((lo == hi, hi, lo and not hi) for lo, hi in ((r[0], r[1]), (r[2], r[3])))
     return tab
 
 
@@ -220,10 +223,10 @@ def _bool_scan(uf, t):
     count, no loop over elements.
     """
     (cf, vf, nf), (ct, vt, nt) = _bool_table(uf)
-    head = torch.ones_like(t[..., :1])
-    is_const = torch.cat([head, torch.where(t[..., 1:], ct, cf)], -1)
-    val = torch.cat([t[..., :1], torch.where(t[..., 1:], vt, vf)], -1)
-    neg = torch.cat([~head, torch.where(t[..., 1:], nt, nf)], -1)
+    head = torch.ones_like(_cols(t, 0, 1))
+    is_const = torch.cat([head, torch.where(_cols(t, 1), ct, cf)], -1)
+    val = torch.cat([_cols(t, 0, 1), torch.where(_cols(t, 1), vt, vf)], -1)
+    neg = torch.cat([torch.zeros_like(head), torch.where(_cols(t, 1), nt, nf)], -1)
     pos = torch.arange(t.shape[-1], device=t.device)
     last = torch.cummax(torch.where(is_const, pos, 0), -1).values
     cn = torch.cumsum(neg, -1)
@@ -263,10 +266,10 @@ def _shift(uf, t, scan):
     """left/right_shift: x0 shifted by the running sum of the counts (a count below 0 or of the
     bit width or more shifts everything out, as NumPy's npy_lshift/npy_rshift)."""
     bits = t.element_size() * 8
-    c = t[..., 1:].to(torch.int64)
+    c = _cols(t, 1).to(torch.int64)
     c = torch.where((c < 0) | (c > bits), bits, c)
     total = (torch.cumsum(c, -1) if scan else c.sum(-1, keepdim=True)).clamp_max(bits).to(t.dtype)
-    x0 = t[..., :1]
+    x0 = _cols(t, 0, 1)
     r = uf.kernel((t.dtype, t.dtype))(x0.expand_as(total), total)
     return torch.cat([x0, r], -1) if scan else r.squeeze(-1)
 
@@ -288,14 +291,14 @@ def _quotients(t, scan):
     dt = t.dtype
     wide = _WIDE.get(dt, dt)
     w = t.to(wide)
-    x0, rest = w[..., :1], w[..., 1:]
+    x0, rest = _cols(w, 0, 1), _cols(w, 1)
     plain = x0 / (torch.cumprod(rest, -1) if scan else rest.prod(-1, keepdim=True))
     if not dt.is_floating_point:
         r = plain
     else:
         m, e = torch.frexp(rest)
         m0, e0 = torch.frexp(x0)
-        special = (rest == 0) | ~torch.isfinite(rest)
+        special = (rest == 0) | torch.isfinite(rest).logical_not()
         cum = (lambda v: torch.cumsum(v, -1)) if scan else (lambda v: v.sum(-1, keepdim=True))
         logm = cum(torch.log2(torch.where(special, 1.0, m.abs())))
         whole = torch.floor(logm)
@@ -303,9 +306,9 @@ def _quotients(t, scan):
         q = m0 / torch.exp2(logm - whole)
         q = _ldexp(torch.where(neg == 1, -q, q), e0.to(torch.int64) - cum(e.to(torch.int64)) - whole.to(torch.int64))
         bad = torch.cummax(special.to(torch.uint8), -1).values.bool() if scan else special.any(-1, keepdim=True)
-        r = torch.where(bad | ~torch.isfinite(x0) | (x0 == 0), plain, q)
+        r = torch.where(bad | torch.isfinite(x0).logical_not() | (x0 == 0), plain, q)
     r = r.to(dt)
-    return torch.cat([t[..., :1], r], -1) if scan else r.squeeze(-1)
+    return torch.cat([_cols(t, 0, 1), r], -1) if scan else r.squeeze(-1)
 
 
 def _tree(k, t):
@@ -313,8 +316,8 @@ def _tree(k, t):
     while t.shape[-1] > 1:
         n = t.shape[-1]
         half = n // 2
-        head = k(t[..., :half], t[..., half:2 * half])
-        t = torch.cat([head, t[..., 2 * half:]], -1) if n % 2 else head
+        head = k(_cols(t, 0, half), _cols(t, half, 2 * half))
+        t = torch.cat([head, _cols(t, 2 * half)], -1) if n % 2 else head
     return t.squeeze(-1)
 
 
@@ -323,7 +326,7 @@ def _hillis_steele(k, t):
     n = t.shape[-1]
     d = 1
     while d < n:
-        t = torch.cat([t[..., :d], k(t[..., :-d], t[..., d:])], -1)
+        t = torch.cat([_cols(t, 0, d), k(_cols(t, 0, n - d), _cols(t, d))], -1)
         d *= 2
     return t
 
@@ -331,14 +334,14 @@ def _hillis_steele(k, t):
 def _sequential(k, t, scan, mask=None):
     """Left fold of the last dimension, one kernel call per element: the non-associative ufuncs
     without a closed form. ``mask`` skips elements (they never reach the kernel)."""
-    acc = t[..., :1]
+    acc = _cols(t, 0, 1)
     parts = [acc]
     for i in range(1, t.shape[-1]):
-        x = t[..., i:i + 1]
+        x = _cols(t, i, i + 1)
         if mask is None:
             acc = k(acc, x)
         else:  # skipped elements never reach the kernel (integer power would raise on them)
-            m = mask[..., i:i + 1]
+            m = _cols(mask, i, i + 1)
             acc = torch.where(m, k(acc, torch.where(m, x, torch.ones_like(x))), acc)
         if scan:
             parts.append(acc)
@@ -357,16 +360,16 @@ def _logaddexp(uf, t, scan):
 def _differences(uf, t, scan):
     """subtract: x0 - (x1 + x2 + ...), running with ``scan`` (exact for integers: wrapping arithmetic)."""
     if scan:
-        return _wrapping(lambda s: torch.cat([s[..., :1], s[..., :1] - torch.cumsum(s[..., 1:], -1)], -1), t)
-    return _wrapping(lambda s: s[..., 0] - s[..., 1:].sum(-1), t)
+        return _wrapping(lambda s: torch.cat([_cols(s, 0, 1), _cols(s, 0, 1) - torch.cumsum(_cols(s, 1), -1)], -1), t)
+    return _wrapping(lambda s: s.select(-1, 0) - _cols(s, 1).sum(-1), t)
 
 
 def _copysign(uf, t, scan):
     """copysign(copysign(x0, x1), x2) is copysign(x0, x2): only the last sign counts."""
     k = uf.kernel((t.dtype, t.dtype))
     if scan:
-        return torch.cat([t[..., :1], k(t[..., :1].expand_as(t[..., 1:]), t[..., 1:])], -1)
-    return k(t[..., 0], t[..., -1])
+        return torch.cat([_cols(t, 0, 1), k(_cols(t, 0, 1).expand_as(_cols(t, 1)), _cols(t, 1))], -1)
+    return k(t.select(-1, 0), t.select(-1, -1))
 
 
 #: canonical ufunc name -> kernel(uf, t, scan): reduce (or scan) the last dimension of ``t`` (length >= 1,
@@ -398,7 +401,7 @@ def _kernel(uf, t, scan=False):
         how = None if scan else _BOOL_REDUCE.get(name)
         if how is None:
             r = _bool_scan(uf, t)
-            return r if scan else r[..., -1]
+            return r if scan else r.select(-1, -1)
         return t.any(-1) if how == "any" else t.all(-1) if how == "all" else (t.sum(-1) & 1).bool()
     fn = _KERNELS.get(name)
     r = None if fn is None else fn(uf, t, scan)
@@ -511,7 +514,7 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
             x = torch.cat([start_t.expand(x.shape[:-1] + (1,)), x], -1)
             if mask is not None:
                 mask = _to_last(mask, axes)
-                mask = torch.cat([torch.ones_like(mask[..., :1]), mask], -1)
+                mask = torch.cat([torch.ones_like(_cols(mask, 0, 1)), mask], -1)
             start_t = None
         if mask is None:
             r = _kernel(uf, x)
@@ -635,7 +638,7 @@ def reduceat(uf, array, indices, axis=0, dtype=None, out=None):
     if op is not None:
         seg = torch.repeat_interleave(torch.arange(m, device=dev), ln, output_size=total)
         offsets = torch.cumsum(ln, 0) - ln
-        pos = torch.arange(total, device=dev) - offsets[seg] + st[seg]
+        pos = torch.arange(total, device=dev) - offsets.index_select(0, seg) + st.index_select(0, seg)
         g = _select(x, pos)
         r = torch.zeros(g.shape[:-1] + (m,), dtype=res, device=dev)
         if op == "sum":
@@ -657,7 +660,7 @@ def reduceat(uf, array, indices, axis=0, dtype=None, out=None):
         else:
             r = _sequential(uf.kernel((res, res)), g, False, valid.expand_as(g))
         if width > 1:  # a one-element slice is that element (hypot/gcd would start from the identity)
-            r = torch.where(ln == 1, g[..., 0], r.to(res))
+            r = torch.where(ln == 1, g.select(-1, 0), r.to(res))
     result = _wrap(r.to(res).movedim(-1, ax))
     return _to_out(result, out) if out is not None else result
 
@@ -677,6 +680,31 @@ def _occurrence(pos):
     rank = torch.empty_like(idx)
     rank[order] = idx - start
     return rank
+
+
+def _first_axis_positions(t, indices):
+    """Flat positions of ``t[indices]`` for an integer array ``indices`` (the common ``at`` call) with
+    no host read: NumPy's IndexError on the CPU, ``torch._assert_async`` on other devices (§3.5).
+    None for any other kind of index."""
+    if not isinstance(indices, ndarray) or t.dim() == 0:
+        return None
+    idx = indices._t
+    if idx.dtype.is_floating_point or idx.dtype.is_complex or idx.dtype is torch.bool:
+        return None
+    _device.check_same([t, idx])
+    idx = idx.to(torch.int64)
+    n = t.shape[0]
+    ok = (idx >= -n) & (idx < n)
+    if idx.device.type == "cpu":
+        if checks_data(ok) and idx.numel() and not bool(ok.all()):
+            raise IndexError(f"index {int(idx[ok.logical_not()].reshape(-1)[0])} is out of bounds for axis 0 "
+                             f"with size {n}")
+    elif idx.device.type != "meta":
+        torch._assert_async(ok.all(), "index out of bounds in ufunc.at")
+    idx = torch.where(idx < 0, idx + n, idx)
+    inner = math.prod(t.shape[1:])
+    pos = idx.reshape(idx.shape + (1,) * (t.dim() - 1)) * inner
+    return pos + torch.arange(inner, device=t.device).reshape(t.shape[1:])
 
 
 #: bool targets: the scatter reduction computing the ufunc's bool loop on uint8
@@ -701,8 +729,9 @@ def at(uf, a, indices, b=None):
     if uf.nin == 2 and b is None:
         raise ValueError("second operand needed for ufunc")
     t = a._t
-    positions = torch.arange(t.numel(), device=t.device).reshape(t.shape)
-    sel = _wrap(positions)[indices]._t
+    sel = _first_axis_positions(t, indices)
+    if sel is None:  # slices, tuples, lists...: the indexing rules of a[indices]
+        sel = _wrap(torch.arange(t.numel(), device=t.device).reshape(t.shape))[indices]._t
     pos = sel.reshape(-1)
     flat = t.reshape(-1)  # a view of t when contiguous; otherwise written back below
     vals = None
@@ -715,11 +744,12 @@ def at(uf, a, indices, b=None):
             from ._ufunc import broadcast_error
 
             raise broadcast_error([tuple(vals.shape), tuple(sel.shape)]) from None
-        if vals.untyped_storage().data_ptr() == t.untyped_storage().data_ptr():
+        if torch._C._is_alias_of(vals, t):
             vals = vals.clone()  # ``b`` views ``a`` (np.add.at(a, i, a[4:])): read it before writing
     name = _canonical(uf)
+    weak = type(b) if type(b) in (int, float, complex) else None  # NEP 50: a Python scalar takes a's loop
     loop = None if vals is None else uf._np.resolve_dtypes(
-        (_dtypes.TO_NUMPY[t.dtype], _dtypes.TO_NUMPY[vals.dtype], None))[-1]
+        (_dtypes.TO_NUMPY[t.dtype], weak or _dtypes.TO_NUMPY[vals.dtype], None))[-1]
     same = loop == _dtypes.TO_NUMPY[t.dtype]
     if same and t.dtype is torch.bool and name in _BOOL_SCATTER:
         u = flat.to(torch.uint8).scatter_reduce_(0, pos, vals.to(torch.uint8), _BOOL_SCATTER[name])
