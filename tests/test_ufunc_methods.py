@@ -423,22 +423,27 @@ def test_reduceat_overlapping_and_repeated_indices(name, data):
 
 
 @pytest.mark.parametrize("name", ["add", "subtract", "multiply", "maximum", "minimum", "logical_or", "logical_and",
-                                  "bitwise_or"])
+                                  "bitwise_or", "bitwise_xor", "fmax", "divide", "logaddexp", "hypot", "gcd", "power",
+                                  "copysign", "logical_xor", "equal"])
 @pytest.mark.parametrize("dtype", ["bool", "int16", "float32", "complex64", "uint8"])
 @_FEW
 @given(data=st.data())
 def test_at_repeated_indices_match_numpy(name, dtype, data):
     """ufunc.at is unbuffered: every occurrence of a repeated index applies (scatter kernels, no loop)."""
+    if name == "power" and dtype == "complex64":
+        pytest.skip("complex power underflows differently in the elementwise kernel (not the method's concern)")
     dt = numpy.dtype(dtype)
     a = data.draw(hnp.arrays(dt, st.integers(1, 8), elements=_elements(dt, name)))
     idx = data.draw(hnp.arrays(numpy.int64, st.integers(0, 20), elements=st.integers(-len(a), len(a) - 1)))
     b = data.draw(hnp.arrays(dt, idx.shape, elements=_elements(dt, name)))
+    # complex division by zero: NumPy's answer depends on the grouping (see the kernel tests)
+    assume(not (name == "divide" and dt.kind == "c" and (b == 0).any()))
     a_np, a_tn = a.copy(), tnp(a)
     try:
         with numpy.errstate(all="ignore"):
             getattr(numpy, name).at(a_np, idx, b)
-    except TypeError:
-        with pytest.raises(TypeError):
+    except (TypeError, ValueError) as exc:
+        with pytest.raises(type(exc)):
             getattr(torchnp, name).at(a_tn, tnp(idx), tnp(b))
         return
     getattr(torchnp, name).at(a_tn, tnp(idx), tnp(b))
@@ -574,3 +579,19 @@ def test_no_host_read_on_fake_cuda(case):
     assert str(r.device) == "cuda:0"
     if real is not None:
         assert r.shape == real.shape and r.dtype == real.dtype
+
+
+@pytest.mark.parametrize("name,dtype", [("bitwise_or", "int32"), ("fmax", "float64"), ("divide", "float64"),
+                                        ("logical_xor", "bool")])
+def test_grouped_at_op_count_is_constant(name, dtype):
+    """ufunc.at of ufuncs without a scatter kernel: one engine reduction over every target, not a
+    loop over repeats (two documented host reads size its layout)."""
+    counts = []
+    for n in (10, 1000, 100000):
+        def call():
+            x = tnp(_data(n, dtype))
+            getattr(torchnp, name).at(x, torchnp.asarray(numpy.arange(n) % 3, device=x.device), x)
+        c = _count(call)
+        assert len(c.syncs) <= 3, c.syncs  # the layout's two sizes, and on the CPU the index bounds check
+        counts.append(c.ops)
+    assert max(counts) - min(counts) <= 2, counts

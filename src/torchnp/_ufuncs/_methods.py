@@ -682,6 +682,37 @@ def _occurrence(pos):
     return rank
 
 
+def _grouped_at(uf, flat, pos, vals):
+    """``ufunc.at`` for a binary ufunc computed in the target's dtype: the left fold
+    ``a[p] op b1 op b2 ...`` of every target at once, as one engine reduction of a
+    ``[targets, 1 + most repeats]`` layout (the repeats skipped where a target has fewer)."""
+    dev = flat.device
+    n = pos.numel()
+    order = torch.argsort(pos, stable=True)
+    sp, sv = pos.index_select(0, order), vals.index_select(0, order)
+    new = torch.cat([torch.ones(1, dtype=torch.bool, device=dev), sp.narrow(0, 1, n - 1) != sp.narrow(0, 0, n - 1)])
+    gid = torch.cumsum(new, 0) - 1
+    idx = torch.arange(n, device=dev)
+    rank = idx - torch.cummax(torch.where(new, idx, 0), 0).values
+    # host read (documented): the layout's size, the number of targets and the most repeats
+    groups, width = int(gid.max()) + 1, int(rank.max()) + 2
+    upos = torch.zeros(groups, dtype=torch.int64, device=dev).scatter_(0, gid, sp)
+    layout = flat.index_select(0, upos).unsqueeze(-1).repeat(1, width)
+    layout.index_put_((gid, rank + 1), sv)
+    valid = torch.zeros((groups, width), dtype=torch.bool, device=dev)
+    valid.select(1, 0).fill_(True)
+    valid.index_put_((gid, rank + 1), torch.ones((), dtype=torch.bool, device=dev))
+    name = _canonical(uf)
+    fill = uf.identity if uf.identity is not None else _RIGHT_IDENTITY.get(name)
+    if name in _IDEMPOTENT:  # the padding repeats the target's own value
+        r = _kernel(uf, layout)
+    elif fill is not None:
+        r = _kernel(uf, torch.where(valid, layout, _scalar(fill, layout.dtype, dev)))
+    else:
+        r = _sequential(uf.kernel((layout.dtype, layout.dtype)), layout, False, valid)
+    flat.index_copy_(0, upos, r.to(flat.dtype))
+
+
 def _first_axis_positions(t, indices):
     """Flat positions of ``t[indices]`` for an integer array ``indices`` (the common ``at`` call) with
     no host read: NumPy's IndexError on the CPU, ``torch._assert_async`` on other devices (§3.5).
@@ -716,9 +747,10 @@ def at(uf, a, indices, b=None):
     """``ufunc.at`` (mirrors ``numpy.ufunc.at``): unbuffered in place, repeated indices accumulate.
 
     add/subtract (also complex) are one ``index_put_(accumulate=True)``, multiply/maximum/minimum
-    and the bool loops of the logical ufuncs one ``scatter_reduce_``; other ufuncs (or a loop dtype
-    other than the target's, which NumPy casts back after every application) run one round per
-    repeat of the most repeated index (documented host read of that count).
+    and the bool loops of the logical ufuncs one ``scatter_reduce_``; other binary ufuncs computed in
+    the target's dtype one engine reduction of every target's values (``_grouped_at``); unary
+    ufuncs and loops in another dtype (NumPy casts back after every application) run one round
+    per repeat of the most repeated index. The last two read a count on the host (documented).
     """
     if not isinstance(a, ndarray):
         raise TypeError("ufunc.at: the first argument must be a torchnp array (ufunc.at works in place)")
@@ -750,7 +782,7 @@ def at(uf, a, indices, b=None):
     weak = type(b) if type(b) in (int, float, complex) else None  # NEP 50: a Python scalar takes a's loop
     loop = None if vals is None else uf._np.resolve_dtypes(
         (_dtypes.TO_NUMPY[t.dtype], weak or _dtypes.TO_NUMPY[vals.dtype], None))[-1]
-    same = loop == _dtypes.TO_NUMPY[t.dtype]
+    same = vals is not None and loop == _dtypes.TO_NUMPY[t.dtype]  # (None == dtype("float64") is True)
     if same and t.dtype is torch.bool and name in _BOOL_SCATTER:
         u = flat.to(torch.uint8).scatter_reduce_(0, pos, vals.to(torch.uint8), _BOOL_SCATTER[name])
         flat.copy_(u.bool())
@@ -761,6 +793,8 @@ def at(uf, a, indices, b=None):
             flat.index_put_((pos,), -v if name == "subtract" else v, accumulate=True)
         else:
             flat.scatter_reduce_(0, pos, v, _SCATTER[name], include_self=True)
+    elif same and pos.numel() and t.dtype not in UNSIGNED_WIDE:
+        _grouped_at(uf, flat, pos, vals.to(t.dtype))
     elif pos.numel():
         rank = _occurrence(pos)
         # host read (documented): the number of sequential rounds is the largest repeat count of an index
