@@ -24,11 +24,15 @@ def _minmax(kind, nan=False, name=None):
     name = name or ("nan" if nan else "") + kind
 
     def func(a, axis=None, out=None, keepdims=False, initial=NOVALUE, where=True):
-        if type(a) is ndarray and axis is None and out is None and initial is NOVALUE and where is True \
-                and not keepdims and not nan:
+        if type(a) is ndarray and out is None and initial is NOVALUE and where is True and not nan \
+                and a._d in _FAST:
+            # what the engine's kernel computes, without its bookkeeping (§7)
             t = a._t
-            if a._d in _FAST and t.numel():
-                return _wrap(fast(t))  # what the engine's kernel computes, without its bookkeeping (§7)
+            if axis is None and not keepdims and t.numel():
+                return _wrap(fast(t))
+            if type(axis) is int and -t.dim() <= axis < t.dim() and t.shape[axis] and \
+                    (keepdims is False or keepdims is True):
+                return _wrap(fast(t, axis, keepdims))
         t = tensor(a)
         if t.dim() == 0 and axis is not None:
             legacy_0d(axis)

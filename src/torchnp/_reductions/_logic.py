@@ -18,9 +18,17 @@ def _logical(fn, uf):
     name = fn.__name__
 
     def func(a, axis=None, out=None, keepdims=False, *, where=True):
-        if type(a) is ndarray and axis is None and out is None and where is True and not keepdims:
-            r = fn(a._t)  # what the engine's kernel computes, without its bookkeeping (§7)
-            return _wrap(r if r.dtype is torch.bool else r.to(torch.bool))
+        if type(a) is ndarray and out is None and where is True:
+            # what the engine's kernel computes, without its bookkeeping (§7)
+            t = a._t
+            if axis is None and not keepdims:
+                r = fn(t)
+            elif type(axis) is int and -t.dim() <= axis < t.dim() and (keepdims is False or keepdims is True):
+                r = fn(t, axis, keepdims)
+            else:
+                r = None
+            if r is not None:
+                return _wrap(r if r.dtype is torch.bool else r.to(torch.bool))
         t = tensor(a)
         if t.dim() == 0 and axis is not None:
             legacy_0d(axis)

@@ -99,6 +99,8 @@ def _method_dtype(uf, method, t_dtype, dtype):
 # ---------------------------------------------------------------- kernels on the last dimension
 def _to_last(t, axes):
     """``t`` with ``axes`` moved to the end and flattened into one dimension."""
+    if len(axes) == 1:
+        return t if axes[0] == t.dim() - 1 else t.movedim(axes[0], -1)
     rest = [i for i in range(t.dim()) if i not in axes]
     n = 1
     for a in axes:
@@ -524,9 +526,12 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
             r = _sequential(uf.kernel((res_dtype, res_dtype)), x, False, mask)
         if start_t is not None:
             r = uf.kernel((res_dtype, res_dtype))(start_t, r)
-        shape = tuple(1 if i in axes else n for i, n in enumerate(t.shape)) if keepdims else \
-            tuple(n for i, n in enumerate(t.shape) if i not in axes)
-        r = r.reshape(shape)
+        if len(axes) == 1:  # the other dimensions kept their order
+            if keepdims:
+                r = r.unsqueeze(axes[0])
+        else:
+            r = r.reshape(tuple(1 if i in axes else n for i, n in enumerate(t.shape)) if keepdims else
+                          tuple(n for i, n in enumerate(t.shape) if i not in axes))
     if r.dtype is not res_dtype:
         r = r.to(res_dtype)
     result = _wrap(r)
@@ -637,9 +642,11 @@ def reduceat(uf, array, indices, axis=0, dtype=None, out=None):
         op = None  # no scatter kernel for these dtypes: the padded layout below
     if op is not None:
         seg = torch.repeat_interleave(torch.arange(m, device=dev), ln, output_size=total)
-        offsets = torch.cumsum(ln, 0) - ln
-        pos = torch.arange(total, device=dev) - offsets.index_select(0, seg) + st.index_select(0, seg)
-        g = _select(x, pos)
+        if (starts[1:] > starts[:-1]).all():  # increasing indices: the slices tile a[indices[0]:], a view
+            g = x.narrow(-1, int(starts[0]), total)
+        else:
+            offsets = torch.cumsum(ln, 0) - ln
+            g = _select(x, torch.arange(total, device=dev) - offsets.index_select(0, seg) + st.index_select(0, seg))
         r = torch.zeros(g.shape[:-1] + (m,), dtype=res, device=dev)
         if op == "sum":
             r.index_add_(-1, seg, g)
