@@ -595,3 +595,10 @@ def test_grouped_at_op_count_is_constant(name, dtype):
         assert len(c.syncs) <= 3, c.syncs  # the layout's two sizes, and on the CPU the index bounds check
         counts.append(c.ops)
     assert max(counts) - min(counts) <= 2, counts
+
+
+@pytest.mark.parametrize("name", ["add", "maximum", "bitwise_or"])
+def test_reduceat_empty_indices(name):
+    x = numpy.arange(6).reshape(2, 3)
+    _same(lambda: getattr(numpy, name).reduceat(x, [], axis=1),
+          lambda: getattr(torchnp, name).reduceat(tnp(x), [], axis=1), x.dtype)

@@ -2,8 +2,9 @@
 
 ``np.sum``/``prod``/``max``/``min``/``all``/``any`` and the ``nan*`` versions are ``ufunc.reduce`` with
 NumPy's defaults, so every reduction of the package runs here. The engine moves the reduced axes
-to the end and flattens them into one; a kernel then reduces or scans (``_kernel``) that last dimension with a fixed number of torch operations, chosen by the ufunc's
-canonical NumPy name and the dtype (fused torch reductions and scans, closed forms such as
+to the end and flattens them into one; a kernel then reduces or scans (``_kernel``) that last
+dimension with a fixed number of torch operations, chosen by the ufunc's canonical NumPy name and
+the dtype (fused torch reductions and scans, closed forms such as
 ``subtract.reduce = x0 - sum(rest)``, a boolean-automaton scan for every bool loop and, per bit,
 the bitwise ufuncs). Two fallbacks remain: associative ufuncs without a kernel (``gcd``,
 ``hypot``) use a tree / Hillis-Steele scan of O(log n) torch operations, and the non-associative
@@ -586,10 +587,8 @@ def _segments(uf, indices, n):
     """Host copy of reduceat's ``indices`` (a parameter, validated on the host as NumPy does):
     the start and the length of every slice (``indices[i] >= indices[i+1]`` gives ``a[indices[i]]``)."""
     if isinstance(indices, ndarray):
-        if indices._t.device.type != "cpu":
-            # documented host read (docs/devices.md): the slice lengths size the gather
-            indices = indices._t.cpu()
-        indices = indices._t.numpy() if isinstance(indices, ndarray) else indices.numpy()
+        # an accelerator's indices are read on the host (a sync, issue 14's list): the slice lengths size the gather
+        indices = indices._t.cpu().numpy()
     idx = _np.asarray(indices)
     if idx.ndim > 1:
         raise ValueError("setting an array element with a sequence. The requested array would exceed the maximum "
@@ -640,7 +639,9 @@ def reduceat(uf, array, indices, axis=0, dtype=None, out=None):
     if op is not None and (res.is_complex or res is torch.bool or res in UNSIGNED_WIDE) and \
             not (op == "sum" and res.is_complex):
         op = None  # no scatter kernel for these dtypes: the padded layout below
-    if op is not None:
+    if m == 0:
+        r = x.new_empty(x.shape[:-1] + (0,))
+    elif op is not None:
         seg = torch.repeat_interleave(torch.arange(m, device=dev), ln, output_size=total)
         if (starts[1:] > starts[:-1]).all():  # increasing indices: the slices tile a[indices[0]:], a view
             g = x.narrow(-1, int(starts[0]), total)
@@ -676,17 +677,16 @@ def reduceat(uf, array, indices, axis=0, dtype=None, out=None):
 _SCATTER = {"add": None, "subtract": None, "multiply": "prod", "maximum": "amax", "minimum": "amin"}
 
 
-def _occurrence(pos):
-    """For each entry of ``pos``, how many earlier entries name the same position (0, 1, ...)."""
+def _groups(pos):
+    """``pos`` sorted (stably): the order, the sorted positions, each entry's group (distinct position)
+    and its rank in the group (how many earlier entries name the same position)."""
+    n = pos.numel()
+    dev = pos.device
     order = torch.argsort(pos, stable=True)
-    sp = pos[order]
-    idx = torch.arange(pos.numel(), device=pos.device)
-    new = torch.ones_like(sp, dtype=torch.bool)
-    new[1:] = sp[1:] != sp[:-1]
-    start = torch.cummax(torch.where(new, idx, torch.zeros_like(idx)), 0).values
-    rank = torch.empty_like(idx)
-    rank[order] = idx - start
-    return rank
+    sp = pos.index_select(0, order)
+    new = torch.cat([torch.ones(1, dtype=torch.bool, device=dev), sp.narrow(0, 1, n - 1) != sp.narrow(0, 0, n - 1)])
+    idx = torch.arange(n, device=dev)
+    return order, sp, torch.cumsum(new, 0) - 1, idx - torch.cummax(torch.where(new, idx, 0), 0).values
 
 
 def _grouped_at(uf, flat, pos, vals):
@@ -694,14 +694,9 @@ def _grouped_at(uf, flat, pos, vals):
     ``a[p] op b1 op b2 ...`` of every target at once, as one engine reduction of a
     ``[targets, 1 + most repeats]`` layout (the repeats skipped where a target has fewer)."""
     dev = flat.device
-    n = pos.numel()
-    order = torch.argsort(pos, stable=True)
-    sp, sv = pos.index_select(0, order), vals.index_select(0, order)
-    new = torch.cat([torch.ones(1, dtype=torch.bool, device=dev), sp.narrow(0, 1, n - 1) != sp.narrow(0, 0, n - 1)])
-    gid = torch.cumsum(new, 0) - 1
-    idx = torch.arange(n, device=dev)
-    rank = idx - torch.cummax(torch.where(new, idx, 0), 0).values
-    # host read (documented): the layout's size, the number of targets and the most repeats
+    order, sp, gid, rank = _groups(pos)
+    sv = vals.index_select(0, order)
+    # host read (a sync, issue 14's list): the layout's size, the number of targets and the most repeats
     groups, width = int(gid.max()) + 1, int(rank.max()) + 2
     upos = torch.zeros(groups, dtype=torch.int64, device=dev).scatter_(0, gid, sp)
     layout = flat.index_select(0, upos).unsqueeze(-1).repeat(1, width)
@@ -757,7 +752,7 @@ def at(uf, a, indices, b=None):
     and the bool loops of the logical ufuncs one ``scatter_reduce_``; other binary ufuncs computed in
     the target's dtype one engine reduction of every target's values (``_grouped_at``); unary
     ufuncs and loops in another dtype (NumPy casts back after every application) run one round
-    per repeat of the most repeated index. The last two read a count on the host (documented).
+    per repeat of the most repeated index. The last two read a count on the host (a sync, issue 14's list).
     """
     if not isinstance(a, ndarray):
         raise TypeError("ufunc.at: the first argument must be a torchnp array (ufunc.at works in place)")
@@ -803,8 +798,9 @@ def at(uf, a, indices, b=None):
     elif same and pos.numel() and t.dtype not in UNSIGNED_WIDE:
         _grouped_at(uf, flat, pos, vals.to(t.dtype))
     elif pos.numel():
-        rank = _occurrence(pos)
-        # host read (documented): the number of sequential rounds is the largest repeat count of an index
+        order, _, _, sorted_rank = _groups(pos)
+        rank = torch.empty_like(sorted_rank).scatter_(0, order, sorted_rank)
+        # host read (a sync, issue 14's list): the number of rounds is the largest repeat count of an index
         fs = _signed(flat)  # uint16/32/64 have no torch index kernels: their signed views do
         vs = None if vals is None else _signed(vals)
         for r in range(int(rank.max()) + 1):
