@@ -1,4 +1,8 @@
-"""Test configuration: the device comes from TORCHNP_DEVICE (DESIGN.md §7)."""
+"""Test configuration: the device comes from TORCHNP_DEVICE (DESIGN.md §7).
+
+``--fake-cuda`` runs tests/test_fake_cuda.py — every public function on a data-less fake
+accelerator (tests/fake_cuda.py; DESIGN §3, issue 14) — which is not collected otherwise.
+"""
 
 import os
 
@@ -9,3 +13,14 @@ hypothesis.settings.register_profile(
     suppress_health_check=[hypothesis.HealthCheck.too_slow, hypothesis.HealthCheck.data_too_large],
     derandomize=True)
 hypothesis.settings.load_profile("ci")
+
+
+def pytest_addoption(parser):
+    parser.addoption("--fake-cuda", action="store_true", default=False,
+                     help="run every public function on fake-CUDA arrays (tests/test_fake_cuda.py)")
+
+
+def pytest_ignore_collect(collection_path, config):
+    if collection_path.name == "test_fake_cuda.py" and not config.getoption("--fake-cuda"):
+        return True
+    return None

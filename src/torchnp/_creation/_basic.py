@@ -11,7 +11,7 @@ import torch
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
 from .._convert import as_tensor, asarray
-from .._device import _default as _default_device
+from .._device import _state as _device_state
 from .._dtypes import _default_float
 
 __all__ = ["array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "copy",
@@ -73,21 +73,21 @@ def empty(shape, dtype=None, order="C", *, device=None, like=None):
     """Uninitialised array (``numpy.empty``); float64 by default."""
     return _wrap(torch.empty(shape if type(shape) is int and shape >= 0 else _shape(shape),
                              dtype=_default_float[0] if dtype is None else _dtypes.to_torch(dtype),
-                             device=_default_device[0] if device is None else _device.resolve(device)))
+                             device=_device_state.device if device is None else _device.resolve(device)))
 
 
 def zeros(shape, dtype=None, order="C", *, device=None, like=None):
     """Array of zeros (``numpy.zeros``); float64 by default."""
     return _wrap(torch.zeros(shape if type(shape) is int and shape >= 0 else _shape(shape),
                              dtype=_default_float[0] if dtype is None else _dtypes.to_torch(dtype),
-                             device=_default_device[0] if device is None else _device.resolve(device)))
+                             device=_device_state.device if device is None else _device.resolve(device)))
 
 
 def ones(shape, dtype=None, order="C", *, device=None, like=None):
     """Array of ones (``numpy.ones``); float64 by default."""
     return _wrap(torch.ones(shape if type(shape) is int and shape >= 0 else _shape(shape),
                              dtype=_default_float[0] if dtype is None else _dtypes.to_torch(dtype),
-                             device=_default_device[0] if device is None else _device.resolve(device)))
+                             device=_device_state.device if device is None else _device.resolve(device)))
 
 
 def full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):

@@ -2,11 +2,10 @@
 
 import torch
 
-from .._array import _wrap, ndarray
-from .._convert import checks_data
+from .._array import _wrap, ndarray, result
 from .._ufuncs import fmax, fmin, maximum, minimum, subtract
-from .._ufuncs._methods import UNSIGNED_WIDE, _complex_extreme, to_ordered
-from ._common import NOVALUE, axes_of, finish, legacy_0d, tensor, warn_if
+from .._ufuncs._methods import UNSIGNED_WIDE, _complex_extreme, reduce as _reduce, to_ordered
+from ._common import NOVALUE, axes_of, checks_data, finish, legacy_0d, tensor, warn_if
 
 __all__ = ["max", "min", "amax", "amin", "argmax", "argmin", "ptp",
            "nanmax", "nanmin", "nanargmax", "nanargmin"]
@@ -37,10 +36,12 @@ def _minmax(kind, nan=False, name=None):
         if t.dim() == 0 and axis is not None:
             legacy_0d(axis)
             axis = None
-        r = uf.reduce(_wrap(t), axis=axis, out=out, keepdims=keepdims, initial=initial, where=where)
-        if nan and (t.is_floating_point() or t.is_complex()):
+        if not nan:
+            return uf.reduce(_wrap(t), axis=axis, out=out, keepdims=keepdims, initial=initial, where=where)
+        r = _reduce(uf, _wrap(t), axis, None, out, keepdims, initial, where)
+        if t.is_floating_point() or t.is_complex():
             warn_if(torch.isnan(r._t), "All-NaN slice encountered")
-        return r
+        return r if out is not None else result(r)  # one value is NumPy's scalar (§1.3)
 
     func.__name__ = func.__qualname__ = name
     func.__doc__ = f"{'Maximum' if kind == 'max' else 'Minimum'} of an array or along an axis" \
@@ -79,12 +80,9 @@ def _argext(kind, nan=False):
             flat = to_ordered(flat)
         if nan and (flat.is_floating_point() or flat.is_complex()):
             isnan = torch.isnan(flat)
-            allnan = isnan.all(dim=ax).any()
-            if flat.device.type == "cpu" and checks_data(allnan):  # NumPy's value check, free on the CPU
-                if bool(allnan):
-                    raise ValueError("All-NaN slice encountered")
-            elif flat.device.type != "meta":  # elsewhere no host read (§3.5): the device raises asynchronously
-                torch._assert_async(allnan.logical_not(), "All-NaN slice encountered")
+            # NumPy raises for all-NaN slices: a data-dependent exception, a sync (§3.5)
+            if checks_data(isnan) and bool(isnan.all(dim=ax).any()):
+                raise ValueError("All-NaN slice encountered")
             fill = -torch.inf if kind == "max" else torch.inf
             flat = torch.where(isnan, fill, flat)
         if flat.is_complex():

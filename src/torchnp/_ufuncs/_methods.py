@@ -20,7 +20,9 @@ import torch
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
-from .._convert import NOVALUE as _NOVALUE, asarray, checks_data, normalize_axes, normalize_axis, out_tensor
+from .._boundary import out_tensor
+from .._convert import NOVALUE as _NOVALUE, asarray, checks_data, normalize_axes, normalize_axis
+from .._indexing import select
 
 _reorderable_cache = {}
 _dtype_cache = {}
@@ -717,8 +719,8 @@ def _grouped_at(uf, flat, pos, vals):
 
 def _first_axis_positions(t, indices):
     """Flat positions of ``t[indices]`` for an integer array ``indices`` (the common ``at`` call) with
-    no host read: NumPy's IndexError on the CPU, ``torch._assert_async`` on other devices (§3.5).
-    None for any other kind of index."""
+    no host read but NumPy's bounds check where ``checks_data`` allows it (§3.5). None for any other
+    kind of index."""
     if not isinstance(indices, ndarray) or t.dim() == 0:
         return None
     idx = indices._t
@@ -728,12 +730,9 @@ def _first_axis_positions(t, indices):
     idx = idx.to(torch.int64)
     n = t.shape[0]
     ok = (idx >= -n) & (idx < n)
-    if idx.device.type == "cpu":
-        if checks_data(ok) and idx.numel() and not bool(ok.all()):
-            raise IndexError(f"index {int(idx[ok.logical_not()].reshape(-1)[0])} is out of bounds for axis 0 "
-                             f"with size {n}")
-    elif idx.device.type != "meta":
-        torch._assert_async(ok.all(), "index out of bounds in ufunc.at")
+    if checks_data(ok) and idx.numel() and not bool(ok.all()):  # NumPy's value check (§3.5 policy)
+        raise IndexError(f"index {int(idx[ok.logical_not()].reshape(-1)[0])} is out of bounds for axis 0 "
+                         f"with size {n}")
     idx = torch.where(idx < 0, idx + n, idx)
     inner = math.prod(t.shape[1:])
     pos = idx.reshape(idx.shape + (1,) * (t.dim() - 1)) * inner
@@ -765,7 +764,7 @@ def at(uf, a, indices, b=None):
     t = a._t
     sel = _first_axis_positions(t, indices)
     if sel is None:  # slices, tuples, lists...: the indexing rules of a[indices]
-        sel = _wrap(torch.arange(t.numel(), device=t.device).reshape(t.shape))[indices]._t
+        sel = select(_wrap(torch.arange(t.numel(), device=t.device).reshape(t.shape)), indices)
     pos = sel.reshape(-1)
     flat = t.reshape(-1)  # a view of t when contiguous; otherwise written back below
     vals = None

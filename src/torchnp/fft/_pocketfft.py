@@ -14,7 +14,7 @@ import torch
 from .. import _dtypes
 from .._array import _wrap, ndarray
 from .._convert import normalize_axis
-from .._ufuncs._ufunc import operand
+from .._boundary import tensor
 
 __all__ = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fftn", "ifftn", "rfftn", "irfftn",
            "fft2", "ifft2", "rfft2", "irfft2"]
@@ -56,13 +56,6 @@ def _norm(norm, spaced):
     return norm
 
 
-def _tensor(a):
-    t = operand(a)
-    if not isinstance(t, torch.Tensor):
-        from .._convert import as_tensor
-
-        t = as_tensor(t)
-    return t
 
 
 @_dtypes.trace_constant
@@ -129,7 +122,7 @@ def _one_d(name):
     spaced = inverse or name == "hfft"
 
     def transform(a, n=None, axis=-1, norm=None, out=None):
-        raw = _tensor(a)
+        raw = tensor(a)
         axis = normalize_axis(axis, raw.dim())
         _check_n(operator.index(n) if n is not None else 2 * (raw.shape[axis] - 1) if kind == C2R
                  else raw.shape[axis])  # NumPy's order of checks: n, norm, dtype
@@ -176,7 +169,7 @@ def _n_d(name):
     kind, fn, inverse, default_axes, (last_step, other_step) = _N_D[name]
 
     def transform(a, s=None, axes=default_axes, norm=None, out=None):
-        raw = _tensor(a)
+        raw = tensor(a)
         s, axes = _cook_nd_args(raw, s, axes, kind == C2R)
         if not axes:
             if kind != C2C:  # NumPy indexes s[-1] / axes[-1]
