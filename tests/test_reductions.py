@@ -307,3 +307,39 @@ def test_methods_forward(name):
 def test_numpy_list_input():
     check("sum", [[1, 2], [3, 4]], axis=1)
     check("max", [1.5, 2.5])
+
+
+# -------------------------------------------------------------- one engine (issue 14 item 4)
+_WIDE_UINT = [numpy.dtype(d) for d in ("uint16", "uint32", "uint64")]
+
+
+@pytest.mark.parametrize("name", ["max", "min", "amax", "amin", "nanmax", "nanmin", "all", "any", "sum", "prod",
+                                  "nansum", "nanprod"])
+@given(data=st.data())
+def test_reductions_are_the_ufunc_engine(name, data):
+    """np.max/min/all/any/sum/prod and nan* are ufunc.reduce with NumPy's defaults: axis, keepdims, where,
+    initial, out on every dtype incl. uint16/32/64 and floats with NaN (np.max on uint32 no longer raises)."""
+    dt = data.draw(st.sampled_from(SUPPORTED_DTYPES + _WIDE_UINT))
+    el = st.one_of(st.floats(-3, 3, width=dt.itemsize * 8), st.just(numpy.nan)) if dt.kind == "f" else None
+    if dt.kind == "c":
+        part = st.one_of(st.floats(-3, 3, width=dt.itemsize * 4), st.just(numpy.nan))
+        el = st.builds(complex, part, part)
+    a = data.draw(arrays([dt], min_dims=1, max_dims=3, min_side=1, max_side=4, elements=el))
+    axis = data.draw(st.one_of(st.none(), st.integers(-a.ndim, a.ndim - 1)))
+    kw = {"keepdims": data.draw(st.booleans())}
+    if data.draw(st.booleans()):
+        kw["where"] = data.draw(arrays([numpy.dtype(bool)], shape=a.shape[-1:]))
+    if name not in ("all", "any") and data.draw(st.booleans()):
+        kw["initial"] = data.draw(st.sampled_from([0, 1, 3]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        check(name, a, axis=axis, **kw, **({"rtol": 1e-2, "atol": 1e-2} if dt == numpy.float16 else tolerances(a)))
+
+
+@pytest.mark.parametrize("dtype", _WIDE_UINT)
+def test_max_min_out_on_wide_unsigned(dtype):
+    a = numpy.array([[2 ** 15, 7], [numpy.iinfo(dtype).max, 1]], dtype=dtype)
+    for name in ("max", "min"):
+        out = torchnp.zeros(2, dtype=dtype, device=DEVICE)
+        assert getattr(torchnp, name)(tnp(a), axis=1, out=out) is out
+        assert_like_numpy(out, getattr(numpy, name)(a, axis=1))

@@ -6,15 +6,18 @@ import os
 
 import numpy
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from numpy.exceptions import AxisError
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode
 
 import torchnp
+from torchnp import _convert
 from torchnp._ufuncs._table import UFUNCS
 
-from support import tolerance, SUPPORTED_DTYPES, assert_like_numpy, tnp
+from support import DEVICE, tolerance, SUPPORTED_DTYPES, assert_like_numpy, tnp
 
 BINARY = sorted({getattr(numpy, n).__name__ for n in UFUNCS
                  if getattr(numpy, n).nin == 2 and getattr(numpy, n).nout == 1})
@@ -316,3 +319,289 @@ def test_at_with_values_viewing_the_target(name):
     getattr(numpy, name).at(a, [0, 1, 1], a[3:])
     getattr(torchnp, name).at(x, [0, 1, 1], x[3:])
     assert_like_numpy(x, a)
+
+
+# ------------------------------------------------------------------ the engine's kernels (issue 14 item 4)
+_KERNEL_NAMES = ["maximum", "minimum", "fmax", "fmin", "subtract", "divide", "copysign", "left_shift", "right_shift",
+                 "bitwise_and", "bitwise_or", "bitwise_xor", "logical_and", "logical_or", "logical_xor", "equal",
+                 "not_equal", "less", "greater_equal", "logaddexp", "logaddexp2", "hypot", "gcd", "add", "multiply"]
+_WIDE_UINTS = [numpy.dtype(d) for d in ("uint16", "uint32", "uint64")]
+
+
+def _long_elements(dt, name):
+    if dt.kind == "f":
+        return st.one_of(st.floats(-4, 4, width=dt.itemsize * 8),
+                         st.sampled_from([numpy.nan, numpy.inf, -numpy.inf, 0.0, -0.0]))
+    if dt.kind == "c" and name in ("multiply", "divide"):
+        # complex infinities: NumPy's own answer depends on the grouping (inf*0 terms), so finite nonzero values
+        part = st.floats(0.25, 2, width=dt.itemsize * 4)
+        return st.builds(complex, part, part)
+    if dt.kind == "c":
+        part = st.one_of(st.floats(-3, 3, width=dt.itemsize * 4), st.sampled_from([numpy.nan, numpy.inf, 0.0]))
+        return st.builds(complex, part, part)
+    if dt.kind in "iu" and name in ("gcd", "add", "multiply", "subtract"):
+        return st.integers(max(numpy.iinfo(dt).min, -1000), min(numpy.iinfo(dt).max, 1000))
+    return None  # bool, or the whole integer range (bitwise ops and shifts are exact)
+
+
+def _scan_tol(x, res):
+    """Rounding NumPy's sequential order allows against another order, in result dtype ``res``:
+    4 n eps relative, 4 n eps sum|x| absolute (exact for ints)."""
+    if res.kind not in "fc":
+        return 0, 0
+    finite = numpy.abs(x[numpy.isfinite(x)].astype(numpy.complex128))
+    eps = float(numpy.finfo(res).eps) * 4 * x.shape[-1]
+    return eps, eps * (float(finite.sum()) + 1)
+
+
+@pytest.mark.parametrize("name", _KERNEL_NAMES)
+@_FEW
+@given(data=st.data())
+def test_engine_kernels_match_numpy_on_long_axes(name, data):
+    """reduce and accumulate along axes up to 60 long, with NaN/inf/signed zeros, every dtype incl. uint16/32/64
+    (closed forms, bool automata, bit planes, ranks: each must give NumPy's sequential answer)."""
+    dt = data.draw(st.sampled_from(SUPPORTED_DTYPES + _WIDE_UINTS))
+    assume(not (name == "gcd" and dt == numpy.uint64))  # no elementwise uint64 gcd in torch (§2.5)
+    x = data.draw(hnp.arrays(dt, st.tuples(st.integers(1, 3), st.integers(1, 60)),
+                             elements=_long_elements(dt, name)))
+    uf_np, uf_tn = getattr(numpy, name), getattr(torchnp, name)
+    for method in ("reduce", "accumulate"):
+        try:
+            with numpy.errstate(all="ignore"):
+                expected = (_np_reduce(uf_np, x, 1) if method == "reduce" else uf_np.accumulate(x, axis=1))
+        except TypeError:
+            with pytest.raises(TypeError):
+                getattr(uf_tn, method)(tnp(x), axis=1)
+            continue
+        assert_like_numpy(getattr(uf_tn, method)(tnp(x), axis=1), expected, *_scan_tol(x, expected.dtype))
+
+
+@pytest.mark.parametrize("dtype", _WIDE_UINTS)
+@pytest.mark.parametrize("name", ["maximum", "minimum", "add", "multiply", "bitwise_or", "fmax"])
+def test_wide_unsigned_reductions_do_not_leak_torch_errors(name, dtype):
+    """uint16/32/64 have no torch max/min/scatter kernels: the engine works around them, never NotImplementedError."""
+    x = numpy.array([[3, 2 ** 15 + 7, 1], [numpy.iinfo(dtype).max, 0, 5]], dtype=dtype)
+    uf_np, uf_tn = getattr(numpy, name), getattr(torchnp, name)
+    for axis in (0, 1, None):
+        _same(lambda: uf_np.reduce(x, axis=axis), lambda: uf_tn.reduce(tnp(x), axis=axis), dtype)
+    _same(lambda: uf_np.accumulate(x, axis=1), lambda: uf_tn.accumulate(tnp(x), axis=1), dtype)
+    _same(lambda: uf_np.reduceat(x, [0, 2, 1], axis=1), lambda: uf_tn.reduceat(tnp(x), [0, 2, 1], axis=1), dtype)
+    if name in ("maximum", "minimum"):
+        fn = name[:3]
+        _same(lambda: getattr(numpy, fn)(x, axis=1), lambda: getattr(torchnp, fn)(tnp(x), axis=1), dtype)
+    a_np, a_tn = x.copy(), tnp(x)
+    uf_np.at(a_np, (numpy.array([0, 0, 1]), numpy.array([1, 1, 2])), numpy.array([4, 9, 2], dtype=dtype))
+    uf_tn.at(a_tn, (tnp(numpy.array([0, 0, 1])), tnp(numpy.array([1, 1, 2]))), tnp(numpy.array([4, 9, 2], dtype=dtype)))
+    assert_like_numpy(a_tn, a_np)
+
+
+@pytest.mark.parametrize("name", ["add", "multiply", "maximum", "minimum", "subtract", "bitwise_or", "logical_and",
+                                  "hypot", "fmax", "divide", "power", "gcd"])
+@_FEW
+@given(data=st.data())
+def test_reduceat_overlapping_and_repeated_indices(name, data):
+    """reduceat's rule: indices[i] >= indices[i+1] gives a[indices[i]]; slices may overlap (NumPy's
+    running-window idiom ``add.reduceat(a, [0, 4, 1, 5, ...])[::2]``)."""
+    dt = data.draw(st.sampled_from(SUPPORTED_DTYPES))
+    x = data.draw(hnp.arrays(dt, st.tuples(st.integers(1, 3), st.integers(1, 30)), elements=_elements(dt, name)))
+    # complex division by zero: NumPy's own answer depends on the grouping (see above)
+    assume(not (name in ("divide", "power") and dt.kind == "c" and (x == 0).any()))
+    n = x.shape[1]
+    idx = data.draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=12))
+    uf_np, uf_tn = getattr(numpy, name), getattr(torchnp, name)
+
+    def ref():  # per slice through the axis-safe reduce (NumPy's innermost-axis bug stays out)
+        r = uf_np.reduceat(x, idx, axis=1)
+        if name in ("subtract", "divide", "power"):
+            cols = [_np_reduce(uf_np, x[:, s:(idx[j + 1] if j + 1 < len(idx) and idx[j + 1] > s else
+                                              (s + 1 if j + 1 < len(idx) else n))], 1).astype(r.dtype)
+                    for j, s in enumerate(idx)]
+            r = numpy.stack(cols, axis=1)
+        return r
+
+    _same(ref, lambda: uf_tn.reduceat(tnp(x), idx, axis=1), dt)
+    _same(ref, lambda: uf_tn.reduceat(tnp(x), tnp(numpy.array(idx)), axis=1), dt)
+
+
+@pytest.mark.parametrize("name", ["add", "subtract", "multiply", "maximum", "minimum", "logical_or", "logical_and",
+                                  "bitwise_or", "bitwise_xor", "fmax", "divide", "logaddexp", "hypot", "gcd", "power",
+                                  "copysign", "logical_xor", "equal"])
+@pytest.mark.parametrize("dtype", ["bool", "int16", "float32", "complex64", "uint8"])
+@_FEW
+@given(data=st.data())
+def test_at_repeated_indices_match_numpy(name, dtype, data):
+    """ufunc.at is unbuffered: every occurrence of a repeated index applies (scatter kernels, no loop)."""
+    if name == "power" and dtype == "complex64":
+        pytest.skip("complex power underflows differently in the elementwise kernel (not the method's concern)")
+    dt = numpy.dtype(dtype)
+    a = data.draw(hnp.arrays(dt, st.integers(1, 8), elements=_elements(dt, name)))
+    idx = data.draw(hnp.arrays(numpy.int64, st.integers(0, 20), elements=st.integers(-len(a), len(a) - 1)))
+    b = data.draw(hnp.arrays(dt, idx.shape, elements=_elements(dt, name)))
+    # complex division by zero: NumPy's answer depends on the grouping (see the kernel tests)
+    assume(not (name == "divide" and dt.kind == "c" and (b == 0).any()))
+    a_np, a_tn = a.copy(), tnp(a)
+    try:
+        with numpy.errstate(all="ignore"):
+            getattr(numpy, name).at(a_np, idx, b)
+    except (TypeError, ValueError) as exc:
+        with pytest.raises(type(exc)):
+            getattr(torchnp, name).at(a_tn, tnp(idx), tnp(b))
+        return
+    getattr(torchnp, name).at(a_tn, tnp(idx), tnp(b))
+    assert_like_numpy(a_tn, a_np, *_tol(dt, "float32"))
+
+
+def test_index_errors_of_at_and_reduceat():
+    """Out-of-range indices raise NumPy's IndexError (validated on the host, §3.5)."""
+    x = numpy.arange(5.0)
+    cases = [(lambda m, a, i: m.add.reduceat(a, i), ([0, 5], [-1], [2, 9, 1])),
+             (lambda m, a, i: m.add.at(a, i, 1.0), ([0, 5], [-6], [2, 9, 1])),
+             (lambda m, a, i: m.maximum.at(a, i, 1.0), ([0, 5], [-6]))]
+    for call, bads in cases:
+        for bad in bads:
+            with pytest.raises(IndexError):
+                call(numpy, x.copy(), bad)
+            with pytest.raises(IndexError):
+                call(torchnp, tnp(x), bad)
+            with pytest.raises(IndexError):
+                call(torchnp, tnp(x), tnp(numpy.array(bad)))
+    with pytest.raises(IndexError, match=r"index 5 out-of-bounds in add.reduceat \[0, 5\)"):
+        torchnp.add.reduceat(tnp(x), [0, 5])
+
+
+# ------------------------------------------------------------------ torch operations per call (issue 14 item 4)
+class _OpCounter(TorchDispatchMode):
+    """Counts the torch operations a call dispatches, and the host reads among them."""
+
+    _SYNCS = ("_local_scalar_dense", "item", "nonzero", "is_nonzero", "equal")
+
+    def __init__(self):
+        super().__init__()
+        self.ops = 0
+        self.syncs = []
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        self.ops += 1
+        if func.__name__.split(".")[0] in self._SYNCS:
+            self.syncs.append(func.__name__)
+        return func(*args, **(kwargs or {}))
+
+
+def _count(call):
+    """Ops and host reads of ``call``, with the CPU's value checks and NumPy scalars off (as on an
+    accelerator: tests/test_host_reads.py's switch)."""
+    call()  # warm the caches (NumPy's dtype answers, kernels) outside the count
+    checks, _convert.CPU_VALUE_CHECKS = _convert.CPU_VALUE_CHECKS, False
+    try:
+        with _OpCounter() as c:
+            call()
+    finally:
+        _convert.CPU_VALUE_CHECKS = checks
+    return c
+
+
+def _data(n, dtype):
+    rng = numpy.random.default_rng(n)
+    if dtype == "complex128":
+        return rng.normal(size=n) + 1j * rng.normal(size=n)
+    if dtype == "bool":
+        return rng.random(n) < 0.5
+    if dtype.startswith(("int", "uint")):
+        return rng.integers(0, 100, size=n).astype(dtype)
+    return rng.normal(size=n).astype(dtype)
+
+
+_COUNTED = {
+    "sum(where, initial)": ("float64", lambda x: torchnp.sum(x, where=x > 0, initial=1.0)),
+    "max(axis, where)": ("float64", lambda x: torchnp.max(x.reshape(2, -1), axis=1, where=x.reshape(2, -1) > 0,
+                                                          initial=0.0)),
+    "nanmax": ("float64", lambda x: torchnp.nanmax(x)),
+    "all(axis)": ("int64", lambda x: torchnp.all(x, axis=0)),
+    "subtract.reduce": ("float64", lambda x: torchnp.subtract.reduce(x)),
+    "divide.reduce": ("float64", lambda x: torchnp.divide.reduce(x)),
+    "maximum.reduce complex": ("complex128", lambda x: torchnp.maximum.reduce(x)),
+    "maximum.reduce uint32": ("uint32", lambda x: torchnp.maximum.reduce(x)),
+    "bitwise_xor.reduce": ("int32", lambda x: torchnp.bitwise_xor.reduce(x)),
+    "equal.reduce bool": ("bool", lambda x: torchnp.equal.reduce(x)),
+    "add.accumulate": ("float32", lambda x: torchnp.add.accumulate(x)),
+    "subtract.accumulate int": ("int64", lambda x: torchnp.subtract.accumulate(x)),
+    "subtract.accumulate float": ("float64", lambda x: torchnp.subtract.accumulate(x)),
+    "divide.accumulate": ("float64", lambda x: torchnp.divide.accumulate(x)),
+    "maximum.accumulate complex": ("complex128", lambda x: torchnp.maximum.accumulate(x)),
+    "minimum.accumulate uint32": ("uint32", lambda x: torchnp.minimum.accumulate(x)),
+    "fmax.accumulate": ("float64", lambda x: torchnp.fmax.accumulate(x)),
+    "bitwise_or.accumulate": ("int16", lambda x: torchnp.bitwise_or.accumulate(x)),
+    "less.accumulate bool": ("bool", lambda x: torchnp.less.accumulate(x)),
+    "logaddexp.accumulate": ("float64", lambda x: torchnp.logaddexp.accumulate(x)),
+    "left_shift.accumulate": ("int64", lambda x: torchnp.left_shift.accumulate(x)),
+    "add.reduceat": ("float64", lambda x: torchnp.add.reduceat(x, [0, 3, 1, 7, 7, 2])),
+    "maximum.reduceat": ("float64", lambda x: torchnp.maximum.reduceat(x, [0, 3, 1, 7, 7, 2])),
+    "bitwise_or.reduceat": ("int32", lambda x: torchnp.bitwise_or.reduceat(x, [0, 3, 1, 7, 7, 2])),
+    "subtract.reduceat": ("float64", lambda x: torchnp.subtract.reduceat(x, [0, 3, 1, 7, 7, 2])),
+    "add.at": ("float64", lambda x: torchnp.add.at(x, torchnp.asarray(numpy.arange(x.size) % 7, device=x.device), x)),
+    "multiply.at": ("float64", lambda x: torchnp.multiply.at(x, torchnp.asarray(numpy.arange(x.size) % 7,
+                                                                                   device=x.device), 1.0)),
+    "maximum.at": ("int32", lambda x: torchnp.maximum.at(x, torchnp.asarray(numpy.zeros(x.size, int),
+                                                                              device=x.device), x)),
+    "logical_or.at": ("bool", lambda x: torchnp.logical_or.at(x, torchnp.asarray(numpy.arange(x.size) % 3,
+                                                                                   device=x.device), x)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_COUNTED))
+def test_torch_op_count_does_not_grow_with_n(case):
+    """reduce/accumulate/reduceat/at issue a fixed number of torch operations: 10, 1000 and 100000
+    elements dispatch (almost) the same count, and none of them reads device data on the host (§3.5)."""
+    dtype, call = _COUNTED[case]
+    counts = []
+    for n in (10, 1000, 100000):
+        c = _count(lambda: call(tnp(_data(n, dtype))))
+        assert not c.syncs, f"{case}: host reads {c.syncs}"
+        counts.append(c.ops)
+    assert counts[0] <= 80, f"{case}: {counts[0]} torch ops for 10 elements"
+    assert max(counts) - min(counts) <= 2, f"{case}: torch op counts grow with n: {counts}"
+
+
+# fake tensors cannot run copy_ into a bool "cuda" tensor on a CPU-only torch (a limit of the fake mode)
+_FAKE_UNSUPPORTED = {"logical_or.at"}
+
+
+@pytest.mark.parametrize("case", sorted(set(_COUNTED) - _FAKE_UNSUPPORTED))
+def test_no_host_read_on_fake_cuda(case):
+    """The same calls on fake ``cuda`` tensors (torch's FakeTensorMode, no GPU needed): any host read
+    raises there, so the engine's paths read nothing on accelerators; the result stays on cuda:0 (§3.5)."""
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    dtype, call = _COUNTED[case]
+    real = call(tnp(_data(1000, dtype)))
+    with FakeTensorMode(allow_non_fake_inputs=True):
+        x = torchnp.from_torch(torch.empty(1000, dtype=tnp(numpy.zeros(0, dtype)).tensor.dtype, device="cuda"))
+        r = call(x)
+    if r is None:  # ufunc.at works in place
+        r, real = x, None
+    assert str(r.device) == "cuda:0"
+    if real is not None:
+        assert r.shape == real.shape and r.dtype == real.dtype
+
+
+@pytest.mark.parametrize("name,dtype", [("bitwise_or", "int32"), ("fmax", "float64"), ("divide", "float64"),
+                                        ("logical_xor", "bool")])
+def test_grouped_at_op_count_is_constant(name, dtype):
+    """ufunc.at of ufuncs without a scatter kernel: one engine reduction over every target, not a
+    loop over repeats (two documented host reads size its layout)."""
+    counts = []
+    for n in (10, 1000, 100000):
+        def call():
+            x = tnp(_data(n, dtype))
+            getattr(torchnp, name).at(x, torchnp.asarray(numpy.arange(n) % 3, device=x.device), x)
+        c = _count(call)
+        assert len(c.syncs) <= 2, c.syncs  # the layout's two sizes
+        counts.append(c.ops)
+    assert max(counts) - min(counts) <= 2, counts
+
+
+@pytest.mark.parametrize("name", ["add", "maximum", "bitwise_or"])
+def test_reduceat_empty_indices(name):
+    x = numpy.arange(6).reshape(2, 3)
+    _same(lambda: getattr(numpy, name).reduceat(x, [], axis=1),
+          lambda: getattr(torchnp, name).reduceat(tnp(x), [], axis=1), x.dtype)

@@ -3,7 +3,8 @@
 import torch
 
 from .._array import _wrap, ndarray
-from ._common import axes_of, finish, mask_of, tensor
+from .._ufuncs import logical_and, logical_or
+from ._common import axes_of, legacy_0d, tensor
 
 __all__ = ["all", "any", "count_nonzero"]
 
@@ -12,27 +13,35 @@ def _truth(t):
     return t if t.dtype is torch.bool else t != 0
 
 
-def _logical(fn, identity):
+def _logical(fn, uf):
+    """all/any: ``logical_and.reduce`` / ``logical_or.reduce`` with NumPy's defaults (one engine)."""
     name = fn.__name__
 
     def func(a, axis=None, out=None, keepdims=False, *, where=True):
-        if type(a) is ndarray and axis is None and out is None and where is True and not keepdims:
-            r = fn(a._t)
-            return _wrap(r if r.dtype is torch.bool else r.to(torch.bool))
-        t = _truth(tensor(a))
-        axes = axes_of(axis, t.dim(), ufunc_like=True)
-        if where is not True:
-            t = torch.where(mask_of(where, t), t, identity)
-        r = fn(t, dim=axes, keepdim=keepdims) if axes else t.clone()
-        return finish(r, out)
+        if type(a) is ndarray and out is None and where is True:
+            # what the engine's kernel computes, without its bookkeeping (§7)
+            t = a._t
+            if axis is None and not keepdims:
+                r = fn(t)
+            elif type(axis) is int and -t.dim() <= axis < t.dim() and (keepdims is False or keepdims is True):
+                r = fn(t, axis, keepdims)
+            else:
+                r = None
+            if r is not None:
+                return _wrap(r if r.dtype is torch.bool else r.to(torch.bool))
+        t = tensor(a)
+        if t.dim() == 0 and axis is not None:
+            legacy_0d(axis)
+            axis = None
+        return uf.reduce(_wrap(t), axis=axis, out=out, keepdims=keepdims, where=where)
 
     func.__name__ = func.__qualname__ = name
     func.__doc__ = f"Test whether {name} array elements along an axis evaluate to True (mirrors ``numpy.{name}``)."
     return func
 
 
-all = _logical(torch.all, True)  # noqa: A001
-any = _logical(torch.any, False)  # noqa: A001
+all = _logical(torch.all, logical_and)  # noqa: A001
+any = _logical(torch.any, logical_or)  # noqa: A001
 
 
 def count_nonzero(a, axis=None, *, keepdims=False):

@@ -1,6 +1,5 @@
 """Sums, products, differences (NumPy "Mathematical functions: sums, products, differences")."""
 
-import numpy as _np
 import torch
 from numpy.exceptions import AxisError
 
@@ -9,7 +8,7 @@ from .._array import _wrap, ndarray
 from .._convert import as_tensor, normalize_axis
 from .._ufuncs import add, multiply, not_equal, subtract
 from .._ufuncs._methods import _method_dtype
-from ._common import NOVALUE, finish, legacy_0d, mask_of, on_device, tensor
+from ._common import NOVALUE, finish, legacy_0d, on_device, tensor
 
 __all__ = ["sum", "prod", "cumsum", "cumprod", "cumulative_sum", "cumulative_prod", "nansum", "nanprod",
            "nancumsum", "nancumprod", "diff", "ediff1d", "gradient", "trapezoid"]
@@ -70,10 +69,6 @@ def _reduction(uf, torch_fn, cache, nan_fill=None):
         if t.dim() == 0 and axis is not None:
             legacy_0d(axis)
             axis = None
-        if where is not True:
-            # masked elements become the ufunc's identity (0 for sum, 1 for prod); ``initial`` is added once
-            t = torch.where(mask_of(where, t), t, torch.tensor(uf.identity, dtype=t.dtype, device=t.device))
-            where = True
         return uf.reduce(_wrap(t), axis=axis, dtype=dtype, out=out, keepdims=keepdims, initial=initial, where=where)
 
     func.__name__ = func.__qualname__ = name
