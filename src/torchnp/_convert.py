@@ -216,12 +216,21 @@ def cast_tensor(t, dtype, casting="unsafe", copy=True):
             f"Cannot cast array data from {_dtypes.TO_NUMPY[t.dtype]!r} to "
             f"{_dtypes.TO_NUMPY[dtype]!r} according to the rule {casting!r}")
     if t.is_complex() and not dtype.is_complex:
+        if dtype is torch.bool:
+            return t != 0  # NumPy: true when either part is nonzero, no warning
         warnings.warn("Casting complex values to real discards the imaginary part",
                       _np.exceptions.ComplexWarning, stacklevel=3)
         t = t.real
     if dtype in _dtypes.PARTIAL and (t.is_floating_point()):
-        # torch lacks float -> uint16/32/64 kernels on some devices; go through int64
-        t = t.to(torch.int64)
+        # torch lacks float -> uint16/32/64 kernels on some devices; go through int64. Values from
+        # 2**63 up are shifted into int64's range and the shift added back with int64 wrap-around,
+        # which leaves uint64's bit pattern (NumPy: 1e19 -> 10000000000000000000, not 2**63)
+        if dtype is torch.uint64:
+            big = t >= 2.0**63
+            low = torch.where(big, t - 2.0**63, t).to(torch.int64)
+            t = torch.where(big, low + torch.iinfo(torch.int64).min, low)
+        else:
+            t = t.to(torch.int64)
     return t.to(dtype)
 
 

@@ -1,0 +1,55 @@
+"""Drop-in correctness (issue 16): no silent wrong answer, data safety, NumPy's exception types.
+
+Every item has its failing example against NumPy first, then a hypothesis property around it
+(DESIGN §2.3-§2.4 casting and arithmetic, §4 bridges, §5.1 exception types).
+"""
+
+import numpy
+import pytest
+from hypothesis import given, strategies as st
+from hypothesis.extra import numpy as hnp
+
+import torchnp
+from support import DEVICE, assert_like_numpy, check, tnp
+
+pytestmark = pytest.mark.filterwarnings("ignore:invalid value encountered in cast:RuntimeWarning")
+
+
+def _set(target, value):
+    target[...] = value
+    return target
+
+
+# -- float -> uint64 above 2**63, complex -> bool (§2.3 casts) -------------------------------
+U64_SOURCES = [[1e19, 1.5e19], [2.0**63, 2.0**64 - 2048, 3.0, 0.0, -1.0, -3.7]]
+
+
+@pytest.mark.parametrize("src", ["float64", "float32"])
+@pytest.mark.parametrize("values", U64_SOURCES)
+def test_float_to_uint64_above_2_63(values, src):  # §2.3: was saturated at 2**63
+    a = numpy.asarray(values, dtype=src)
+    x = tnp(a)
+    assert_like_numpy(x.astype(numpy.uint64), a.astype(numpy.uint64))
+    assert_like_numpy(torchnp.asarray(x, dtype=numpy.uint64), numpy.asarray(a, dtype=numpy.uint64))
+    assert_like_numpy(_set(torchnp.zeros(a.shape, numpy.uint64, device=DEVICE), x),
+                      _set(numpy.zeros(a.shape, numpy.uint64), a))
+
+
+@given(hnp.arrays(st.sampled_from([numpy.float32, numpy.float64]), st.integers(0, 6),
+                  elements=st.floats(-2.0**62, 2.0**64, exclude_max=True, width=32)))
+def test_float_to_uint64_property(a):  # §2.3 every float in (-2**62, 2**64) casts as NumPy's
+    assert_like_numpy(tnp(a).astype(numpy.uint64), a.astype(numpy.uint64))
+
+
+def test_complex_to_bool_uses_both_parts():  # §2.3: was [False] for 1j
+    a = numpy.asarray([1j, 0j, complex(0, -0.0), 2, complex(numpy.nan, 0)])
+    x = tnp(a)
+    assert_like_numpy(x.astype(bool), a.astype(bool))
+    assert_like_numpy(torchnp.asarray(x, dtype=bool), numpy.asarray(a, dtype=bool))
+    assert_like_numpy(_set(torchnp.zeros(5, bool, device=DEVICE), x), _set(numpy.zeros(5, bool), a))
+
+
+@given(hnp.arrays(st.sampled_from([numpy.complex64, numpy.complex128]), st.integers(0, 6),
+                  elements=st.sampled_from([0j, 1j, -1j, 1, complex(0, -0.0), complex(-0.0, 2)])))
+def test_complex_to_bool_property(a):  # §2.3
+    assert_like_numpy(tnp(a).astype(bool), a.astype(bool))
