@@ -12,7 +12,8 @@ from hypothesis.extra import numpy as hnp
 import torchnp
 from support import DEVICE, assert_like_numpy, check, tnp
 
-pytestmark = pytest.mark.filterwarnings("ignore:invalid value encountered in cast:RuntimeWarning")
+pytestmark = [pytest.mark.filterwarnings("ignore:invalid value encountered:RuntimeWarning"),
+              pytest.mark.filterwarnings("ignore:All-NaN slice encountered:RuntimeWarning")]
 
 
 def _set(target, value):
@@ -53,3 +54,22 @@ def test_complex_to_bool_uses_both_parts():  # §2.3: was [False] for 1j
                   elements=st.sampled_from([0j, 1j, -1j, 1, complex(0, -0.0), complex(-0.0, 2)])))
 def test_complex_to_bool_property(a):  # §2.3
     assert_like_numpy(tnp(a).astype(bool), a.astype(bool))
+
+
+# -- median/nanmedian: the mean of the middle values, as NumPy (not its quantile's _lerp) -----
+SPECIAL = st.sampled_from([numpy.inf, -numpy.inf, 0.0, -0.0, 1.0, -2.5, 3.0])
+
+
+@pytest.mark.parametrize("values", [[1.0, numpy.inf], [-numpy.inf, 1.0], [1.0, numpy.inf, numpy.nan],
+                                    [-0.0, -0.0], [-0.0, -0.0, -0.0], [-numpy.inf, numpy.inf]])
+@pytest.mark.parametrize("name", ["median", "nanmedian"])
+def test_median_inf_and_signed_zero(name, values):  # was nan for [1, inf], -0.0 for zeros
+    check(name, numpy.asarray(values))
+
+
+@given(hnp.arrays(st.sampled_from([numpy.float16, numpy.float32, numpy.float64]),
+                  hnp.array_shapes(min_dims=1, max_dims=2, max_side=5),
+                  elements=st.one_of(SPECIAL, st.just(numpy.nan), st.floats(-1e3, 1e3, width=16))),
+       st.sampled_from([None, 0, -1]), st.sampled_from(["median", "nanmedian"]))
+def test_median_property(a, axis, name):  # inf, nan and both zeros mixed with finite values
+    check(name, a, axis=axis)

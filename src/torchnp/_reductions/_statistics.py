@@ -209,7 +209,7 @@ def _result_dtype(np_dtype, method, q_key):
     return r
 
 
-def _quantile(a, q, axis, out, method, keepdims, weights, nan, scale, interpolation, name):
+def _quantile(a, q, axis, out, method, keepdims, weights, nan, scale, interpolation, name, median=False):
     if interpolation is not None:
         warnings.warn(f"the `interpolation=` argument to {name} was renamed to `method=`, which has "
                       "additional options.\nUsers of the modes 'nearest', 'lower', 'higher', or 'midpoint' "
@@ -274,13 +274,20 @@ def _quantile(a, q, axis, out, method, keepdims, weights, nan, scale, interpolat
                 gamma = torch.where(torch.remainder(vi, 1) == 0, 0.0, 0.5)
             lo = _gather(sx, prev.to(torch.int64))
             hi = _gather(sx, nxt.to(torch.int64))
-            if hi.dtype in _SAME_BITS:  # no torch kernel: subtract the same bits as signed (wraps alike)
-                sd = _SAME_BITS[hi.dtype]
-                d = (hi.view(sd) - lo.view(sd)).view(hi.dtype).to(res)
+            if median:
+                # NumPy's median is the mean of the middle values, summed from +0.0 (not _lerp):
+                # median([1, inf]) is inf, a median of zeros is +0.0; float16 sums in float32
+                acc = torch.float32 if res is torch.float16 else res
+                lo, hi = lo.to(acc), hi.to(acc)
+                r = (torch.where(gamma == 0, lo, (lo + hi) / 2) + 0.0).to(res)
             else:
-                d = (hi - lo).to(res)  # in the input dtype first: integer data wraps as in NumPy's _lerp
-            lo, hi, g = lo.to(res), hi.to(res), gamma.to(res)
-            r = torch.where(g >= 0.5, hi - d * (1 - g), lo + d * g)
+                if hi.dtype in _SAME_BITS:  # no torch kernel: subtract the same bits as signed (wraps alike)
+                    sd = _SAME_BITS[hi.dtype]
+                    d = (hi.view(sd) - lo.view(sd)).view(hi.dtype).to(res)
+                else:
+                    d = (hi - lo).to(res)  # in the input dtype first: integer data wraps as in NumPy's _lerp
+                lo, hi, g = lo.to(res), hi.to(res), gamma.to(res)
+                r = torch.where(g >= 0.5, hi - d * (1 - g), lo + d * g)
         if floating:
             if nan:
                 warn_if(nvalid == 0, "All-NaN slice encountered", stacklevel=4)
@@ -368,7 +375,7 @@ def _median(a, axis, out, keepdims, nan):
     if t.dtype is torch.bool:
         t = t.to(torch.float64)  # NumPy averages the middle values: bool data gives float64
     return _quantile(_wrap(t), 0.5, axis, out, "linear", keepdims, None, nan, 1, None,
-                     "nanmedian" if nan else "median")
+                     "nanmedian" if nan else "median", median=True)
 
 
 def _complex_median(t, axes, keepdims):
