@@ -73,3 +73,82 @@ def test_median_inf_and_signed_zero(name, values):  # was nan for [1, inf], -0.0
        st.sampled_from([None, 0, -1]), st.sampled_from(["median", "nanmedian"]))
 def test_median_property(a, axis, name):  # inf, nan and both zeros mixed with finite values
     check(name, a, axis=axis)
+
+
+# -- special values: infinite parts, signs of zero (§2.4: NumPy's answers, never torch's) ----
+def assert_same_values(actual, expected):
+    """assert_like_numpy plus the sign of every zero (real and imaginary parts)."""
+    assert_like_numpy(actual, expected)
+    got, exp = actual.to_numpy(), numpy.asarray(expected)
+    for part in ((lambda v: v.real), (lambda v: v.imag)) if exp.dtype.kind == "c" else ((lambda v: v),):
+        numpy.testing.assert_array_equal(numpy.signbit(part(got)), numpy.signbit(part(exp)))
+
+
+INF, NAN = numpy.inf, numpy.nan
+PARTS = [INF, -INF, 0.0, -0.0, 2.0, -1.0]
+COMPLEX_SPECIAL = st.builds(complex, st.sampled_from(PARTS), st.sampled_from(PARTS))
+
+
+@pytest.mark.parametrize("op", ["add", "subtract"])
+def test_complex_add_subtract_componentwise(op):  # [1+2j] + [inf+1j] was inf+nanj; -0-0j + -0-0j lost -0
+    a = numpy.asarray([1 + 2j, complex(-0.0, -0.0), complex(-0.0, 0.0)])
+    b = numpy.asarray([complex(INF, 1), complex(-0.0, -0.0), complex(0.0, -0.0)])
+    with numpy.errstate(all="ignore"):
+        assert_same_values(getattr(torchnp, op)(tnp(a), tnp(b)), getattr(numpy, op)(a, b))
+
+
+@given(st.sampled_from([numpy.complex64, numpy.complex128]), st.lists(st.tuples(COMPLEX_SPECIAL, COMPLEX_SPECIAL),
+                                                                      min_size=1, max_size=6))
+def test_complex_add_subtract_property(dt, pairs):
+    a, b = (numpy.asarray(side, dtype=dt) for side in zip(*pairs))
+    with numpy.errstate(all="ignore"):
+        for op in ("add", "subtract"):
+            assert_same_values(getattr(torchnp, op)(tnp(a), tnp(b)), getattr(numpy, op)(a, b))
+        assert_same_values(tnp(a) + tnp(b), a + b)
+        assert_same_values(tnp(a).sum(), a.sum())
+
+
+def test_complex_sign_special_values():  # sign(inf-1j) was nan+nanj; NumPy 1+0j
+    a = numpy.asarray([complex(INF, -1), complex(NAN, INF), complex(-INF, NAN), complex(INF, INF), 0j, 2 + 1e308j])
+    with numpy.errstate(all="ignore"):
+        assert_same_values(torchnp.sign(tnp(a)), numpy.sign(a))
+
+
+@given(st.sampled_from([numpy.complex64, numpy.complex128]),
+       st.lists(st.builds(complex, st.sampled_from(PARTS + [NAN, 1e308, 1.7e308, 5e-324]) | st.floats(-1e3, 1e3),
+                          st.sampled_from(PARTS + [NAN, 1e308, 1.7e308, 5e-324]) | st.floats(-1e3, 1e3)),
+                min_size=1, max_size=8))
+def test_complex_sign_property(dt, values):
+    with numpy.errstate(all="ignore"):
+        a = numpy.asarray(values, dtype=dt)
+        assert_same_values(torchnp.sign(tnp(a)), numpy.sign(a))
+
+
+def test_ldexp_huge_exponent():  # ldexp(1.0, 2**63-1) was 0.0 (e + n wrapped around int64)
+    check("ldexp", 1.0, 2**63 - 1)
+    check("ldexp", numpy.asarray([1.0, -2.0, 0.0]), numpy.asarray([2**63 - 1, -(2**63), 2**62]))
+
+
+@given(hnp.arrays(st.sampled_from([numpy.float32, numpy.float64]), st.integers(1, 5),
+                  elements=st.floats(-1e30, 1e30) | st.sampled_from([INF, -INF, 0.0, -0.0])),
+       st.integers(-(2**63), 2**63 - 1) | st.integers(-3000, 3000))
+def test_ldexp_property(a, n):
+    with numpy.errstate(all="ignore"):
+        assert_same_values(torchnp.ldexp(tnp(a), numpy.int64(n)), numpy.ldexp(a, numpy.int64(n)))
+
+
+# fmax/fmin and the min/max reductions are left out: NumPy's own choice of zero there depends on the
+# array's length and the CPU's SIMD width (docs/differences.md)
+@pytest.mark.parametrize("op", ["maximum", "minimum"])
+def test_extremum_signed_zero(op):  # NumPy keeps the second operand on ties (maximum(0.0, -0.0) is -0.0)
+    a, b = numpy.asarray([0.0, -0.0, 0.0, -0.0]), numpy.asarray([-0.0, 0.0, 0.0, -0.0])
+    assert_same_values(getattr(torchnp, op)(tnp(a), tnp(b)), getattr(numpy, op)(a, b))
+
+
+@given(st.sampled_from(["maximum", "minimum"]),
+       hnp.arrays(st.sampled_from([numpy.float16, numpy.float32, numpy.float64]), 4,
+                  elements=st.sampled_from([0.0, -0.0, 1.0, NAN, -INF])).flatmap(
+           lambda a: st.tuples(st.just(a), hnp.arrays(a.dtype, 4, elements=st.sampled_from([0.0, -0.0, 1.0, NAN])))))
+def test_extremum_signed_zero_property(op, ab):
+    a, b = ab
+    assert_same_values(getattr(torchnp, op)(tnp(a), tnp(b)), getattr(numpy, op)(a, b))
