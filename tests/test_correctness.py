@@ -13,6 +13,8 @@ import torchnp
 from support import DEVICE, assert_like_numpy, check, tnp
 
 pytestmark = [pytest.mark.filterwarnings("ignore:invalid value encountered:RuntimeWarning"),
+              pytest.mark.filterwarnings("ignore::numpy.exceptions.ComplexWarning"),
+              pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning"),
               pytest.mark.filterwarnings("ignore:All-NaN slice encountered:RuntimeWarning")]
 
 
@@ -152,3 +154,60 @@ def test_extremum_signed_zero(op):  # NumPy keeps the second operand on ties (ma
 def test_extremum_signed_zero_property(op, ab):
     a, b = ab
     assert_same_values(getattr(torchnp, op)(tnp(a), tnp(b)), getattr(numpy, op)(a, b))
+
+
+# -- creation: NumPy's exception types and unsafe fills (§5.1) -------------------------------
+def check_raises_like_numpy(expr):
+    """``expr(module)`` raises the same exception type (and message) under NumPy and torchnp."""
+    with pytest.raises(Exception) as expected:
+        expr(numpy)
+    with pytest.raises(type(expected.value)) as actual:
+        expr(torchnp)
+    assert str(actual.value) == str(expected.value)
+
+
+CREATION_ERRORS = {
+    "zeros(10**15)": lambda m: m.zeros(10**15),  # MemoryError, was torch's RuntimeError
+    "ones(10**15)": lambda m: m.ones(10**15),
+    "arange(0, 1e18)": lambda m: m.arange(0, 1e18),
+    "empty(2**63)": lambda m: m.empty(2**63),  # ValueError
+    "full(2**63, 1)": lambda m: m.full(2**63, 1),
+    "empty((2**40, 2**40))": lambda m: m.empty((2**40, 2**40)),
+    "arange(inf)": lambda m: m.arange(numpy.inf),
+    "arange(-inf, 0)": lambda m: m.arange(-numpy.inf, 0),
+    "arange(nan)": lambda m: m.arange(numpy.nan),
+    "arange(10**20)": lambda m: m.arange(10**20),
+    "full(3, 300, int8)": lambda m: m.full(3, 300, dtype=numpy.int8),  # OverflowError
+    "full(3, -1, uint8)": lambda m: m.full(3, -1, dtype=numpy.uint8),
+    "full_like(int8, 300)": lambda m: m.full_like(m.zeros(3, numpy.int8), 300),
+    "array(nan, int64)": lambda m: m.array(numpy.nan, dtype=numpy.int64),  # ValueError
+    "array(inf, int64)": lambda m: m.array(numpy.inf, dtype=numpy.int64),  # OverflowError
+    "asarray(300, int8)": lambda m: m.asarray(300, dtype=numpy.int8),
+    "zeros(order='X')": lambda m: m.zeros(3, order="X"),  # ValueError, was accepted
+    "empty(order='A')": lambda m: m.empty(3, order="A"),
+    "ones(order=1)": lambda m: m.ones(3, order=1),
+    "full(order='K')": lambda m: m.full(3, 1.0, order="K"),
+    "eye(order='X')": lambda m: m.eye(3, order="X"),
+    "zeros_like(order='X')": lambda m: m.zeros_like(m.ones(3), order="X"),
+}
+
+
+@pytest.mark.parametrize("name", CREATION_ERRORS)
+def test_creation_errors(name):
+    check_raises_like_numpy(CREATION_ERRORS[name])
+
+
+@pytest.mark.parametrize("dt", ["int8", "int64", "uint8", "bool", "float16", "float32"])
+@pytest.mark.parametrize("value", [numpy.nan, numpy.inf, 300.0, -2.7, 1e300, 70000, 1j, numpy.int64(300),
+                                   numpy.float64(-1.5), True, 2**70])
+def test_full_casts_unsafely(value, dt):  # full(3, nan, dtype=int64) raised; NumPy casts as copyto(unsafe)
+    check("full", 3, value, dtype=dt)
+    check("full_like", numpy.zeros(3), value, dtype=dt)
+
+
+@given(st.integers(-(2**65), 2**65) | st.floats(allow_nan=True, allow_infinity=True),
+       st.sampled_from(["int8", "int16", "int32", "int64", "uint8", "float16", "float32", "float64", "bool"]))
+def test_full_property(value, dt):  # any Python number into any dtype: NumPy's value or NumPy's exception
+    check("full", 2, value, dtype=dt)
+    if type(value) is float or value.bit_length() < 64:
+        check("array", value, dtype=dt)

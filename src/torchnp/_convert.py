@@ -114,8 +114,12 @@ def as_tensor(obj, dtype=None, device=None, copy=None):
     if tp is float or tp is int or tp is bool or tp is complex:
         if copy is False:
             raise ValueError("Unable to avoid copy while creating an array as requested.")
-        if tp is int and dtype is None and not -(2**63) <= obj < 2**63:
-            return _from_host(_infer_host(obj, None), None, dev, None)
+        if dtype is None or dtype.is_floating_point or dtype.is_complex or tp is bool:
+            via_numpy = dtype is None and tp is int and not -(2**63) <= obj < 2**63
+        else:  # into integers, NumPy's conversion and errors (nan: ValueError, 300 -> int8: OverflowError)
+            via_numpy = tp is not int or dtype is not torch.int64 or not -(2**63) <= obj < 2**63
+        if via_numpy:
+            return _from_host(_infer_host(obj, dtype), None, dev, None)
         return torch.tensor(obj, dtype=dtype or _dtypes.python_scalar_dtype(obj), device=dev)
     if isinstance(obj, torch.Tensor):
         _dtypes.to_numpy(obj.dtype)
