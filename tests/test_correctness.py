@@ -15,6 +15,7 @@ from support import DEVICE, assert_like_numpy, check, tnp
 pytestmark = [pytest.mark.filterwarnings("ignore:invalid value encountered:RuntimeWarning"),
               pytest.mark.filterwarnings("ignore::numpy.exceptions.ComplexWarning"),
               pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning"),
+              pytest.mark.filterwarnings("ignore:Degrees of freedom:RuntimeWarning"),
               pytest.mark.filterwarnings("ignore:All-NaN slice encountered:RuntimeWarning")]
 
 
@@ -211,3 +212,62 @@ def test_full_property(value, dt):  # any Python number into any dtype: NumPy's 
     check("full", 2, value, dtype=dt)
     if type(value) is float or value.bit_length() < 64:
         check("array", value, dtype=dt)
+
+
+# -- NumPy's exception types in statistics and reductions (§5.1) -----------------------------
+STAT_ERRORS = {
+    "corrcoef(x, y) lengths": lambda m: m.corrcoef(m.ones((2, 3)), m.ones((2, 4))),  # ValueError, was RuntimeError
+    "corrcoef(1-D x, y) lengths": lambda m: m.corrcoef(m.ones(3), m.ones(4)),
+    "cov(x, y) lengths": lambda m: m.cov(m.ones((2, 3)), m.ones((2, 4))),
+    "cov aweights < 0": lambda m: m.cov(m.asarray([1.0, 2.0, 3.0]), aweights=m.asarray([1.0, -1.0, 1.0])),  # was inf
+    "cov fweights < 0": lambda m: m.cov(m.asarray([1.0, 2.0, 3.0]), fweights=m.asarray([1, -1, 1])),
+    "corrcoef fweights < 0": lambda m: m.corrcoef(m.asarray([1.0, 2.0, 3.0]), fweights=m.asarray([1, -1, 1])),
+    "cov fweights 1.5": lambda m: m.cov(m.asarray([1.0, 2.0, 3.0]), fweights=m.asarray([1.0, 1.5, 1.0])),
+    "max(initial='a')": lambda m: m.max(m.asarray([1.0]), initial="a"),  # ValueError, was TypeError
+    "min(int, initial='a')": lambda m: m.min(m.asarray([1]), initial="a"),
+    "max(initial=1j)": lambda m: m.max(m.asarray([1.0]), initial=1j),
+    "max(int, initial=2**70)": lambda m: m.max(m.asarray([1]), initial=2**70),
+}
+
+
+@pytest.mark.parametrize("name", STAT_ERRORS)
+def test_statistics_errors(name):
+    check_raises_like_numpy(STAT_ERRORS[name])
+
+
+def test_cov_integral_float_fweights():  # NumPy checks fweights' values, not their dtype
+    check("cov", numpy.asarray([1.0, 2.0, 4.0]), fweights=numpy.asarray([1.0, 2.0, 1.0]))
+
+
+@given(hnp.arrays(numpy.float64, st.integers(2, 6), elements=st.floats(-10, 10)),
+       st.data())
+def test_cov_weights_property(x, data):  # any weights: NumPy's value or NumPy's exception
+    n = len(x)
+    fw = data.draw(hnp.arrays(numpy.int64, n, elements=st.integers(-1, 3)))
+    aw = data.draw(hnp.arrays(numpy.float64, n, elements=st.floats(-1, 3)))
+    with numpy.errstate(all="ignore"):
+        check("cov", x, fweights=fw, rtol=1e-9, atol=1e-9)
+        check("cov", x, aweights=aw, rtol=1e-9, atol=1e-9)
+
+
+@given(st.sampled_from([numpy.float64, numpy.int64, numpy.complex128, numpy.bool_]),
+       st.sampled_from(["max", "min", "nanmax", "sum", "prod"]),
+       st.one_of(st.none(), st.sampled_from(["a", "2", 1j]), st.integers(-(2**70), 2**70), st.floats(-1e3, 1e3)))
+def test_reduction_initial_property(dt, name, initial):  # initial converted as NumPy (its errors, None = absent)
+    check(name, numpy.asarray([1, 3, 2], dtype=dt), initial=initial)
+
+
+@pytest.mark.parametrize("dt", ["uint16", "uint32", "uint64"])
+@pytest.mark.parametrize("ufunc", ["maximum", "minimum"])
+def test_extremum_reduce_wide_unsigned(ufunc, dt):  # NotImplementedError leaked from torch
+    a = numpy.asarray([[1, 5, 2**15], [3, 2, 0]], dtype=dt)
+    for axis in (None, 0, 1):
+        assert_like_numpy(getattr(torchnp, ufunc).reduce(tnp(a), axis=axis), getattr(numpy, ufunc).reduce(a, axis=axis))
+    assert_like_numpy(getattr(torchnp, ufunc).accumulate(tnp(a), axis=1), getattr(numpy, ufunc).accumulate(a, axis=1))
+
+
+@given(st.sampled_from(["uint16", "uint32", "uint64"]).flatmap(
+    lambda dt: hnp.arrays(dt, hnp.array_shapes(min_dims=1, max_dims=2, max_side=4))))
+def test_extremum_reduce_wide_unsigned_property(a):
+    for ufunc in ("maximum", "minimum"):
+        assert_like_numpy(getattr(torchnp, ufunc).reduce(tnp(a), axis=-1), getattr(numpy, ufunc).reduce(a, axis=-1))

@@ -2,6 +2,7 @@
 
 import torch
 
+from .. import _dtypes
 from .._array import _wrap, ndarray
 from .._ufuncs import subtract
 from ._common import NOVALUE, axes_of, count, finish, legacy_0d, mask_of, reduced_shape, tensor, warn_if
@@ -70,12 +71,16 @@ def _minmax(kind, nan=False, name=None):
                 return _wrap(fast(t))
         t = tensor(a)
         axes = axes_of(axis, t.dim(), ufunc_like=True)
+        if initial is None:
+            initial = NOVALUE  # as NumPy
+        elif initial is not NOVALUE:  # NumPy converts it with the dtype's scalar type (and its errors)
+            initial = _dtypes.TO_NUMPY[t.dtype].type(initial).item()
         if where is not True:
             if initial is NOVALUE:
                 raise ValueError(f"reduction operation '{ufname}' does not have an identity, "
                                  "so to use a where mask one has to specify 'initial'")
             m = mask_of(where, t)
-            t = torch.where(m, t, torch.tensor(initial, device=t.device).to(t.dtype))
+            t = torch.where(m, t, torch.tensor(initial, dtype=t.dtype, device=t.device))
         if count(t, axes) == 0 and axes:
             if initial is NOVALUE:
                 raise ValueError(f"zero-size array to reduction operation {ufname} which has no identity")
@@ -92,7 +97,7 @@ def _minmax(kind, nan=False, name=None):
             warn_if(allnan, "All-NaN slice encountered")
             r = torch.where(allnan, torch.tensor(torch.nan, dtype=r.dtype, device=r.device), r)
         if initial is not NOVALUE:
-            init = torch.tensor(initial, device=t.device).to(r.dtype)
+            init = torch.tensor(initial, dtype=r.dtype, device=t.device)
             if r.is_complex():
                 r = _complex_extreme(torch.stack(torch.broadcast_tensors(r, init)), (0,), False, kind)
             else:

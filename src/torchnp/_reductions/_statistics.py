@@ -439,6 +439,11 @@ def _as_2d_rows(x, rowvar):
     return x
 
 
+def _checks_values(t):
+    """NumPy's checks of weight values read data: on the CPU only (§3.5, as ``warn_if``)."""
+    return t.device.type == "cpu" and checks_data(t)
+
+
 def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, *, dtype=None):
     """Covariance matrix (mirrors ``numpy.cov``)."""
     if ddof is not None and ddof != int(ddof):
@@ -458,26 +463,35 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
     if X.shape[0] == 0:
         return _wrap(torch.empty((0, 0), dtype=dt, device=mt.device))
     if yt is not None:
-        X = torch.cat([X, _as_2d_rows(yt, rowvar).to(dt)], dim=0)
+        Y = _as_2d_rows(yt, rowvar).to(dt)
+        if Y.shape[1] != X.shape[1]:  # NumPy concatenates m and y: its error
+            raise ValueError("all the input array dimensions except for the concatenation axis must match exactly, "
+                             f"but along dimension 1, the array at index 0 has size {X.shape[1]} and the array at "
+                             f"index 1 has size {Y.shape[1]}")
+        X = torch.cat([X, Y], dim=0)
     if ddof is None:
         ddof = 0 if bias else 1
     n = X.shape[1]
     w = None
     if fweights is not None:
-        fw = on_device(fweights, mt.device)
-        if fw.is_floating_point() or fw.is_complex():
+        fw = on_device(fweights, mt.device).to(torch.float64)
+        if _checks_values(fw) and not bool((fw == torch.round(fw)).all()):
             raise TypeError("fweights must be integer")
         if fw.dim() > 1:
             raise RuntimeError("cannot handle multidimensional fweights")
         if fw.shape[0] != n:
             raise RuntimeError("incompatible numbers of samples and fweights")
-        w = fw.to(torch.float64)
+        if _checks_values(fw) and bool((fw < 0).any()):
+            raise ValueError("fweights cannot be negative")
+        w = fw
     if aweights is not None:
         aw = on_device(aweights, mt.device).to(torch.float64)
         if aw.dim() > 1:
             raise RuntimeError("cannot handle multidimensional aweights")
         if aw.shape[0] != n:
             raise RuntimeError("incompatible numbers of samples and aweights")
+        if _checks_values(aw) and bool((aw < 0).any()):
+            raise ValueError("aweights cannot be negative")
         w = aw if w is None else w * aw
     if w is None:
         avg = X.mean(dim=1) if n else torch.full((X.shape[0],), torch.nan, dtype=dt, device=X.device)
@@ -489,6 +503,8 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
         c = (Xc @ Xc.T.conj()) / fact if fact else (Xc @ Xc.T.conj()) * torch.inf
     else:
         wsum = w.sum()
+        if _checks_values(wsum) and bool(wsum == 0):  # NumPy's np.average of the rows
+            raise ZeroDivisionError("Weights sum to zero, can't be normalized")
         avg = (X * w.to(dt)).sum(dim=1) / wsum.to(dt)
         if ddof == 0:
             fact = wsum

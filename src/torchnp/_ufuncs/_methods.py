@@ -102,8 +102,8 @@ def _fused_ok(uf, t):
     name = uf._reduce
     if name is None:
         return False
-    if name in ("amax", "amin"):
-        return not t.is_complex()
+    if name in ("amax", "amin"):  # no complex kernels, nor uint16/32/64 ones (NotImplementedError)
+        return not t.is_complex() and t.dtype not in _dtypes.PARTIAL
     if name == "logsumexp":
         return t.is_floating_point()
     return True
@@ -148,6 +148,10 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
     # with out= and no dtype NumPy keeps the input's loop and casts into out (add: float sum -> int out)
     res_dtype = _reduce_dtype(uf, t, axis, dtype, keepdims, initial)
     reorderable = _reorderable(uf)
+    if initial is None:
+        initial = _NOVALUE  # as NumPy
+    elif initial is not _NOVALUE:  # NumPy converts it with the result dtype's scalar type
+        initial = _dtypes.TO_NUMPY[res_dtype].type(initial).item()
     start = uf.identity if initial is _NOVALUE else initial
     mask = None
     if where is not True:
@@ -242,7 +246,8 @@ def accumulate(uf, array, axis=0, dtype=None, out=None):
     t = t.to(res_dtype) if t.dtype is not res_dtype else t
     fused = _FUSED_ACC.get(uf._accumulate)
     if fused is not None and t.shape[ax] and (t.is_floating_point() if uf._accumulate == "logcumsumexp" else
-                                              not (t.is_complex() and uf._accumulate in ("cummax", "cummin"))):
+                                              not ((t.is_complex() or t.dtype in _dtypes.PARTIAL)
+                                                   and uf._accumulate in ("cummax", "cummin"))):
         r = fused(t, ax)
     else:
         k = uf.kernel((t.dtype, t.dtype))
