@@ -271,3 +271,80 @@ def test_extremum_reduce_wide_unsigned(ufunc, dt):  # NotImplementedError leaked
 def test_extremum_reduce_wide_unsigned_property(a):
     for ufunc in ("maximum", "minimum"):
         assert_like_numpy(getattr(torchnp, ufunc).reduce(tnp(a), axis=-1), getattr(numpy, ufunc).reduce(a, axis=-1))
+
+
+# -- indexing, fft, products, reshape: NumPy's exception types (§5.1) ------------------------
+MISC_ERRORS = {
+    "x[[None]]": lambda m: m.asarray([1, 2, 3])[[None]],  # IndexError, was TypeError
+    "x[[None, 1]]": lambda m: m.asarray([1, 2, 3])[[None, 1]],
+    "x[['a']]": lambda m: m.asarray([1, 2, 3])[["a"]],
+    "x[[1.5]]": lambda m: m.asarray([1, 2, 3])[[1.5]],
+    "fftfreq(2.5)": lambda m: m.fft.fftfreq(2.5),  # ValueError, was TypeError
+    "rfftfreq(3.0)": lambda m: m.fft.rfftfreq(numpy.float64(3.0)),
+    "fftfreq(True)": lambda m: m.fft.fftfreq(True),
+    "fft('a')": lambda m: m.fft.fft("a"),  # IndexError, was TypeError
+    "rfft(None)": lambda m: m.fft.rfft(None),
+    "einsum(order='X')": lambda m: m.einsum("i->i", m.ones(3), order="X"),  # ValueError, was accepted
+    "einsum(casting='foo')": lambda m: m.einsum("i->i", m.ones(3), casting="foo"),
+    "einsum(out=int64)": lambda m: m.einsum("i,i->", m.ones(3), m.ones(3), out=m.zeros((), dtype=numpy.int64)),
+    "einsum(out=float32)": lambda m: m.einsum("ij->i", m.ones((2, 3)), out=m.zeros(2, dtype=numpy.float32)),
+    "einsum('->', 1-d)": lambda m: m.einsum("->", m.ones(3)),  # ValueError, was IndexError
+    "einsum(x, [-1])": lambda m: m.einsum(m.ones(3), [-1]),  # ValueError, was accepted
+    "einsum(x, [52])": lambda m: m.einsum(m.ones(3), [52]),
+    "einsum(3)": lambda m: m.einsum(3),
+    "matmul(out=int64)": lambda m: m.matmul(m.ones((2, 2)), m.ones((2, 2)), out=m.zeros((2, 2), dtype=numpy.int64)),
+    "matmul(out=float32, safe)": lambda m: m.matmul(m.ones((2, 2)), m.ones((2, 2)), casting="safe",
+                                                    out=m.zeros((2, 2), dtype=numpy.float32)),
+    "dot(out=int64)": lambda m: m.dot(m.ones((2, 2)), m.ones((2, 2)), out=m.zeros((2, 2), dtype=numpy.int64)),
+    "reshape((True, -1))": lambda m: m.ones(4).reshape((True, -1)),  # TypeError, was accepted
+    "reshape(True, -1)": lambda m: m.ones(4).reshape(True, -1),
+    "reshape(1-elem, True)": lambda m: m.reshape(m.ones(1), True),
+}
+
+
+@pytest.mark.parametrize("name", MISC_ERRORS)
+def test_misc_errors(name):
+    check_raises_like_numpy(MISC_ERRORS[name])
+
+
+@given(st.lists(st.one_of(st.none(), st.integers(-3, 2), st.booleans(), st.floats(-2, 2), st.text(max_size=1)),
+                max_size=3))
+def test_list_index_property(key):  # any list as an index: NumPy's result or NumPy's exception type
+    a = numpy.arange(3)
+    try:
+        expected = a[key]
+    except Exception as exc:  # noqa: BLE001 - comparing exception types
+        with pytest.raises(type(exc)):
+            tnp(a)[key]
+        return
+    assert_like_numpy(tnp(a)[key], expected)
+
+
+@given(st.sampled_from(["float64", "float32", "int64", "complex128"]), st.sampled_from(["no", "safe", "same_kind", "unsafe"]))
+def test_matmul_einsum_out_dtype_property(out_dt, casting):  # out= of any dtype under any casting rule
+    a, b = numpy.arange(4.0).reshape(2, 2), numpy.ones((2, 2))
+    np_out, tn_out = numpy.zeros((2, 2), dtype=out_dt), torchnp.zeros((2, 2), dtype=out_dt, device=DEVICE)
+    for fn, args in (("matmul", (a, b)), ("einsum", ("ij,jk->ik", a, b))):
+        try:
+            getattr(numpy, fn)(*args, out=np_out, casting=casting)
+        except TypeError as exc:
+            with pytest.raises(type(exc)):
+                getattr(torchnp, fn)(*(tnp(x) if isinstance(x, numpy.ndarray) else x for x in args),
+                                     out=tn_out, casting=casting)
+            continue
+        getattr(torchnp, fn)(*(tnp(x) if isinstance(x, numpy.ndarray) else x for x in args), out=tn_out, casting=casting)
+        assert_like_numpy(tn_out, np_out)
+
+
+@given(st.lists(st.integers(-1, 4) | st.booleans(), min_size=1, max_size=3))
+def test_reshape_sizes_property(shape):  # bools are no sizes; NumPy's ValueError/TypeError otherwise
+    a = numpy.arange(4.0)
+    try:
+        expected = a.reshape(tuple(shape))
+    except Exception as exc:  # noqa: BLE001
+        with pytest.raises(type(exc)):
+            tnp(a).reshape(tuple(shape))
+        with pytest.raises(type(exc)):
+            torchnp.reshape(tnp(a), tuple(shape))
+        return
+    assert_like_numpy(tnp(a).reshape(tuple(shape)), expected)

@@ -250,6 +250,18 @@ def out_tensor(out, device):
     return out._t
 
 
+def check_order(order, allowed="CFAK"):
+    """NumPy's validation of an ``order=`` argument (creation from a shape allows only 'C' and 'F')."""
+    if order is None:
+        return
+    if not isinstance(order, str):
+        raise TypeError(f"order must be str, not {type(order).__name__}")
+    if order.upper() not in ("C", "F", "A", "K"):
+        raise ValueError(f"order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
+    if order.upper() not in allowed:
+        raise ValueError("only 'C' or 'F' order is permitted")
+
+
 def normalize_axis(axis, ndim):
     """``axis`` as a non-negative int, AxisError (NumPy's message) when out of range."""
     try:
@@ -276,8 +288,12 @@ def normalize_axes(axes, ndim):
 def reshape_tensor(t, shape, order="C", copy=None):
     """NumPy's reshape on a tensor: ValueError with NumPy's message, order 'C'/'F'/'A'."""
     if isinstance(shape, (tuple, list, torch.Size)):
+        if any(isinstance(s, (bool, _np.bool_)) for s in shape):  # NumPy takes no bools as sizes
+            raise TypeError("an integer is required")
         shape = tuple(operator.index(s) for s in shape)
     else:
+        if isinstance(shape, (bool, _np.bool_)):
+            raise TypeError(f"expected a sequence of integers or a single integer, got '{shape}'")
         shape = (operator.index(shape),)
     n = t.numel()
     known, unknown = 1, 0

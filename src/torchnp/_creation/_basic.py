@@ -10,7 +10,7 @@ import torch
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
-from .._convert import as_tensor, asarray
+from .._convert import as_tensor, asarray, check_order
 from .._device import _default as _default_device
 from .._dtypes import _default_float
 
@@ -27,18 +27,6 @@ def _shape(shape):
     if any(s < 0 for s in shape):
         raise ValueError("negative dimensions are not allowed")
     return shape
-
-
-def _check_order(order, allowed="CF"):
-    """NumPy's validation of ``order=`` (creation from a shape accepts only 'C' and 'F')."""
-    if order is None:
-        return
-    if not isinstance(order, str):
-        raise TypeError(f"order must be str, not {type(order).__name__}")
-    if order.upper() not in ("C", "F", "A", "K"):
-        raise ValueError(f"order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
-    if order.upper() not in allowed:
-        raise ValueError("only 'C' or 'F' order is permitted")
 
 
 def _creation_error(exc, shape, dtype):
@@ -62,7 +50,7 @@ def _creation_error(exc, shape, dtype):
 def _allocate(make, shape, dtype, device, order="C"):
     """``make(shape, dtype=, device=)`` (torch.empty/zeros/ones) with NumPy's exceptions."""
     if order != "C":
-        _check_order(order)
+        check_order(order, "CF")
     dtype = _default_float[0] if dtype is None else _dtypes.to_torch(dtype)
     shape = shape if type(shape) is int and shape >= 0 else _shape(shape)
     try:
@@ -129,7 +117,7 @@ def ones(shape, dtype=None, order="C", *, device=None, like=None):
 def full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):
     """Array filled with ``fill_value`` (``numpy.full``); dtype from the value as NumPy."""
     if order != "C":
-        _check_order(order)
+        check_order(order, "CF")
     shape = _shape(shape)
     if isinstance(fill_value, ndarray) or not isinstance(fill_value, (bool, int, float, complex, _np.generic)):
         fv = as_tensor(fill_value, _dtypes.to_torch(dtype), device)
@@ -187,7 +175,7 @@ def _broadcast_fill(fv, shape):
 
 def _like(a, dtype, shape, device, order):
     if order != "K":
-        _check_order(order, "CFAK")
+        check_order(order, "CFAK")
     t = as_tensor(a)
     dt = t.dtype if dtype is None else _dtypes.to_torch(dtype)
     shp = tuple(t.shape) if shape is None else _shape(shape)

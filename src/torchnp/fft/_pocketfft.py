@@ -57,7 +57,12 @@ def _norm(norm, spaced):
 
 
 def _tensor(a):
-    t = operand(a)
+    try:
+        t = operand(a)
+    except TypeError:
+        if _np.ndim(a) == 0:  # a string, None, ...: NumPy makes a 0-d array and fails on its last axis
+            raise IndexError("tuple index out of range") from None
+        raise
     if not isinstance(t, torch.Tensor):
         from .._convert import as_tensor
 
