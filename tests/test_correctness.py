@@ -348,3 +348,50 @@ def test_reshape_sizes_property(shape):  # bools are no sizes; NumPy's ValueErro
             torchnp.reshape(tnp(a), tuple(shape))
         return
     assert_like_numpy(tnp(a).reshape(tuple(shape)), expected)
+
+
+# -- data safety (§4.1, §4.4): never a silent copy where the caller asked to share -------------
+def _readonly(a):
+    a.setflags(write=False)
+    return a
+
+
+UNSHAREABLE = {
+    "negative strides": lambda: numpy.arange(5.0)[::-1],
+    "big-endian": lambda: numpy.arange(5.0).astype(">f8"),
+    "read-only": lambda: _readonly(numpy.arange(5.0)),
+    "unaligned": lambda: numpy.zeros(8 * 5 + 1, numpy.uint8)[1:].view(numpy.float64),
+}
+
+
+@pytest.mark.parametrize("kind", UNSHAREABLE)
+def test_asarray_copy_false_cannot_share(kind):  # was a silent copy: a later write was lost
+    a = UNSHAREABLE[kind]()
+    numpy.asarray(a, copy=False)  # NumPy shares it; torch cannot, so NumPy 2's copy=False error
+    with pytest.raises(ValueError, match="Unable to avoid copy"):
+        torchnp.asarray(a, copy=False, device="cpu")
+    assert_like_numpy(torchnp.asarray(a, device="cpu"), numpy.asarray(a, dtype=a.dtype.newbyteorder("=")))
+
+
+@given(hnp.arrays(st.sampled_from(["<f8", ">f8", "<i4", ">i4"]), hnp.array_shapes(min_dims=1, max_dims=2, max_side=4)),
+       st.sampled_from([slice(None), slice(None, None, -1), slice(None, None, 2)]), st.booleans())
+def test_asarray_copy_false_property(a, step, writeable):  # shares memory or raises ValueError
+    a = a[step]
+    a.setflags(write=writeable)
+    try:
+        x = torchnp.asarray(a, copy=False, device="cpu")
+    except ValueError:
+        assert a.strides[0] < 0 or not writeable or a.dtype.byteorder == ">"
+        return
+    x[...] = 7
+    assert (a == 7).all()
+
+
+def test_from_dlpack_read_only_numpy():  # was a writable alias of read-only memory
+    a = _readonly(numpy.arange(3.0))
+    x = torchnp.from_dlpack(a)
+    assert_like_numpy(x, numpy.from_dlpack(a))
+    x[0] = 5.0
+    assert a[0] == 0.0  # NumPy's result cannot be written; ours is a copy
+    with pytest.raises(BufferError):
+        torchnp.from_dlpack(a, copy=False)

@@ -35,15 +35,22 @@ __all__ = []
 
 
 def _from_host(arr, dtype, device, copy):
-    """Tensor from a numpy.ndarray: zero-copy on the CPU when no cast is needed."""
+    """Tensor from a numpy.ndarray: zero-copy on the CPU when no cast is needed. torch cannot share
+    byte-swapped, negatively strided, read-only or unaligned memory: those are copied, and with
+    ``copy=False`` NumPy 2's ValueError says so (a silent copy would lose later writes)."""
     if arr.dtype.byteorder not in "=|" and arr.dtype.newbyteorder("=") in _dtypes.TO_TORCH:
+        if copy is False:
+            raise ValueError("Unable to avoid copy while creating an array as requested.")
         arr = arr.astype(arr.dtype.newbyteorder("="))
+        copy = None
     src = _dtypes.to_torch(arr.dtype)
     if arr.dtype.num != _dtypes.TO_NUMPY[src].num:
         arr = arr.view(_dtypes.TO_NUMPY[src])  # e.g. 'Q' (ulonglong) -> 'L': torch knows only the canonical one
     if any(s < 0 for s in arr.strides) or not arr.flags.writeable or not arr.flags.aligned:
+        if copy is False:
+            raise ValueError("Unable to avoid copy while creating an array as requested.")
         arr = arr.copy()
-        copy = False
+        copy = None
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         t = torch.from_numpy(arr)
