@@ -232,6 +232,8 @@ def cast_tensor(t, dtype, casting="unsafe", copy=True):
         warnings.warn("Casting complex values to real discards the imaginary part",
                       _np.exceptions.ComplexWarning, stacklevel=3)
         t = t.real
+    if dtype is torch.float16 and t.dtype is torch.float64:
+        return _float64_to_float16(t)
     if dtype in _dtypes.PARTIAL and (t.is_floating_point()):
         # torch lacks float -> uint16/32/64 kernels on some devices; go through int64. Values from
         # 2**63 up are shifted into int64's range and the shift added back with int64 wrap-around,
@@ -243,6 +245,18 @@ def cast_tensor(t, dtype, casting="unsafe", copy=True):
         else:
             t = t.to(torch.int64)
     return t.to(dtype)
+
+
+def _float64_to_float16(t):
+    """float64 -> float16 rounded once, as NumPy (torch goes through float32, rounding twice:
+    1 + 2**-11 + 2**-40 became 1.0). Rounding to float32 *to odd* first keeps the result exact:
+    an inexact float32 is stepped toward zero and given an odd last bit, so float32 -> float16
+    then rounds as float64 -> float16 would."""
+    f = t.to(torch.float32)
+    back = f.to(torch.float64)
+    inexact = (back != t) & ~torch.isnan(t)
+    bits = f.view(torch.int32) - (inexact & (back.abs() > t.abs())).to(torch.int32)
+    return (bits | inexact.to(torch.int32)).view(torch.float32).to(torch.float16)
 
 
 def out_tensor(out, device):
