@@ -45,6 +45,25 @@ def test_float_to_uint64_property(a):  # §2.3 every float in (-2**62, 2**64) ca
     assert_like_numpy(tnp(a).astype(numpy.uint64), a.astype(numpy.uint64))
 
 
+INT_TARGETS = ["int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "bool"]
+
+
+@pytest.mark.parametrize("dt", INT_TARGETS)
+def test_float_to_int_out_of_range(dt):  # float64 -> uint8 of 2**31 + 1 was 1 (NumPy: 0, through int32)
+    a = numpy.asarray([2.0**31 + 1, -(2.0**31) - 1, 2.0**32 + 5, 1e19, -1e19, numpy.nan, numpy.inf, -numpy.inf, 300.7])
+    for src in ("float64", "float32"):
+        with numpy.errstate(invalid="ignore", over="ignore"):
+            assert_like_numpy(tnp(a.astype(src)).astype(dt), a.astype(src).astype(dt))
+
+
+@given(st.sampled_from(INT_TARGETS), st.sampled_from(["float16", "float32", "float64"]).flatmap(
+    lambda src: hnp.arrays(src, st.integers(0, 6), elements=st.floats(allow_nan=True, allow_infinity=True,
+                                                                      width=numpy.dtype(src).itemsize * 8))))
+def test_float_to_int_property(dt, a):  # any float, in range or not, casts to NumPy's integer
+    with numpy.errstate(invalid="ignore", over="ignore"):
+        assert_like_numpy(tnp(a).astype(dt), a.astype(dt))
+
+
 def test_complex_to_bool_uses_both_parts():  # §2.3: was [False] for 1j
     a = numpy.asarray([1j, 0j, complex(0, -0.0), 2, complex(numpy.nan, 0)])
     x = tnp(a)

@@ -234,17 +234,31 @@ def cast_tensor(t, dtype, casting="unsafe", copy=True):
         t = t.real
     if dtype is torch.float16 and t.dtype is torch.float64:
         return _float64_to_float16(t)
-    if dtype in _dtypes.PARTIAL and (t.is_floating_point()):
-        # torch lacks float -> uint16/32/64 kernels on some devices; go through int64. Values from
-        # 2**63 up are shifted into int64's range and the shift added back with int64 wrap-around,
-        # which leaves uint64's bit pattern (NumPy: 1e19 -> 10000000000000000000, not 2**63)
-        if dtype is torch.uint64:
-            big = t >= 2.0**63
-            low = torch.where(big, t - 2.0**63, t).to(torch.int64)
-            t = torch.where(big, low + torch.iinfo(torch.int64).min, low)
-        else:
-            t = t.to(torch.int64)
+    if t.is_floating_point() and not (dtype.is_floating_point or dtype.is_complex or dtype is torch.bool):
+        return _float_to_int(t, dtype)
     return t.to(dtype)
+
+
+def _float_to_int(t, dtype):
+    """Float -> integer cast with NumPy's results, also out of range (where C leaves it undefined
+    and NumPy gives what x86 does): torch's own cast agrees except float64 -> uint8, which NumPy
+    makes through int32."""
+    if dtype is torch.uint8 and t.dtype is torch.float64:
+        return t.to(torch.int32).to(dtype)
+    if dtype not in _dtypes.PARTIAL:
+        return t.to(dtype)
+    try:
+        return t.to(dtype)
+    except (RuntimeError, NotImplementedError):
+        pass
+    # no float -> uint16/32/64 kernel on this device: through int64. Values from 2**63 up are shifted
+    # into int64's range and the shift added back with int64 wrap-around, which leaves uint64's bit
+    # pattern (NumPy: 1e19 -> 10000000000000000000, not 2**63)
+    if dtype is torch.uint64:
+        big = t >= 2.0**63
+        low = torch.where(big, t - 2.0**63, t).to(torch.int64)
+        return torch.where(big, low + torch.iinfo(torch.int64).min, low).to(dtype)
+    return t.to(torch.int64).to(dtype)
 
 
 def _float64_to_float16(t):
