@@ -196,6 +196,8 @@ CREATION_ERRORS = {
     "arange(inf)": lambda m: m.arange(numpy.inf),
     "arange(-inf, 0)": lambda m: m.arange(-numpy.inf, 0),
     "arange(nan)": lambda m: m.arange(numpy.nan),
+    "arange(0, -inf)": lambda m: m.arange(0, -numpy.inf),
+    "arange(0, -1e30)": lambda m: m.arange(0, -1e30),
     "arange(10**20)": lambda m: m.arange(10**20),
     "full(3, 300, int8)": lambda m: m.full(3, 300, dtype=numpy.int8),  # OverflowError
     "full(3, -1, uint8)": lambda m: m.full(3, -1, dtype=numpy.uint8),

@@ -3,6 +3,7 @@
 Every function takes ``device=`` (§3.1); defaults follow NumPy (§2.2).
 """
 
+import math
 import operator
 
 import numpy as _np
@@ -230,12 +231,16 @@ def arange(start_or_stop, /, stop=None, step=1, *, dtype=None, device=None, like
     if dtype is None and np_dt == _np.float64:
         dt = _dtypes.default_float()
     dev = _device.resolve(device)
-    n = _np.ceil((vals[1] - vals[0]) / vals[2]) if not isinstance(vals[2], complex) else 0
+    # the length in Python floats (constant under torch.compile, §6.1), checked as NumPy does
+    try:
+        n = float((vals[1] - vals[0]) / vals[2]) if not isinstance(vals[2], complex) else 0.0
+    except OverflowError:  # Python ints too large for a float
+        raise ValueError("Maximum allowed size exceeded") from None
     if n != n:
         raise ValueError("arange: cannot compute length")
-    if n >= 2**63:  # also inf
+    if abs(n) >= 2**63:  # also inf; NumPy checks the size before its sign
         raise ValueError("Maximum allowed size exceeded")
-    n = int(n)
+    n = math.ceil(n)
     if n <= 0:
         return _wrap(torch.empty(0, dtype=dt, device=dev))
     try:
