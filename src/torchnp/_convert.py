@@ -263,14 +263,13 @@ def _float_to_int(t, dtype):
 
 def _float64_to_float16(t):
     """float64 -> float16 rounded once, as NumPy (torch goes through float32, rounding twice:
-    1 + 2**-11 + 2**-40 became 1.0). Rounding to float32 *to odd* first keeps the result exact:
-    an inexact float32 is stepped toward zero and given an odd last bit, so float32 -> float16
-    then rounds as float64 -> float16 would."""
-    f = t.to(torch.float32)
-    back = f.to(torch.float64)
-    inexact = (back != t) & ~torch.isnan(t)
-    bits = f.view(torch.int32) - (inexact & (back.abs() > t.abs())).to(torch.int32)
-    return (bits | inexact.to(torch.int32)).view(torch.float32).to(torch.float16)
+    1 + 2**-11 + 2**-40 became 1.0). The float64 is first rounded *to odd* at float32's precision
+    on its bit pattern (the 29 bits float32 drops are cleared; the lowest kept bit is set when any
+    was nonzero), so the float32 step is exact and float32 -> float16 rounds as float64 would."""
+    b = t.view(torch.int64)
+    low = b & 0x1FFFFFFF
+    odd = (b - low) | ((low + 0x1FFFFFFF) & 0x20000000)
+    return odd.view(torch.float64).to(torch.float16)
 
 
 def out_tensor(out, device):
