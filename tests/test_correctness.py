@@ -474,3 +474,27 @@ def test_elementary_functions_ulps_property(name, a):
     with numpy.errstate(all="ignore"):
         numpy.testing.assert_array_max_ulp(getattr(torchnp, name)(tnp(a)).to_numpy(), getattr(numpy, name)(a),
                                            maxulp=_max_ulp(name, a.dtype))
+
+
+# -- found by the thorough profile: nanvar without degrees of freedom; float16 var overflow ----
+@pytest.mark.parametrize("name", ["nanvar", "nanstd", "var", "std"])
+def test_variance_without_degrees_of_freedom(name):  # nanvar(ddof >= n) was inf; NumPy nan (var: inf)
+    with numpy.errstate(all="ignore"):
+        for ddof in (2, 3):
+            check(name, numpy.asarray([0.0, 1.0]), ddof=ddof)
+            check(name, numpy.asarray([[0.0, 1.0], [2.0, numpy.nan]]), ddof=ddof, axis=1)
+
+
+def test_float16_var_overflows_as_numpy():  # NumPy sums float16 squares in float16: inf, not 2048
+    a = numpy.asarray([0, 0, 0, 82, 0, 0, 18, 100, 0, 36] + [-64] * 22, dtype=numpy.float16)
+    with numpy.errstate(all="ignore"):
+        check("var", a)
+        check("std", a)
+
+
+@given(hnp.arrays(numpy.float16, hnp.array_shapes(min_dims=1, max_dims=2, max_side=6),
+                  elements=st.floats(-300, 300, width=16)), st.sampled_from([None, 0, -1]),
+       st.sampled_from(["var", "std", "nanvar"]))
+def test_float16_variance_property(a, axis, name):
+    with numpy.errstate(all="ignore"):
+        check(name, a, axis=axis, rtol=1e-2, atol=1e-2)

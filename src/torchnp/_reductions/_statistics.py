@@ -93,14 +93,27 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, mean_, correction, sqrt, na
         ok = ~torch.isnan(t)
         where = ok if where is True else ok & mask_of(where, t)
         t = torch.where(ok, t, 0)
+    # NumPy's float16 var rounds every step to float16 (sum, mean, deviations, squares, their sum),
+    # so its sums can overflow to inf; float32 steps would answer where NumPy gives inf
+    half = (lambda v: v.to(torch.float16).to(acc)) if t.dtype is torch.float16 and dtype is None else None
     s, n = _sum_count(t, axes, True, where, acc)
     if mean_ is NOVALUE:
+        if half:
+            s = half(s)
         m = s / n if not isinstance(n, int) or n else s * torch.nan
     else:
         m = on_device(mean_, t.device).to(acc)
+    if half:
+        m = half(m)
     d = t.to(acc) - m
+    if half:
+        d = half(d)
     sq = d.real * d.real + d.imag * d.imag if d.is_complex() else d * d
+    if half:
+        sq = half(sq)
     ss, _ = _sum_count(sq, axes, keepdims, where, real_dtype(acc))
+    if half:
+        ss = half(ss)
     if not keepdims and not isinstance(n, int):
         n = n.squeeze(axes) if axes else n
     dof = n - ddof
@@ -111,8 +124,11 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, mean_, correction, sqrt, na
         r = ss / dof if dof else ss * torch.where(ss == 0, torch.nan, torch.inf)
     else:
         warn_if(dof <= 0, "Degrees of freedom <= 0 for slice" + ("." if nan else ""), stacklevel=3)
+        bad = dof <= 0
         dof = torch.clamp(dof, min=0).to(ss.dtype)
         r = ss / dof
+        if nan:  # NumPy's nanvar: nan where the degrees of freedom run out (var divides: inf)
+            r = torch.where(bad, torch.nan, r)
     if sqrt:
         r = torch.sqrt(r)
     rd = real_dtype(res)
