@@ -268,8 +268,9 @@ def _float64_to_float16(t):
     was nonzero), so the float32 step is exact and float32 -> float16 rounds as float64 would."""
     b = t.view(torch.int64)
     low = b & 0x1FFFFFFF
-    odd = (b - low) | ((low + 0x1FFFFFFF) & 0x20000000)
-    return odd.view(torch.float64).to(torch.float16)
+    odd = b ^ low
+    low.neg_().bitwise_right_shift_(34).bitwise_and_(0x20000000)  # bit 29 where low != 0 (in place)
+    return odd.bitwise_or_(low).view(torch.float64).to(torch.float16)
 
 
 def out_tensor(out, device):
