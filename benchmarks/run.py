@@ -3,7 +3,7 @@ side by side in one process (issues 3 and 7).
 
     python benchmarks/run.py                      # full suite: table, issue-3 view, memory, chart
     python benchmarks/run.py --write-results      # also rewrite benchmarks/RESULTS.md (+ results.png)
-    python benchmarks/run.py --only tiny          # one group: tiny | large | lesson | issue3 | memory
+    python benchmarks/run.py --only tiny          # one group: tiny | large | lesson | random | issue3 | memory
     python benchmarks/run.py --device cuda        # torch-based systems on CUDA
     python benchmarks/run.py --smoke              # seconds: tiny sizes, checks that it runs (CI)
 
@@ -212,6 +212,33 @@ def _large_cases(n, m):
             "torchnp": lambda dev: (lambda a=torchnp.asarray(_data((m, m)), device=dev): a @ a),
         }),
     ]
+    return cases
+
+
+_RANDOM_DRAWS = {  # name: (NumPy-like generator method call, raw torch call)
+    "uniform": (lambda g, n: g.random(n), lambda g, n, d: torch.rand(n, dtype=torch.float64, generator=g, device=d)),
+    "normal": (lambda g, n: g.standard_normal(n),
+               lambda g, n, d: torch.randn(n, dtype=torch.float64, generator=g, device=d)),
+    "integers": (lambda g, n: g.integers(0, 100, n), lambda g, n, d: torch.randint(0, 100, (n,), generator=g, device=d)),
+}
+
+
+def _random_cases(sizes, dev):
+    """Random draws (DESIGN §5.4): NumPy's generator, torch's, and torchnp on the device's default
+    stream (the CPU: NumPy's own generator; an accelerator: torch's) and on the other stream
+    (``stream='torch'`` on the CPU; ``stream='numpy'`` elsewhere: drawn on the host, copied)."""
+    other = "torch" if torch.device(dev).type == "cpu" else "numpy"
+    cases = []
+    for n in sizes:
+        for name, (draw, tdraw) in _RANDOM_DRAWS.items():
+            for stream in (None, other):
+                cases.append(Case("random", name if stream is None else f"{name} stream={stream!r}", n, {
+                    "numpy": lambda dev, draw=draw, n=n: (lambda g=numpy.random.default_rng(0): draw(g, n)),
+                    "torch": lambda dev, tdraw=tdraw, n=n: (
+                        lambda g=torch.Generator(device=dev).manual_seed(0): tdraw(g, n, dev)),
+                    "torchnp": lambda dev, draw=draw, n=n, stream=stream: (
+                        lambda g=torchnp.random.default_rng(0, device=dev, stream=stream): draw(g, n)),
+                }))
     return cases
 
 
@@ -554,7 +581,7 @@ def machine():
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--device", default="cpu", help="device of the torch-based systems (cpu, cuda, ...)")
-    p.add_argument("--only", choices=["tiny", "large", "lesson", "issue3", "memory"],
+    p.add_argument("--only", choices=["tiny", "large", "lesson", "random", "issue3", "memory"],
                    help="one group (issue3: N-body and K-means with NumPy, torchnp eager and jit)")
     p.add_argument("--repeats", type=int, default=None, help="rounds per case (default: 31 tiny, 15 otherwise)")
     p.add_argument("--stat", choices=["median", "min"], default="median", help="aggregate over rounds")
@@ -578,11 +605,12 @@ def main(argv=None):
     dev = str(torchnp._device.resolve(args.device))
     loops = 1000
     if args.smoke:
-        sizes = dict(n=1000, m=16, n_body=16, n_points=100, n_pi=1000, n_proj=100, n_memory=10**6)
+        sizes = dict(n=1000, m=16, n_body=16, n_points=100, n_pi=1000, n_proj=100, n_memory=10**6, n_random=(1000,))
         reps = dict(tiny=2, other=2)
         loops, args.no_jit = 20, True
     else:
-        sizes = dict(n=10**7, m=2000, n_body=args.n_body, n_points=2_000_000, n_pi=10**7, n_proj=2000, n_memory=10**7)
+        sizes = dict(n=10**7, m=2000, n_body=args.n_body, n_points=2_000_000, n_pi=10**7, n_proj=2000, n_memory=10**7,
+                     n_random=(10**6, 10**7))
         reps = dict(tiny=31, other=15)  # many rounds: this shared 2-core machine has bursts of noise
     if args.repeats:
         reps = dict(tiny=args.repeats, other=args.repeats)
@@ -600,6 +628,8 @@ def main(argv=None):
             for c in lessons:
                 c.build = {s: b for s, b in c.build.items() if s in ("numpy", "torchnp", "torchnp.jit")}
         results.update(run_cases(lessons, dev, reps["other"], args.stat))
+    if args.only in (None, "random"):
+        results.update(run_cases(_random_cases(sizes["n_random"], dev), dev, reps["other"], args.stat))
     text = table(results) if results else ""
     i3 = issue3_table(results)
     print(text)

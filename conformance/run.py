@@ -6,7 +6,7 @@ Usage::
 
 PATH is a checkout of https://github.com/data-apis/array-api-tests with its
 ``array-api`` submodule, kept outside this project. The run uses
-``ARRAY_API_TESTS_MODULE=torchnp`` and ``conformance/xfails.txt``, where every
+``ARRAY_API_TESTS_MODULE=torchnp.array_api`` and ``conformance/xfails.txt``, where every
 entry is preceded by a ``# reason: ...`` line naming a limitation outside
 torchnp. It prints pass/fail/skip/xfail counts; ``--write-results`` records them
 with the date, suite commit and command in ``conformance/RESULTS.md``.
@@ -64,7 +64,7 @@ def main(argv=None):
     cmd = [sys.executable, "-m", "pytest", *paths, f"--max-examples={args.max_examples}",
            f"--xfails-file={XFAILS}", "--disable-deadline", "-q", "-p", "no:cacheprovider",
            "--json-report", f"--json-report-file={report}", *args.pytest_args]
-    env = dict(os.environ, ARRAY_API_TESTS_MODULE="torchnp")
+    env = dict(os.environ, ARRAY_API_TESTS_MODULE="torchnp.array_api")
     # every dtype of the standard is tested, uint16/32/64 included (see README.md)
     env.setdefault("ARRAY_API_TESTS_SKIP_DTYPES", "")
     print("running:", " ".join(cmd), f"(in {suite})", flush=True)

@@ -61,17 +61,32 @@ def tolerance(dtypes, ulps=64):
     return ulps * eps, ulps * eps
 
 
-def assert_like_numpy(actual, expected, rtol=None, atol=None, check_dtype=True, err_msg=""):
-    """torchnp result ``actual`` equals NumPy result ``expected``: shape, dtype, values (NaN == NaN)."""
+#: the device results of computations on DEVICE arrays must live on (§3.1: 'cuda' means 'cuda:0')
+RESULT_DEVICE = torchnp.zeros(0, device=DEVICE).device
+
+
+def assert_like_numpy(actual, expected, rtol=None, atol=None, check_dtype=True, err_msg="", device=None):
+    """torchnp result ``actual`` equals NumPy result ``expected``: device (``device``, default the
+    test device DEVICE), shape, dtype, values (NaN == NaN)."""
     if isinstance(expected, (tuple, list)):
         assert isinstance(actual, (tuple, list)), f"{err_msg}: expected a sequence, got {type(actual)}"
         assert len(actual) == len(expected), err_msg
         for a, e in zip(actual, expected):
-            assert_like_numpy(a, e, rtol, atol, check_dtype, err_msg)
+            assert_like_numpy(a, e, rtol, atol, check_dtype, err_msg, device)
+        return
+    want = RESULT_DEVICE if device is None else torchnp.zeros(0, device=device).device
+    if isinstance(expected, numpy.generic) and want.type == "cpu":
+        # §1.3: a scalar result from host data is NumPy's own scalar, of NumPy's type
+        assert isinstance(actual, numpy.generic), f"{err_msg}: expected NumPy's scalar {type(expected)}, got {actual!r}"
+        if check_dtype:
+            assert type(actual) is type(expected), f"{err_msg}: {type(actual)} != {type(expected)}"
+        r, a = _tolerances(expected.dtype)
+        numpy.testing.assert_allclose(actual, expected, rtol=r if rtol is None else rtol,
+                                      atol=a if atol is None else atol, equal_nan=True, err_msg=err_msg)
         return
     if isinstance(expected, (numpy.ndarray, numpy.generic)):
         assert isinstance(actual, torchnp.ndarray), f"{err_msg}: expected torchnp.ndarray, got {type(actual)}"
-        assert str(actual.device) == str(torchnp.asarray(actual).device)
+        assert actual.device == want, f"{err_msg}: result on {actual.device}, expected {want}"
         got = actual.to_numpy()
         exp = numpy.asarray(expected)
         assert got.shape == exp.shape, f"{err_msg}: shape {got.shape} != {exp.shape}"

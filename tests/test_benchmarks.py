@@ -26,11 +26,12 @@ def test_smoke_run_prints_every_group_and_writes_results(bench, tmp_path, capsys
     out = capsys.readouterr().out
     for case in ("| tiny | add |", "| tiny | matmul 4x4 |", "| tiny | zeros(10) |", "| large | cumsum |",
                  "| lesson | N-body forces |", "| lesson | K-means assign |", "| lesson | Monte Carlo pi |",
-                 "| lesson | projection (pinv) |", "Issue-3 view", "| torchnp |"):
+                 "| lesson | projection (pinv) |", "| random | uniform |", "| random | integers stream='torch' |",
+                 "Issue-3 view", "| torchnp |"):
         assert case in out
     # every case has a torchnp figure and a ratio against raw torch
-    rows = [line for line in out.splitlines() if line.startswith(("| tiny", "| large", "| lesson"))]
-    assert len(rows) == 11 + 8 + 4
+    rows = [line for line in out.splitlines() if line.startswith(("| tiny", "| large", "| lesson", "| random"))]
+    assert len(rows) == 11 + 8 + 4 + 6
     assert all("failed" not in r.split("|")[7] and r.split("|")[9].strip().endswith("x") for r in rows)
     text = results.read_text()
     assert "- machine:" in text and "- command: `python benchmarks/run.py --smoke" in text

@@ -101,7 +101,8 @@ def test_median_property(a, axis, name):  # inf, nan and both zeros mixed with f
 def assert_same_values(actual, expected):
     """assert_like_numpy plus the sign of every zero (real and imaginary parts)."""
     assert_like_numpy(actual, expected)
-    got, exp = actual.to_numpy(), numpy.asarray(expected)
+    got = actual.to_numpy() if isinstance(actual, torchnp.ndarray) else numpy.asarray(actual)  # NumPy scalars (§1.3)
+    exp = numpy.asarray(expected)
     for part in ((lambda v: v.real), (lambda v: v.imag)) if exp.dtype.kind == "c" else ((lambda v: v),):
         numpy.testing.assert_array_equal(numpy.signbit(part(got)), numpy.signbit(part(exp)))
 

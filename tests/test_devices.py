@@ -135,25 +135,67 @@ def test_device_mismatch_is_value_error():  # §3.2
     assert issubclass(torchnp.DeviceMismatchError, ValueError)
 
 
-# -- §3.3 numpy.ndarray operands raise TypeError; Python values are accepted -----------------
-NP_MIXED = {
-    "x + a": lambda x, a: x + a,
-    "a + x": lambda x, a: a + x,
-    "x * a": lambda x, a: x * a,
-    "a < x": lambda x, a: a < x,
-    "add(x, a)": lambda x, a: torchnp.add(x, a),
-    "add(a, x)": lambda x, a: torchnp.add(a, x),
-    "multiply(x, a)": lambda x, a: torchnp.multiply(x, a),
-    "x += a": lambda x, a: x.__iadd__(a),
+# -- §3.3 numpy.ndarray operands are host data: zero-copy on the CPU, a mismatch on a device -----
+NP_MIXED = {  # name -> f(namespace, x, a): the same code under numpy and torchnp
+    "x + a": lambda xp, x, a: x + a,
+    "a + x": lambda xp, x, a: a + x,
+    "x * a": lambda xp, x, a: x * a,
+    "a < x": lambda xp, x, a: a < x,
+    "add(x, a)": lambda xp, x, a: xp.add(x, a),
+    "add(a, x)": lambda xp, x, a: xp.add(a, x),
+    "multiply(x, a)": lambda xp, x, a: xp.multiply(x, a),
+    "x += a": lambda xp, x, a: x.__iadd__(a),
+    "x @ a": lambda xp, x, a: x @ a,
+    "x[a > 1]": lambda xp, x, a: x[a > 1.5],
+    "x[int index]": lambda xp, x, a: x[a.astype(int) - 1],
+    "x[:] = a": lambda xp, x, a: x.__setitem__(slice(None), a) or x,
+    "concatenate": lambda xp, x, a: xp.concatenate([x, a]),
+    "stack": lambda xp, x, a: xp.stack([a, x]),
+    "where": lambda xp, x, a: xp.where(a > 1.5, x, a),
+    "sum(out=)": lambda xp, x, a: xp.sum(xp.stack([x, x]), axis=0, out=a),
+    "take": lambda xp, x, a: xp.take(x, a.astype(int) - 1),
+    "dot": lambda xp, x, a: xp.dot(a, x),
+    "linalg.norm": lambda xp, x, a: xp.linalg.norm(x - a),
+    "sort": lambda xp, x, a: xp.sort(a * x),
+    "clip": lambda xp, x, a: xp.clip(x, a, 2.5),
+    "fft": lambda xp, x, a: xp.fft.fft(a + x),
+    "interp": lambda xp, x, a: xp.interp(x, xp.sort(a), a),
 }
 
 
 @pytest.mark.parametrize("name", list(NP_MIXED))
-def test_numpy_operand_typeerror(name):  # §3.3
-    with pytest.raises(TypeError) as info:
-        NP_MIXED[name](_x(), numpy.ones(3))
+def test_numpy_operands_on_the_host(name):  # §3.3: host arrays with CPU arrays give NumPy's results
+    values = numpy.array([2.0, 1.0, 3.0])
+    expected = NP_MIXED[name](numpy, values.copy(), values.copy())
+    got = NP_MIXED[name](torchnp, torchnp.asarray(values.copy(), device="cpu"), values.copy())
+    if isinstance(expected, numpy.generic):  # scalar results: compared as 0-d arrays
+        expected = numpy.asarray(expected)
+    if isinstance(got, numpy.ndarray):  # out= a numpy.ndarray: written in place and returned, as NumPy
+        assert got.dtype == expected.dtype
+        numpy.testing.assert_array_equal(got, expected)
+        return
+    assert_like_numpy(got, expected, device="cpu")
+
+
+@pytest.mark.parametrize("name", list(NP_MIXED))
+def test_numpy_operands_beside_a_device_raise(name):  # §3.3: host data never moves implicitly
+    with pytest.raises(torchnp.DeviceMismatchError) as info:
+        NP_MIXED[name](torchnp, _m(), numpy.array([2.0, 1.0, 3.0]))
     msg = str(info.value)
-    assert "torchnp.asarray" in msg and "from_numpy" in msg, msg
+    assert "meta" in msg and "cpu" in msg and "to_device" in msg, msg
+
+
+def test_numpy_operand_is_zero_copy():  # §3.3: never copied
+    a = numpy.arange(6.0)
+    x = torchnp.zeros(6, device="cpu")
+    torchnp.add(a, 1.0, out=a)  # a numpy.ndarray out= is written in place
+    numpy.testing.assert_array_equal(a, numpy.arange(6.0) + 1)
+    v = torchnp.asarray(a)
+    assert v.device.type == "cpu"  # host data stays on the host
+    a[0] = 42.0
+    assert float(v[0]) == 42.0
+    r = x + a
+    assert r.device.type == "cpu"
 
 
 @pytest.mark.parametrize("value", [2, 2.5, True, 1j, [1, 2, 3], (1.0, 2.0, 3.0), [[1], [2]], numpy.float32(2),
@@ -203,3 +245,53 @@ def test_results_stay_on_device():  # §3.1: results live on the operands' devic
     assert (m + m).dtype == numpy.float32 and (m + m).shape == (2, 3)
     assert (m.astype("int8") + 1).dtype == numpy.int8
     assert (m.astype("int64") + m).dtype == numpy.float64  # §2.3 on any device
+
+
+# -- §3.6 the default device is per thread ----------------------------------------------------
+def test_default_device_is_per_thread():  # §3.6
+    import threading
+
+    barrier = threading.Barrier(4)
+    seen = {}
+
+    def work(i):
+        dev = OTHER if i % 2 else "cpu"
+        with torchnp.device(dev):
+            barrier.wait()  # every thread is inside its own context now
+            seen[i] = (torchnp.zeros(2).device.type, torch.device(dev).type)
+        barrier.wait()
+        seen[i] += (torchnp.get_default_device(),)
+
+    before = torchnp.get_default_device()
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for got, want, after in seen.values():
+        assert got == want and after == before
+    assert torchnp.get_default_device() == before
+
+
+def test_set_default_device_does_not_leak_into_other_threads():  # §3.6
+    import threading
+
+    before = torchnp.get_default_device()
+    got = []
+    t = threading.Thread(target=lambda: (torchnp.set_default_device(OTHER), got.append(torchnp.zeros(1).device)))
+    t.start()
+    t.join()
+    assert got[0].type == torch.device(OTHER).type
+    assert torchnp.get_default_device() == before and torchnp.zeros(1).device == before
+
+
+def test_one_device_object_entered_in_nested_and_interleaved_blocks():  # §3.6
+    ctx = torchnp.device(OTHER)
+    before = torchnp.get_default_device()
+    with ctx:
+        with torchnp.device("cpu"):
+            with ctx:
+                assert torchnp.zeros(1).device.type == torch.device(OTHER).type
+            assert torchnp.zeros(1).device.type == "cpu"
+        assert torchnp.zeros(1).device.type == torch.device(OTHER).type
+    assert torchnp.get_default_device() == before

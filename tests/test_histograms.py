@@ -204,3 +204,10 @@ def test_histogram_of_strided_view_gives_no_torch_warning():  # §5.1: no warnin
     expected = numpy.histogram(a[:, 1], bins=4)
     assert_like_numpy(got[0], expected[0])
     assert_like_numpy(got[1], expected[1])
+
+
+@pytest.mark.parametrize("right", [False, True])
+def test_digitize_promotes_as_numpy(right):  # §2.3: int64 values against float32 edges compare in float64
+    x = numpy.array([2**24 + 1, 2**24, 2**24 - 1, 3])
+    for edges in (numpy.array([0, 2**24 + 1], dtype=numpy.float32), numpy.array([2**24 - 1.0, 2**24 + 2.0])):
+        check("digitize", x, edges, right=right)

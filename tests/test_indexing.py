@@ -27,7 +27,7 @@ def _same_getitem(a, key):
             x[_key_for_torchnp(key)]
         return
     got = x[_key_for_torchnp(key)]
-    assert_like_numpy(got, numpy.asarray(expected))
+    assert_like_numpy(got, expected)  # one element: NumPy's scalar on the host (§1.3)
 
 
 def _same_setitem(a, key, value):
@@ -164,11 +164,14 @@ def test_0d_indexing():  # §1.2, §1.3
     _same_setitem(numpy.array(3.5), Ellipsis, 2.0)
 
 
-def test_numpy_array_as_index_is_rejected():  # §3.3: no hidden host->device copy
-    x = torchnp.arange(5, device=DEVICE)
-    with pytest.raises(TypeError, match="torchnp.asarray"):
-        x[numpy.array([0, 1])]
-    assert_like_numpy(x[numpy.int64(2)], numpy.array(2))
+def test_numpy_array_as_index():  # §3.3: host data indexes host arrays; beside a device it raises
+    a = numpy.arange(5)
+    x = torchnp.asarray(a, device="cpu")
+    assert_like_numpy(x[numpy.array([0, 3])], a[numpy.array([0, 3])], device="cpu")
+    assert_like_numpy(x[a > 2], a[a > 2], device="cpu")
+    assert_like_numpy(x[numpy.int64(2)], a[numpy.int64(2)], device="cpu")
+    with pytest.raises(torchnp.DeviceMismatchError, match="to_device"):
+        torchnp.arange(5, device="meta")[numpy.array([0, 1])]
 
 
 def test_index_with_0d_and_list_and_scalar_types():  # §1.2
@@ -370,7 +373,7 @@ def test_one_element_is_a_value_not_a_view(case):  # §1.3 (NumPy returns a scal
     want = _swap_and_snapshot(numpy, a, i, j)
     got = _swap_and_snapshot(torchnp, tnp(a), i, j)
     assert_like_numpy(got[0], want[0])
-    assert_like_numpy(got[1], numpy.asarray(want[1]))
+    assert_like_numpy(got[1], want[1])
     assert [float(v) for v in got[2]] == [float(v) for v in want[2]]
 
 

@@ -12,7 +12,7 @@ from hypothesis import given, strategies as st
 from numpy.exceptions import AxisError
 
 import torchnp
-from support import DEVICE, arrays, assert_like_numpy, check, tnp
+from support import DEVICE, arrays, assert_like_numpy, check, tnp, RESULT_DEVICE
 
 LA = torchnp.linalg
 NLA = numpy.linalg
@@ -58,8 +58,11 @@ def eps(dtype):
 
 def assert_close(actual, expected, tol, check_dtype=True):
     """Same type/shape/dtype as NumPy and max|a - e| <= tol * max(1, max|e|)."""
+    if isinstance(expected, numpy.generic) and RESULT_DEVICE.type == "cpu":  # §1.3: NumPy's scalar
+        assert type(actual) is type(expected), (type(actual), type(expected))
+        actual = torchnp.asarray(actual, device="cpu")
     assert isinstance(actual, torchnp.ndarray), type(actual)
-    assert str(actual.device) == str(torchnp.asarray(actual).device)
+    assert actual.device == RESULT_DEVICE or isinstance(expected, numpy.generic)
     got, exp = actual.to_numpy(), numpy.asarray(expected)
     assert got.shape == exp.shape, (got.shape, exp.shape)
     if check_dtype:

@@ -1,6 +1,12 @@
-"""torchnp.random (DESIGN.md §5.4): distributions, reproducibility, shapes, devices, errors.
+"""torchnp.random (DESIGN.md §5.4): NumPy's stream on the host, torch's generator on devices.
 
-Statistical tests draw N samples at a fixed seed and compare them with the
+The first part tests the host stream: every method NumPy has (discovered from NumPy itself)
+gives NumPy's numbers, dtypes and scalar types bit for bit under the same seed; the device
+stream (``stream="numpy"`` on a device, forced on the CPU through the ``_stream.HOST`` seam so
+that its values can be read; shapes on ``meta``); the issue-16 errors.
+
+The second part tests torch's generator, the implementation used on accelerators
+(``stream="torch"`` makes it draw on the CPU too). Statistical tests draw N samples at a fixed seed and compare them with the
 theoretical distribution (scipy.stats): a Kolmogorov-Smirnov test for
 continuous distributions, a chi-square test for discrete ones, and the sample
 mean/variance against the theoretical moments (within 6 standard errors).
@@ -17,14 +23,405 @@ import torch
 from scipy import stats
 
 import torchnp as tnp
-from support import DEVICE, host
+from hypothesis import given
+from hypothesis import strategies as st
+from support import DEVICE, arrays, host
 
 N = 20000
 P_MIN = 1e-4
 
 
 def rng(seed=12345):
-    return tnp.random.default_rng(seed, device=DEVICE)
+    """torch's generator on DEVICE (on the CPU too): the accelerator implementation."""
+    return tnp.random.default_rng(seed, device=DEVICE, stream="torch")
+
+
+@pytest.fixture
+def torch_stream():
+    """The global stream set to torch's generator for the test (the legacy functions' device path)."""
+    tnp.random.set_stream("torch")
+    yield
+    tnp.random.set_stream("auto")
+
+
+# ---------------------------------------------------------------- NumPy's stream on the host, bit for bit
+#: positional parameters of every drawing method (NumPy arrays become CPU torchnp arrays on our side);
+#: a method NumPy has and this table lacks fails test_every_numpy_method_matches_numpy
+DRAWS = {
+    "beta": (0.5, numpy.array([0.7, 2.0])), "binomial": (20, 0.3), "chisquare": (3.0,), "dirichlet": ([0.5, 2.0, 3.0],),
+    "exponential": (numpy.array([2.0, 0.5]),), "f": (5.0, 12.0), "gamma": (3.0, 2.0), "geometric": (0.3,),
+    "gumbel": (1.0, 2.0), "hypergeometric": (15, 10, numpy.array([8, 3])), "integers": (-3, 7),
+    "laplace": (1.0, 2.0), "logistic": (1.0, 2.0), "lognormal": (0.5, 0.8), "logseries": (0.6,),
+    "multinomial": (10, numpy.array([0.2, 0.3, 0.5])), "multivariate_hypergeometric": ([6, 3, 9, 2], 7),
+    "multivariate_normal": (numpy.array([1.0, -2.0]), numpy.array([[2.0, 0.3], [0.3, 1.0]])),
+    "negative_binomial": (3, 0.4), "noncentral_chisquare": (3.0, 2.0), "noncentral_f": (5.0, 12.0, 2.0),
+    "normal": (numpy.array([[0.0], [10.0]]), numpy.array([1.0, 2.0, 3.0])), "pareto": (5.0,), "poisson": (3.5,),
+    "power": (2.5,), "random": (), "rayleigh": (2.0,), "standard_cauchy": (), "standard_exponential": (),
+    "standard_gamma": (2.5,), "standard_normal": (), "standard_t": (5.0,), "triangular": (0.0, 1.0, 3.0),
+    "uniform": (-1.0, 3.0), "vonmises": (0.0, 2.0), "wald": (1.5, 2.0), "weibull": (1.5,), "zipf": (2.5,),
+    "randint": (-3, numpy.array([7, 9])), "random_integers": (5,), "random_sample": (), "tomaxint": (),
+}
+SIZES = {"normal": (4, 2, 3), "beta": (3, 2), "exponential": (3, 2), "hypergeometric": (3, 2), "randint": (3, 2)}
+#: the methods that take no ``size`` or something else: name -> call(generator, to_array)
+CALLS = {
+    "bytes": lambda g, a: g.bytes(13),
+    "choice": lambda g, a: g.choice(a(numpy.arange(10.0) * 1.5), 5, p=a(numpy.full(10, 0.1))),
+    "permutation": lambda g, a: g.permutation(a(numpy.arange(12).reshape(4, 3))),
+    "permuted": lambda g, a: g.permuted(a(numpy.arange(12).reshape(4, 3)), axis=1),
+    "shuffle": lambda g, a: _shuffled(g, a(numpy.arange(12.0).reshape(6, 2))),
+    "rand": lambda g, a: g.rand(3, 2),
+    "randn": lambda g, a: g.randn(3, 2),
+}
+GENERATOR_METHODS = sorted(tnp.random._generator._METHODS[tnp.random.Generator])
+LEGACY_METHODS = sorted(tnp.random._generator._METHODS[tnp.random.RandomState])
+
+
+@pytest.fixture
+def default_cpu():
+    """The CPU as the default device: these tests are about the host stream, whatever TORCHNP_DEVICE says."""
+    with tnp.device("cpu"):
+        yield
+
+
+def _shuffled(g, x):
+    assert g.shuffle(x) is None
+    return x
+
+
+def _to_tnp(x):
+    return tnp.asarray(x, device="cpu") if isinstance(x, numpy.ndarray) else x
+
+
+def _call(g, name, to_array, size=True):
+    if name in CALLS:
+        return CALLS[name](g, to_array)
+    args = [to_array(a) for a in DRAWS[name]]
+    return getattr(g, name)(*args, size=SIZES.get(name, (3, 2))) if size else getattr(g, name)(*args)
+
+
+def assert_same_draw(got, want):
+    """``got`` is what NumPy returned, as torchnp returns it on the CPU: arrays as CPU torchnp
+    arrays of NumPy's dtype and values; scalars as NumPy's own scalar objects (§1.3)."""
+    if isinstance(want, numpy.ndarray):
+        assert isinstance(got, tnp.ndarray) and got.device == torch.device("cpu"), type(got)
+        assert got.dtype == want.dtype and got.shape == want.shape
+        numpy.testing.assert_array_equal(got.to_numpy(), want, strict=True)
+    else:
+        assert type(got) is type(want), (type(got), type(want))
+        assert got == want or (got != got and want != want)
+
+
+@pytest.mark.filterwarnings("ignore:This function is deprecated:DeprecationWarning")
+@pytest.mark.parametrize("size", [True, False], ids=["size", "scalar"])
+@pytest.mark.parametrize("name", GENERATOR_METHODS)
+def test_every_generator_method_matches_numpy(name, size, default_cpu):  # §5.4, §1.3, issue 15 item 4
+    g, ref = tnp.random.default_rng(20261123), numpy.random.default_rng(20261123)
+    for _ in range(2):  # the second draw checks that both states advanced alike
+        assert_same_draw(_call(g, name, _to_tnp, size), _call(ref, name, lambda x: x, size))
+
+
+@pytest.mark.filterwarnings("ignore:This function is deprecated:DeprecationWarning")
+@pytest.mark.parametrize("size", [True, False], ids=["size", "scalar"])
+@pytest.mark.parametrize("name", LEGACY_METHODS)
+def test_every_legacy_method_matches_numpy(name, size, default_cpu):  # §5.4: RandomState and the module functions
+    rs, ref = tnp.random.RandomState(77), numpy.random.RandomState(77)
+    assert_same_draw(_call(rs, name, _to_tnp, size), _call(ref, name, lambda x: x, size))
+    if not hasattr(numpy.random, name):  # tomaxint is a method only
+        return
+    tnp.random.seed(5)
+    got = [_call(tnp.random, name, _to_tnp, size) for _ in range(2)]
+    numpy.random.seed(5)
+    for g in got:
+        assert_same_draw(g, _call(numpy.random, name, lambda x: x, size))
+
+
+def test_float32_opt_in_rounds_numpys_draws():  # §2.2: creation without dtype= follows the default float
+    with tnp.default_float_dtype(numpy.float32), tnp.device("cpu"):
+        tnp.random.seed(1)
+        a = tnp.random.rand(3)
+        b = tnp.random.default_rng(2).normal(size=2)
+        c = tnp.random.default_rng(2).random(2, dtype=numpy.float64)
+    assert a.dtype == b.dtype == numpy.float32 and c.dtype == numpy.float64
+    numpy.testing.assert_array_equal(a.to_numpy(), numpy.random.RandomState(1).rand(3).astype(numpy.float32))
+    numpy.testing.assert_array_equal(b.to_numpy(), numpy.random.default_rng(2).normal(size=2).astype(numpy.float32))
+
+
+def test_every_numpy_name_is_offered():  # §5.1, §5.4: discovered from NumPy, so a new one fails here
+    for name in [*numpy.random.__all__, "get_bit_generator", "set_bit_generator"]:
+        assert hasattr(tnp.random, name), name
+    for cls, npcls in ((tnp.random.Generator, numpy.random.Generator), (tnp.random.RandomState, numpy.random.RandomState)):
+        missing = [n for n in dir(npcls) if not n.startswith("_") and not hasattr(cls, n)]
+        assert not missing, (cls, missing)
+    assert set(DRAWS) | set(CALLS) >= set(GENERATOR_METHODS) | set(LEGACY_METHODS)
+    for cls in ("MT19937", "PCG64", "PCG64DXSM", "Philox", "SFC64", "SeedSequence", "BitGenerator"):
+        assert getattr(tnp.random, cls) is getattr(numpy.random, cls)
+
+
+def test_array_arguments_are_handed_to_numpy_zero_copy(default_cpu):  # §3.3, §5.4
+    x = tnp.arange(12.0).reshape(6, 2)
+    view = x[:, 0]
+    want = numpy.arange(12.0).reshape(6, 2)
+    tnp.random.default_rng(3).shuffle(x)  # in place, in x's own memory, as NumPy's shuffle
+    numpy.random.default_rng(3).shuffle(want)
+    numpy.testing.assert_array_equal(x.to_numpy(), want)
+    numpy.testing.assert_array_equal(view.to_numpy(), want[:, 0])
+    out = tnp.empty((2, 3))
+    assert tnp.random.default_rng(3).standard_normal(out=out) is out
+    numpy.testing.assert_array_equal(out.to_numpy(), numpy.random.default_rng(3).standard_normal((2, 3)))
+    perm_out = tnp.empty((6, 2))
+    assert tnp.random.default_rng(4).permuted(x, axis=0, out=perm_out) is perm_out
+    numpy.testing.assert_array_equal(perm_out.to_numpy(), numpy.random.default_rng(4).permuted(want, axis=0))
+    lst = list(range(10))
+    ref = list(range(10))
+    tnp.random.seed(9)
+    tnp.random.shuffle(lst)
+    numpy.random.seed(9)
+    numpy.random.shuffle(ref)
+    assert lst == ref
+    # NumPy arrays are host data: the draw is on the CPU whatever the default device (§3.3)
+    with tnp.device("meta"):
+        got = tnp.random.default_rng(1).normal(numpy.zeros(3))
+    assert_same_draw(got, numpy.random.default_rng(1).normal(numpy.zeros(3)))
+    # host-only dtypes stay NumPy's arrays (§2.5)
+    strs = tnp.random.default_rng(2).choice(["a", "b", "c"], 4)
+    assert type(strs) is numpy.ndarray
+    numpy.testing.assert_array_equal(strs, numpy.random.default_rng(2).choice(["a", "b", "c"], 4))
+
+
+@pytest.mark.parametrize("cls", ["MT19937", "PCG64", "PCG64DXSM", "Philox", "SFC64"])
+def test_bit_generators_and_seed_forms_match_numpy(cls, default_cpu):  # §5.4
+    bg = getattr(numpy.random, cls)
+    for make in (tnp.random.Generator, tnp.random.default_rng):
+        assert_same_draw(make(bg(7)).random(5), numpy.random.Generator(bg(7)).random(5))
+    assert_same_draw(tnp.random.RandomState(bg(7)).random_sample(5), numpy.random.RandomState(bg(7)).random_sample(5))
+    shared = bg(8)
+    g = tnp.random.Generator(shared)
+    assert g.bit_generator is shared
+    for seed in ([1, 2, 3], numpy.random.SeedSequence(9), numpy.array([4, 5]), tnp.asarray([4, 5], device="cpu")):
+        ref = seed.to_numpy() if isinstance(seed, tnp.ndarray) else seed
+        assert_same_draw(tnp.random.default_rng(seed).random(3), numpy.random.default_rng(ref).random(3))
+    npg = numpy.random.default_rng(5)
+    assert tnp.random.default_rng(npg).bit_generator is npg.bit_generator
+    mine = tnp.random.default_rng(5)
+    assert tnp.random.default_rng(mine, device="meta").bit_generator is mine.bit_generator  # one stream, as NumPy's
+    legacy = numpy.random.RandomState(5)._bit_generator  # seeded the legacy way: wrapping it draws nothing from it
+    before = legacy.state["state"]["pos"]
+    tnp.random.Generator(legacy)
+    assert legacy.state["state"]["pos"] == before
+    a = [c.random(3) for c in tnp.random.default_rng(11).spawn(3)]
+    b = [c.random(3) for c in numpy.random.default_rng(11).spawn(3)]
+    for x, y in zip(a, b):
+        assert_same_draw(x, y)
+
+
+def test_state_round_trips_in_numpys_formats(default_cpu):  # §5.4
+    tnp.random.seed(123)
+    state = tnp.random.get_state()
+    numpy.random.seed(123)
+    ref = numpy.random.get_state()
+    assert state[0] == "MT19937" and numpy.array_equal(state[1], ref[1]) and state[2:] == ref[2:]
+    a = tnp.random.normal(size=5)
+    tnp.random.set_state(state)
+    assert_same_draw(tnp.random.normal(size=5), a.to_numpy())
+    rs = tnp.random.RandomState(4)
+    d = rs.get_state(legacy=False)
+    ref = numpy.random.RandomState(4).get_state(legacy=False)
+    assert d["bit_generator"] == ref["bit_generator"] == "MT19937" and d["state"]["pos"] == ref["state"]["pos"]
+    numpy.testing.assert_array_equal(d["state"]["key"], ref["state"]["key"])
+    x = rs.randn(3)
+    rs.set_state(d)
+    assert_same_draw(rs.randn(3), x.to_numpy())
+    # the global functions are NumPy's global RandomState: seeding either seeds both
+    numpy.random.seed(42)
+    assert_same_draw(tnp.random.rand(2), numpy.random.RandomState(42).rand(2))
+    assert tnp.random.get_bit_generator() is numpy.random.get_bit_generator()
+
+
+@pytest.mark.parametrize("make, exc", [
+    (lambda: tnp.random.seed("a"), TypeError),                               # issue 16: NumPy's exception type
+    (lambda: tnp.random.default_rng("a"), TypeError),                        # raises at construction
+    (lambda: tnp.random.RandomState(-1), ValueError), (lambda: tnp.random.RandomState(1.5), TypeError),
+    (lambda: tnp.random.choice(tnp.ones((2, 2))), ValueError),                # legacy choice needs 1-D
+    (lambda: tnp.random.default_rng(0).random(10**13), MemoryError),
+    (lambda: tnp.random.default_rng(0, stream="torch").random(10**13), MemoryError),
+    (lambda: tnp.random.RandomState(0, stream="torch").choice(tnp.ones((2, 2))), ValueError),
+    (lambda: tnp.random.default_rng(0, stream="bits"), ValueError), (lambda: tnp.random.set_stream("bits"), ValueError),
+])
+def test_issue16_errors_are_numpys(make, exc):  # §5.1, issue 16
+    with pytest.raises(exc):
+        make()
+
+
+@pytest.mark.parametrize("stream", ["auto", "torch"])
+def test_permutation_of_a_negative_int_is_empty_as_numpy(stream):  # issue 16
+    want = numpy.random.permutation(-1)
+    for got in (tnp.random.RandomState(0, stream=stream).permutation(-1),
+                tnp.random.default_rng(0, stream=stream).permutation(-1)):
+        assert got.shape == want.shape == (0,) and got.dtype == want.dtype
+
+
+# no empty parameter arrays: NumPy's integers(0, empty, size=1) returns uninitialised memory
+_PARAM = st.one_of(st.floats(-3, 8, allow_nan=False), arrays(dtypes=[numpy.float64], max_dims=2, min_side=1, max_side=3,
+                                                            elements=st.floats(-3, 8, allow_nan=False)))
+_PROPERTY = {"normal": 2, "uniform": 2, "exponential": 1, "gamma": 2, "poisson": 1, "binomial": 2, "beta": 2,
+             "standard_t": 1, "integers": 2, "geometric": 1, "vonmises": 2}
+
+
+@given(seed=st.integers(0, 2**64 - 1), name=st.sampled_from(sorted(_PROPERTY)), data=st.data(),
+       size=st.one_of(st.none(), st.integers(0, 4), st.tuples(st.integers(0, 3), st.integers(1, 3))),
+       device_path=st.booleans())
+def test_seeded_draws_equal_numpys_property(seed, name, data, size, device_path):  # §5.4, §1.3
+    """Any seed, parameters (valid or not, scalars or arrays that broadcast or not) and size: the
+    same numbers, dtypes, scalar types and exception types as NumPy's generator; also through
+    the device path (stream="numpy", the CPU taken for a device)."""
+    from torchnp.random import _stream
+
+    params = [data.draw(_PARAM) for _ in range(_PROPERTY[name])]
+    if name in ("integers", "binomial"):
+        params = [numpy.floor(p).astype(numpy.int64) if isinstance(p, numpy.ndarray) else int(p) for p in params]
+    try:
+        want = getattr(numpy.random.default_rng(seed), name)(*params, size=size)
+    except Exception as exc:  # noqa: BLE001 - we compare exception types
+        with pytest.raises(type(exc)):
+            getattr(tnp.random.default_rng(seed, device="cpu"), name)(*map(_to_tnp, params), size=size)
+        return
+    if not device_path:
+        assert_same_draw(getattr(tnp.random.default_rng(seed, device="cpu"), name)(*map(_to_tnp, params), size=size), want)
+        return
+    saved, _stream.HOST = _stream.HOST, ()
+    try:
+        got = getattr(tnp.random.default_rng(seed, device="cpu", stream="numpy"), name)(*map(_to_tnp, params), size=size)
+    finally:
+        _stream.HOST = saved
+    assert isinstance(got, tnp.ndarray)  # scalar draws are 0-d arrays on a device (§1.3)
+    numpy.testing.assert_array_equal(got.to_numpy(), numpy.asarray(want), strict=True)
+
+
+# ---------------------------------------------------------------- the device path
+@pytest.fixture
+def cpu_as_device(monkeypatch):
+    """The CPU taken for an accelerator: ``stream="auto"`` draws with torch there, ``"numpy"``
+    draws on the host and copies, and values can be read (meta holds none)."""
+    from torchnp.random import _stream
+
+    monkeypatch.setattr(_stream, "HOST", ())
+
+
+@pytest.mark.filterwarnings("ignore:This function is deprecated:DeprecationWarning")
+@pytest.mark.parametrize("name", GENERATOR_METHODS)
+def test_numpy_stream_on_a_device_gives_numpys_numbers(name, cpu_as_device):  # §5.4, §1.3
+    g, ref = tnp.random.default_rng(8, stream="numpy"), numpy.random.default_rng(8)
+    got, want = _call(g, name, _to_tnp), _call(ref, name, lambda x: x)
+    if isinstance(want, bytes):
+        assert got == want
+        return
+    assert isinstance(got, tnp.ndarray)
+    numpy.testing.assert_array_equal(got.to_numpy(), want, strict=True)
+    scalar = getattr(g, name)(*DRAWS[name]) if name in DRAWS else None
+    if scalar is not None and not isinstance(want_s := getattr(ref, name)(*DRAWS[name]), numpy.ndarray):
+        assert isinstance(scalar, tnp.ndarray) and scalar.shape == ()  # a 0-d device array, no host scalar (§1.3)
+        assert scalar.to_numpy()[()] == want_s
+
+
+def test_stream_setting_and_the_device_generator(cpu_as_device):  # §5.4
+    a = tnp.random.default_rng(1).random(5)  # auto on a device: torch's generator
+    assert not numpy.array_equal(a.to_numpy(), numpy.random.default_rng(1).random(5))
+    tnp.random.set_stream("numpy")
+    try:
+        assert tnp.random.get_stream() == "numpy"
+        numpy.testing.assert_array_equal(tnp.random.default_rng(1).random(5).to_numpy(), numpy.random.default_rng(1).random(5))
+        tnp.random.seed(3)
+        numpy.testing.assert_array_equal(tnp.random.randn(4).to_numpy(), numpy.random.RandomState(3).randn(4))
+        x = tnp.arange(8)  # shuffle on the device: drawn on the host, written back into x
+        tnp.random.default_rng(2).shuffle(x)
+        want = numpy.arange(8)
+        numpy.random.default_rng(2).shuffle(want)
+        numpy.testing.assert_array_equal(x.to_numpy(), want)
+        out = tnp.empty(3)
+        assert tnp.random.default_rng(2).random(out=out) is out
+        numpy.testing.assert_array_equal(out.to_numpy(), numpy.random.default_rng(2).random(3))
+        # a generator's own stream wins over the global setting
+        assert not numpy.array_equal(tnp.random.default_rng(1, stream="torch").random(5).to_numpy(),
+                                     numpy.random.default_rng(1).random(5))
+    finally:
+        tnp.random.set_stream("auto")
+
+
+def test_device_parameter_checks_cost_no_sync(cpu_as_device, monkeypatch):  # §3.5, issue 14
+    from torchnp.random import _stream
+
+    monkeypatch.setattr(_stream, "SYNC_FREE", ())  # reading CPU data now counts as a device sync
+    bad = tnp.asarray([1.0, -1.0])  # a device array: its check would read it back
+    for g in (tnp.random.default_rng(0), tnp.random.RandomState(0)):
+        g.normal(0.0, bad)  # skipped on a device...
+        g.multivariate_normal(tnp.zeros(2), tnp.asarray([[1.0, 2.0], [2.0, 1.0]]))  # (NumPy warns: not PSD)
+        with numpy.errstate(invalid="raise"):  # ...unless asked for
+            with pytest.raises(ValueError, match="scale < 0"):
+                g.normal(0.0, bad)
+
+
+def test_host_parameters_are_checked_before_upload():  # §3.5, issue 14: meta cannot be read, so these ran on the host
+    g = tnp.random.default_rng(0)
+    for call in (lambda: g.normal(0.0, [1.0, -1.0], device="meta"), lambda: g.integers([3, 1], 2, device="meta"),
+                 lambda: g.multinomial(3, [0.7, 0.5, 0.1], device="meta"), lambda: g.dirichlet([1.0, -1.0], device="meta"),
+                 lambda: g.choice(3, p=[0.5, 0.6, 0.1])):
+        with tnp.device("meta"), pytest.raises(ValueError):
+            call()
+    with tnp.device("meta"), pytest.raises(ValueError, match="positive-semidefinite"):
+        g.multivariate_normal([0.0, 0.0], [[1.0, 2.0], [2.0, 1.0]], check_valid="raise", device="meta")
+
+
+@pytest.mark.parametrize("stream", ["numpy", "auto", "torch"])
+@pytest.mark.parametrize("name", [n for n in GENERATOR_METHODS if n in DRAWS])
+def test_draws_on_meta_have_numpys_shape_and_dtype(name, stream):  # §3.1, §5.4: no data, no host read
+    args = [a.tolist() if isinstance(a, numpy.ndarray) else a for a in DRAWS[name]]  # Python data: the default device
+    want = getattr(numpy.random.default_rng(0), name)(*args, size=SIZES.get(name, (3, 2)))
+    with tnp.device("meta"):
+        got = getattr(tnp.random.default_rng(0, stream=stream), name)(*args, size=SIZES.get(name, (3, 2)))
+    assert got.device.type == "meta" and got.shape == want.shape and got.dtype == want.dtype
+
+
+def test_meta_draws_consume_no_stream():  # §5.4: meta is for shapes (jit's dtype pass runs there)
+    g = tnp.random.default_rng(0, stream="numpy")
+    g.random(3, device="meta")
+    g.normal(tnp.zeros(2, device="meta"))
+    assert_same_draw(g.random(3, device="cpu"), numpy.random.default_rng(0).random(3))
+
+
+def test_jit_draws_with_torchs_generator_and_leaves_numpys_stream():  # §5.4, §6
+    @tnp.jit
+    def noisy(x):
+        return x + tnp.random.random(4)
+
+    tnp.random.seed(0)
+    y = noisy(tnp.zeros(4, device=DEVICE))
+    assert y.shape == (4,) and y.device == tnp.asarray(0, device=DEVICE).device
+    assert ((y.to_numpy() >= 0) & (y.to_numpy() < 1)).all()
+    with tnp.device("cpu"):
+        assert_same_draw(tnp.random.rand(3), numpy.random.RandomState(0).rand(3))  # NumPy's global stream untouched
+
+
+def test_fake_cuda_draws_stay_on_the_device():  # §3.5, issue 14: torch's fake CUDA tensors, on any build
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    with FakeTensorMode(allow_non_fake_inputs=True):
+        g = tnp.random.default_rng(0)
+        scale = tnp.from_torch(torch.ones(3, device="cuda"))  # reading it would raise in fake mode
+        for out in (g.standard_normal(3, device="cuda"), g.gamma(2.0, size=3, device="cuda"),
+                    g.integers(5, size=(3,), device="cuda"), g.normal(0.0, scale), g.exponential(scale)):
+            assert out.device.type == "cuda" and out.shape == (3,)
+
+
+def test_meta_parameters_and_numpy_stream():  # §3.1, §3.5: meta arrays hold no values: shapes only
+    g = tnp.random.default_rng(0, stream="numpy")
+    loc = tnp.zeros((2, 3), device="meta")
+    for out in (g.normal(loc), g.random(3, device="meta"), g.random(device="meta"),
+                g.multivariate_normal(tnp.zeros(2, device="meta"), tnp.eye(2, device="meta"), size=4)):
+        assert out.device.type == "meta"
+    with pytest.raises(tnp.DeviceMismatchError):
+        tnp.random.default_rng(0).normal(loc, numpy.ones(3))  # host data meets device data (§3.3)
+    with pytest.raises(tnp.DeviceMismatchError):
+        tnp.random.default_rng(0).normal(loc, size=(2, 3), device="cpu")
 
 
 # name, args, kwargs, scipy distribution
@@ -134,7 +531,7 @@ def test_vonmises_location_wraps_to_pi(mu):  # §5.4: results in [-pi, pi], cent
     assert stats.kstest(shifted, stats.vonmises(2.0).cdf).pvalue > P_MIN
 
 
-def test_legacy_rand_randn_randint_statistics():  # §2.2, §5.4
+def test_legacy_rand_randn_randint_statistics(torch_stream):  # §2.2, §5.4
     tnp.random.seed(7)
     with tnp.device(DEVICE):
         u, z, k = tnp.random.rand(N), tnp.random.randn(N), tnp.random.randint(2, 9, size=N)
@@ -224,7 +621,7 @@ def test_reproducible_under_seed(name, args, kw):  # §5.4
     assert not numpy.array_equal(a, c)
 
 
-def test_legacy_seed_and_state():  # §5.4
+def test_legacy_seed_and_state(torch_stream):  # §5.4
     with tnp.device(DEVICE):
         tnp.random.seed(11)
         a = host(tnp.random.random_sample(20))
@@ -324,7 +721,7 @@ LEGACY_CASES = [
 
 
 @pytest.mark.parametrize("name,args,kw", LEGACY_CASES, ids=_ids(LEGACY_CASES))
-def test_legacy_functions_like_numpy(name, args, kw):  # §2.2: rand gives float64; §5.4
+def test_legacy_functions_like_numpy(name, args, kw, torch_stream):  # §2.2: rand gives float64; §5.4
     numpy.random.seed(0)
     expected = numpy.asarray(getattr(numpy.random, name)(*args, **kw))
     with tnp.device(DEVICE):

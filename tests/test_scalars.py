@@ -24,21 +24,34 @@ def _same(fn, a):
     assert got == expected or (got != got and expected != expected), (got, expected)
 
 
-def test_single_element_index_is_0d_on_device():  # §1.3
-    x = torchnp.arange(6.0, device=DEVICE).reshape(2, 3)
-    for r in (x[1, 2], x[-1][0], x[(0, 1)]):
-        assert isinstance(r, torchnp.ndarray)
-        assert r.ndim == 0 and r.shape == ()
-        assert str(r.device) == str(x.device)
-    assert_like_numpy(x[1, 2], numpy.arange(6.0).reshape(2, 3)[1, 2])
+def test_single_element_index_is_a_scalar_or_0d_on_device():  # §1.3
+    a = numpy.arange(6.0).reshape(2, 3)
+    x = torchnp.asarray(a, device="cpu")
+    for got, want in ((x[1, 2], a[1, 2]), (x[-1][0], a[-1][0]), (x[(0, 1)], a[(0, 1)])):
+        assert_like_numpy(got, want, device="cpu")  # NumPy's own scalar on the host
+    m = torchnp.asarray(a, device="meta")
+    for r in (m[1, 2], m[-1][0], m[(0, 1)]):
+        assert isinstance(r, torchnp.ndarray) and r.shape == () and r.device.type == "meta"
 
 
-def test_reduction_without_axis_is_0d_on_device():  # §1.3
-    x = torchnp.arange(5, device=DEVICE)
-    r = torchnp.add.reduce(x)
-    assert isinstance(r, torchnp.ndarray) and r.ndim == 0
-    assert str(r.device) == str(x.device)
-    assert int(r) == 10
+def test_reduction_without_axis_is_a_scalar_or_0d_on_device():  # §1.3
+    a = numpy.arange(5)
+    assert_like_numpy(torchnp.add.reduce(torchnp.asarray(a, device="cpu")), numpy.add.reduce(a), device="cpu")
+    r = torchnp.add.reduce(torchnp.asarray(a, device="meta"))
+    assert isinstance(r, torchnp.ndarray) and r.ndim == 0 and r.device.type == "meta"
+
+
+def test_scalar_results_behave_as_numpys():  # §1.3: type, repr, isinstance, json
+    import json
+
+    a = numpy.array([1.5, 2.5, 4.0])
+    x = torchnp.asarray(a, device="cpu")
+    for got, want in ((x.sum(), a.sum()), (x[1], a[1]), (torchnp.mean(x), numpy.mean(a)), (x.argmax(), a.argmax()),
+                      (torchnp.exp(0.3), numpy.exp(0.3)), (x.max() > 2, a.max() > 2)):
+        assert type(got) is type(want) and repr(got) == repr(want)
+        assert isinstance(got, float) == isinstance(want, float)
+        assert json.dumps(got.item()) == json.dumps(want.item())
+    assert json.dumps(x.sum()) == json.dumps(a.sum())
 
 
 @given(arrays(SUPPORTED_DTYPES, shape=()))

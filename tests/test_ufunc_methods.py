@@ -60,7 +60,7 @@ def _np_reduce(uf, x, axis, **kw):
         if "where" in kw and kw["where"] is not True:
             kw["where"] = numpy.asarray(kw["where"])[..., None]
         out = uf.reduce(numpy.stack([x, x], axis=-1), axis=axis, **kw)
-        return out[..., 0]
+        return out[..., 0] if out.ndim > 1 else out[0]  # out[0]: NumPy's scalar, as reduce(x) gives
     return uf.reduce(x, axis=axis, **kw)
 
 

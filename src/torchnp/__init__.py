@@ -15,6 +15,8 @@ layout follows NumPy's documentation sections:
 - ``_sorting``          sorting, searching, counting, sets
 - ``_products``         dot, matmul, einsum, ...
 - ``_misc``             the rest of the main namespace
+- ``_boundary``         the API boundary: operand rules (§3.3), host-only data (§2.5)
+- ``_host_only``        NumPy's own names for host-only dtypes (§2.5)
 - ``linalg``, ``fft``, ``random``, ``testing``: submodules (§5.1)
 - ``jit``               torch.compile for NumPy-style code (§6)
 """
@@ -47,6 +49,7 @@ from ._misc import *  # noqa: F401,F403
 from ._io import *  # noqa: F401,F403
 from ._autodiff import *  # noqa: F401,F403
 from ._protocols import *  # noqa: F401,F403
+from ._host_only import *  # noqa: F401,F403
 from . import linalg, fft, random, testing  # noqa: F401
 from . import lib  # noqa: F401
 from .jit import jit  # noqa: F401
@@ -58,6 +61,17 @@ inf = float("inf")
 nan = float("nan")
 euler_gamma = 0.5772156649015329
 little_endian = True
+
+from . import _boundary as _b  # noqa: E402
+import numpy as _numpy  # noqa: E402
+
+# Every public function goes through the boundary (§7, §2.5), resolved once here; then the
+# ndarray methods are made from the same functions.
+_b.declare(globals(), "torchnp", _numpy, [n for n in list(globals()) if not n.startswith("_")])
+for _sub, _np_sub in ((linalg, _numpy.linalg), (fft, _numpy.fft), (random, _numpy.random), (emath, _numpy.emath),
+                      (lib.stride_tricks, _numpy.lib.stride_tricks), (lib.array_utils, _numpy.lib.array_utils)):
+    _b.declare(vars(_sub), _sub.__name__, _np_sub, [n for n in list(vars(_sub)) if not n.startswith("_")])
+del _sub, _np_sub
 
 from . import _methods as _m  # noqa: E402
 

@@ -17,6 +17,10 @@ from . import _device, _dtypes
 __all__ = ["ndarray"]
 
 _new = object.__new__
+_compiling = torch.compiler.is_compiling
+_functorch_wrapped = torch._C._functorch.is_functorch_wrapped_tensor
+#: torch dtype -> NumPy's scalar type (§1.3)
+_NP_SCALAR = {t: d.type for t, d in _dtypes.TO_NUMPY.items()}
 
 
 class ndarray:
@@ -241,8 +245,11 @@ class ndarray:
         if self._t.dim() == 0:
             raise TypeError("iteration over a 0-d array")
         t = self._t
-        # 1-D: NumPy yields scalars, copies (one copy of the array, not one per element)
-        return map(_wrap, (t.clone() if t.dim() == 1 else t).unbind(0))
+        if t.dim() == 1:  # NumPy yields scalars (§1.3): NumPy's own on the host, 0-d copies elsewhere
+            if _host_values(t):
+                return map(_NP_SCALAR[t.dtype], t.tolist())
+            return map(_wrap, t.clone().unbind(0))
+        return map(_wrap, t.unbind(0))
 
     def __contains__(self, value):
         r = self == value
@@ -300,6 +307,15 @@ class ndarray:
             return out.copy()
         return out
 
+    @property
+    def __array_interface__(self):
+        """NumPy's array interface of a CPU array (its memory, zero-copy, §3.3, §4.3); arrays on
+        other devices have none (``numpy.asarray`` then reaches ``__array__``, which says why)."""
+        t = self._t
+        if t.device.type != "cpu":
+            raise AttributeError("__array_interface__: only CPU arrays expose host memory; use x.to_numpy()")
+        return self.to_numpy().__array_interface__
+
     def to_device(self, device, /, *, stream=None):
         """Return the array on ``device`` (an explicit copy when it differs, §3.4)."""
         dev = _device.resolve(device)
@@ -323,9 +339,9 @@ class ndarray:
     def __array_namespace__(self, /, *, api_version=None):
         if api_version not in (None, "2021.12", "2022.12", "2023.12", "2024.12"):
             raise ValueError(f"Unrecognized array API version: {api_version!r}")
-        import torchnp
+        from . import array_api  # the NumPy namespace with 0-d arrays for scalar results (§5.3, §1.3)
 
-        return torchnp
+        return array_api
 
     # -- pickling keeps dtype and device --
     def __reduce__(self):
@@ -359,7 +375,15 @@ class ndarray:
             dev = _device.resolve(device)
             if dev != t.device:
                 t = t.to(dev)
-        r = _convert.cast_tensor(t, _dtypes.to_torch(dtype), casting=casting, copy=copy)
+        try:
+            td = _dtypes.to_torch(dtype)
+        except _dtypes.HostOnlyData:  # str, datetime64, object ...: NumPy's own array on the host (§2.5)
+            if t.device.type != "cpu":
+                raise _device.DeviceMismatchError(
+                    f"astype({dtype!r}): host-only data (a dtype torch cannot hold, §2.5) cannot be made from an "
+                    f"array on {t.device} implicitly; move it first with x.to_device('cpu')") from None
+            return _np.asarray(t.numpy()).astype(dtype, order, casting, subok, copy)
+        r = _convert.cast_tensor(t, td, casting=casting, copy=copy)
         return self if r is self._t else _wrap(r)  # copy=False and nothing to do: self, as NumPy
 
     def fill(self, value):
@@ -486,7 +510,7 @@ class ndarray:
                 pass
             else:
                 if tk is int and t.dim() == 1:
-                    r = r.clone()  # _indexing.element_value's rule, inlined on the hot path (§7)
+                    return element(r)
                 a = _new(ndarray)  # _wrap inlined: the hot path of §7
                 a._t = r
                 a._d = self._d
@@ -497,7 +521,7 @@ class ndarray:
             except Exception:  # noqa: BLE001 - the general path below raises NumPy's error
                 pass
             else:
-                return _wrap(_indexing.element_value(r, key))
+                return _indexing.element_value(r, key)
         return _indexing.getitem(self, key)
 
     def __setitem__(self, key, value):
@@ -519,6 +543,34 @@ def _basic_tuple(key):
             continue
         return False
     return True
+
+
+def _host_values(t):
+    """Whether tensor ``t``'s values may become NumPy scalars (§1.3): it is on the CPU, and
+    neither torch.compile nor autograd / torch.func is tracing it (there results stay arrays)."""
+    return t.device.type == "cpu" and not t.requires_grad and not _compiling() and not _functorch_wrapped(t)
+
+
+def element(t):
+    """One element ``t`` (a 0-d tensor) as a result (§1.3): NumPy's own scalar from host data;
+    on an accelerator (no hidden sync), while tracing, or under autograd a 0-d array holding a
+    copy (a value, never a view: a later write to the array must not change it)."""
+    if _host_values(t):
+        return _NP_SCALAR[t.dtype](t.item())
+    return _wrap(t.clone())
+
+
+def result(a):
+    """A function result ``a`` under §1.3: a 0-d host array becomes NumPy's scalar."""
+    if type(a) is ndarray:
+        t = a._t
+        if t.dim() == 0 and _host_values(t):
+            return _NP_SCALAR[t.dtype](t.item())
+        return a
+    if type(a) is tuple or isinstance(a, tuple) and hasattr(a, "_fields"):
+        items = [result(v) for v in a]
+        return type(a)(*items) if hasattr(a, "_fields") else tuple(items)
+    return a
 
 
 def _wrap(t):
@@ -623,7 +675,7 @@ class flatiter:
             # NumPy flattens the value and repeats or truncates it to the selection
             from ._convert import as_tensor
 
-            target = flat[key]._t
+            target = _indexing.select(flat, key)
             v = as_tensor(value, None, t.device)
             if isinstance(key, (int, _np.integer)) and v.dim():
                 raise ValueError("Error setting single item of array.")

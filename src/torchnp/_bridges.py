@@ -15,8 +15,13 @@ def from_numpy(a, *, device=None):
     if not isinstance(a, (_np.ndarray, _np.generic)):
         raise TypeError(f"from_numpy() expects a numpy.ndarray, got {type(a).__name__}")
     a = _np.asarray(a)
-    _dtypes.to_torch(a.dtype)
     dev = _device.resolve(device if device is not None else "cpu")
+    if _dtypes.is_host_only(a.dtype):  # NumPy's own array is the host array (§2.5)
+        if dev.type != "cpu":
+            raise _device.DeviceMismatchError(
+                f"from_numpy(device={str(dev)!r}): {a.dtype!r} is host-only data (a dtype torch cannot hold, §2.5)")
+        return a
+    _dtypes.to_torch(a.dtype)
     if dev.type == "cpu":
         if any(s < 0 for s in a.strides):
             raise ValueError("from_numpy() cannot share memory with a negatively-strided NumPy array; "

@@ -1,9 +1,7 @@
 """Turning Python objects into tensors, and the shared argument helpers.
 
-``as_tensor`` is the one conversion path used by ``asarray``/``array`` and by
-every function that accepts array-likes. NumPy arrays are converted only here
-(explicitly); operands of operations go through ``_ufuncs.operand`` instead,
-which rejects them (§3.3).
+``as_tensor`` is the one conversion path used by ``asarray``/``array`` (creation);
+operands of operations go through ``_boundary`` (the host-data rule of §3.3).
 """
 
 import enum
@@ -30,6 +28,7 @@ class _NoValueType(enum.Enum):
 
 
 NOVALUE = _NoValueType.NOVALUE
+_CPU = torch.device("cpu")
 
 __all__ = []
 
@@ -70,11 +69,7 @@ def _infer_host(obj, dtype):
     except OverflowError:
         raise
     if arr.dtype.kind not in "biufc":
-        if arr.dtype.kind == "O":
-            raise TypeError(
-                f"cannot convert {type(obj).__name__} to a torchnp array: NumPy infers dtype object "
-                "(ragged nesting or non-numeric items), which is unsupported on torchnp")
-        raise _dtypes._unsupported(arr.dtype)
+        raise _dtypes._unsupported(arr.dtype)  # host-only data (§2.5): the boundary runs NumPy
     if dtype is None and arr.dtype == _np.float64 and _dtypes.default_float() is torch.float32:
         arr = arr.astype(_np.float32)
     return arr
@@ -135,10 +130,8 @@ def as_tensor(obj, dtype=None, device=None, copy=None):
         if dtype is not None and dtype is not t.dtype:
             return cast_tensor(t, dtype)
         return t.clone() if copy else t
-    if isinstance(obj, _np.ndarray):
-        return _from_host(obj, dtype, dev, copy)
-    if isinstance(obj, _np.generic):
-        return _from_host(_np.asarray(obj), dtype, dev, copy)
+    if isinstance(obj, (_np.ndarray, _np.generic)):  # host data stays on the host unless device= (§3.3)
+        return _from_host(_np.asarray(obj), dtype, _CPU if device is None else dev, copy)
     if isinstance(obj, (list, tuple)):
         if copy is False:
             raise ValueError("Unable to avoid copy while creating an array as requested.")
@@ -153,7 +146,7 @@ def as_tensor(obj, dtype=None, device=None, copy=None):
         arr = _np.asarray(obj)
         if arr.dtype.kind not in "biufc":
             raise _dtypes._unsupported(arr.dtype)
-        return _from_host(arr, dtype, dev, copy)
+        return _from_host(arr, dtype, _CPU if device is None and not isinstance(obj, range) else dev, copy)
     if hasattr(obj, "__dlpack__"):
         return as_tensor(torch.from_dlpack(obj), dtype, device, copy)
     arr = _infer_host(obj, dtype)
@@ -186,11 +179,19 @@ def _traced_list(obj, dtype, dev):
     return torch.tensor(obj, dtype=dtype, device=dev)
 
 
+#: tests/test_host_reads.py turns CPU value checks off to count host reads as on an accelerator
+CPU_VALUE_CHECKS = True
+
+
 def checks_data(t):
     """Whether NumPy's data-dependent errors and warnings (singular matrix, index out of
-    bounds, ...) can look at tensor ``t``: not while torch.compile traces a graph, which
-    cannot branch on data, and not on ``meta`` tensors (the jit's dtype-resolution pass)."""
-    return not (torch.compiler.is_compiling() or t.is_meta)
+    bounds, ...) may read tensor ``t`` on the host (DESIGN §3.5): on the CPU, yes; on an
+    accelerator only under ``np.errstate(invalid="raise")`` (each check is then a sync;
+    otherwise skipped, docs/devices.md); never while torch.compile traces a graph, which
+    cannot branch on data, nor on ``meta`` tensors (the jit's dtype-resolution pass)."""
+    if t.device.type == "cpu":
+        return CPU_VALUE_CHECKS and not torch.compiler.is_compiling()
+    return not (t.is_meta or torch.compiler.is_compiling()) and _np.geterr()["invalid"] == "raise"
 
 
 def _stack_nested(obj, dtype, device):
@@ -271,18 +272,6 @@ def _float64_to_float16(t):
     odd = b ^ low
     low.neg_().bitwise_right_shift_(34).bitwise_and_(0x20000000)  # bit 29 where low != 0 (in place)
     return odd.bitwise_or_(low).view(torch.float64).to(torch.float16)
-
-
-def out_tensor(out, device):
-    """The tensor of an ``out=`` argument: a torchnp array on ``device`` (NumPy's errors)."""
-    if not isinstance(out, ndarray):
-        if isinstance(out, _np.ndarray):
-            raise TypeError("out= must be a torchnp array; a numpy.ndarray cannot be written by torchnp "
-                            "(call torchnp.from_numpy(a) to share its memory)")
-        raise TypeError("return arrays must be of ArrayType")
-    if out._t.device != device:
-        raise _device.mismatch(out._t.device, device)
-    return out._t
 
 
 def check_order(order, allowed="CFAK"):

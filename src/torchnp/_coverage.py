@@ -38,15 +38,9 @@ NOT_API = {
     "get_include": "path to NumPy's C headers",
 }
 
-_DT = "datetime64/timedelta64 dtypes cannot be held by torch tensors (§2.5)"
-_REC = "record/structured dtypes cannot be held by torch tensors (§2.5)"
 
 #: Names that cannot exist on torch, with the reason (one table, DESIGN §2.5).
 UNSUPPORTED = {
-    "busday_count": _DT, "busday_offset": _DT, "busdaycalendar": _DT, "is_busday": _DT,
-    "datetime_as_string": _DT, "datetime_data": _DT, "isnat": _DT,
-    "recarray": _REC, "record": _REC,
-    "fromregex": "parses text into structured (record) arrays; " + _REC,
     "matrix": "numpy.matrix is a deprecated ndarray subclass; use 2-D arrays",
     "asmatrix": "returns numpy.matrix, a deprecated ndarray subclass",
     "bmat": "returns numpy.matrix, a deprecated ndarray subclass",
@@ -54,17 +48,10 @@ UNSUPPORTED = {
     "nested_iters": "exposes NumPy's C iterator internals (nditer pairs)",
     "geterrcall": "torch raises no floating-point errors, so there is nothing to call back",
     "seterrcall": "torch raises no floating-point errors, so there is nothing to call back",
-    # numpy.random
-    "get_bit_generator": "legacy functions draw from torch generators, not a NumPy BitGenerator (seed with seed())",
-    "set_bit_generator": "legacy functions draw from torch generators, not a NumPy BitGenerator (seed with seed())",
 }
 
 #: NumPy submodules that cannot exist on torch (or are NumPy internals), with the reason.
 UNSUPPORTED_SUBMODULES = {
-    "char": "string arrays: string dtypes cannot be held by torch tensors (§2.5)",
-    "strings": "string ufuncs: string dtypes cannot be held by torch tensors (§2.5)",
-    "rec": "record arrays: structured dtypes cannot be held by torch tensors (§2.5)",
-    "ma": "masked arrays: an ndarray subclass with a mask; torch has no stable masked tensor",
     "ctypeslib": "ctypes pointers into host memory; device tensors have no ctypes view",
     "f2py": "Fortran wrapper generator for host code",
     "core": "NumPy's private implementation package (public names are re-exported at top level)",

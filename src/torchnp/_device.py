@@ -2,9 +2,12 @@
 
 The default device is, in order: ``TORCHNP_DEVICE``, else ``cuda`` when torch
 sees one, else ``cpu``. Nothing is ever moved between devices implicitly.
+The default and ``with torchnp.device(...)`` are per thread (§3.6): a thread starts
+with the process's initial default, whatever another thread has set.
 """
 
 import os
+import threading
 
 import torch
 
@@ -51,19 +54,20 @@ _resolved = {}  # user spelling -> torch.device
 
 
 def get_default_device():
-    """The device new arrays are created on."""
-    return _default[0]
+    """The device new arrays are created on (in this thread, §3.6)."""
+    return _state.device
 
 
 def set_default_device(d):
-    """Set the device new arrays are created on (``'cpu'``, ``'cuda'``, ``'cuda:1'``, ``torch.device``)."""
-    _default[0] = _normalize(d)
+    """Set the device new arrays are created on in this thread (``'cpu'``, ``'cuda'``, ``'cuda:1'``,
+    ``torch.device``; §3.1, §3.6)."""
+    _state.device = _normalize(d)
 
 
 def resolve(d):
     """torch.device for a ``device=`` argument; ``None`` means the default device."""
     if d is None:
-        return _default[0]
+        return _state.device
     try:
         return _resolved[d]
     except (KeyError, TypeError):
@@ -89,19 +93,21 @@ class device:
     ``with torchnp.device("cuda"): x = torchnp.zeros(3)`` creates ``x`` on CUDA.
     """
 
-    __slots__ = ("_device", "_saved")
+    __slots__ = ("_device",)
 
     def __init__(self, d="cpu"):
         self._device = _normalize(d)
-        self._saved = []
 
     def __enter__(self):
-        self._saved.append(_default[0])
-        _default[0] = self._device
+        st = _state
+        st.saved = st.saved + (st.device,)  # per thread: one object may be entered in several threads
+        st.device = self._device
         return self._device
 
     def __exit__(self, *exc):
-        _default[0] = self._saved.pop()
+        st = _state
+        st.device = st.saved[-1]
+        st.saved = st.saved[:-1]
 
     def __eq__(self, other):
         try:
@@ -119,8 +125,17 @@ class device:
     index = property(lambda self: self._device.index)
 
 
-#: the default device (§3.1); set after ``device`` exists since ``_normalize`` checks for it
-_default = [_initial_default()]
+class _State(threading.local):
+    """This thread's default device and the devices saved by entered ``with device(...)`` blocks
+    (§3.6). Class attributes are what a new thread starts with."""
+
+    device = None
+    saved = ()
+
+
+#: set after ``device`` exists, since ``_normalize`` checks for it
+_State.device = _initial_default()
+_state = _State()
 
 
 def mismatch(*devices_):

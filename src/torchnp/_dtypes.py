@@ -72,12 +72,24 @@ _KIND_NAMES = {
 _cache = {}  # anything dtype-like -> torch.dtype, filled on first use
 
 
+class HostOnlyData(TypeError):
+    """Data of a dtype torch cannot hold (str, bytes, object, datetime64, timedelta64,
+    structured, longdouble). It lives on the host as NumPy's own array: the API boundary
+    catches this and runs NumPy's implementation (§2.5); where nothing catches it, it is the
+    TypeError saying the dtype cannot be held by a tensor."""
+
+
+def is_host_only(np_dtype):
+    """Whether NumPy dtype ``np_dtype`` can only live on the host (§2.5): no torch dtype holds it."""
+    return np_dtype.kind in "OSUVMmT" or (np_dtype.kind in "fc" and np_dtype.itemsize > (8 if np_dtype.kind == "f" else 16))
+
+
 def _unsupported(np_dtype):
     kind = _KIND_NAMES.get(np_dtype.kind, str(np_dtype))
-    return TypeError(
-        f"dtype {np_dtype!r} ({kind}) is unsupported on torchnp: torch tensors "
-        "cannot hold it. Supported dtypes: bool, int8-int64, uint8-uint64, "
-        "float16-float64, complex64, complex128."
+    return (HostOnlyData if is_host_only(np_dtype) else TypeError)(
+        f"dtype {np_dtype!r} ({kind}) is unsupported on torchnp arrays: torch tensors "
+        "cannot hold it (on the host it is NumPy's own array, §2.5). Supported dtypes: bool, "
+        "int8-int64, uint8-uint64, float16-float64, complex64, complex128."
     )
 
 
@@ -222,7 +234,7 @@ def _strong_dtype(x):
         return TO_NUMPY[x._d]
     if isinstance(x, _np.dtype):
         return x if x in TO_TORCH else None
-    if isinstance(x, _np.generic):
+    if isinstance(x, (_np.generic, _np.ndarray)):  # host data answers as NumPy's (§3.3)
         return x.dtype if x.dtype in TO_TORCH else None
     if isinstance(x, torch.dtype):
         return TO_NUMPY.get(x)
@@ -281,14 +293,9 @@ def np_promote_types(type1, type2):
 
 
 def _result_type_numpy(args):
-    """The general case (strings such as 'f4', nested lists): NumPy answers, torchnp checks."""
-    args = [_np_dtype_of(a) for a in args]
-    for a in args:
-        if isinstance(a, _np.ndarray):
-            raise TypeError("result_type() got a numpy.ndarray; call torchnp.asarray(...) first")
-    res = _np.result_type(*args)
-    to_torch(res)  # unsupported results raise TypeError here
-    return res
+    """The general case (strings such as 'f4', nested lists, host-only dtypes): NumPy's answer,
+    which may be a dtype only the host holds (§2.5)."""
+    return _np.result_type(*[_np_dtype_of(a) for a in args])
 
 
 def promote_types(type1, type2):
@@ -298,9 +305,7 @@ def promote_types(type1, type2):
         return PROMOTE[a, b]
     except KeyError:
         pass
-    res = _np.promote_types(a, b)
-    to_torch(res)
-    return res
+    return _np.promote_types(a, b)
 
 
 def can_cast(from_, to, casting="safe"):

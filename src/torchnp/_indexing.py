@@ -12,7 +12,8 @@ import numpy as _np
 import torch
 
 from . import _device, _dtypes
-from ._array import _basic_tuple, _wrap, ndarray
+from ._array import _basic_tuple, _wrap, element, ndarray
+from ._boundary import host_tensor, operand
 from ._convert import checks_data
 
 _VALID = ("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) "
@@ -54,9 +55,8 @@ def _convert_item(item, dev):
         if t.dim() == 0:
             return t.item() if t.device.type == "cpu" else t
         return t if t.dtype in (torch.int64, torch.int32) else t.to(torch.int64)
-    if isinstance(item, _np.ndarray):
-        raise TypeError("a numpy.ndarray cannot index a torchnp array (no hidden host->device copy); "
-                        "convert it with torchnp.asarray(...) first")
+    if isinstance(item, _np.ndarray):  # host data indexes host arrays zero-copy (§3.3)
+        return _convert_item(_wrap(host_tensor(item)), dev)
     if isinstance(item, (_np.integer, _np.bool_)):
         return item.item()
     if isinstance(item, (list, tuple)):
@@ -109,7 +109,10 @@ def _normalize_key(t, key, check=False):
     dim = 0  # array dim the item indexes
     rdim = 0  # result dim it produces (meaningful without advanced indices)
     out = []
+    first_rdim = None  # result dim of the first integer or 0-d index array
     for it in items:
+        if first_rdim is None and (type(it) is int or isinstance(it, torch.Tensor)):
+            first_rdim = rdim
         if it is Ellipsis:
             dim += ndim - consumed
             rdim += ndim - consumed
@@ -133,9 +136,10 @@ def _normalize_key(t, key, check=False):
                     it = idx[-1]
             else:
                 if (check or dev.type != "cpu") and it.numel() and checks_data(it):
-                    # a sync, but needed: an out-of-bounds index is a device-side assert on CUDA
-                    # (it poisons the context) where NumPy raises IndexError. The CPU kernel checks
-                    # bounds itself, except when the result is empty (``check``: see getitem)
+                    # NumPy's IndexError needs the data. The CPU kernel checks bounds itself, except
+                    # when the result is empty (``check``: see getitem); on an accelerator torch's
+                    # kernels assert bounds asynchronously, and this sync runs only under
+                    # np.errstate(invalid="raise") (§3.5, docs/devices.md)
                     n = t.shape[dim]
                     if bool(((it >= n) | (it < -n)).any()):
                         bad = it[(it >= n) | (it < -n)][0].item()
@@ -180,6 +184,15 @@ def _normalize_key(t, key, check=False):
         if extra is not None:
             out[extra[0]] = None
             extra = extra[1]
+    elif any(isinstance(it, torch.Tensor) for it in out):
+        # 0-d index arrays on an accelerator (on the CPU they are ints already): torch would read
+        # each on the host to index with an int. As 1-element index arrays (the ints too, so that
+        # they stay together) they give one broadcast dim of size 1 -- where they stand if they are
+        # adjacent, else first -- squeezed afterwards: no sync (§3.5), but a copy, not a view.
+        pos = [i for i, it in enumerate(out) if type(it) is int or isinstance(it, torch.Tensor)]
+        out = [torch.full((1,), it, dtype=torch.int64, device=dev) if type(it) is int
+               else it.reshape(1) if isinstance(it, torch.Tensor) else it for it in out]
+        extra = first_rdim if pos[-1] - pos[0] == len(pos) - 1 else 0
     return tuple(out), flips, advanced, extra
 
 
@@ -201,7 +214,13 @@ def _empty_ellipsis_between(out, width):
 
 
 def getitem(a, key):
-    """``a[key]`` beyond the fast path of ``ndarray.__getitem__`` (§1.2)."""
+    """``a[key]`` beyond the fast path of ``ndarray.__getitem__`` (§1.2, §1.3)."""
+    return element_value(select(a, key), key)
+
+
+def select(a, key):
+    """The tensor of ``a[key]`` (a view where NumPy's is one), before §1.3 makes one element a
+    scalar: for implementations that index arrays and keep working on tensors."""
     t = a._t
     tkey, flips, advanced, extra = _normalize_key(t, key)
     if flips and advanced:
@@ -214,17 +233,15 @@ def getitem(a, key):
         _normalize_key(a._t, key, check=True)  # torch gathered nothing and so checked nothing
     if extra is not None:
         r = r.squeeze(extra)
-    if not advanced:  # advanced indexing copies already
-        r = element_value(r, key)
-    return _wrap(_flip(r, flips) if flips and not advanced else r)
+    return _flip(r, flips) if flips and not advanced else r
 
 
 def element_value(r, key):
-    """§1.3: a key that selects one element gives NumPy's scalar, a copy -- never a view of the
-    array (a later write to the array must not change it); ``x[...]`` stays a view."""
+    """§1.3: a key that selects one element gives NumPy's scalar (a value, never a view of the
+    array); ``x[...]`` stays a view."""
     if r.dim() == 0 and not any(k is Ellipsis for k in (key if type(key) is tuple else (key,))):
-        return r.clone()
-    return r
+        return element(r)
+    return _wrap(r)
 
 
 def _flip(t, dims):
@@ -271,11 +288,11 @@ def _value_tensor(value, t):
         # NumPy parses strings ('1.5') and reads None as nan for floats; its scalar type raises otherwise
         return _python_scalar(_dtypes.TO_NUMPY[t.dtype].type(value).item(), t)
     else:
-        from ._ufuncs._ufunc import operand
-
         v = operand(value, t.device)
         if not isinstance(v, torch.Tensor):
             return v
+        if v.device != t.device:  # host data written into an accelerator array (§3.3)
+            raise _device.mismatch(t.device, v.device)
     if v.dtype is not t.dtype:
         from ._convert import cast_tensor
 

@@ -12,7 +12,7 @@ import torch
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
 from .._convert import as_tensor, asarray, check_order
-from .._device import _default as _default_device
+from .._device import _state as _device_state
 from .._dtypes import _default_float
 
 __all__ = ["array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "copy",
@@ -55,7 +55,7 @@ def _allocate(make, shape, dtype, device, order="C"):
     dtype = _default_float[0] if dtype is None else _dtypes.to_torch(dtype)
     shape = shape if type(shape) is int and shape >= 0 else _shape(shape)
     try:
-        return _wrap(make(shape, dtype=dtype, device=_default_device[0] if device is None else _device.resolve(device)))
+        return _wrap(make(shape, dtype=dtype, device=_device_state.device if device is None else _device.resolve(device)))
     except (RuntimeError, TypeError) as exc:
         raise _creation_error(exc, shape, dtype) from None
 

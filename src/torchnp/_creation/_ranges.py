@@ -8,7 +8,7 @@ import torch
 
 from .. import _dtypes
 from .._array import _wrap, ndarray
-from .._convert import cast_tensor, normalize_axis
+from .._convert import cast_tensor, checks_data, normalize_axis
 from ._basic import _tensors_on, linspace
 
 __all__ = ["logspace", "geomspace"]
@@ -43,8 +43,12 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0, *, device=
     if dtype is None and type(start) in (int, float, bool) and type(stop) in (int, float, bool) \
             and _dtypes.default_float() is torch.float32:
         dt = torch.float32
-    # ValueError for a zero end point depends on the data: one host sync, as NumPy raises
-    if bool(((s == 0).any() | (e == 0).any()).item()):
+    # NumPy's ValueError for a zero end point: on the host for host end points, else a sync (§3.5)
+    if isinstance(start, ndarray) or isinstance(stop, ndarray):
+        zero = checks_data(s) and bool(((s == 0).any() | (e == 0).any()))
+    else:
+        zero = bool(_np.any(_np.asarray(start) == 0) or _np.any(_np.asarray(stop) == 0))
+    if zero:
         raise ValueError("Geometric sequence cannot include zero")
     s, e = s.to(dt), e.to(dt)
     sign = torch.sgn(s) if dt.is_complex else torch.sign(s)

@@ -10,8 +10,8 @@ import numpy as _np
 import torch
 
 from .._array import _wrap, ndarray
-from ._common import (cast_tensor, check_bounds, normalize_axes, normalize_axis, shape_tuple, tensor,
-                      tensors)
+from ._common import (cast_tensor, check_bounds, checks_data, normalize_axes, normalize_axis, shape_tuple,
+                      tensor, tensors)
 from ._joining import _concat
 
 __all__ = ["delete", "insert", "append", "resize", "trim_zeros", "unique", "unique_all",
@@ -38,12 +38,33 @@ def _obj_indices(obj, n, dev):
     return o.to(torch.int64), o.dim() == 0
 
 
+def _host_positions(obj, n):
+    """Host ``obj`` of delete/insert (slice, int, list, NumPy array) -> (NumPy int64 positions,
+    is-scalar, was-mask), validated on the host: no device data is read (§3.5)."""
+    if isinstance(obj, slice):
+        return _np.arange(*obj.indices(n)), False, False
+    o = _np.asarray(obj)
+    if o.dtype == bool:
+        return o, False, True
+    if o.size == 0:
+        o = o.astype(_np.int64)  # NumPy reads an empty list as an empty index array
+    elif o.dtype.kind not in "iu":
+        raise IndexError("arrays used as indices must be of integer (or boolean) type")
+    return o.astype(_np.int64), o.ndim == 0, False
+
+
 def delete(arr, obj, axis=None):
     """Return a new array with sub-arrays along ``axis`` deleted (``numpy.delete``)."""
     t, axis = _flat_or_axis(tensor(arr), axis)
     if t.dim() == 0:
         raise _np.exceptions.AxisError(0, 0)
     n = t.shape[axis]
+    if not isinstance(obj, ndarray):
+        # host data: NumPy itself picks the kept positions of a stand-in of the axis (its errors
+        # too); the result's length is then known without reading the array (§3.5)
+        probe = _np.arange(n).reshape((1,) * axis + (n,))
+        kept = _np.delete(probe, obj, axis).reshape(-1)
+        return _wrap(torch.index_select(t, axis, torch.from_numpy(kept).to(t.device)))
     idx, _ = _obj_indices(obj, n, t.device)
     keep = torch.ones(n, dtype=torch.bool, device=t.device)
     if idx.dtype is torch.bool:
@@ -54,71 +75,74 @@ def delete(arr, obj, axis=None):
     elif idx.numel():
         check_bounds(idx, n, axis)
         keep[idx.reshape(-1)] = False
-    # the result length depends on the deleted indices: boolean selection syncs
+    # indices on the device: the result length depends on them, boolean selection syncs
     return _wrap(t[(slice(None),) * axis + (keep,)])
 
 
 def insert(arr, obj, values, axis=None):
-    """Insert ``values`` before ``obj`` along ``axis`` (``numpy.insert``)."""
+    """Insert ``values`` before ``obj`` along ``axis`` (``numpy.insert``).
+
+    Host ``obj`` is validated on the host; the result's shape never depends on the data
+    (only a boolean mask on the device needs a sync), so nothing else is read (§3.5).
+    """
     t, axis = _flat_or_axis(tensor(arr), axis)
     if t.dim() == 0:
         raise _np.exceptions.AxisError(0, 0)
     n = t.shape[axis]
-    idx, scalar = _obj_indices(obj, n, t.device)
-    if idx.dtype is torch.bool:
-        if idx.dim() != 1:
-            raise ValueError("boolean array argument obj to insert must be one dimensional")
-        idx = torch.nonzero(idx).reshape(-1)  # a mask: its True positions (data-dependent size)
-    elif idx.dim() > 1:
+    host = not isinstance(obj, ndarray)
+    if host:
+        o, scalar, mask = _host_positions(obj, n)
+        if mask:
+            if o.ndim != 1:
+                raise ValueError("boolean array argument obj to insert must be one dimensional")
+            o = _np.flatnonzero(o)
+        idx = torch.from_numpy(o)
+    else:
+        idx, scalar = _obj_indices(obj, n, t.device)
+        if idx.dtype is torch.bool:
+            if idx.dim() != 1:
+                raise ValueError("boolean array argument obj to insert must be one dimensional")
+            idx = torch.nonzero(idx).reshape(-1)  # a mask: its True positions (data-dependent size)
+    if idx.dim() > 1:
         raise ValueError("index array argument obj to insert must be one dimensional or scalar")
     vt = tensor(values, t.device)
     if vt.dtype is not t.dtype:
         vt = cast_tensor(vt, t.dtype)
-    pre = (slice(None),) * axis
-    if idx.numel() == 1:
-        # a single insertion point: values go in as a block (its position shapes the slices)
-        index = int(idx.reshape(()))
-        if not -n <= index <= n:
-            raise IndexError(f"index {obj} is out of bounds for axis {axis} with size {n}")
-        if index < 0:
-            index += n
+    idx = idx.reshape(-1)
+    if host or checks_data(idx):
+        bad = o.reshape(-1)[(o.reshape(-1) > n) | (o.reshape(-1) < -n)] if host else None
+        if (bad.size if host else bool(((idx > n) | (idx < -n)).any())):
+            v = int(bad[0]) if host else int(idx[(idx > n) | (idx < -n)][0])
+            raise IndexError(f"index {obj if idx.numel() == 1 else v} is out of bounds for axis {axis} with size {n}")
+    idx = torch.where(idx < 0, idx + n, idx)
+    old = torch.arange(n, device=idx.device)
+    shape = list(t.shape)
+    single = idx.numel() == 1
+    if single:  # a single insertion point: values go in as a block
         if vt.dim() < t.dim():
             vt = vt.reshape((1,) * (t.dim() - vt.dim()) + tuple(vt.shape))
         if scalar:
             vt = torch.movedim(vt, 0, axis)
         numnew = vt.shape[axis]
-        shape = list(t.shape)
-        shape[axis] = numnew
-        try:
-            block = vt.expand(shape)
-        except RuntimeError:
-            raise ValueError(f"could not broadcast input array from shape {tuple(vt.shape)} into shape "
-                             f"{tuple(shape)}") from None
-        return _wrap(torch.cat([t[pre + (slice(None, index),)], block, t[pre + (slice(index, None),)]], axis))
-    idx = idx.reshape(-1)
-    numnew = idx.numel()
-    if numnew:
-        bad = (idx > n) | (idx < -n)
-        if bool(bad.any()):  # NumPy's IndexError needs the data
-            v = int(idx[bad][0])
-            raise IndexError(f"index {v} is out of bounds for axis {axis} with size {n}")
-    idx = torch.where(idx < 0, idx + n, idx)
-    order = torch.argsort(idx, stable=True)
-    pos = torch.empty_like(idx)
-    pos[order] = idx[order] + torch.arange(numnew, device=t.device)
-    shape = list(t.shape)
-    shape[axis] += numnew
-    new = torch.empty(shape, dtype=t.dtype, device=t.device)
-    old = torch.ones(shape[axis], dtype=torch.bool, device=t.device)
-    old[pos] = False
-    slot = list(t.shape)
-    slot[axis] = numnew
+        pos = idx + torch.arange(numnew, device=idx.device)
+        old = old + torch.where(old >= idx, numnew, 0)
+    else:
+        numnew = idx.numel()
+        order = torch.argsort(idx, stable=True)
+        pos = torch.empty_like(idx)
+        pos[order] = idx[order] + torch.arange(numnew, device=idx.device)
+        old = old + torch.searchsorted(idx[order], old, right=True)
+    shape[axis] = numnew
     try:
-        new[pre + (pos,)] = vt.expand(slot)
+        block = vt.expand(shape)
     except RuntimeError:
-        raise ValueError(f"shape mismatch: value array of shape {tuple(vt.shape)} could not be broadcast to "
-                         f"indexing result of shape {tuple(slot)}") from None
-    new[pre + (old,)] = t
+        raise ValueError(f"could not broadcast input array from shape {tuple(vt.shape)} into shape {tuple(shape)}"
+                         if single else f"shape mismatch: value array of shape {tuple(vt.shape)} could not be "
+                         f"broadcast to indexing result of shape {tuple(shape)}") from None
+    shape[axis] = n + numnew
+    new = torch.empty(shape, dtype=t.dtype, device=t.device)
+    new.index_copy_(axis, pos.to(t.device), block.contiguous())
+    new.index_copy_(axis, old.to(t.device), t)
     return _wrap(new)
 
 

@@ -5,51 +5,10 @@ import torch
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
-from .._convert import as_tensor, cast_tensor, checks_data, normalize_axes, normalize_axis, out_tensor  # noqa: F401
+from .._boundary import on_device, out_tensor, tensor, tensors  # noqa: F401
+from .._convert import as_tensor, cast_tensor, checks_data, normalize_axes, normalize_axis  # noqa: F401
 
 __all__ = []
-
-_NP_ERROR = ("a numpy.ndarray cannot be mixed into a torchnp operation (no hidden host->device copy); "
-             "convert it first with torchnp.asarray(a) or torchnp.from_numpy(a)")
-
-
-def tensor(x, dev=None):
-    """Tensor for one array-like argument; numpy.ndarray is rejected (§3.3)."""
-    if type(x) is ndarray:
-        return x._t
-    if isinstance(x, ndarray):
-        return x._t
-    if isinstance(x, _np.ndarray):
-        raise TypeError(_NP_ERROR)
-    if isinstance(x, torch.Tensor):
-        raise TypeError("a torch.Tensor cannot be mixed into a torchnp operation; wrap it with torchnp.from_torch(t)")
-    if isinstance(x, (list, tuple)) and _has_numpy(x):
-        raise TypeError(_NP_ERROR)
-    return as_tensor(x, None, dev)
-
-
-def _has_numpy(seq):
-    for v in seq:
-        if isinstance(v, _np.ndarray) or (isinstance(v, (list, tuple)) and _has_numpy(v)):
-            return True
-    return False
-
-
-def tensors(seq):
-    """Tensors for a sequence of array-likes, all on one device (§3.2).
-
-    Array-likes that are not arrays are created on the device of the arrays.
-    """
-    dev = None
-    for x in seq:
-        if isinstance(x, ndarray):
-            dev = x._t.device
-            break
-    out = [tensor(x, dev) for x in seq]
-    if out and _device.multi_device[0]:
-        _device.check_same(out)
-    return out
-
 
 def np_dtype(t):
     return _dtypes.TO_NUMPY[t.dtype]
@@ -91,8 +50,8 @@ def wrap_all(ts):
 
 def index_tensor(x, dev):
     """Integer index tensor (int64) for ``x`` (take/put/choose); TypeError for float arrays as NumPy."""
-    t = tensor(x, dev)
-    if (t.is_floating_point() or t.is_complex()) and isinstance(x, ndarray):
+    t = on_device(x, dev)
+    if (t.is_floating_point() or t.is_complex()) and isinstance(x, (ndarray, _np.ndarray)):
         raise TypeError(f"Cannot cast array data from {np_dtype(t)!r} to dtype('int64') according to the rule "
                         "'same_kind'")
     if t.dtype is not torch.int64:  # lists of floats are truncated, as NumPy's unsafe list conversion
@@ -103,9 +62,10 @@ def index_tensor(x, dev):
 def check_bounds(idx, n, axis):
     """IndexError as NumPy's for indices outside [-n, n).
 
-    NumPy's error needs a look at the data: a host sync on accelerators (torch
-    would otherwise raise a device-side assert that cannot be caught). Not in a compiled
-    graph, which cannot raise on data: there torch's own bounds check raises.
+    NumPy's error needs a look at the data: on the CPU, or on an accelerator under
+    ``np.errstate(invalid="raise")`` (a sync; otherwise torch's kernels assert there,
+    §3.5). Not in a compiled graph, which cannot raise on data: there torch's own bounds
+    check raises.
     """
     if idx.numel() == 0 or not checks_data(idx):
         return

@@ -18,7 +18,7 @@ from numpy import index_exp, s_  # index-expression helpers: pure Python, no dat
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
 from .._ufuncs._ufunc import operand
-from ._common import (cast_tensor, check_bounds, check_casting, common_dtype, index_tensor, normalize_axis,
+from ._common import (cast_tensor, check_bounds, check_casting, checks_data, common_dtype, index_tensor, normalize_axis,
                       np_dtype, shape_tuple, store_out, tensor, tensors)
 
 __all__ = [
@@ -167,12 +167,14 @@ def place(arr, mask, vals):
         raise ValueError("place: mask and data must be the same size")
     m = (m != 0).reshape(-1)
     vals = cast_tensor(tensor(vals, t.device).reshape(-1), t.dtype, copy=False)
-    k = int(m.sum())  # how many values are taken from ``vals`` depends on the mask: a host read
     if vals.numel() == 0:
-        if k:
+        if checks_data(m) and bool(m.any()):
             raise ValueError("Cannot insert from an empty array!")
         return
-    _flat_write(t, m, _cycled(vals, k))
+    # the i-th True position takes vals[i % len(vals)]: a running count, no host read (§3.5)
+    src = vals[(torch.cumsum(m, 0) - 1).clamp(min=0) % vals.numel()]
+    new = torch.where(m, src, t.reshape(-1))
+    t.copy_(new.view(t.shape))
 
 
 def putmask(a, /, mask, values):
@@ -230,7 +232,7 @@ def choose(a, choices, out=None, mode="raise"):
     dt = common_dtype(cs)
     nc = len(cs)
     if mode == "raise":
-        if ia.numel() and bool(((ia < 0) | (ia >= nc)).any()):  # NumPy's error needs the data
+        if ia.numel() and checks_data(ia) and bool(((ia < 0) | (ia >= nc)).any()):  # a sync (§3.5)
             raise ValueError("invalid entry in choice array")
     else:
         ia = _clip_mode(ia, nc, mode, 0)
@@ -509,7 +511,7 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
     total = None
     for ix, d, m, s in zip(idxs, dims, modes, _strides(dims, order)):
         if m == "raise":
-            if ix.numel() and bool(((ix < 0) | (ix >= d)).any()):  # NumPy's error needs the data
+            if ix.numel() and checks_data(ix) and bool(((ix < 0) | (ix >= d)).any()):  # a sync (§3.5)
                 raise ValueError("invalid entry in coordinates array")
         else:
             ix = _clip_mode(ix, d, m, 0)
@@ -524,9 +526,9 @@ def unravel_index(indices, shape, order="C"):
     size = 1
     for d in dims:
         size *= d
-    if idx.numel():
+    if idx.numel() and checks_data(idx):
         bad = (idx < 0) | (idx >= size)
-        if bool(bad.any()):  # NumPy's error needs the data
+        if bool(bad.any()):  # NumPy's error needs the data: a sync (§3.5)
             raise ValueError(f"index {int(idx[bad].reshape(-1)[0])} is out of bounds for array with size {size}")
     out = [None] * len(dims)
     rng = range(len(dims) - 1, -1, -1) if order == "C" else range(len(dims))

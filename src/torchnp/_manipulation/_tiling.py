@@ -6,7 +6,7 @@ import numpy as _np
 import torch
 
 from .._array import _wrap, ndarray
-from ._common import normalize_axis, tensor
+from ._common import checks_data, normalize_axis, tensor
 
 _SAME_BITS = {torch.uint16: torch.int16, torch.uint32: torch.int32, torch.uint64: torch.int64}
 
@@ -46,9 +46,17 @@ def repeat(a, repeats, axis=None):
         rt = rt.reshape(()).expand(n)
     elif rt.dim() > 1 or rt.shape[0] != n:
         raise ValueError(f"operands could not be broadcast together with shape ({n},) ({rt.shape[0]},)")
-    # the output length depends on the repeat counts: torch reads them on the host
-    if rt.numel() and bool((rt < 0).any()):
+    # the output length is the sum of the counts: known on the host for host counts (no sync,
+    # §3.5), else torch reads it (one sync, docs/devices.md)
+    size = None
+    if not isinstance(repeats, ndarray):
+        rh = _np.asarray(repeats)
+        if rh.size and (rh < 0).any():
+            raise ValueError("repeats may not contain negative values.")
+        size = int(rh.sum()) * (n if rh.size == 1 else 1)
+    elif rt.numel() and checks_data(rt) and bool((rt < 0).any()):
         raise ValueError("repeats may not contain negative values.")
     if t.dtype in _SAME_BITS:  # uint16/32/64: no torch index_select kernel, repeat the same bits as signed
-        return _wrap(torch.repeat_interleave(t.view(_SAME_BITS[t.dtype]), rt, dim=axis).view(t.dtype))
-    return _wrap(torch.repeat_interleave(t, rt, dim=axis))
+        return _wrap(torch.repeat_interleave(t.view(_SAME_BITS[t.dtype]), rt, dim=axis, output_size=size)
+                     .view(t.dtype))
+    return _wrap(torch.repeat_interleave(t, rt, dim=axis, output_size=size))

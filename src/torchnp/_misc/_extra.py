@@ -127,9 +127,9 @@ class broadcast:
             ts.extend(a._tensors if isinstance(a, broadcast) else [a])
         if len(ts) > 64:
             raise ValueError("Need at least 0 and at most 64 array objects.")
-        from .._sorting._sort import tensors_of
+        from .._boundary import tensors
 
-        ts = tensors_of(*ts) if ts else []
+        ts = tensors(ts) if ts else []
         try:
             shape = tuple(torch.broadcast_shapes(*[t.shape for t in ts]))
         except RuntimeError:

@@ -15,7 +15,7 @@ from .. import _dtypes
 from .. import _ufuncs as _u
 from .._array import _wrap, ndarray
 from .._convert import asarray, normalize_axis
-from .._sorting._sort import tensor_of, tensors_of
+from .._boundary import array as _arr, tensor as tensor_of, tensors
 
 __all__ = [
     "around", "round", "fix", "real", "imag", "angle", "nan_to_num", "isclose", "allclose",
@@ -29,10 +29,6 @@ __all__ = [
 ScalarType = _np.ScalarType
 True_, False_ = _np.True_, _np.False_
 typename = _np.typename
-
-
-def _arr(x):
-    return x if isinstance(x, ndarray) else _wrap(tensor_of(x))
 
 
 # ---------------------------------------------------------------- rounding
@@ -195,7 +191,7 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     """Elementwise closeness within a tolerance (mirrors ``numpy.isclose``, NumPy 2 formula)."""
     x, y, atol, rtol = (v if isinstance(v, (int, float, complex)) else _arr(v) for v in (a, b, atol, rtol))
     if isinstance(x, ndarray) and isinstance(y, ndarray):
-        tensors_of(x, y)
+        tensors((x, y))
     if isinstance(y, ndarray):
         y = y.astype(_dtypes.np_result_type(y.dtype, 1.0), copy=False)
     elif isinstance(y, int):
@@ -215,7 +211,7 @@ def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 def array_equal(a1, a2, equal_nan=False):
     """True if same shape and elements (mirrors ``numpy.array_equal``; a Python bool: a host sync)."""
-    t1, t2 = tensors_of(a1, a2)
+    t1, t2 = tensors((a1, a2))
     if t1.shape != t2.shape:
         return False
     eq = _u.equal(_wrap(t1), _wrap(t2))._t
@@ -226,7 +222,7 @@ def array_equal(a1, a2, equal_nan=False):
 
 def array_equiv(a1, a2):
     """True if broadcastable and equal (mirrors ``numpy.array_equiv``; a Python bool)."""
-    t1, t2 = tensors_of(a1, a2)
+    t1, t2 = tensors((a1, a2))
     try:
         torch.broadcast_shapes(t1.shape, t2.shape)
     except RuntimeError:

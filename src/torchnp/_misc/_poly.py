@@ -15,7 +15,8 @@ import torch
 from .. import _dtypes
 from .. import _ufuncs as _u
 from .._array import _wrap, ndarray
-from .._sorting._sort import argsort_tensor, tensor_of, tensors_of
+from .._boundary import tensor as tensor_of, tensors
+from .._sorting._sort import argsort_tensor
 
 __all__ = ["polyval", "polyfit", "poly", "roots", "polyder", "polyint", "polyadd", "polysub",
            "polymul", "polydiv", "poly1d"]
@@ -73,7 +74,7 @@ def _convolve_full(t1, t2):
 
 def polymul(a1, a2):
     """Product of two polynomials (mirrors ``numpy.polymul``)."""
-    t1, t2 = tensors_of(_wrap(_coeffs(a1)), _wrap(_coeffs(a2)))
+    t1, t2 = tensors((_wrap(_coeffs(a1)), _wrap(_coeffs(a2))))
     # NumPy trims leading zeros first (through poly1d): a data-dependent size
     t1, t2 = poly1d(_wrap(t1)).coeffs._t, poly1d(_wrap(t2)).coeffs._t
     return _ret(_convolve_full(t1, t2), _is_poly(a1, a2))
@@ -184,7 +185,7 @@ def roots(p):
 
 def polydiv(u, v):
     """Quotient and remainder of polynomial division (mirrors ``numpy.polydiv``)."""
-    tu, tv = tensors_of(_wrap(_coeffs(u)), _wrap(_coeffs(v)))
+    tu, tv = tensors((_wrap(_coeffs(u)), _wrap(_coeffs(v))))
     tu, tv = (t.to(_dtypes.to_torch(_dtypes.np_result_type(_dtypes.TO_NUMPY[t.dtype], 0.0))) for t in (tu, tv))  # u + 0.0
     dt = _dtypes.promote_torch(tu.dtype, tv.dtype)
     m, n = tu.shape[0] - 1, tv.shape[0] - 1
@@ -210,7 +211,7 @@ def _vander(x, n):
 def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
     """Least-squares polynomial fit (mirrors ``numpy.polyfit``; SVD solve as NumPy's lstsq)."""
     order = int(deg) + 1
-    tx, ty = tensors_of(x, y)
+    tx, ty = tensors((x, y))
     ft = _dtypes.to_torch(_dtypes.np_result_type(_dtypes.TO_NUMPY[tx.dtype], 0.0))
     tx, ty = tx.to(ft), ty.to(_dtypes.to_torch(_dtypes.np_result_type(_dtypes.TO_NUMPY[ty.dtype], 0.0)))
     if deg < 0:

@@ -9,15 +9,11 @@ import torch
 
 from .. import _ufuncs as _u
 from .._array import _wrap, ndarray
-from .._sorting._sort import tensor_of
+from .._boundary import array as _arr, tensor as tensor_of
 
 __all__ = ["sqrt", "log", "log2", "log10", "logn", "power", "arccos", "arcsin", "arctanh"]
 
 _SINGLE = (torch.float32, torch.int8, torch.int16, torch.uint8, torch.uint16, torch.complex64)
-
-
-def _arr(x):
-    return x if isinstance(x, ndarray) else _wrap(tensor_of(x))
 
 
 def _tocomplex(t):

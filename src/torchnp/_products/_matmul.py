@@ -5,20 +5,12 @@ import torch
 
 from .. import _dtypes
 from .._array import _wrap, ndarray
-from .._convert import out_tensor
-from .._ufuncs._ufunc import _devices_of, operand
+from .. import _device
+from .._boundary import out_tensor, tensors
 
 __all__ = ["matmul"]
 
 _new = object.__new__
-
-
-def _tensor(x, dev=None):
-    t = operand(x, dev)
-    if not isinstance(t, torch.Tensor):
-        raise ValueError("matmul: Input operand does not have enough dimensions (has 0, gufunc core with signature (n?,k),(k,m?)->(n?,m?) requires 1)")
-    return t
-
 
 
 def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, subok=True, signature=None, axes=None, axis=None):
@@ -27,7 +19,7 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
         # hot path (§7): same non-bool dtypes need no promotion; any torch error (0-d operand,
         # core-dimension mismatch, devices, no kernel) takes the general path, which raises NumPy's
         d = x1._d
-        if d is x2._d and d is not torch.bool:
+        if d is x2._d and d is not torch.bool and not (_device.multi_device[0] and x1._t.device != x2._t.device):
             try:
                 r = torch.matmul(x1._t, x2._t)
             except RuntimeError:
@@ -37,9 +29,7 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
                 w._t = r
                 w._d = d
                 return w
-    a = _tensor(x1)
-    b = _tensor(x2, a.device)
-    _devices_of((a, b))
+    a, b = tensors((x1, x2))
     for i, t in enumerate((a, b)):
         if t.dim() == 0:
             raise ValueError(f"matmul: Input operand {i} does not have enough dimensions (has 0, gufunc core with signature (n?,k),(k,m?)->(n?,m?) requires 1)")

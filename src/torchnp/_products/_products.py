@@ -17,8 +17,10 @@ from numpy.exceptions import AxisError
 
 from .. import _dtypes
 from .._array import _wrap, ndarray
-from .._convert import cast_tensor, check_order, normalize_axis, out_tensor
-from .._sorting._sort import from_ring_int64, ring_int64, tensor_of, tensors_of
+from .._boundary import out_tensor
+from .._convert import cast_tensor, check_order, normalize_axis
+from .._boundary import tensor as tensor_of, tensors
+from .._sorting._sort import from_ring_int64, ring_int64
 
 __all__ = ["dot", "vdot", "inner", "outer", "tensordot", "einsum", "einsum_path", "kron", "cross",
            "trace", "diagonal", "vecdot", "matvec", "vecmat", "matrix_transpose"]
@@ -166,7 +168,7 @@ def einsum(*operands, out=None, optimize=False, dtype=None, order="K", casting="
         raise ValueError("must provide at least an operand and a subscripts list to einsum")
     else:
         spec, ops = _sublist_to_str(operands)
-    ts = tensors_of(*ops)
+    ts = tensors(ops)
     if dtype is not None:
         for t in ts:
             if not _dtypes.np_can_cast(_np_dt(t), _np.dtype(dtype), casting):
@@ -192,10 +194,10 @@ def einsum_path(*operands, optimize="greedy", einsum_call=False):
     if einsum_call:
         raise NotImplementedError("einsum_path(einsum_call=True) is internal to NumPy")
     if isinstance(operands[0], str):
-        args = [operands[0]] + [_dummy(t) for t in tensors_of(*operands[1:])]
+        args = [operands[0]] + [_dummy(t) for t in tensors(operands[1:])]
     else:
         spec, ops = _sublist_to_str(operands)
-        args = [spec] + [_dummy(t) for t in tensors_of(*ops)]
+        args = [spec] + [_dummy(t) for t in tensors(ops)]
     return _np.einsum_path(*args, optimize=optimize)
 
 
@@ -223,7 +225,7 @@ def _shapes_error(name, a, b):
 
 def dot(a, b, out=None):
     """Dot product of two arrays (mirrors ``numpy.dot``)."""
-    ta, tb = tensors_of(a, b)
+    ta, tb = tensors((a, b))
     if out is not None and isinstance(out, ndarray) and (
             out._t.dtype is not _result_dtype((ta, tb)) or not out._t.is_contiguous()):
         raise ValueError("output array is not acceptable (must have the right datatype, number of dimensions, "
@@ -238,7 +240,7 @@ def dot(a, b, out=None):
 
 def inner(a, b, /):
     """Inner product over the last axes (mirrors ``numpy.inner``)."""
-    ta, tb = tensors_of(a, b)
+    ta, tb = tensors((a, b))
     if ta.dim() == 0 or tb.dim() == 0:
         return _scalar_product(ta, tb, None)
     if ta.shape[-1] != tb.shape[-1]:
@@ -248,7 +250,7 @@ def inner(a, b, /):
 
 def vdot(a, b, /):
     """Dot product of flattened arrays, conjugating the first (mirrors ``numpy.vdot``)."""
-    ta, tb = tensors_of(a, b)
+    ta, tb = tensors((a, b))
     ta, tb = ta.reshape(-1), tb.reshape(-1)
     if ta.shape != tb.shape:
         raise ValueError("vectors have different lengths")
@@ -259,13 +261,13 @@ def vdot(a, b, /):
 
 def outer(a, b, out=None):
     """Outer product of two (flattened) vectors (mirrors ``numpy.outer``)."""
-    ta, tb = tensors_of(a, b)
+    ta, tb = tensors((a, b))
     return _contract("outer", ta.reshape(-1), tb.reshape(-1), (), (), out)
 
 
 def tensordot(a, b, axes=2):
     """Sum products over the given axes (mirrors ``numpy.tensordot``, same axis rules and errors)."""
-    ta, tb = tensors_of(a, b)
+    ta, tb = tensors((a, b))
     try:
         iter(axes)
     except TypeError:
@@ -289,7 +291,7 @@ def tensordot(a, b, axes=2):
 
 def kron(a, b):
     """Kronecker product (mirrors ``numpy.kron``)."""
-    ta, tb = tensors_of(a, b)
+    ta, tb = tensors((a, b))
     nd = max(ta.dim(), tb.dim())
     ta = ta.reshape((1,) * (nd - ta.dim()) + tuple(ta.shape))
     tb = tb.reshape((1,) * (nd - tb.dim()) + tuple(tb.shape))
@@ -321,7 +323,7 @@ def _gufunc(name):
 
     def func(x1, x2, /, out=None, *, axes=None, axis=None, keepdims=False, casting="same_kind",
              order="K", dtype=None, subok=True, signature=None):
-        t1, t2 = tensors_of(x1, x2)
+        t1, t2 = tensors((x1, x2))
         for i, (t, need) in enumerate(((t1, need1), (t2, need2))):
             if t.dim() < need:
                 raise ValueError(f"{name}: Input operand {i} does not have enough dimensions (has {t.dim()}, "
@@ -371,7 +373,7 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     """Cross product of (arrays of) 2- or 3-vectors (mirrors ``numpy.cross``)."""
     if axis is not None:
         axisa = axisb = axisc = axis
-    ta, tb = tensors_of(a, b)
+    ta, tb = tensors((a, b))
     ta = ta.movedim(normalize_axis_msg(axisa, ta.dim(), "axisa"), -1)
     tb = tb.movedim(normalize_axis_msg(axisb, tb.dim(), "axisb"), -1)
     if ta.shape[-1] not in (2, 3) or tb.shape[-1] not in (2, 3):

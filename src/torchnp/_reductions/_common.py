@@ -8,22 +8,8 @@ from numpy.exceptions import AxisError
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
+from .._boundary import on_device, out_tensor, tensor  # noqa: F401 - the family's operand rules
 from .._convert import NOVALUE, as_tensor, checks_data, normalize_axes  # noqa: F401 - NOVALUE: the family's sentinel
-
-
-def tensor(a):
-    """The tensor of an array-like (torchnp arrays pass through)."""
-    return a._t if type(a) is ndarray else as_tensor(a)
-
-
-def on_device(obj, device):
-    """Tensor for an extra operand (weights, bins, masks...) on ``device``; a torchnp array living
-    elsewhere raises DeviceMismatchError (§3.2: nothing moves implicitly)."""
-    if isinstance(obj, ndarray):
-        if obj._t.device != device:
-            raise _device.mismatch(obj._t.device, device)
-        return obj._t
-    return as_tensor(obj, None, device)
 
 
 def axes_of(axis, ndim, ufunc_like=False):
@@ -64,14 +50,10 @@ def finish(r, out):
         return _wrap(r)
     if isinstance(out, tuple):
         (out,) = out
-    if not isinstance(out, ndarray):
-        if isinstance(out, _np.ndarray):
-            raise TypeError("out= must be a torchnp array; a numpy.ndarray cannot be written by torchnp")
-        raise TypeError("return arrays must be of ArrayType")
-    if tuple(out.shape) != tuple(r.shape):
+    ot = out_tensor(out, r.device)
+    if tuple(ot.shape) != tuple(r.shape):
         raise ValueError(f"output parameter for reduction operation has the wrong shape: "
-                         f"{tuple(out.shape)} vs {tuple(r.shape)}")
-    ot = out._t
+                         f"{tuple(ot.shape)} vs {tuple(r.shape)}")
     if r.is_complex() and not ot.is_complex():
         r = r.real
     ot.copy_(r)

@@ -5,7 +5,7 @@ import torch
 from .. import _dtypes
 from .._array import _wrap, ndarray
 from .._ufuncs import subtract
-from ._common import NOVALUE, axes_of, count, finish, legacy_0d, mask_of, reduced_shape, tensor, warn_if
+from ._common import NOVALUE, axes_of, checks_data, count, finish, legacy_0d, mask_of, reduced_shape, tensor, warn_if
 
 __all__ = ["max", "min", "amax", "amin", "argmax", "argmin", "ptp",
            "nanmax", "nanmin", "nanargmax", "nanargmin"]
@@ -141,8 +141,8 @@ def _argext(kind, nan=False):
             flat = _to_ordered(flat)
         if nan and (flat.is_floating_point() or flat.is_complex()):
             isnan = torch.isnan(flat)
-            # NumPy raises for all-NaN slices: a data-dependent exception needs the value on the host
-            if bool(isnan.all(dim=ax).any()):
+            # NumPy raises for all-NaN slices: a data-dependent exception, a sync (§3.5)
+            if checks_data(isnan) and bool(isnan.all(dim=ax).any()):
                 raise ValueError("All-NaN slice encountered")
             fill = -torch.inf if kind == "max" else torch.inf
             flat = torch.where(isnan, torch.tensor(fill, dtype=flat.dtype, device=flat.device), flat)

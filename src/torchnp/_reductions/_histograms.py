@@ -9,7 +9,7 @@ import torch
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
-from .._convert import as_tensor
+from .._convert import as_tensor, checks_data
 from ._common import on_device, tensor
 
 __all__ = ["histogram", "histogram_bin_edges", "histogram2d", "histogramdd", "bincount", "digitize"]
@@ -20,8 +20,8 @@ _range = range
 def _linspace(first, last, num, dtype, device, compute=torch.float64):
     """NumPy's ``linspace(first, last, num)`` computed in ``compute`` as NumPy does
     (start + arange*step, last point exact), cast to ``dtype``."""
-    start = torch.tensor(first, dtype=compute, device=device)
-    step = (torch.tensor(last, dtype=compute, device=device) - start) / builtins_max(num - 1, 1)
+    start = torch.as_tensor(first, dtype=compute, device=device)
+    step = (torch.as_tensor(last, dtype=compute, device=device) - start) / builtins_max(num - 1, 1)
     y = torch.arange(num, dtype=compute, device=device) * step + start
     if num > 1:
         y[-1] = last
@@ -31,10 +31,17 @@ def _linspace(first, last, num, dtype, device, compute=torch.float64):
 builtins_max = max
 
 
-def _outer_edges(t, range):
+def _outer_edges(t, range, numbers=True):
     """NumPy's ``_get_outer_edges``: Python numbers (the autodetected range is validated on the host),
     and the dtype NumPy's ``linspace`` computes the edges in (the data's float dtype for autodetected
-    edges, float64 otherwise)."""
+    edges, float64 otherwise). Without ``numbers``, where the data may not be read (§3.5), an
+    autodetected range stays on the device as 0-d tensors (NumPy's ValueError for a non-finite
+    range is then skipped, docs/devices.md)."""
+    if range is None and t.numel() and not numbers and not checks_data(t):
+        compute = t.dtype if t.is_floating_point() else torch.float64
+        first, last = t.min().to(compute), t.max().to(compute)
+        same = first == last
+        return torch.where(same, first - 0.5, first), torch.where(same, last + 0.5, last), compute
     if range is not None:
         first, last = range
         if first > last:
@@ -191,17 +198,17 @@ def _bin_edges(t, bins, range, w):
                 raise TypeError("`bins` must be an integer, a string, or an array") from e
             if nbins < 1:
                 raise ValueError("`bins` must be positive, when an integer")
-            first, last, compute = _outer_edges(t, range)
+            first, last, compute = _outer_edges(t, range, numbers=False)
         else:
             edges = on_device(bins, t.device)
             if edges.dim() != 1:
                 raise ValueError("`bins` must be 1d, when an array")
-            # NumPy's validation of the edges (a data-dependent ValueError) needs the host
-            if edges.numel() > 1 and bool((edges[:-1] > edges[1:]).any()):
+            # NumPy's validation of the edges (a data-dependent ValueError): a sync (§3.5)
+            if edges.numel() > 1 and checks_data(edges) and bool((edges[:-1] > edges[1:]).any()):
                 raise ValueError("`bins` must increase monotonically, when an array")
             return edges
     edges = _linspace(first, last, nbins + 1, _bin_dtype(t), t.device, compute)
-    if nbins > 1 and bool((edges[:-1] >= edges[1:]).any()):
+    if nbins > 1 and checks_data(edges) and bool((edges[:-1] >= edges[1:]).any()):
         raise ValueError(f"Too many bins for data range. Cannot create {nbins} finite-sized bins.")
     return edges
 
@@ -216,7 +223,7 @@ def histogram(a, bins=10, range=None, density=None, weights=None):
     """Histogram of a data set (mirrors ``numpy.histogram``): bins as int, sequence or string rule."""
     t, w = _ravel(a, weights)
     edges = _bin_edges(t, bins, range, w)
-    cmp_dtype = torch.promote_types(t.dtype, edges.dtype) if not t.is_complex() else t.dtype
+    cmp_dtype = _dtypes.promote_torch(t.dtype, edges.dtype) if not t.is_complex() else t.dtype
     n = _hist_counts(t.to(cmp_dtype), edges.to(cmp_dtype), w)
     if density:
         db = (edges[1:] - edges[:-1]).to(torch.float64)
@@ -229,7 +236,7 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):
     if isinstance(sample, (list, tuple)) and not isinstance(sample, ndarray):
         cols = [as_tensor(s) for s in sample]
         _device.check_same(cols)
-        s = torch.stack([c.reshape(-1).to(torch.promote_types(cols[0].dtype, c.dtype)) for c in cols], 1) \
+        s = torch.stack([c.reshape(-1).to(_dtypes.promote_torch(cols[0].dtype, c.dtype)) for c in cols], 1) \
             if not all(c.dim() == 2 for c in cols) else as_tensor(sample)
         if s.dim() == 1:
             s = s.reshape(-1, 1)
@@ -275,7 +282,7 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):
     flat = torch.zeros(N, dtype=torch.int64, device=dev)
     for i in _range(D):
         col = s[:, i]
-        ct = torch.promote_types(col.dtype, edges[i].dtype)
+        ct = _dtypes.promote_torch(col.dtype, edges[i].dtype)
         c, e = col.to(ct), edges[i].to(ct)
         idx = torch.searchsorted(e, c.contiguous(), side="right")
         idx = idx - (c == e[-1]).to(torch.int64)
@@ -358,18 +365,28 @@ def digitize(x, bins, right=False):
     if b.dim() != 1:
         raise ValueError("object too deep for desired array" if b.dim() > 1 else
                          "object of too small depth for desired array")
-    ct = torch.promote_types(t.dtype, b.dtype)
+    ct = _dtypes.promote_torch(t.dtype, b.dtype)
     t, b = t.to(ct), b.to(ct)
-    if b.numel() > 1:
-        d = b[1:] - b[:-1] if ct is not torch.bool else b[1:].to(torch.int8) - b[:-1].to(torch.int8)
-        # monotonic direction decides the algorithm and NumPy's ValueError: it needs the host
-        inc, dec = torch.stack([(d >= 0).all(), (d <= 0).all()]).tolist()
-    else:
-        inc, dec = True, False
-    if not (inc or dec):
-        raise ValueError("bins must be monotonically increasing or decreasing")
     side = "left" if right else "right"
-    if inc:
-        return _wrap(torch.searchsorted(b.contiguous(), t.contiguous(), side=side))
-    rb = b.flip(0).contiguous()
-    return _wrap(b.shape[0] - torch.searchsorted(rb, t.contiguous(), side=side))
+    d = (b[1:] - b[:-1] if ct is not torch.bool else b[1:].to(torch.int8) - b[:-1].to(torch.int8)) \
+        if b.numel() > 1 else None
+    if d is None:
+        inc = True
+    elif not isinstance(bins, ndarray):  # host bins: their direction is read on the host
+        inc, dec = _monotonic(_np.asarray(bins))
+    elif checks_data(d):  # NumPy's ValueError needs the direction: a sync (§3.5)
+        inc, dec = torch.stack([(d >= 0).all(), (d <= 0).all()]).tolist()
+    else:  # bins on an accelerator: both directions, chosen on the device (no sync)
+        inc = None
+    if inc is False and not dec:
+        raise ValueError("bins must be monotonically increasing or decreasing")
+    up = None if inc is False else torch.searchsorted(b.contiguous(), t.contiguous(), side=side)
+    if inc is True:
+        return _wrap(up)
+    down = b.shape[0] - torch.searchsorted(b.flip(0).contiguous(), t.contiguous(), side=side)
+    return _wrap(down if inc is False else torch.where((d >= 0).all(), up, down))
+
+
+def _monotonic(hb):
+    """(increasing, decreasing) of host bins, as NumPy's ``_monotonicity``."""
+    return bool((hb[1:] >= hb[:-1]).all()), bool((hb[1:] <= hb[:-1]).all())

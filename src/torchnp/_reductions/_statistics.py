@@ -243,8 +243,15 @@ def _quantile(a, q, axis, out, method, keepdims, weights, nan, scale, interpolat
     if scale != 1 and q_key is not None and q_key.kind in "biu":
         q_key = _np.dtype(_np.float64)  # percentile divides q by 100 first
     qf = qt.to(torch.float64) / scale
-    # the range check is NumPy's argument validation; ``q`` is tiny (usually host data already)
-    if qt.numel() and not bool(((qf >= 0) & (qf <= 1)).all()):
+    # NumPy's range check: on the host for host data (a Python or NumPy ``q``), else a sync (§3.5)
+    if isinstance(q, ndarray):
+        bad = qt.numel() and checks_data(qt) and not bool(((qf >= 0) & (qf <= 1)).all())
+    elif weak:  # plain Python (also inside torchnp.jit, which cannot trace NumPy)
+        bad = not 0 <= q / scale <= 1
+    else:
+        qh = _np.asarray(q, dtype=_np.float64) / scale
+        bad = qh.size and not ((qh >= 0) & (qh <= 1)).all()
+    if bad:
         raise ValueError("Quantiles must be in the range [0, 1]" if scale == 1 else
                          "Percentiles must be in the range [0, 100]")
     if qt.dim() > 2:
@@ -329,8 +336,8 @@ def _weighted(t, x, weights, axes, rest, qv, nan):
         shape[axes[0]] = -1
         w = torch.broadcast_to(w.reshape(shape), t.shape)
     w = w.permute((*rest, *axes)).reshape(x.shape)
-    # NumPy validates the weights' values; the error depends on data, so it needs the host
-    if bool((w < 0).any()):
+    # NumPy validates the weights' values; the error depends on data: a sync (§3.5)
+    if checks_data(w) and bool((w < 0).any()):
         raise ValueError("Weights must be non-negative.")
     if nan and x.is_floating_point():
         w = torch.where(torch.isnan(x), 0, w)
@@ -338,7 +345,7 @@ def _weighted(t, x, weights, axes, rest, qv, nan):
     sw = torch.gather(w, -1, order)
     cdf = torch.cumsum(sw, -1, dtype=torch.float64)
     cdf = cdf / cdf[..., -1:]
-    if bool(torch.isnan(cdf[..., -1]).any()):
+    if checks_data(cdf) and bool(torch.isnan(cdf[..., -1]).any()):
         raise ValueError("Weights included NaN, inf or were all zero.")
     cdf = torch.where(cdf == 0, -1.0, cdf)
     qq = torch.broadcast_to(qv, cdf.shape[:-1] + qv.shape).contiguous()

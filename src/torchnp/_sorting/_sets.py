@@ -9,7 +9,8 @@ import torch
 
 from .. import _dtypes
 from .._array import _wrap
-from ._sort import argsort_tensor, ring_int64, sort_tensor, tensors_of
+from .._boundary import tensors
+from ._sort import argsort_tensor, ring_int64, sort_tensor
 
 __all__ = ["intersect1d", "union1d", "setdiff1d", "setxor1d", "isin"]
 
@@ -37,7 +38,7 @@ def unique_first(t):
 
 def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
     """Sorted unique values in both arrays (mirrors ``numpy.intersect1d``)."""
-    t1, t2 = _common(*tensors_of(ar1, ar2))
+    t1, t2 = _common(*tensors((ar1, ar2)))
     if assume_unique:
         u1, i1 = t1, torch.arange(t1.shape[0], device=t1.device)
         u2, i2 = t2, torch.arange(t2.shape[0], device=t2.device)
@@ -56,20 +57,20 @@ def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
 
 def union1d(ar1, ar2):
     """Sorted unique values in either array (mirrors ``numpy.union1d``)."""
-    t1, t2 = _common(*tensors_of(ar1, ar2))
+    t1, t2 = _common(*tensors((ar1, ar2)))
     return _wrap(unique_first(torch.cat([t1, t2]))[0])
 
 
 def setdiff1d(ar1, ar2, assume_unique=False):
     """Unique values of ``ar1`` not in ``ar2`` (mirrors ``numpy.setdiff1d``)."""
-    t1, t2 = tensors_of(ar1, ar2)
+    t1, t2 = tensors((ar1, ar2))
     t1 = t1.reshape(-1) if assume_unique else unique_first(t1.reshape(-1))[0]
     return _wrap(t1[isin_tensor(t1, t2, invert=True)])
 
 
 def setxor1d(ar1, ar2, assume_unique=False):
     """Sorted unique values in exactly one of the arrays (mirrors ``numpy.setxor1d``)."""
-    t1, t2 = _common(*tensors_of(ar1, ar2))
+    t1, t2 = _common(*tensors((ar1, ar2)))
     if not assume_unique:
         t1, t2 = unique_first(t1)[0], unique_first(t2)[0]
     aux = sort_tensor(torch.cat([t1, t2]), 0)
@@ -97,7 +98,7 @@ def isin(element, test_elements, assume_unique=False, invert=False, *, kind=None
     """Elementwise membership test, shaped as ``element`` (mirrors ``numpy.isin``)."""
     if kind not in (None, "sort", "table"):
         raise ValueError(f"Invalid kind: '{kind}'. Please use None, 'sort' or 'table'.")
-    te, tt = tensors_of(element, test_elements)
+    te, tt = tensors((element, test_elements))
     if kind == "table" and not all(t.dtype is torch.bool or not (t.is_floating_point() or t.is_complex()) for t in (te, tt)):
         raise ValueError("The 'table' method is only supported for boolean or integer arrays. Please select 'sort' or None for kind.")
     return _wrap(isin_tensor(te, tt, invert))

@@ -13,25 +13,11 @@ import torch
 from .. import _dtypes
 from .._array import _wrap, ndarray
 from .._convert import as_tensor, normalize_axis
-from .._ufuncs._ufunc import _devices_of, operand
+from .._boundary import tensor as tensor_of, tensors
 
 __all__ = ["sort", "argsort", "lexsort", "partition", "argpartition", "searchsorted", "sort_complex"]
 
 _KINDS = (None, "quicksort", "mergesort", "heapsort", "stable")
-
-
-def tensor_of(x, dev=None):
-    """Tensor for an array-like argument (numpy.ndarray rejected as in §3.3)."""
-    t = operand(x, dev)
-    return t if isinstance(t, torch.Tensor) else as_tensor(t, None, dev)
-
-
-def tensors_of(*xs):
-    """Tensors for several array-likes on the device of the first array among them (§3.2)."""
-    dev = next((x._t.device for x in xs if isinstance(x, ndarray)), None)
-    ts = [tensor_of(x, dev) for x in xs]
-    _devices_of(ts)
-    return ts
 
 
 _I64_MIN = -(2 ** 63)
@@ -131,7 +117,7 @@ def sort_complex(a):
 def lexsort(keys, axis=-1):
     """Indirect stable sort on several keys, the last key primary (mirrors ``numpy.lexsort``)."""
     if isinstance(keys, (list, tuple)):
-        ts = tensors_of(*keys) if keys else []
+        ts = tensors(keys) if keys else []
         if len({tuple(k.shape) for k in ts}) > 1:
             raise ValueError("all keys need to be the same shape")
     else:
@@ -198,7 +184,7 @@ def searchsorted(a, v, side="left", sorter=None):
     """Indices where ``v`` would be inserted to keep ``a`` sorted (mirrors ``numpy.searchsorted``)."""
     if side not in ("left", "right"):
         raise ValueError(f"side must be 'left' or 'right' (got {side!r})")
-    ta, tv = tensors_of(a, v)
+    ta, tv = tensors((a, v))
     if ta.dim() != 1:
         raise ValueError("object too deep for desired array" if ta.dim() > 1 else "object of too small depth for desired array")
     dt = _dtypes.promote_torch(ta.dtype, tv.dtype)

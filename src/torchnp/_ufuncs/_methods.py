@@ -9,6 +9,8 @@ import torch
 
 from .. import _dtypes
 from .._array import _wrap, ndarray
+from .._boundary import out_tensor
+from .._indexing import select
 from .._convert import NOVALUE as _NOVALUE, asarray, normalize_axes, normalize_axis
 
 _reorderable_cache = {}
@@ -217,11 +219,10 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
 def _to_out(result, out):
     if isinstance(out, tuple):
         (out,) = out
-    if not isinstance(out, ndarray):
-        raise TypeError("output must be a torchnp array")
-    if tuple(out.shape) != tuple(result.shape):
+    ot = out_tensor(out, result._t.device)
+    if tuple(ot.shape) != tuple(result.shape):
         raise ValueError(f"output parameter for reduction operation has the wrong shape: {out.shape} vs {result.shape}")
-    out._t.copy_(result._t)
+    ot.copy_(result._t)
     return out
 
 
@@ -311,7 +312,7 @@ def at(uf, a, indices, b=None):
         raise ValueError("second operand needed for ufunc")
     t = a._t
     positions = torch.arange(t.numel(), device=t.device).reshape(t.shape)
-    sel = _wrap(positions)[indices]._t
+    sel = select(_wrap(positions), indices)
     pos = sel.reshape(-1)
     flat = t.reshape(-1)  # a view of t when contiguous; otherwise written back below
     vals = None

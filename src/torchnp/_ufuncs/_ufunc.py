@@ -15,15 +15,18 @@ import numpy as _np
 import torch
 
 from .. import _device, _dtypes
-from .._array import _wrap, ndarray
-from .._convert import NOVALUE as _NOVALUE, out_tensor
+from .._array import _wrap, ndarray, result
+from .._boundary import operand, out_tensor, run_on_host
+from .._convert import NOVALUE as _NOVALUE
 
 _new = object.__new__
 _multi_device = _device.multi_device
 
 __all__ = ["ufunc"]
 
-_PYSCALARS = {float: float, int: int, bool: bool, complex: complex}
+_CPU = torch.device("cpu")
+_HOST_SCALARS = frozenset({float, int, bool, complex})
+_compiling = torch.compiler.is_compiling
 _ABSTRACT = {float: float, int: int, complex: complex}  # NEP 50 weak scalars
 
 
@@ -39,34 +42,6 @@ class UFuncTypeError(_np._core._exceptions.UFuncTypeError):
 
 
 # ---------------------------------------------------------------- operands
-def operand(x, dev=None):
-    """A tensor or a Python scalar for one ufunc input (§3.3: no numpy.ndarray)."""
-    tp = type(x)
-    if tp is ndarray:
-        return x._t
-    if tp in _PYSCALARS:
-        return x
-    if isinstance(x, ndarray):
-        return x._t
-    if isinstance(x, _np.ndarray):
-        raise TypeError(
-            "a numpy.ndarray cannot be mixed into a torchnp operation (no hidden host->device copy); "
-            "convert it first with torchnp.asarray(a) or torchnp.from_numpy(a)")
-    if isinstance(x, _np.generic):
-        from .._convert import as_tensor
-
-        return as_tensor(x, None, dev)
-    if isinstance(x, (bool, int, float, complex)):
-        return _PYSCALARS[next(c for c in (bool, int, float, complex) if isinstance(x, c))](x)
-    if isinstance(x, torch.Tensor):
-        raise TypeError("a torch.Tensor cannot be mixed into a torchnp operation; wrap it with torchnp.from_torch(t)")
-    if isinstance(x, (list, tuple, range)) or hasattr(x, "__array__"):
-        from .._convert import as_tensor
-
-        return as_tensor(x, None, dev)
-    raise TypeError(f"unsupported operand type for a torchnp ufunc: '{type(x).__name__}'")
-
-
 def _key_part(x):
     if isinstance(x, torch.Tensor):
         return x.dtype
@@ -387,10 +362,23 @@ class ufunc:
         except RuntimeError as exc:
             raise translate(exc, self.__name__, ops) from None
         self._fast[key] = (k, r.dtype)
-        return _wrap(r)
+        return _wrap(r) if r.dim() else result(_wrap(r))
 
     # The general path: any operands, out=, where=, dtype=, casting=.
     def _call(self, args, out, options):
+        if out is None and not options and all(type(a) in _HOST_SCALARS or isinstance(a, _np.generic) for a in args) \
+                and not _compiling() and (_device.get_default_device().type == "cpu" or not all(
+                    type(a) in _HOST_SCALARS for a in args)):
+            # only scalars on the host (§3.3, §1.3): NumPy's ufunc gives NumPy's scalar, as fast as NumPy
+            return self._np(*args)
+        try:
+            return self._call_tensors(args, out, options)
+        except _dtypes.HostOnlyData:  # strings, datetimes, objects: NumPy's own ufunc on the host (§2.5)
+            if out is not None:
+                options = dict(options, out=out)
+            return run_on_host(self._np, args, options, f"ufunc '{self.__name__}'", host_only=True)
+
+    def _call_tensors(self, args, out, options):
         where, casting, dtype, signature = _options(self.__name__, options)
         if out is not None and not isinstance(out, tuple):
             out = (out,)
@@ -401,10 +389,10 @@ class ufunc:
             args = args[:self.nin]
         if len(args) != self.nin:
             raise TypeError(f"{self.__name__}() takes from {self.nin} to {self.nargs} positional arguments but {len(args)} were given")
-        first = [operand(a) if not isinstance(a, (list, tuple, _np.generic)) else None for a in args]
+        first = [operand(a) if not isinstance(a, (list, tuple, range, _np.generic)) else None for a in args]
         dev = _devices_of(first)
-        if dev is None:
-            dev = _device.get_default_device()
+        if dev is None:  # no array operand: NumPy scalars are host data, Python data goes to the default device (§3.3)
+            dev = _CPU if any(isinstance(a, _np.generic) for a in args) else _device.get_default_device()
         ops = [f if f is not None else operand(a, dev) for f, a in zip(first, args)]
         if all(not isinstance(o, torch.Tensor) for o in ops):
             from .._convert import as_tensor
@@ -428,8 +416,8 @@ class ufunc:
         except RuntimeError as exc:
             raise translate(exc, self.__name__, ops) from None
         results = r if self.nout > 1 else (r,)
-        if out is None and where is True:
-            return tuple(map(_wrap, results)) if self.nout > 1 else _wrap(r)
+        if out is None and where is True:  # 0-d results are NumPy's scalars on the host (§1.3)
+            return tuple(result(_wrap(x)) for x in results) if self.nout > 1 else result(_wrap(r))
         try:
             return self._store(results, out, where, casting, dev)
         except RuntimeError:  # where= or out= shapes that do not broadcast with the result
@@ -484,7 +472,8 @@ class ufunc:
         """``ufunc.reduce``: reduce ``array`` along ``axis`` (int, tuple or None)."""
         from ._methods import reduce
 
-        return reduce(self, array, axis, dtype, out, keepdims, initial, where)
+        r = reduce(self, array, axis, dtype, out, keepdims, initial, where)
+        return r if out is not None else result(r)  # a reduction to one value is NumPy's scalar (§1.3)
 
     def accumulate(self, array, axis=0, dtype=None, out=None):
         """``ufunc.accumulate``: running application along one axis."""
@@ -529,7 +518,7 @@ class _Unary(ufunc):
             w = _new(ndarray)
             w._t = r
             w._d = d
-            return w
+            return w if r.dim() else result(w)
         return self._call((x,), out, options)
 
 
@@ -567,7 +556,7 @@ class _Binary(ufunc):
             w = _new(ndarray)
             w._t = r
             w._d = d
-            return w
+            return w if r.dim() else result(w)
         return self._call((x1, x2), out, options)
 
 

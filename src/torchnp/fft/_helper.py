@@ -8,7 +8,7 @@ import torch
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
 from .._convert import normalize_axes
-from ._pocketfft import _tensor
+from .._boundary import tensor
 
 __all__ = ["fftfreq", "rfftfreq", "fftshift", "ifftshift"]
 
@@ -53,7 +53,7 @@ def rfftfreq(n, d=1.0, device=None, *, dtype=None):
 
 
 def _shift(x, axes, sign):
-    t = _tensor(x)
+    t = tensor(x)
     axes = normalize_axes(axes, t.dim())
     if not axes:  # NumPy's roll(x, [], ()) fails this way
         raise ValueError("not enough values to unpack (expected 2, got 0)")

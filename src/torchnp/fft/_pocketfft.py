@@ -14,7 +14,7 @@ import torch
 from .. import _dtypes
 from .._array import _wrap, ndarray
 from .._convert import normalize_axis
-from .._ufuncs._ufunc import operand
+from .._boundary import tensor
 
 __all__ = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fftn", "ifftn", "rfftn", "irfftn",
            "fft2", "ifft2", "rfft2", "irfft2"]
@@ -58,16 +58,11 @@ def _norm(norm, spaced):
 
 def _tensor(a):
     try:
-        t = operand(a)
+        return tensor(a)
     except TypeError:
         if _np.ndim(a) == 0:  # a string, None, ...: NumPy makes a 0-d array and fails on its last axis
             raise IndexError("tuple index out of range") from None
         raise
-    if not isinstance(t, torch.Tensor):
-        from .._convert import as_tensor
-
-        t = as_tensor(t)
-    return t
 
 
 @_dtypes.trace_constant

@@ -6,7 +6,7 @@ from numpy.linalg import LinAlgError
 from .. import _dtypes
 from .._array import _wrap
 from .._convert import checks_data
-from .._ufuncs._ufunc import _devices_of, operand
+from .._boundary import tensor, tensors  # noqa: F401 - the operand rules of every linalg function
 
 try:  # NumPy's own result classes (plain NamedTuples), so isinstance checks keep working
     from numpy.linalg._linalg import EigResult, EighResult, QRResult, SlogdetResult, SVDResult
@@ -23,24 +23,6 @@ __all__ = []
 
 _REAL = {torch.float32: torch.float32, torch.float64: torch.float64,
          torch.complex64: torch.float32, torch.complex128: torch.float64}
-
-
-def tensor(x, dev=None):
-    """Tensor for one linalg operand (rejects numpy.ndarray as every operation does, §3.3)."""
-    t = operand(x, dev)
-    if not isinstance(t, torch.Tensor):
-        from .._convert import as_tensor
-
-        t = as_tensor(t, None, dev)
-    return t
-
-
-def tensors(*xs):
-    """Tensors for several operands, all on one device (§3.2)."""
-    first = tensor(xs[0])
-    out = [first] + [tensor(x, first.device) for x in xs[1:]]
-    _devices_of(out)
-    return out
 
 
 def linalg_dtype(*ts):
@@ -92,11 +74,11 @@ def stacked_square(*ts):
 def check_info(info, message):
     """Raise LinAlgError(message) if any LAPACK ``info`` is non-zero.
 
-    A host sync on ``info``: NumPy's semantics require raising on singular / non-positive-definite
-    input, which depends on the data.
+    A host read of ``info``: NumPy raises on singular / non-positive-definite input, which
+    depends on the data. On the CPU only, or under ``np.errstate(invalid="raise")`` (§3.5).
     """
     if not checks_data(info):
-        return  # a compiled graph cannot raise on data: NaN/inf results instead (docs/differences.md)
+        return  # accelerators and compiled graphs: NaN/inf results instead (docs/devices.md)
     if info.numel() and bool((info != 0).any()):
         raise LinAlgError(message)
 

@@ -36,7 +36,7 @@ def _square_input(a):
 
 def solve(a, b):
     """Solve ``a @ x = b`` (mirrors ``numpy.linalg.solve``; ``b`` is a vector only when 1-D)."""
-    ta, tb = tensors(a, b)
+    ta, tb = tensors((a, b))
     stacked_square(ta)
     dt = linalg_dtype(ta, tb)
     n = ta.shape[-1]
@@ -295,7 +295,7 @@ def lstsq(a, b, rcond=None):
     Computed through the SVD (LAPACK gelsd's method) on every device. ``rank`` is a host
     sync: the *shape* of ``residuals`` depends on it.
     """
-    ta, tb = tensors(a, b)
+    ta, tb = tensors((a, b))
     vec = tb.dim() == 1
     if vec:
         tb = tb.unsqueeze(-1)
@@ -360,7 +360,7 @@ def multi_dot(arrays, *, out=None):
     n = len(arrays)
     if n < 2:
         raise ValueError("Expecting at least two arrays.")
-    ts = tensors(*arrays)
+    ts = tensors(arrays)
     first, last = ts[0].dim(), ts[-1].dim()
     if first == 1:
         ts[0] = ts[0].unsqueeze(0)
@@ -387,7 +387,7 @@ def multi_dot(arrays, *, out=None):
 
 def tensorsolve(a, b, axes=None):
     """Solve the tensor equation ``tensordot(a, x, x.ndim) = b`` (mirrors ``numpy.linalg.tensorsolve``)."""
-    ta, tb = tensors(a, b)
+    ta, tb = tensors((a, b))
     an = ta.dim()
     if axes is not None:
         allaxes = list(range(an))

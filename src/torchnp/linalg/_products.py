@@ -15,7 +15,7 @@ __all__ = ["matmul", "outer", "cross", "vecdot", "tensordot", "matrix_transpose"
 
 
 def _promoted(*xs):
-    ts = tensors(*xs)
+    ts = tensors(xs)
     dt = _dtypes.to_torch(_dtypes.np_result_type(*[_dtypes.TO_NUMPY[t.dtype] for t in ts]))
     return [t.to(dt) for t in ts], dt
 

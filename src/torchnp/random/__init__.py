@@ -1,40 +1,56 @@
-"""torchnp.random (DESIGN.md §5.4): NumPy's random API, generated on torch devices.
+"""torchnp.random (DESIGN.md §5.4): NumPy's random API, following the data.
 
-``default_rng(seed, device=...)`` gives a :class:`Generator`; the legacy
-module-level functions (``seed``, ``rand``, ``randn``, ``randint``, ``choice``,
-``shuffle``, ``normal``, ...) use one global :class:`RandomState` per process,
-which keeps one torch generator per device. Numbers are drawn on the device
-where the result lives and are reproducible under a seed on a given device;
-the streams do not match NumPy's bits. ``seed(s)`` also seeds torch's global
-generators, which code compiled by ``torchnp.jit`` draws from.
+On the CPU the numbers are NumPy's, bit for bit: ``default_rng(seed)`` draws with
+``numpy.random.default_rng(seed)``'s generator, ``RandomState(seed)`` with NumPy's, and
+the legacy module-level functions (``seed``, ``rand``, ``randn``, ``randint``, ``choice``,
+``shuffle``, ``normal``, ..., ``get_state``/``set_state``) with NumPy's global
+``RandomState`` itself, so ``torchnp.random.seed(s)`` is ``numpy.random.seed(s)``. Results
+are CPU torchnp arrays sharing NumPy's memory, and a draw without ``size`` is NumPy's own
+scalar (§1.3). On an accelerator draws are made on the device by torch's generators
+(fast; other numbers), unless NumPy's stream is asked for: ``default_rng(seed,
+stream="numpy")`` per generator, :func:`set_stream` (or ``TORCHNP_RANDOM_STREAM``)
+globally. Inside ``torchnp.jit`` torch's generator draws; ``seed(s)`` also seeds torch's
+global generators, which compiled code draws from. See docs/random.md.
 """
 
+import numpy as _np
 import torch as _torch
 
 from numpy.random import MT19937, PCG64, PCG64DXSM, SFC64, BitGenerator, Philox
 
-from ._generator import Generator, RandomState, SeedSequence, default_rng, _DISTRIBUTIONS
+from ._generator import Generator, RandomState, SeedSequence, default_rng, _METHODS
+from ._stream import get_stream, set_stream
 
-_LEGACY = (
-    "rand", "randn", "randint", "random_integers", "random_sample", "random", "ranf", "sample",
-    "choice", "shuffle", "permutation", "bytes", "standard_normal", "standard_exponential",
-    "standard_gamma", "multinomial", "dirichlet", "multivariate_normal", "get_state", "set_state",
-) + tuple(_DISTRIBUTIONS)
+_LEGACY = tuple(n for n in _np.random.__all__ if callable(getattr(_np.random.RandomState, n, None))
+                and n != "seed") + ("ranf", "sample")
 
 #: NumPy's bit generators, re-exported: ``default_rng(PCG64(7))``, ``Generator(PCG64(7))`` and
-#: ``RandomState(MT19937(7))`` take their seed; the numbers themselves come from torch.
+#: ``RandomState(MT19937(7))`` draw from them on the CPU (and take their seed on devices).
 BIT_GENERATORS = ("BitGenerator", "MT19937", "PCG64", "PCG64DXSM", "Philox", "SFC64")
 
-__all__ = ["Generator", "RandomState", "SeedSequence", "default_rng", "seed", *BIT_GENERATORS, *_LEGACY]
+__all__ = ["Generator", "RandomState", "SeedSequence", "default_rng", "seed", "get_bit_generator",
+           "set_bit_generator", "set_stream", "get_stream", *BIT_GENERATORS, *dict.fromkeys(_LEGACY)]
 
-_global = RandomState()
+#: the global RandomState: NumPy's own global one on the host, torch's generators on devices
+_global = RandomState(_numpy=_np.random.mtrand._rand)
 
 
 def seed(seed=None):
-    """Reseed the global RandomState (``numpy.random.seed``) and torch's global generators."""
+    """Reseed the global RandomState (``numpy.random.seed``, which it is on the host) and
+    torch's global generators (what ``torchnp.jit`` code draws from)."""
     _global.seed(seed)
     if seed is not None:
         _torch.manual_seed(_global._seed)
+
+
+def get_bit_generator():
+    """The bit generator of the global RandomState (``numpy.random.get_bit_generator``)."""
+    return _np.random.get_bit_generator()
+
+
+def set_bit_generator(bitgen):
+    """Set the bit generator of the global RandomState (``numpy.random.set_bit_generator``)."""
+    _np.random.set_bit_generator(bitgen)
 
 
 def _legacy(name):
@@ -48,8 +64,11 @@ def _legacy(name):
     func.__doc__ = ((method.__doc__ or "").rstrip() +
                     f"\n\nThe legacy ``numpy.random.{name}``: drawn from the global :class:`RandomState`.")
     try:
-        func.__signature__ = method.__signature__.replace(parameters=list(method.__signature__.parameters.values())[1:])
-    except AttributeError:
+        import inspect
+
+        sig = inspect.signature(method)
+        func.__signature__ = sig.replace(parameters=list(sig.parameters.values())[1:])
+    except (TypeError, ValueError):
         pass
     return func
 

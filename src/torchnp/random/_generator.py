@@ -17,10 +17,12 @@ back from the device (skipped while compiling); Python-scalar parameters are
 checked on the host with no sync.
 """
 
+import hashlib
 import inspect
 import math
 import operator
 import os
+import pickle
 import warnings
 
 import numpy as _np
@@ -29,22 +31,30 @@ from numpy.random import SeedSequence
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
-from .._convert import as_tensor, normalize_axis
+from .._convert import as_tensor, checks_data, normalize_axis
+from . import _stream
 
 __all__ = ["Generator", "RandomState", "default_rng", "SeedSequence"]
 
 _compiling = torch.compiler.is_compiling
 _SCALARS = (int, float, bool, _np.integer, _np.floating, _np.bool_)
 _REQUIRED = object()
+_CPU = torch.device("cpu")
+_ARRAYS = (ndarray, _np.ndarray)
 
 
 # ---------------------------------------------------------------- seeding
 def _seed_state(seed):
-    """(SeedSequence, 63-bit int seed) for int / None / sequence / SeedSequence / BitGenerator."""
+    """(SeedSequence, 63-bit int seed) for int / None / sequence / SeedSequence / BitGenerator / Generator."""
+    if isinstance(seed, _np.random.Generator):
+        seed = seed.bit_generator
     if isinstance(seed, SeedSequence):
         ss = seed
     elif isinstance(seed, _np.random.BitGenerator):
-        ss = seed.seed_seq if isinstance(seed.seed_seq, SeedSequence) else SeedSequence(int(seed.random_raw()))
+        if isinstance(seed.seed_seq, SeedSequence):
+            ss = seed.seed_seq
+        else:  # seeded the legacy way: mix its state, without drawing from it (that stream is NumPy's)
+            ss = SeedSequence(int.from_bytes(hashlib.blake2b(pickle.dumps(seed.state), digest_size=16).digest(), "little"))
     else:
         if isinstance(seed, ndarray):
             seed = seed.tolist()  # a seed is host metadata
@@ -69,7 +79,11 @@ def _blocks(g, shape, dev, dt, fill):
     (measured: 10^7 float64 uniforms in 25 ms on 2 cores, against 49 ms serially; NumPy
     49 ms). The values depend only on ``g``'s state and the size, not on the thread count.
     """
-    t = torch.empty(shape, device=dev, dtype=dt)
+    try:
+        t = torch.empty(shape, device=dev, dtype=dt)
+    except (torch.OutOfMemoryError, RuntimeError) as exc:  # NumPy's exception type (issue 16)
+        raise MemoryError(f"Unable to allocate an array with shape {tuple(shape)} and data type "
+                          f"{_dtypes.TO_NUMPY[dt]}: {exc}") from None
     n = t.numel()
     if n <= _CHUNK or t.device.type != "cpu" or _compiling():
         fill(t, g)
@@ -388,24 +402,75 @@ def _size_tuple(size):
 
 
 def _any(cond):
-    """Whether a (possibly tensor) condition holds anywhere; a host sync for tensors."""
+    """Whether a (possibly tensor) condition holds anywhere, for NumPy's parameter checks.
+
+    On the CPU a tensor is read (free). On an accelerator the check would stall the device
+    (§3.5): it runs only under ``np.errstate(invalid="raise")``, else invalid device
+    parameters give unspecified draws (docs/devices.md). Host parameters are checked on the
+    host before they are uploaded, so this concerns arrays already on the device.
+    """
     if isinstance(cond, torch.Tensor):
-        if cond.device.type == "meta":
-            return False  # no data to validate
-        return bool(cond.any())  # NumPy raises on invalid parameters: one bool read back
+        if not checks_data(cond):
+            return False  # meta or compiling: no data to validate
+        if cond.device.type not in _stream.SYNC_FREE and _np.geterr()["invalid"] != "raise":
+            return False
+        return bool(cond.any())
     return bool(cond)
+
+
+def _host_tensor(v, dev):
+    """A parameter as a tensor: torchnp arrays stay where they are; host data (lists, NumPy
+    arrays) is converted on the CPU, to be validated there before :func:`_to` uploads it."""
+    return as_tensor(v, None, None if isinstance(v, ndarray) else _CPU)
+
+
+def _to(v, dev):
+    return v.to(dev) if isinstance(v, torch.Tensor) and v.device != dev else v
 
 
 class _Base:
     """Shared machinery: per-device torch generators, parameter handling, the distributions."""
 
-    def __init__(self, seed=None, *, device=None):
+    def __init__(self, seed=None, *, device=None, stream=None):
         self._device = None if device is None else _device.resolve(device)
+        self._stream = _stream.check(stream)
         self._reseed(seed)
 
     def _reseed(self, seed):
-        self._seed_arg, self._state = seed, None  # mixed lazily: SeedSequence cannot be traced by torch.compile
+        # mixed lazily inside torch.compile, which cannot trace SeedSequence; eagerly otherwise,
+        # so that a bad seed raises NumPy's error here, not at the first draw (issue 16)
+        self._seed_arg, self._state, self._np_gen = seed, None, None
         self._gens = {}
+        if not _compiling():
+            self._state = _seed_state(seed)
+
+    @property
+    def _np(self):
+        """NumPy's generator of the same seed: it draws whatever lands on the host (§5.4)."""
+        if self._np_gen is None:
+            self._np_gen = self._make_numpy()
+        return self._np_gen
+
+    def _route(self, device, values):
+        """(device, whether it is the host) of a draw that NumPy's generator makes, or None when
+        torch's draws: ``stream="auto"`` means NumPy's for a draw landing on the CPU, torch's elsewhere."""
+        if _compiling():
+            return None
+        stream = self._stream or _stream._setting[0]
+        if stream == "torch":
+            return None
+        dev = (self._device or _device.get_default_device()) if device is None else None
+        for v in values:
+            if isinstance(v, _ARRAYS):
+                dev = None
+                break
+        if dev is None:
+            dev = self._dev(device, values)
+        if _stream.on_host(dev):
+            return dev, True
+        if stream == "numpy" and dev.type != "meta":
+            return dev, False
+        return None  # meta holds no data: shapes only, and no stream is consumed (jit's dtype pass runs there)
 
     @property
     def _ss(self):
@@ -422,30 +487,49 @@ class _Base:
     def _gen(self, dev):
         if _compiling() or dev.type == "meta":
             return None  # torch.Generator cannot be traced: compiled code uses torch's global generator
-        g = self._gens.get(dev)
-        if g is None:
+        try:
+            return self._gens[dev]
+        except KeyError:
+            pass
+        try:
             g = torch.Generator(device=dev)
             g.manual_seed(self._seed)
-            self._gens[dev] = g
+        except RuntimeError:  # no generator object for the device (fake CUDA on a CPU build): torch's default
+            g = None
+        self._gens[dev] = g
         return g
 
     def _dev(self, device, arrays=()):
+        """The device of a draw: ``device=``, else that of the array arguments (NumPy arrays are
+        on the host, §3.3), else the generator's, else the default device. Nothing is moved
+        implicitly: torchnp arrays elsewhere raise DeviceMismatchError (§3.2)."""
+        devs = [a._t.device for a in arrays if isinstance(a, ndarray)]
         if device is not None:
-            return _device.resolve(device)
-        devs = [a._t for a in arrays if isinstance(a, ndarray)]
-        if devs:
-            return _device.check_same(devs)
-        return self._device if self._device is not None else _device.get_default_device()
+            dev = _device.resolve(device)
+        elif devs:
+            dev = devs[0]
+        elif any(isinstance(a, _np.ndarray) for a in arrays):
+            return _CPU
+        else:
+            return self._device if self._device is not None else _device.get_default_device()
+        for d in devs:
+            if d != dev:
+                raise _device.mismatch(d, dev)
+        if device is None and dev.type != "cpu" and any(isinstance(a, _np.ndarray) for a in arrays):
+            raise _device.mismatch(_CPU, dev)
+        return dev
 
-    def _params(self, values, names, constraints, size, device, dt):
-        """(device, output shape, parameters as floats or tensors of dtype ``dt``)."""
+    def _params(self, values, names, constraints, size, device, dt, extra_check=None):
+        """(device, output shape, parameters as floats or tensors of dtype ``dt`` on the device).
+
+        Host parameters are validated on the host, then uploaded (§3.5)."""
         dev = self._dev(device, values)
         out, shapes = [], []
         for v in values:
             if isinstance(v, _SCALARS):
                 out.append(float(v))
                 continue
-            t = as_tensor(v, None, None if isinstance(v, ndarray) else dev)
+            t = _host_tensor(v, dev)
             if t.is_complex():
                 raise TypeError("Cannot cast array data from dtype('complex128') to dtype('float64') according to the rule 'safe'")
             t = t.to(dt)
@@ -455,7 +539,13 @@ class _Base:
             for v, name, c in zip(out, names, constraints):
                 if c is not None and _any(c[0](v)):
                     raise ValueError(c[1].format(name, name, name))
-        return dev, _out_shape(size, shapes), out
+        if any(isinstance(v, torch.Tensor) and v.device == dev for v in out):
+            out = [_to(v, dev) for v in out]  # with device arrays, relations are checked on the device
+        if extra_check is not None and not _compiling():
+            for cond, msg in extra_check(out):
+                if _any(cond):
+                    raise OverflowError(msg) if msg.startswith("high - low r") else ValueError(msg)
+        return dev, _out_shape(size, shapes), [_to(v, dev) for v in out]
 
     @property
     def device(self):
@@ -531,11 +621,9 @@ def _distribution(name, params, constraints, draw, kind, what):
     def method(self, *args, device=None, **kwargs):
         vals = _bind(name, names, defaults, args, kwargs)
         dt = _dtypes.default_float()
-        dev, shape, ps = self._params(vals[:-1], names, constraints, vals[-1], device, dt)
-        if extra_check is not None and not _compiling():
-            for cond, msg in extra_check(ps):
-                if _any(cond):
-                    raise OverflowError(msg) if msg.startswith("high - low r") else ValueError(msg)
+        dev, shape, ps = self._params(vals[:-1], names, constraints, vals[-1], device, dt, extra_check)
+        if dev.type == "meta":  # no data: the shape and dtype are the result (some samplers have no meta kernel)
+            return _wrap(torch.empty(shape, device=dev, dtype=torch.int64 if kind == _I else dt))
         t = draw(self._gen(dev), shape, dev, dt, *ps)
         if t.shape != shape:
             t = t.expand(shape)
@@ -627,23 +715,26 @@ class _Common(_Base):
                 t = _randint64(g, shape, dev, low - 2 ** 63, top - 2 ** 63)
                 return _wrap((t ^ torch.iinfo(torch.int64).min).view(torch.uint64))
             return _wrap(_randint64(g, shape, dev, low, top).to(dt))
-        lo_t = as_tensor(low, None, None if isinstance(low, ndarray) else dev).to(torch.int64)
-        hi_t = as_tensor(high, None, None if isinstance(high, ndarray) else dev).to(torch.int64)
+        lo_t = _host_tensor(low, dev).to(torch.int64)  # host bounds are checked on the host (§3.5)
+        hi_t = _host_tensor(high, dev).to(torch.int64)
         top_t = hi_t if endpoint else hi_t - 1
         if not _compiling():
             if _any(lo_t < lo_b):
                 raise ValueError(f"low is out of bounds for {npname}")
             if _any(top_t > hi_b):
                 raise ValueError(f"high is out of bounds for {npname}")
-            if _any(lo_t > top_t):
-                raise ValueError("low > high" if endpoint else "low >= high")
+        if lo_t.device != top_t.device:
+            lo_t, hi_t, top_t = _to(lo_t, dev), _to(hi_t, dev), _to(top_t, dev)
+        if not _compiling() and _any(lo_t > top_t):
+            raise ValueError("low > high" if endpoint else "low >= high")
+        lo_t, top_t = _to(lo_t, dev), _to(top_t, dev)
         shape = _out_shape(size, [tuple(lo_t.shape), tuple(hi_t.shape)])
         r = torch.randint(0, 2 ** 62, shape, generator=self._gen(dev), device=dev)
         # modulo bias is below range / 2**62: negligible for ranges up to ~2**40
         return _wrap((lo_t + r % (top_t - lo_t + 1)).to(dt))
 
     def _permutation_index(self, n, dev):
-        return torch.randperm(n, generator=self._gen(dev), device=dev)
+        return torch.randperm(max(n, 0), generator=self._gen(dev), device=dev)  # permutation(-1) is empty, as arange(-1)
 
     def permutation(self, x, axis=0):
         """Randomly permute a sequence, or return a permuted range (``numpy.random.Generator.permutation``)."""
@@ -673,7 +764,7 @@ class _Common(_Base):
         t.copy_(t.index_select(ax, self._permutation_index(t.shape[ax], t.device)))
         return None
 
-    def _choice(self, a, size, replace, p, axis, shuffle):
+    def _choice(self, a, size, replace, p, axis, shuffle, legacy=False):
         arr = None
         if isinstance(a, (int, _np.integer)):
             pop = int(a)
@@ -681,9 +772,12 @@ class _Common(_Base):
                 raise ValueError("a must be a positive integer unless no samples are taken")
             dev = self._dev(None, (p,))
         else:
-            arr = as_tensor(a, None, None if isinstance(a, ndarray) else self._dev(None, (p,)))
+            arr = as_tensor(a, None, self._dev(None, (a, p)))
             if arr.dim() == 0:
-                raise ValueError("a must be a sequence or an integer, not a 0-d array")
+                raise ValueError("a must be 1-dimensional or an integer" if legacy else
+                                 "a must be a sequence or an integer, not a 0-d array")
+            if legacy and arr.dim() != 1:
+                raise ValueError("a must be 1-dimensional")
             axis = normalize_axis(axis, arr.dim())
             pop = arr.shape[axis]
             dev = arr.device
@@ -698,7 +792,7 @@ class _Common(_Base):
                 if pt.device != dev:
                     raise _device.mismatch(pt.device, dev)
             else:
-                pt = torch.as_tensor(_np.asarray(p, dtype=_np.float64), device=dev)
+                pt = torch.as_tensor(_np.asarray(p, dtype=_np.float64))  # host data: validated on the host
             if pt.dim() != 1:
                 raise ValueError("p must be 1-dimensional")
             if pt.shape[0] != pop:
@@ -708,6 +802,9 @@ class _Common(_Base):
                 raise ValueError("Probabilities are not non-negative")
             if _any(torch.abs(pt.sum() - 1) > math.sqrt(_np.finfo(_np.float64).eps)):
                 raise ValueError("Probabilities do not sum to 1. See Notes section of docstring for more information.")
+            if not replace and _any((pt > 0).sum() < k):
+                raise ValueError("Fewer non-zero entries in p than size")
+            pt = _to(pt, dev)
         if not replace and k > pop:
             raise ValueError("Cannot take a larger sample than population when replace is False")
         if replace:
@@ -721,8 +818,6 @@ class _Common(_Base):
         elif p is None:
             idx = torch.randperm(pop, generator=g, device=dev)[:k]
         else:
-            if _any((pt > 0).sum() < k):
-                raise ValueError("Fewer non-zero entries in p than size")
             keys = torch.empty(pop, device=dev, dtype=torch.float64).exponential_(generator=g) / pt
             idx = torch.topk(keys, k, largest=False, sorted=True).indices
         if arr is None:
@@ -734,8 +829,8 @@ class _Common(_Base):
         """Draw from a multinomial distribution (mirrors ``numpy.random.Generator.multinomial``); int64."""
         dt = torch.float64
         dev = self._dev(device, (n, pvals))
-        pv = as_tensor(pvals, None, None if isinstance(pvals, ndarray) else dev).to(dt)
-        nt = n if isinstance(n, _SCALARS) else as_tensor(n, None, None if isinstance(n, ndarray) else dev).to(dt)
+        pv = _host_tensor(pvals, dev).to(dt)  # host parameters are validated on the host (§3.5)
+        nt = n if isinstance(n, _SCALARS) else _host_tensor(n, dev).to(dt)
         if pv.dim() == 0:
             raise ValueError("pvals must have at least 1 dimension")
         if not _compiling():
@@ -745,9 +840,12 @@ class _Common(_Base):
                 raise ValueError("pvals < 0, pvals > 1 or pvals contains NaNs")
             if _any(pv[..., :-1].sum(-1) > 1.0 + 1e-12):
                 raise ValueError("sum(pvals[:-1]) > 1.0")
+        pv, nt = _to(pv, dev), _to(nt, dev)
         kdim = pv.shape[-1]
         shapes = [tuple(pv.shape[:-1])] + ([tuple(nt.shape)] if isinstance(nt, torch.Tensor) else [])
         shape = _out_shape(size, shapes)
+        if dev.type == "meta":
+            return _wrap(torch.empty(shape + (kdim,), device=dev, dtype=torch.int64))
         g = self._gen(dev)
         rem_n = _full(nt, shape, dev, dt).floor()
         rem_p = torch.ones(shape, device=dev, dtype=dt)
@@ -766,12 +864,13 @@ class _Common(_Base):
         """Draw from the Dirichlet distribution (mirrors ``numpy.random.Generator.dirichlet``)."""
         dt = _dtypes.default_float()
         dev = self._dev(device, (alpha,))
-        al = as_tensor(alpha, None, None if isinstance(alpha, ndarray) else dev).to(dt)
+        al = _host_tensor(alpha, dev).to(dt)
         if al.dim() != 1:
             raise ValueError("alpha must be a one-dimensional sequence of floats" if al.dim() == 0 else
                              "object too deep for desired array")
         if not _compiling() and _any(_not(al >= 0)):
             raise ValueError("alpha < 0")
+        al = _to(al, dev)
         shape = (() if size is None else _size_tuple(size)) + (al.shape[0],)
         g = self._gen(dev)
         x = _gam(g, shape, dev, dt, al)
@@ -781,13 +880,14 @@ class _Common(_Base):
     def multivariate_normal(self, mean, cov, size=None, check_valid="warn", tol=1e-8, *, method="svd", device=None):
         """Draw from a multivariate normal distribution (``numpy.random.Generator.multivariate_normal``).
 
-        The factorisation (``method`` 'svd', 'eigh' or 'cholesky') runs on the device;
-        ``check_valid`` reads one bool back to warn or raise as NumPy does.
+        The factorisation (``method`` 'svd', 'eigh' or 'cholesky') and ``check_valid`` run where
+        ``cov`` is: on the host for host data (then uploaded), on the device for a device array,
+        where the check costs a sync and so runs only under ``np.errstate(invalid="raise")`` (§3.5).
         """
         dt = _dtypes.default_float()
         dev = self._dev(device, (mean, cov))
-        m = as_tensor(mean, None, None if isinstance(mean, ndarray) else dev).to(dt)
-        c = as_tensor(cov, None, None if isinstance(cov, ndarray) else dev).to(dt)
+        m = _host_tensor(mean, dev).to(dt)
+        c = _host_tensor(cov, dev).to(dt)
         if m.dim() != 1:
             raise ValueError("mean must be 1 dimensional")
         if c.dim() != 2 or c.shape[0] != c.shape[1]:
@@ -809,7 +909,7 @@ class _Common(_Base):
                 if check_valid not in ("warn", "raise"):
                     raise ValueError("check_valid must equal 'warn', 'raise', or 'ignore'")
                 if method == "svd":
-                    psd = bool(torch.allclose((vh.T * s) @ vh, c, rtol=tol, atol=tol))
+                    psd = not _any(~torch.isclose((vh.T * s) @ vh, c, rtol=tol, atol=tol))
                 else:
                     psd = not _any(s < -tol)
                 if not psd:
@@ -818,7 +918,7 @@ class _Common(_Base):
                     else:
                         raise ValueError("covariance is not symmetric positive-semidefinite.")
             factor = u * torch.sqrt(s.abs() if method == "eigh" else s)
-        return _wrap((m + x @ factor.T).reshape(shape))
+        return _wrap((_to(m, dev) + x @ _to(factor, dev).T).reshape(shape))
 
     def bytes(self, length):
         """Return ``length`` random bytes (``numpy.random.Generator.bytes``); host data."""
@@ -832,17 +932,34 @@ for _name, (_params_, _cons, _draw, _kind, _what) in _DISTRIBUTIONS.items():
 
 
 class Generator(_Common):
-    """Container of random streams on torch devices (mirrors ``numpy.random.Generator``).
+    """Container of random streams (mirrors ``numpy.random.Generator``, DESIGN.md §5.4).
 
-    ``Generator(seed=None, *, device=None)``: ``seed`` is an int, a sequence of ints,
-    a ``SeedSequence``, a NumPy ``BitGenerator`` or None (fresh OS entropy). Results
-    go to ``device=`` of the call, else the device of array arguments, else the
-    generator's ``device`` (else the default device). Streams are reproducible under
-    a seed on a given device but differ from NumPy's bits (DESIGN.md §5.4).
+    ``Generator(seed=None, *, device=None, stream=None)``: ``seed`` is an int, a sequence of
+    ints, a ``SeedSequence``, a NumPy ``BitGenerator`` or ``Generator``, or None (fresh OS
+    entropy); a bad seed raises NumPy's error here. Results go to ``device=`` of the call,
+    else the device of array arguments (NumPy arrays are on the host), else the generator's
+    ``device`` (else the default device). A draw landing on the CPU is made by NumPy's own
+    generator of the same seed (``numpy.random.default_rng(seed)``): NumPy's numbers and
+    scalars, bit for bit. On an accelerator torch's generator draws on the device, unless
+    ``stream="numpy"`` (NumPy's numbers, drawn on the host and copied); ``stream="torch"``
+    uses torch's generator on the CPU too (see :func:`torchnp.random.set_stream`).
     """
 
+    def _make_numpy(self):
+        seed = self._seed_arg
+        if isinstance(seed, _np.random.Generator):
+            return seed
+        if isinstance(seed, _np.random.BitGenerator):
+            return _np.random.Generator(seed)
+        return _np.random.Generator(_np.random.PCG64(self._ss))  # numpy.random.default_rng(seed)
+
+    @property
+    def bit_generator(self):
+        """NumPy's bit generator behind the host stream (``numpy.random.Generator.bit_generator``)."""
+        return self._np.bit_generator
+
     def __repr__(self):
-        return f"Generator(torchnp, device={str(self.device)!r})"
+        return f"Generator({type(self.bit_generator).__name__}, device={str(self.device)!r})"
 
     def integers(self, low, high=None, size=None, dtype=_np.int64, endpoint=False, *, device=None):
         """Random integers in [low, high) or [low, high] (``numpy.random.Generator.integers``)."""
@@ -893,6 +1010,8 @@ class Generator(_Common):
             raise ValueError("nsample > sum(colors)")
         dev = self._dev(device)
         shape = _out_shape(size, [()])
+        if dev.type == "meta":
+            return _wrap(torch.empty(shape + counts.shape, device=dev, dtype=torch.int64))
         dt = torch.float64
         g = self._gen(dev)
         left = torch.full(shape, float(nsample), device=dev, dtype=dt)
@@ -908,54 +1027,76 @@ class Generator(_Common):
 
     def spawn(self, n_children):
         """Independent child generators (``numpy.random.Generator.spawn``)."""
-        return [Generator(ss, device=self._device) for ss in self._ss.spawn(n_children)]
+        return [Generator(g, device=self._device, stream=self._stream) for g in self._np.spawn(n_children)]
 
 
 for _name, (_params_, _draw, _what) in _STANDARD.items():
     setattr(Generator, _name, _standard(_name, _params_, _draw, _what, True))
 
 
-def default_rng(seed=None, *, device=None):
-    """A new :class:`Generator` (mirrors ``numpy.random.default_rng``); a Generator passes through."""
-    if isinstance(seed, Generator) and device is None:
-        return seed
-    return Generator(seed, device=device)
+def default_rng(seed=None, *, device=None, stream=None):
+    """A new :class:`Generator` (mirrors ``numpy.random.default_rng``); a Generator passes through.
+
+    On the CPU its numbers are ``numpy.random.default_rng(seed)``'s; ``device=`` and
+    ``stream=`` ("auto", "numpy", "torch") as for :class:`Generator`."""
+    if isinstance(seed, Generator):
+        if device is None and stream is None:
+            return seed
+        seed = seed._np  # a view of the same stream on another device or stream, as NumPy shares it
+    return Generator(seed, device=device, stream=stream)
 
 
 class RandomState(_Common):
-    """The legacy random state (mirrors ``numpy.random.RandomState``) on torch devices.
+    """The legacy random state (mirrors ``numpy.random.RandomState``, DESIGN.md §5.4).
 
-    ``get_state()`` returns ``{'bit_generator': 'torchnp', 'seed': int,
-    'state': {device_name: numpy.uint8 array}}`` (torch generator states), not
-    NumPy's MT19937 tuple; ``set_state`` takes what ``get_state`` returned.
-    Streams differ from NumPy's bits (DESIGN.md §5.4).
+    ``RandomState(seed=None, *, device=None, stream=None)``. A draw landing on the CPU is made
+    by NumPy's own ``numpy.random.RandomState(seed)`` (the module-level functions use NumPy's
+    global one, so ``torchnp.random.seed(s)`` is ``numpy.random.seed(s)``): NumPy's numbers,
+    scalars, errors and ``get_state``/``set_state`` formats, bit for bit. On an accelerator
+    torch's generator draws on the device (unless ``stream="numpy"``); there ``get_state()``
+    returns ``{'bit_generator': 'torchnp', 'seed': int, 'state': {device: uint8 array}}``
+    (torch's generator states), which ``set_state`` also takes.
     """
 
-    def __init__(self, seed=None, *, device=None):
-        if seed is not None and not isinstance(seed, (SeedSequence, _np.random.BitGenerator)):
-            arr = _np.asarray(seed.tolist() if isinstance(seed, ndarray) else seed)
-            if arr.dtype.kind not in "iub" or (arr < 0).any() or (arr > 2 ** 32 - 1).any():
-                if arr.dtype.kind == "f":
-                    raise TypeError("Cannot cast scalar from dtype('float64') to dtype('int64') according to the rule 'safe'")
-                raise ValueError("Seed must be between 0 and 2**32 - 1")
-        super().__init__(seed, device=device)
+    def __init__(self, seed=None, *, device=None, stream=None, _numpy=None):
+        self._given_np, self._seeded = _numpy, False  # _numpy: NumPy's global RandomState, kept as it is
+        super().__init__(seed, device=device, stream=stream)
+
+    def _reseed(self, seed):
+        if not _compiling():  # NumPy validates the seed here (NumPy's error types)
+            if isinstance(seed, ndarray):
+                seed = seed.to_numpy()
+            if self._given_np is None:
+                self._given_np = _np.random.RandomState(seed)
+            elif self._seeded:
+                self._given_np.seed(seed)
+        self._seeded = True
+        super()._reseed(seed)
+        self._np_gen = self._given_np
+
+    def _make_numpy(self):
+        self._given_np = _np.random.RandomState(self._seed_arg)
+        return self._given_np
 
     def __repr__(self):
-        return f"RandomState(torchnp, device={str(self.device)!r})"
+        return f"RandomState(MT19937, device={str(self.device)!r})"
 
     def seed(self, seed=None):
-        """Reseed (``numpy.random.RandomState.seed``)."""
-        RandomState.__init__(self, seed, device=self._device)
+        """Reseed (``numpy.random.RandomState.seed``): NumPy's generator and the device generators."""
+        self._reseed(seed)
 
     def get_state(self, legacy=True):
-        """The state as a dict (``numpy.random.RandomState.get_state``; see the class docstring for its format)."""
+        """The state (``numpy.random.RandomState.get_state``): NumPy's where the generator's draws
+        are NumPy's, torch's generator states on an accelerator (see the class docstring)."""
+        if self._route(None, ()) is not None:
+            return self._np.get_state(legacy=legacy)
         return {"bit_generator": "torchnp", "seed": self._seed,
-                "state": {str(d): g.get_state().numpy().copy() for d, g in self._gens.items()}}
+                "state": {str(d): g.get_state().numpy().copy() for d, g in self._gens.items() if g is not None}}
 
     def set_state(self, state):
-        """Restore a state returned by :meth:`get_state` (``numpy.random.RandomState.set_state``; only that format)."""
+        """Restore a state returned by :meth:`get_state` (``numpy.random.RandomState.set_state``)."""
         if not isinstance(state, dict) or state.get("bit_generator") != "torchnp":
-            raise ValueError("state must be a dict returned by torchnp.random.get_state()")
+            return self._np.set_state(state)
         self._state = (SeedSequence(int(state["seed"])), int(state["seed"]))
         self._gens = {}
         for name, s in state["state"].items():
@@ -986,7 +1127,11 @@ class RandomState(_Common):
 
     def choice(self, a, size=None, replace=True, p=None):
         """Random sample from ``a`` (``numpy.random.choice``)."""
-        return self._choice(a, size, replace, p, 0, True)
+        return self._choice(a, size, replace, p, 0, True, legacy=True)
+
+    def tomaxint(self, size=None, *, device=None):
+        """Random integers in [0, ``sys.maxsize``] (``numpy.random.RandomState.tomaxint``)."""
+        return self._randint(0, 2 ** 63 - 1, size, _np.int64, True, device, "tomaxint")
 
     def permutation(self, x):
         """Permute a sequence or return a permuted range (``numpy.random.permutation``)."""
@@ -1001,3 +1146,51 @@ for _name, (_params_, _draw, _what) in _STANDARD.items():
     setattr(RandomState, _name if _name != "random" else "random_sample",
             _standard(_name, _params_, _draw, _what, False))
 RandomState.random = RandomState.ranf = RandomState.sample = RandomState.random_sample
+
+
+# ---------------------------------------------------------------- routing (§5.4)
+def _routed(name, impl):
+    """``impl`` (torch's generator) behind the stream choice: a draw that lands on the host
+    (or any draw under ``stream="numpy"``) is made by NumPy's generator's own method."""
+
+    def method(self, *args, device=None, **kwargs):
+        if not kwargs and device is None and self._np_gen is not None:
+            # the per-call path of scalar loops (rng.random(), np.random.rand()): NumPy's
+            # generator on the generator's device when it is the host, with nothing to convert
+            dev = self._device or _device.get_default_device()
+            for v in args:
+                if isinstance(v, _ARRAYS):
+                    break
+            else:
+                if _stream.on_host(dev) and (self._stream or _stream._setting[0]) != "torch" and not _compiling():
+                    res = getattr(self._np_gen, name)(*args)
+                    return _stream.result(res, dev, True, True) if isinstance(res, _np.ndarray) else res
+        route = self._route(device, args + tuple(kwargs.values()) if kwargs else args)
+        if route is None:
+            if device is not None:
+                kwargs["device"] = device
+            return impl(self, *args, **kwargs)
+        return _stream.call(getattr(self._np, name), name, *route, args, kwargs)
+
+    method.__name__, method.__qualname__, method.__module__ = impl.__name__, impl.__qualname__, impl.__module__
+    method.__doc__ = (impl.__doc__ or "").replace("The stream does not match NumPy's bits (DESIGN.md §5.4).", _STREAM_DOC)
+    if "DESIGN.md §5.4" not in method.__doc__:
+        method.__doc__ = method.__doc__.rstrip() + "\n\n" + _STREAM_DOC
+    try:
+        method.__signature__ = inspect.signature(impl)
+    except (TypeError, ValueError):
+        pass
+    return method
+
+
+_STREAM_DOC = ("On the CPU NumPy's own generator draws (the same numbers and scalars as NumPy under the "
+               "same seed); on an accelerator torch's, on the device, unless ``stream='numpy'`` (DESIGN.md §5.4).")
+
+#: NumPy's public methods, discovered from NumPy itself; each has a torch implementation here
+_METHODS = {cls: sorted(n for n in dir(npcls) if not n.startswith("_") and n not in ("bit_generator", "seed", "spawn",
+                                                                                    "get_state", "set_state"))
+            for cls, npcls in ((Generator, _np.random.Generator), (RandomState, _np.random.RandomState))}
+for _cls, _names in _METHODS.items():
+    for _name in _names:
+        setattr(_cls, _name, _routed(_name, getattr(_cls, _name)))
+RandomState.ranf = RandomState.sample = RandomState.random_sample  # NumPy's module-level aliases

@@ -1,0 +1,363 @@
+"""The API boundary's operand rules (DESIGN.md §3.2, §3.3, §2.5): the one place where
+arguments of public functions become tensors.
+
+Follow the data:
+
+- a torchnp array is its tensor, on its device;
+- host data — a ``numpy.ndarray`` (or anything with ``__array__``/``__array_interface__``) —
+  is a CPU tensor sharing its memory (zero-copy; a copy only where torch cannot view the
+  memory: negative strides, foreign byte order);
+- Python scalars stay Python scalars (weak, NEP 50) for ufuncs; NumPy scalars are 0-d
+  tensors of their dtype on the computation's device (they mix with any device);
+- Python data (lists, tuples, ranges) is created on the computation's device, else on the
+  default device;
+- a ``numpy.ndarray`` whose dtype torch cannot hold (str, object, datetime64, ...) raises
+  ``HostOnlyData``: the public function then runs NumPy's own implementation (§2.5).
+
+Operands on different devices raise ``DeviceMismatchError`` (§3.2): host data on an
+accelerator computation is such a mix, never an implicit upload.
+"""
+
+import warnings
+
+import numpy as _np
+import torch
+
+from . import _device, _dtypes
+from ._array import _wrap, ndarray, result
+from ._convert import as_tensor
+from ._dtypes import HostOnlyData, is_host_only
+
+__all__ = []
+
+_PYSCALARS = (float, int, bool, complex)
+
+
+def host_tensor(arr):
+    """A CPU tensor sharing ``numpy.ndarray`` ``arr``'s memory (§3.3: host data, zero-copy).
+
+    Read-only arrays are viewed too (an operand is only read). Memory torch cannot view
+    (negative strides, unaligned or byte-swapped data) is copied: the copy is never written.
+    """
+    if is_host_only(arr.dtype):
+        raise _dtypes._unsupported(arr.dtype)
+    if arr.dtype.byteorder not in "=|" or not arr.flags.aligned or any(s < 0 for s in arr.strides):
+        return as_tensor(arr, None, "cpu")
+    src = _dtypes.TO_TORCH.get(arr.dtype)
+    if src is None:  # e.g. 'Q' (ulonglong): torch knows only the canonical spelling of a dtype
+        arr = arr.view(_dtypes.TO_NUMPY[_dtypes.to_torch(arr.dtype)])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # torch warns on read-only memory
+        return torch.from_numpy(arr)
+
+
+def operand(x, dev=None):
+    """A tensor, or a Python scalar, for one array operand (the module's rules above).
+
+    ``dev`` is the computation's device, where Python data and NumPy scalars are created.
+    """
+    tp = type(x)
+    if tp is ndarray:
+        return x._t
+    if tp is float or tp is int or tp is bool or tp is complex:
+        return x
+    if isinstance(x, ndarray):
+        return x._t
+    if isinstance(x, _np.ndarray):
+        return host_tensor(x)
+    if isinstance(x, _np.generic):
+        if is_host_only(x.dtype):
+            raise _dtypes._unsupported(x.dtype)
+        return as_tensor(x, None, dev if dev is not None else "cpu")
+    if isinstance(x, _PYSCALARS):  # subclasses (IntEnum, ...) behave as the Python scalar
+        return next(c for c in (bool, int, float, complex) if isinstance(x, c))(x)
+    if isinstance(x, torch.Tensor):
+        raise TypeError("a torch.Tensor cannot be mixed into a torchnp operation; wrap it with torchnp.from_torch(t)")
+    if isinstance(x, (list, tuple, range)):
+        return _python_data(x, dev)
+    if hasattr(x, "__array__") or hasattr(x, "__array_interface__"):
+        return host_tensor(_np.asarray(x))
+    if x is None:
+        raise TypeError("unsupported operand type for a torchnp operation: 'NoneType'")
+    return as_tensor(x, None, dev)
+
+
+def _python_data(x, dev):
+    try:
+        return as_tensor(x, None, dev)
+    except TypeError:
+        arr = _np.asarray(x)  # ragged lists raise NumPy's ValueError here
+        if is_host_only(arr.dtype):
+            raise _dtypes._unsupported(arr.dtype) from None
+        raise
+
+
+def tensor(x, dev=None):
+    """The tensor for one array operand (Python scalars become 0-d tensors on ``dev``; a tensor
+    passes through: implementations hand each other tensors)."""
+    if isinstance(x, torch.Tensor):
+        return x
+    t = operand(x, dev)
+    if type(t) is torch.Tensor or isinstance(t, torch.Tensor):
+        return t
+    return as_tensor(t, None, dev)
+
+
+def array(x, dev=None):
+    """``x`` as a torchnp array under the operand rules (torchnp arrays pass through)."""
+    return x if isinstance(x, ndarray) else _wrap(tensor(x, dev))
+
+
+def device_of(xs):
+    """The computation's device: that of the array operands among ``xs`` (torchnp arrays on
+    their device, host arrays on the CPU); None when there are none. Mixed devices raise."""
+    dev = None
+    for x in xs:
+        if isinstance(x, ndarray):
+            d = x._t.device
+        elif isinstance(x, _np.ndarray):
+            d = _CPU
+        else:
+            continue
+        if dev is None:
+            dev = d
+        elif d != dev:
+            raise mismatch(dev, d)
+    return dev
+
+
+def tensors(xs, dev=None):
+    """Tensors for several array operands, all on one device (§3.2); Python data is created on
+    the device of the arrays among them (or ``dev``, else the default device)."""
+    if dev is None:
+        dev = device_of(xs)
+    out = [tensor(x, dev) for x in xs]
+    if out:
+        same_device(out)
+    return out
+
+
+def same_device(ts, dev=None):
+    """Raise DeviceMismatchError unless every tensor in ``ts`` is on one device (``dev`` if given)."""
+    d = ts[0].device if dev is None else dev
+    for t in ts:
+        if t.device != d:
+            raise mismatch(d, t.device)
+    return d
+
+
+def on_device(x, dev):
+    """The tensor of an extra operand (weights, bins, masks, fill values, ...) on ``dev``:
+    Python data is created there; an array living elsewhere raises DeviceMismatchError."""
+    t = tensor(x, dev)
+    if t.device != dev:
+        raise mismatch(dev, t.device)
+    return t
+
+
+def out_tensor(out, dev):
+    """The tensor an ``out=`` argument is written through: a torchnp array on ``dev`` or, on the
+    CPU, a writable ``numpy.ndarray`` (written in place, zero-copy: §3.3)."""
+    if isinstance(out, ndarray):
+        t = out._t
+    elif isinstance(out, _np.ndarray):
+        if not out.flags.writeable:
+            raise ValueError("output array is read-only")
+        if is_host_only(out.dtype):
+            raise _dtypes._unsupported(out.dtype)
+        t = host_tensor(out)
+        if t.data_ptr() != out.ctypes.data and out.size:
+            raise ValueError("out=: torchnp cannot write into a numpy.ndarray with negative strides or "
+                             "non-native byte order; pass a torchnp array or a C-ordered numpy.ndarray")
+    else:
+        raise TypeError("return arrays must be of ArrayType")
+    if t.device != dev:
+        raise mismatch(t.device, dev)
+    return t
+
+
+_CPU = torch.device("cpu")
+
+
+def mismatch(a, b):
+    """DeviceMismatchError naming both places (host data is on the CPU) and the fix (§3.2, §3.3)."""
+    return _device.mismatch(a, b)
+
+
+# ---------------------------------------------------------------- host-only data (§2.5)
+def _torchnp_arrays(obj, depth=0):
+    if isinstance(obj, ndarray):
+        yield obj
+    elif depth < 3 and isinstance(obj, (list, tuple)):
+        for o in obj:
+            yield from _torchnp_arrays(o, depth + 1)
+    elif depth < 3 and isinstance(obj, dict):
+        for o in obj.values():
+            yield from _torchnp_arrays(o, depth + 1)
+
+
+def to_host(obj, depth=0):
+    """torchnp arrays -> zero-copy NumPy views (CPU arrays only), recursing into containers."""
+    if isinstance(obj, ndarray):
+        return obj.to_numpy()
+    if depth < 3 and isinstance(obj, (list, tuple)) and not hasattr(obj, "_fields"):
+        return type(obj)(to_host(o, depth + 1) for o in obj)
+    if depth < 3 and isinstance(obj, dict):
+        return {k: to_host(v, depth + 1) for k, v in obj.items()}
+    return obj
+
+
+def from_host(obj, depth=0):
+    """NumPy results -> CPU torchnp arrays sharing their memory; host-only dtypes stay NumPy's
+    arrays (§2.5) and NumPy scalars stay NumPy scalars (§1.3)."""
+    if type(obj) is _np.ndarray:
+        if is_host_only(obj.dtype):
+            return obj
+        return _wrap(host_tensor(obj))
+    if depth < 3 and isinstance(obj, list):
+        return [from_host(o, depth + 1) for o in obj]
+    if depth < 3 and isinstance(obj, tuple):
+        items = (from_host(o, depth + 1) for o in obj)
+        return type(obj)(*items) if hasattr(obj, "_fields") else type(obj)(items)
+    return obj
+
+
+def run_on_host(fn, args, kwargs, name, host_only=False):
+    """NumPy's implementation ``fn`` on zero-copy host views of the torchnp arrays in ``args``
+    and ``kwargs`` (every one must be on the CPU), its array results as CPU torchnp arrays.
+
+    ``host_only``: the call holds data only the host can hold (§2.5), so an accelerator
+    array in it is a DeviceMismatchError; otherwise it is a TypeError naming ``name``.
+    """
+    for a in _torchnp_arrays((args, kwargs)):
+        dev = a._t.device
+        if dev.type != "cpu":
+            if host_only:
+                raise _device.DeviceMismatchError(
+                    f"{name}: host-only data (a NumPy array of a dtype torch cannot hold, §2.5) cannot be "
+                    f"mixed with arrays on {dev}; torchnp never moves data implicitly. Move the device "
+                    f"array to the host explicitly with x.to_device('cpu') or x.to_numpy().")
+            raise TypeError(f"torchnp does not implement {name} for arrays on {dev}; copy explicitly "
+                            "with x.to_numpy() to use NumPy's version")
+    return from_host(fn(*to_host(args), **to_host(kwargs)))
+
+
+# ---------------------------------------------------------------- the declared functions (§7)
+#: every public function routed through the boundary: "torchnp.linalg.solve" -> (implementation, NumPy's function)
+DECLARED = {}
+
+#: functions whose 0-d results are NumPy scalars on the host (NumPy's ``PyArray_Return``, §1.3):
+#: found by calling NumPy's functions, which return scalars for these and 0-d arrays otherwise
+SCALAR_RESULTS = frozenset("""
+    all amax amin angle any argmax argmin around average clip corrcoef count_nonzero dot fix flip
+    inner interp isclose iscomplex isneginf isposinf isreal kron max mean median min nan_to_num
+    nanargmax nanargmin nanmax nanmean nanmedian nanmin nanpercentile nanprod nanquantile nanstd
+    nansum nanvar percentile polyval prod ptp quantile round searchsorted sinc std sum take trace
+    trapezoid var vdot vecdot matmul einsum linalg.cond linalg.det linalg.matmul linalg.matrix_norm
+    linalg.multi_dot linalg.norm linalg.slogdet linalg.trace linalg.vecdot linalg.vector_norm
+    linalg.matrix_rank linalg.lstsq
+""".split())
+
+def _wrapper_source(name, sig, scalar_results):
+    """Source of a function with signature ``sig`` that calls ``_impl`` with the same arguments
+    (no per-call binding: positional stay positional), and hands a call holding host-only data
+    to NumPy's function (§2.5)."""
+    import inspect
+
+    P = inspect.Parameter
+    params, call, positional, poskw, named, defaults = [], [], [], [], [], {}
+    star = extra_kw = None
+    ps = list(sig.parameters.values())
+    for i, p in enumerate(ps):
+        text = p.name
+        if p.default is not P.empty:
+            defaults[p.name] = p.default
+            text += f"=_defaults[{p.name!r}]"
+        if p.kind is P.VAR_POSITIONAL:
+            text = star = "*" + p.name
+            call.append(text)
+        elif p.kind is P.VAR_KEYWORD:
+            text = extra_kw = "**" + p.name
+            call.append(text)
+        elif p.kind is P.KEYWORD_ONLY:
+            if star is None:
+                params.append("*")
+                star = "*()"
+            call.append(f"{p.name}={p.name}")
+            named.append(p.name)
+        else:
+            call.append(p.name)
+            (positional if p.kind is P.POSITIONAL_ONLY else poskw).append(p.name)
+        params.append(text)
+        if p.kind is P.POSITIONAL_ONLY and (i + 1 == len(ps) or ps[i + 1].kind is not P.POSITIONAL_ONLY):
+            params.append("/")
+    host_args = "(" + "".join(f"{n}, " for n in positional) + ")"
+    host_star = star[1:] if star and star != "*()" else "()"
+    host_poskw = "(" + "".join(f"({n!r}, {n}), " for n in poskw) + ")"
+    host_kw = "{" + ", ".join([f"{n!r}: {n}" for n in named] + ([extra_kw] if extra_kw else [])) + "}"
+    ret = f"_impl({', '.join(call)})"
+    if scalar_results:  # 0-d results are NumPy scalars (§1.3), except an out= array given back
+        ret = f"_result({ret})" if "out" not in sig.parameters else f"{ret} if out is not None else _result({ret})"
+    src = (f"def {name}({', '.join(params)}):\n"
+           f"    try:\n        return {ret}\n"
+           f"    except _HostOnlyData:\n"
+           f"        return _host(_impl_np, {host_args}, {host_poskw}, {host_star}, {host_kw}, _name, _defaults)\n")
+    return src, defaults
+
+
+def _host(np_func, positional, poskw, star, kwargs, name, defaults):
+    """Run NumPy's ``np_func`` for a call holding host-only data: arguments left at torchnp's
+    defaults are left out (NumPy applies its own), those before them stay positional (NumPy's
+    C functions take no keywords); ``device=`` may only name the CPU."""
+    if np_func is None:
+        raise  # noqa: PLE0704 - re-raise the HostOnlyData being handled: NumPy has no such function
+    args, kw, by_keyword = list(positional), {}, False
+    for k, v in poskw:
+        if v is defaults.get(k, _UNSET) and not star:
+            by_keyword = True  # left out (NumPy applies its own default): the rest go by keyword
+        elif by_keyword:
+            kw[k] = v
+        else:
+            args.append(v)
+    args.extend(star)
+    kw.update((k, v) for k, v in kwargs.items() if v is not defaults.get(k, _UNSET))
+    dev = kw.pop("device", None)
+    if dev is not None and _device.resolve(dev).type != "cpu":
+        raise _device.DeviceMismatchError(
+            f"{name}: host-only data (a dtype torch cannot hold, §2.5) cannot be created on "
+            f"{_device.resolve(dev)}; it lives on the host as a NumPy array")
+    return run_on_host(np_func, args, kw, name, host_only=True)
+
+
+_UNSET = object()
+
+
+def declare(namespace, prefix, numpy_module, names):
+    """Route the public functions ``names`` of ``namespace`` (a module's globals) through the
+    boundary: each becomes a function with its implementation's exact signature that calls it,
+    and that runs NumPy's function of the same name when host-only data is given (§2.5).
+    Resolved once, at import; recorded in DECLARED."""
+    import inspect
+    import types
+
+    for name in names:
+        impl = namespace.get(name)
+        if type(impl) is not types.FunctionType or getattr(impl, "_boundary", False) or \
+                not (impl.__module__ or "").startswith("torchnp"):  # NumPy's own objects stay themselves (§2.1)
+            continue
+        sig = inspect.signature(impl)
+        qualified = f"{prefix}.{name}"
+        src, defaults = _wrapper_source(name, sig, qualified.split(".", 1)[1] in SCALAR_RESULTS)
+        np_func = getattr(numpy_module, name, None)
+        np_func = getattr(np_func, "_implementation", np_func) if callable(np_func) else None
+        env = {"_impl": impl, "_impl_np": np_func, "_HostOnlyData": HostOnlyData, "_host": _host,
+               "_name": qualified, "_defaults": defaults, "_result": result}
+        exec(src, env)  # noqa: S102 - code generated from the signature above, once at import
+        f = env[name]
+        f.__doc__, f.__module__, f.__qualname__ = impl.__doc__, impl.__module__, impl.__qualname__
+        f.__dict__.update(impl.__dict__)  # attributes hung on the function (jit.explain, ...)
+        f.__wrapped__ = impl
+        f.__signature__ = sig
+        f._boundary = True
+        namespace[name] = f
+        DECLARED[qualified] = (impl, np_func)

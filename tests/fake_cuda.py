@@ -1,0 +1,626 @@
+"""Fake CUDA: run torchnp's public API on ``cuda`` arrays without a GPU (DESIGN §3, issue 14 item 5).
+
+torch's ``FakeTensorMode`` creates ``cuda`` tensors on a CPU-only build: they carry a
+device, a shape and a dtype but no data, so any host read fails. ``fake_cuda()`` enters
+that mode (and makes ``cuda`` torchnp's default device inside it); ``CASES`` has one entry
+per public function of ``torchnp``, ``linalg``, ``fft``, ``random``, ``testing`` and per
+ufunc method, with representative arguments. ``run_case`` calls it on fake-CUDA arrays and
+returns what went wrong (``None`` when: the result lives on ``cuda:0`` with NumPy's shape
+and dtype, and no host read happened that docs/devices.md does not list); ``run_mix``
+checks that every cpu/cuda mix of its array operands raises ``DeviceMismatchError``.
+
+``python tests/fake_cuda.py`` prints the figures (cases run, passed, failed, with reasons).
+
+A function missing from ``CASES`` fails ``test_fake_cuda.py::test_every_public_function_has_a_case``.
+"""
+
+import contextlib
+import inspect
+import logging
+import warnings
+
+import numpy
+import torch
+from torch._subclasses.fake_tensor import FakeTensorMode
+from torch.utils._python_dispatch import TorchDispatchMode
+
+import torchnp
+from host_reads import HostReadError, HostReads, documented_syncs
+
+#: The fake accelerator. A CPU-only torch links no CUDA device guard, and the Python bindings
+#: of indexing, ``~``, ``copy_``, ``Tensor.to`` and autograd take one before any dispatch mode
+#: sees the call ("PyTorch is not linked with support for cuda devices"), so fake ``cuda``
+#: tensors cannot get through torchnp. torch's PrivateUse1 backend with a Python device
+#: guard is the same kind of device for everything torchnp does — a non-CPU device whose
+#: data the host cannot read — so the fake tensors live there, renamed ``fakecuda``.
+BACKEND = "fakecuda"
+CUDA = None  # torch.device(BACKEND, 0), once registered (only in fake-CUDA runs: it is process-wide)
+
+
+def _register_backend():
+    global CUDA
+    if torch._C._get_privateuse1_backend_name() != BACKEND:
+        from torch.utils import backend_registration as br
+
+        class Module(br._DummyBackendModule):
+            def is_available(self):  # no real device: the fake mode must not run constants on it
+                return False
+
+        br._setup_privateuseone_for_python_backend(BACKEND, backend_module=Module())
+    CUDA = torch.device(BACKEND, 0)
+
+
+class _NoGenerator(TorchDispatchMode):
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = dict(kwargs or {})
+        if kwargs.get("generator") is not None:
+            kwargs["generator"] = None
+        return func(*args, **kwargs)
+
+
+# -- the mode ----------------------------------------------------------------------------------
+@contextlib.contextmanager
+def fake_cuda():
+    """FakeTensorMode with the fake accelerator as torchnp's default device.
+
+    Two constructors make real data on the device before the fake mode sees it, which the
+    Python backend cannot hold (a real CUDA build can): ``torch.tensor``/``torch.as_tensor``
+    with ``device=`` make the tensor on the CPU and upload it (``Tensor.to``, which the fake
+    mode handles), and ``torch.Generator(device=...)``, which needs a C++ generator hook, is a
+    CPU generator, dropped from the random operators (the fake mode draws nothing, and its
+    reference kernels take no generator).
+    """
+    _register_backend()
+    saved = {"Generator": torch.Generator, "tensor": torch.tensor, "as_tensor": torch.as_tensor}
+
+    class Generator(saved["Generator"]):
+        def __new__(cls, device="cpu"):
+            return saved["Generator"]()
+
+    def factory(name):
+        def make(data, *a, device=None, **k):
+            t = saved[name](data, *a, **k)
+            if device is not None and torch.device(device).type == BACKEND:
+                return t.to(device)
+            return t if device is None else saved[name](t, device=device)
+        return make
+
+    mode = FakeTensorMode(allow_non_fake_inputs=True)
+    logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
+    torch.Generator, torch.tensor, torch.as_tensor = Generator, factory("tensor"), factory("as_tensor")
+    try:
+        with mode, _NoGenerator(), torchnp.device(CUDA):
+            yield mode
+    finally:
+        torch.Generator, torch.tensor, torch.as_tensor = saved["Generator"], saved["tensor"], saved["as_tensor"]
+
+
+# -- argument builders -------------------------------------------------------------------------
+class Arr:
+    """An array argument: NumPy values for the oracle, a data-less tensor of that shape and
+    dtype for the fake device. ``kind``: "rand" (0.1..0.9), "idx" (ints 0..2), "spd" (a
+    symmetric positive definite matrix), "inc" (increasing), "bool", "pos" (ints 1..3)."""
+
+    def __init__(self, shape, dtype="float64", kind=None):
+        self.shape, self.dtype = tuple(shape), numpy.dtype(dtype)
+        self.kind = kind or {"b": "bool", "i": "idx", "u": "idx"}.get(self.dtype.kind, "rand")
+
+    def numpy(self, seed):
+        rng = numpy.random.default_rng(seed)
+        if self.kind == "bool":
+            return rng.random(self.shape) < 0.5
+        if self.kind in ("idx", "pos"):
+            lo = 1 if self.kind == "pos" else 0
+            return rng.integers(lo, lo + 3, self.shape).astype(self.dtype)
+        x = rng.uniform(0.1, 0.9, self.shape)
+        if self.kind == "inc":
+            x = numpy.sort(x, axis=-1)
+        if self.kind == "spd":
+            x = x @ numpy.swapaxes(x, -1, -2) + 3 * numpy.eye(self.shape[-1])
+        if self.dtype.kind == "c":
+            x = x + 1j * rng.uniform(0.1, 0.9, self.shape)
+        return x.astype(self.dtype)
+
+    def __repr__(self):
+        return f"Arr({self.shape}, {self.dtype})"
+
+
+A = Arr((3, 4))
+V = Arr((6,))
+M = Arr((3, 3), kind="spd")
+C = Arr((3, 4), "complex128")
+I = Arr((4,), "int64")  # noqa: E741 - index-like ints 0..2
+IA = Arr((3, 4), "int64")
+PA = Arr((3, 4), "int64", "pos")
+B = Arr((3, 4), "bool")
+U8 = Arr((3, 4), "uint8")
+
+
+class Case:
+    def __init__(self, *args, **kwargs):
+        self.args, self.kwargs, self.call, self.oracle, self.mix = args, kwargs, None, True, True
+        self.cpu_reads = None
+
+    def via(self, call):
+        """``call(func, *args, **kwargs)`` replaces ``func(*args, **kwargs)`` (methods)."""
+        self.call = call
+        return self
+
+    def reads_on_cpu(self, why):
+        """The CPU path reads values by design (free there); the device path is another."""
+        self.cpu_reads = why
+        return self
+
+    def nomix(self):
+        """Reads only metadata (dtypes, memory): arrays on two devices are no mix."""
+        self.mix = False
+        return self
+
+    def own(self):
+        """A torchnp-only function (no NumPy oracle): only the device of the result is checked."""
+        self.oracle = False
+        return self
+
+
+class NA:
+    """No array operand or a host-only API (files, printing options, dtype queries): not run on the device."""
+
+    def __init__(self, why):
+        self.why = why
+
+
+def c(*args, **kwargs):
+    return Case(*args, **kwargs)
+
+
+def _arrays(obj, path=()):
+    """Paths of the ``Arr`` leaves in nested args."""
+    if isinstance(obj, Arr):
+        yield path
+    elif isinstance(obj, (list, tuple)):
+        for i, v in enumerate(obj):
+            yield from _arrays(v, path + (i,))
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _arrays(v, path + (k,))
+
+
+def _build(obj, make, path=()):
+    if isinstance(obj, Arr):
+        return make(obj, path)
+    if isinstance(obj, (list, tuple)):
+        return type(obj)(_build(v, make, path + (i,)) for i, v in enumerate(obj))
+    if isinstance(obj, dict):
+        return {k: _build(v, make, path + (k,)) for k, v in obj.items()}
+    return obj
+
+
+def _np_leaf(a, path):
+    return a.numpy(hash(path) % 1000)
+
+
+def _fake_leaf(a, path, device=None):
+    t = torch.empty(a.shape, dtype=torchnp._dtypes.to_torch(a.dtype), device=device or CUDA)
+    return torchnp.from_torch(t)
+
+
+# -- the table: one entry per public function --------------------------------------------------
+_KEEP_HOST = "a host API: no array operand"
+_IO = "file I/O reads the data on the host by nature (documented)"
+
+CASES = {
+    # creation
+    "arange": c(5), "array": c([1.0, 2.0]), "asarray": c(A), "asanyarray": c(A), "ascontiguousarray": c(A),
+    "asfortranarray": c(A), "asarray_chkfinite": c(A), "astype": c(A, "float32"), "copy": c(A),
+    "empty": c((3, 4)), "empty_like": c(A), "eye": c(3), "full": c((3, 4), 2.0), "full_like": c(A, 2.0),
+    "identity": c(3), "ones": c((3, 4)), "ones_like": c(A), "zeros": c((3, 4)), "zeros_like": c(A),
+    "linspace": c(0.0, 1.0, 5), "logspace": c(0.0, 1.0, 5), "geomspace": c(1.0, 8.0, 4),
+    "tri": c(3), "tril": c(A), "triu": c(A), "vander": c(V), "diag": c(V), "diagflat": c(V),
+    "indices": c((2, 3)), "fromfunction": c(lambda i, j: i + j, (2, 3)),
+    "fromiter": c(range(4), "float64"),
+    "frombuffer": NA("a view of a host buffer, on the CPU by design (like from_numpy, §4.1)"),
+    "fromstring": c("1 2", sep=" "), "require": c(A), "meshgrid": c(V, V), "mask_indices": c(3, numpy.triu),
+    "from_dlpack": NA("takes a DLPack capsule (a bridge, §4.4)"), "from_numpy": NA("a bridge: host data by definition (§4.1)"),
+    "from_torch": c().via(lambda f: f(torch.empty(3, 4, device=CUDA))).own(), "to_numpy": NA("an explicit host copy (§4.2)"), "asnumpy": NA("an explicit host copy (§4.2)"),
+    "bartlett": c(5), "blackman": c(5), "hamming": c(5), "hanning": c(5), "kaiser": c(5, 2.0),
+    "diag_indices": c(3), "diag_indices_from": c(M), "tril_indices": c(3), "triu_indices": c(3),
+    "tril_indices_from": c(M), "triu_indices_from": c(M),
+    # shape and manipulation
+    "append": c(V, V), "atleast_1d": c(A), "atleast_2d": c(V), "atleast_3d": c(A), "block": c([A, A]),
+    "broadcast_arrays": c(A, Arr((4,))), "broadcast_to": c(Arr((4,)), (3, 4)),
+    "column_stack": c((V, V)), "concat": c([A, A]), "concatenate": c([A, A]), "dsplit": c(Arr((2, 2, 4)), 2),
+    "dstack": c((A, A)), "expand_dims": c(A, 0), "flip": c(A), "fliplr": c(A), "flipud": c(A), "hsplit": c(A, 2),
+    "hstack": c((A, A)), "moveaxis": c(A, 0, 1), "permute_dims": c(A), "ravel": c(A), "reshape": c(A, (4, 3)),
+    "resize": c(A, (2, 7)), "roll": c(A, 1), "rollaxis": c(A, 1), "rot90": c(A), "row_stack": c((A, A)),
+    "split": c(V, 3), "array_split": c(V, 4), "squeeze": c(Arr((1, 3))), "stack": c([A, A]), "swapaxes": c(A, 0, 1),
+    "tile": c(A, 2), "transpose": c(A), "matrix_transpose": c(A), "unstack": c(A), "vsplit": c(A, 3),
+    "vstack": c((A, A)), "trim_zeros": c(V), "pad": c(A, 1), "delete": c(V, 1), "insert": c(V, 1, 2.0),
+    "repeat": c(V, 2), "diagonal": c(M), "ediff1d": c(V), "diff": c(A), "copyto": c(A, A), "shape": c(A),
+    "ndim": c(A), "size": c(A), "place": c(A, B, [1.0]), "put": c(V, I, 1.0), "put_along_axis": c(A, Arr((1, 4), "int64"), 1.0, 0),
+    "putmask": c(A, B, 1.0), "fill_diagonal": c(M, 1.0), "choose": c(Arr((4,), "int64"), [Arr((4,)), Arr((4,)), Arr((4,))]),
+    "compress": c([True, False, True], A, axis=0), "extract": c(B, A), "select": c([B, B], [A, A]),
+    "take": c(V, I), "take_along_axis": c(A, IA, 1), "where": c(B, A, A), "nonzero": c(A), "argwhere": c(A),
+    "flatnonzero": c(A), "ix_": c(I, I), "ravel_multi_index": c((I, I), (3, 3)), "unravel_index": c(I, (3, 3)),
+    "apply_along_axis": c(lambda v: v * 2, 0, A), "apply_over_axes": c(lambda a, ax: a.sum(axis=ax, keepdims=True) if hasattr(a, "sum") else a, A, [0]),
+    "piecewise": c(V, [Arr((6,), "bool")], [1.0, 2.0]),
+    # sorting, searching, sets
+    "sort": c(A), "argsort": c(A), "partition": c(V, 2), "argpartition": c(V, 2), "lexsort": c((V, V)),
+    "searchsorted": c(Arr((6,)), V), "sort_complex": c(V), "argmax": c(A, axis=0), "argmin": c(A, axis=0),
+    "nanargmax": c(A, axis=0), "nanargmin": c(A, axis=0), "count_nonzero": c(A, axis=0),
+    "unique": c(V), "unique_all": c(V), "unique_counts": c(V), "unique_inverse": c(V), "unique_values": c(V),
+    "intersect1d": c(V, V), "union1d": c(V, V), "setdiff1d": c(V, V), "setxor1d": c(V, V), "isin": c(V, V),
+    # reductions and statistics
+    "all": c(A, axis=0), "any": c(A, axis=0), "amax": c(A, axis=0), "amin": c(A, axis=0), "max": c(A, axis=0),
+    "min": c(A, axis=0), "nanmax": c(A, axis=0), "nanmin": c(A, axis=0), "ptp": c(A, axis=0), "sum": c(A, axis=0),
+    "prod": c(A, axis=0), "nansum": c(A, axis=0), "nanprod": c(A, axis=0), "mean": c(A, axis=0),
+    "nanmean": c(A, axis=0), "std": c(A, axis=0), "var": c(A, axis=0), "nanstd": c(A, axis=0), "nanvar": c(A, axis=0),
+    "median": c(A, axis=0), "nanmedian": c(A, axis=0), "average": c(A, axis=0, weights=Arr((3,))),
+    "quantile": c(A, 0.3, axis=0), "nanquantile": c(A, 0.3, axis=0), "percentile": c(A, 30.0, axis=0),
+    "nanpercentile": c(A, 30.0, axis=0), "cumsum": c(A, axis=0), "cumprod": c(A, axis=0), "nancumsum": c(A, axis=0),
+    "nancumprod": c(A, axis=0), "cumulative_sum": c(A, axis=0), "cumulative_prod": c(A, axis=0),
+    "corrcoef": c(A), "cov": c(A), "correlate": c(V, Arr((3,))), "convolve": c(V, Arr((3,))),
+    "histogram": c(V, 4, range=(0.0, 1.0)), "histogram2d": c(V, V, 4, range=[[0.0, 1.0], [0.0, 1.0]]),
+    "histogramdd": c(Arr((6, 2)), 4, range=[(0.0, 1.0), (0.0, 1.0)]), "histogram_bin_edges": c(V, 4, range=(0.0, 1.0)),
+    "bincount": c(I, minlength=3), "digitize": c(V, Arr((4,), kind="inc")),
+    "trapezoid": c(A), "gradient": c(V), "interp": c(V, Arr((6,)), V), "unwrap": c(V), "trace": c(M),
+    # products
+    "dot": c(A, Arr((4, 2))), "vdot": c(V, V), "inner": c(A, A), "outer": c(V, V), "matmul": c(A, Arr((4, 2))),
+    "tensordot": c(A, Arr((4, 2)), 1), "kron": c(M, M), "cross": c(Arr((3,)), Arr((3,))),
+    "einsum": c("ij,jk->ik", A, Arr((4, 2))), "einsum_path": c("ij,jk->ik", A, Arr((4, 2))).nomix(),
+    "matvec": c(A, Arr((4,))), "vecmat": c(Arr((3,)), A), "vecdot": c(A, A),
+    # elementwise helpers that are functions
+    "angle": c(C), "around": c(A), "round": c(A), "fix": c(A), "clip": c(A, 0.2, 0.8), "i0": c(A), "imag": c(C),
+    "real": c(C), "iscomplex": c(C), "isreal": c(C), "iscomplexobj": c(C), "isrealobj": c(A), "isneginf": c(A),
+    "isposinf": c(A), "nan_to_num": c(A), "real_if_close": c(C), "sinc": c(A), "isclose": c(A, A),
+    "allclose": c(A, A), "array_equal": c(A, A), "array_equiv": c(A, A), "isfortran": c(A),
+    "may_share_memory": c(A, A).nomix(), "shares_memory": c(A, A).nomix(), "isscalar": c(A), "iterable": c(A),
+    "packbits": c(U8), "unpackbits": c(U8), "min_scalar_type": c(A), "result_type": c(A, A).nomix(),
+    "common_type": c(A, A).nomix(),
+    # polynomials
+    "poly": c(Arr((3,))), "polyadd": c(V, V), "polysub": c(V, V), "polymul": c(V, V), "polydiv": c(V, Arr((3,))),
+    "polyder": c(V), "polyint": c(V), "polyval": c(V, V), "polyfit": c(V, V, 2), "roots": c(V),
+    # autodiff and jit
+    "grad": c().own().via(lambda f: f(lambda x: (x * x).sum())(torchnp.ones(3))),
+    "value_and_grad": c().own().via(lambda f: f(lambda x: (x * x).sum())(torchnp.ones(3))[1]),
+    "jacobian": c().own().via(lambda f: f(lambda x: x * x)(torchnp.ones(3))),
+    "hessian": c().own().via(lambda f: f(lambda x: (x * x).sum())(torchnp.ones(3))),
+    "jit": NA("compiles with torch.compile; a fake-mode trace inside a fake mode is not meaningful"),
+    # printing and host APIs
+    "array2string": c(A), "array_repr": c(A), "array_str": c(A),
+    "base_repr": NA(_KEEP_HOST), "binary_repr": NA(_KEEP_HOST), "can_cast": NA(_KEEP_HOST),
+    "format_float_positional": NA(_KEEP_HOST), "format_float_scientific": NA(_KEEP_HOST),
+    "get_default_device": NA(_KEEP_HOST), "get_default_float_dtype": NA(_KEEP_HOST), "get_printoptions": NA(_KEEP_HOST),
+    "getbufsize": NA(_KEEP_HOST), "geterr": NA(_KEEP_HOST), "geterrcall": NA(_KEEP_HOST), "info": NA(_KEEP_HOST),
+    "isdtype": NA(_KEEP_HOST), "issubdtype": NA(_KEEP_HOST), "mintypecode": NA(_KEEP_HOST), "obj2sctype": NA(_KEEP_HOST),
+    "printoptions": NA(_KEEP_HOST), "promote_types": NA(_KEEP_HOST), "sctype2char": NA(_KEEP_HOST),
+    "set_default_device": NA(_KEEP_HOST), "set_default_float_dtype": NA(_KEEP_HOST), "set_printoptions": NA(_KEEP_HOST),
+    "setbufsize": NA(_KEEP_HOST), "seterr": NA(_KEEP_HOST), "seterrcall": NA(_KEEP_HOST), "typename": NA(_KEEP_HOST),
+    "broadcast_shapes": NA(_KEEP_HOST), "frompyfunc": NA("wraps a Python function on host objects"),
+    "fromfile": NA(_IO), "fromregex": NA(_IO), "genfromtxt": NA(_IO), "load": NA(_IO), "loadtxt": NA(_IO), "save": NA(_IO),
+    "savetxt": NA(_IO), "savez": NA(_IO), "savez_compressed": NA(_IO),
+    # linalg
+    "linalg.cholesky": c(M), "linalg.cond": c(M), "linalg.cross": c(Arr((3,)), Arr((3,))), "linalg.det": c(M),
+    "linalg.diagonal": c(M), "linalg.eig": c(M), "linalg.eigh": c(M), "linalg.eigvals": c(M), "linalg.eigvalsh": c(M),
+    "linalg.inv": c(M), "linalg.lstsq": c(Arr((4, 3)), Arr((4,))), "linalg.matmul": c(A, Arr((4, 2))),
+    "linalg.matrix_norm": c(M), "linalg.matrix_power": c(M, 3), "linalg.matrix_rank": c(M),
+    "linalg.matrix_transpose": c(A), "linalg.multi_dot": c([A, Arr((4, 2)), Arr((2, 2))]), "linalg.norm": c(A),
+    "linalg.outer": c(V, V), "linalg.pinv": c(A), "linalg.qr": c(A), "linalg.slogdet": c(M), "linalg.solve": c(M, Arr((3,))),
+    "linalg.svd": c(A), "linalg.svdvals": c(A), "linalg.tensordot": c(A, Arr((4, 2)), axes=1),
+    "linalg.tensorinv": c().via(lambda f: f(torchnp.eye(4).reshape(4, 2, 2), ind=1)),
+    "linalg.tensorsolve": c(M, Arr((3,))), "linalg.trace": c(M), "linalg.vecdot": c(A, A), "linalg.vector_norm": c(A),
+    # fft
+    "fft.fftfreq": c(8), "fft.rfftfreq": c(8), "fft.fftshift": c(A), "fft.ifftshift": c(A),
+    # random (module-level legacy functions; the Generator is covered by random's own tests)
+    "random.beta": c(2.0, 3.0, size=(3, 4)), "random.binomial": c(5, 0.3, size=(3, 4)),
+    "random.bytes": NA("returns Python bytes: host data by definition"), "random.chisquare": c(2.0, size=(3, 4)),
+    "random.choice": c(5, size=(3, 4)), "random.default_rng": NA("returns a Generator object (no array)"),
+    "random.dirichlet": c([1.0, 2.0, 3.0], size=4), "random.exponential": c(size=(3, 4)),
+    "random.f": c(2.0, 3.0, size=(3, 4)), "random.gamma": c(2.0, size=(3, 4)), "random.geometric": c(0.3, size=(3, 4)),
+    "random.get_state": NA("returns the generator state on the host (NumPy's tuple)"), "random.gumbel": c(size=(3, 4)),
+    "random.hypergeometric": c(5, 4, 3, size=(3, 4)), "random.laplace": c(size=(3, 4)), "random.logistic": c(size=(3, 4)),
+    "random.lognormal": c(size=(3, 4)), "random.logseries": c(0.5, size=(3, 4)),
+    "random.multinomial": c(5, [0.2, 0.3, 0.5], size=4), "random.multivariate_normal": c([0.0, 0.0], [[1.0, 0.0], [0.0, 1.0]], size=4),
+    "random.negative_binomial": c(5, 0.3, size=(3, 4)), "random.noncentral_chisquare": c(2.0, 1.0, size=(3, 4)),
+    "random.noncentral_f": c(2.0, 3.0, 1.0, size=(3, 4)), "random.normal": c(size=(3, 4)), "random.pareto": c(2.0, size=(3, 4)),
+    "random.permutation": c(V), "random.poisson": c(size=(3, 4)), "random.power": c(2.0, size=(3, 4)),
+    "random.rand": c(3, 4), "random.randint": c(0, 5, size=(3, 4)), "random.randn": c(3, 4), "random.random": c(size=(3, 4)),
+    "random.random_integers": c(1, 5, size=(3, 4)), "random.random_sample": c(size=(3, 4)), "random.ranf": c(size=(3, 4)),
+    "random.rayleigh": c(size=(3, 4)), "random.sample": c(size=(3, 4)), "random.seed": NA("seeds the host-side state"),
+    "random.set_state": NA("sets the host-side state"), "random.shuffle": c(V), "random.standard_cauchy": c(size=(3, 4)),
+    "random.standard_exponential": c(size=(3, 4)), "random.standard_gamma": c(2.0, size=(3, 4)),
+    "random.standard_normal": c(size=(3, 4)), "random.standard_t": c(3.0, size=(3, 4)), "random.triangular": c(0.0, 0.5, 1.0, size=(3, 4)),
+    "random.uniform": c(size=(3, 4)), "random.vonmises": c(0.0, 1.0, size=(3, 4)), "random.wald": c(1.0, 1.0, size=(3, 4)),
+    "random.weibull": c(2.0, size=(3, 4)), "random.zipf": c(2.0, size=(3, 4)),
+}
+
+for _n in ("fft", "ifft", "rfft", "irfft", "hfft", "ihfft"):
+    CASES["fft." + _n] = c(V)
+for _n in ("fft2", "ifft2", "rfft2", "irfft2", "fftn", "ifftn", "rfftn", "irfftn"):
+    CASES["fft." + _n] = c(A)
+
+# numpy.testing compares values on the host by design (documented as syncing)
+for _n in ("assert_allclose", "assert_almost_equal", "assert_approx_equal", "assert_array_almost_equal",
+           "assert_array_almost_equal_nulp", "assert_array_equal", "assert_array_less", "assert_array_max_ulp",
+           "assert_equal"):
+    CASES["testing." + _n] = c(A, A).nomix()  # copies both operands to the host by design
+CASES["testing.assert_array_compare"] = c(numpy.less_equal, A, A).nomix()
+for _n in ("assert_", "assert_no_gc_cycles", "assert_no_warnings", "assert_raises", "assert_raises_regex",
+           "assert_string_equal", "assert_warns", "break_cycles", "build_err_msg", "decorate_methods", "measure",
+           "print_assert_equal", "run_threaded", "tempdir", "temppath"):
+    CASES["testing." + _n] = NA("test tooling with no array operand")
+
+# -- ufuncs and their methods ------------------------------------------------------------------
+_INT_UFUNCS = {"bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "bitwise_invert", "bitwise_count",
+               "bitwise_left_shift", "bitwise_right_shift", "left_shift", "right_shift", "invert", "gcd", "lcm"}
+_SPECIAL = {"ldexp": c(A, IA), "frexp": c(A), "modf": c(A), "divmod": c(A, A)}
+
+
+def _ufuncs():
+    return sorted(n for n in dir(torchnp) if isinstance(getattr(torchnp, n), torchnp.ufunc))
+
+
+def _method(m):
+    return lambda u, *a, **k: getattr(u, m)(*a, **k)
+
+
+for _n in _ufuncs():
+    _u = getattr(torchnp, _n)
+    _x = IA if _n in _INT_UFUNCS else A
+    _v = Arr((6,), "int64") if _n in _INT_UFUNCS else V
+    CASES[_n] = _SPECIAL.get(_n) or (c(_x) if _u.nin == 1 else c(_x, _x))
+    if _u.nin == 2 and _u.nout == 1:
+        CASES[_n + ".reduce"] = c(_x, axis=0).via(_method("reduce"))
+        CASES[_n + ".accumulate"] = c(_x, axis=0).via(_method("accumulate"))
+        CASES[_n + ".outer"] = c(_v, _v).via(_method("outer"))
+        CASES[_n + ".reduceat"] = c(_v, I).via(_method("reduceat"))
+        CASES[_n + ".at"] = c(_v, I, Arr((4,), _v.dtype)).via(_method("at"))
+    elif _u.nin == 1 and _u.nout == 1:
+        CASES[_n + ".at"] = c(_v, I).via(_method("at"))
+
+# host reads named in issue 14 that the per-function cases above do not reach
+CASES["power[int ** int]"] = c(IA, PA)
+CASES["ndarray[int array]"] = c(A, I).via(lambda f, a, i: a[i])
+CASES["ndarray[0-d index]"] = c(A, Arr((), "int64")).via(lambda f, a, i: a[i]).reads_on_cpu(
+    "on the CPU a 0-d index array is read as an int, so the result is a view as in NumPy")
+CASES["ndarray[bool mask]"] = c(A, B).via(lambda f, a, m: a[m])
+CASES["ndarray[int array] = v"] = c(A, I).via(lambda f, a, i: a.__setitem__(i, 1.0))
+CASES["repeat[counts]"] = c(V, Arr((6,), "int64"))
+CASES["repeat[host counts]"] = c(V, [1, 2, 0, 3, 1, 1])
+CASES["histogram[bins from data]"] = c(V, 4)
+CASES["histogram[bins rule]"] = c(V, "auto")
+CASES["median[no axis]"] = c(A)
+CASES["quantile[array q]"] = c(A, Arr((2,)), axis=0)
+CASES["digitize[right]"] = c(V, Arr((4,), kind="inc"), True)
+CASES["insert[array values]"] = c(V, I, Arr((4,)))
+CASES["delete[array index]"] = c(V, I)
+CASES["cov[weights]"] = c(A, fweights=Arr((4,), "int64", "pos"), aweights=Arr((4,)))
+CASES["quantile[weights]"] = c(A, 0.3, axis=0, method="inverted_cdf", weights=Arr((3,)))
+CASES["linalg.matrix_rank[1-d]"] = c(V)
+CASES["linalg.inv[batch]"] = c(Arr((2, 3, 3), kind="spd"))
+CASES["linalg.cholesky[errstate]"] = c(M).via(lambda f, m: _with_errstate(f, m))
+
+
+def _with_errstate(f, *args):
+    """``np.errstate(invalid="raise")`` restores NumPy's value checks on an accelerator (§3.5)."""
+    with numpy.errstate(invalid="raise"):
+        return f(*args)
+
+
+def public_functions():
+    """Every public callable of torchnp, linalg, fft, random and testing (functions and ufuncs)."""
+    names = []
+    for prefix, mod in (("", torchnp), ("linalg.", torchnp.linalg), ("fft.", torchnp.fft),
+                        ("random.", torchnp.random), ("testing.", torchnp.testing)):
+        for n in dir(mod):
+            o = getattr(mod, n)
+            if not n.startswith("_") and (inspect.isfunction(o) or isinstance(o, torchnp.ufunc)):
+                names.append(prefix + n)
+    return sorted(names)
+
+
+def resolve(name, mod):
+    obj = mod
+    for part in name.split("[")[0].split(".")[:2 if name.count(".") and name.split(".")[0] in
+                                               ("linalg", "fft", "random", "testing") else 1]:
+        obj = getattr(obj, part)
+    return obj
+
+
+def _call(name, mod, case, args, kwargs):
+    f = resolve(name, mod)
+    if case.call is not None:
+        return case.call(f, *args, **kwargs)
+    return f(*args, **kwargs)
+
+
+# -- running a case ----------------------------------------------------------------------------
+def numpy_result(name, case):
+    """NumPy's answer (or the exception it raises) for the case."""
+    args = _build(case.args, _np_leaf)
+    kwargs = _build(case.kwargs, _np_leaf)
+    try:
+        with warnings.catch_warnings(), numpy.errstate(all="ignore"):
+            warnings.simplefilter("ignore")
+            return _call(name, numpy, case, args, kwargs), None
+    except Exception as exc:  # noqa: BLE001 - the oracle's exception type is compared
+        return None, exc
+
+
+def _compare(got, exp, where="result"):
+    """Problems between a fake-CUDA result and NumPy's (device, shape, dtype)."""
+    if isinstance(exp, (tuple, list)):
+        if not isinstance(got, (tuple, list)) or len(got) != len(exp):
+            return [f"{where}: {type(got).__name__} instead of a {len(exp)}-sequence"]
+        return [p for i, (g, e) in enumerate(zip(got, exp)) for p in _compare(g, e, f"{where}[{i}]")]
+    if hasattr(exp, "_asdict") or isinstance(exp, (numpy.ndarray, numpy.generic)):
+        if hasattr(exp, "_asdict"):  # namedtuples of arrays
+            return _compare(tuple(got), tuple(exp), where)
+        if not isinstance(got, torchnp.ndarray):
+            return [f"{where}: {type(got).__name__} instead of an array on the fake accelerator (a host read?)"]
+        out = []
+        if got.device != CUDA:
+            out.append(f"{where}: on {got.device}, not {CUDA}")
+        e = numpy.asarray(exp)
+        if tuple(got.shape) != e.shape:
+            out.append(f"{where}: shape {tuple(got.shape)} != NumPy's {e.shape}")
+        if got.dtype != e.dtype:
+            out.append(f"{where}: dtype {got.dtype} != NumPy's {e.dtype}")
+        return out
+    return []
+
+
+def _on_device(got, where="result"):
+    if isinstance(got, (tuple, list)):
+        return [p for i, g in enumerate(got) for p in _on_device(g, f"{where}[{i}]")]
+    if isinstance(got, torchnp.ndarray) and got.device != CUDA:
+        return [f"{where}: on {got.device}, not {CUDA}"]
+    return []
+
+
+SYNCS = None
+
+
+def syncs():
+    global SYNCS
+    if SYNCS is None:
+        SYNCS = documented_syncs()
+    return SYNCS
+
+
+def documented(name):
+    """Whether docs/devices.md lists case ``name`` (or its module: ``testing.*``) as syncing."""
+    return name in syncs() or name.split(".")[0] + ".*" in syncs()
+
+
+def _warm_up(name, case):
+    """The same call on real CPU arrays first: torchnp probes its kernels once per dtype on tiny
+    CPU tensors, which inside the fake mode would have no data."""
+    try:
+        with warnings.catch_warnings(), numpy.errstate(all="ignore"):
+            warnings.simplefilter("ignore")
+            _call(name, torchnp, case, *_build((case.args, case.kwargs),
+                                              lambda a, p: torchnp.asarray(a.numpy(0), device="cpu")))
+    except Exception:  # noqa: BLE001 - only the caches matter here
+        pass
+
+
+def run_case(name, case=None):
+    """None if the case passes on fake CUDA, else a one-line reason."""
+    case = case or CASES[name]
+    if isinstance(case, NA):
+        return None
+    expected, np_exc = numpy_result(name, case) if case.oracle else (None, None)
+    _warm_up(name, case)
+    reads = HostReads(strict=True, device_only=True)
+    with fake_cuda():
+        args = _build(case.args, _fake_leaf)
+        kwargs = _build(case.kwargs, _fake_leaf)
+        try:
+            with reads, warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                got = _call(name, torchnp, case, args, kwargs)
+        except HostReadError:
+            got = None
+        except Exception as exc:  # noqa: BLE001 - reported as the failure
+            if reads.reads:
+                got = None
+            elif np_exc is not None and isinstance(exc, type(np_exc)):
+                return None
+            else:
+                return f"raised {type(exc).__name__}: {str(exc).splitlines()[0][:160]}" + (
+                    f" (NumPy raised {type(np_exc).__name__})" if np_exc else "")
+        if reads.reads:
+            if documented(name):
+                return None
+            what, why = reads.reads[0]
+            return f"undocumented host read: {what} ({why})"
+        if np_exc is not None:
+            return f"returned, but NumPy raised {type(np_exc).__name__}: {np_exc}"
+        problems = _compare(got, expected) if case.oracle else _on_device(got)
+        return "; ".join(problems) if problems else None
+
+
+def mix_cases():
+    """(case id, name, leaf path, kind) for every array operand of every multi-array case."""
+    for name, case in CASES.items():
+        if isinstance(case, NA) or not case.mix:
+            continue
+        paths = list(_arrays((case.args, case.kwargs)))
+        if len(paths) < 2:
+            continue
+        for p in paths:
+            for kind in ("cpu", "numpy"):
+                yield f"{name}-{'.'.join(map(str, p))}-{kind}", name, p, kind
+
+
+def run_mix(name, path, kind):
+    """None if the call with the operand at ``path`` on the host raises DeviceMismatchError."""
+    case = CASES[name]
+
+    def leaf(a, p):
+        if p == path:
+            return _fake_leaf(a, p, torch.device("cpu")) if kind == "cpu" else a.numpy(0)
+        return _fake_leaf(a, p)
+
+    _warm_up(name, case)
+    with fake_cuda():
+        args, kwargs = _build((case.args, case.kwargs), leaf)
+        try:
+            with warnings.catch_warnings(), HostReads(strict=True, device_only=True):
+                warnings.simplefilter("ignore")
+                _call(name, torchnp, case, args, kwargs)
+        except torchnp.DeviceMismatchError:
+            return None
+        except HostReadError as exc:
+            return f"a host read before the device check: {exc}"
+        except Exception as exc:  # noqa: BLE001
+            return f"raised {type(exc).__name__}, not DeviceMismatchError: {str(exc).splitlines()[0][:120]}"
+        return "silently accepted a host operand with cuda operands"
+
+
+def owner(name, why=""):
+    """Who fixes a failure outside this table's scope (issue 14 splits the work)."""
+    if "no fake impl or Meta kernel" in why or "Could not run 'aten::empty_strided'" in why:
+        return "fake mode: torch has no meta kernel for an operator used (runs on real devices only)"
+    if name.startswith("random."):
+        return "random/ (another developer)"
+    if name.split("-")[0].rsplit(".", 1)[-1] in ("at", "reduceat", "reduce", "accumulate", "outer"):
+        return "ufunc methods, _ufuncs/_methods.py (another developer)"
+    return None
+
+
+def main(argv=()):
+    """Print the figures; ``--write-xfail`` regenerates tests/fake_cuda_xfail.py from them."""
+    names = list(CASES)
+    na = [n for n in names if isinstance(CASES[n], NA)]
+    fails = {n: why for n in names if n not in na for why in [run_case(n)] if why}
+    ran = len(names) - len(na)
+    print(f"public functions: {len(public_functions())}; cases: {len(names)} ({len(na)} host-only, not run); "
+          f"run on the fake device: {ran}; pass: {ran - len(fails)}; fail: {len(fails)}")
+    for n, why in sorted(fails.items()):
+        print(f"  FAIL {n}: {why}")
+    mixes = list(mix_cases())
+    mfails = {cid: why for cid, n, p, kind in mixes for why in [run_mix(n, p, kind)] if why}
+    print(f"device mixes: {len(mixes)}; raise DeviceMismatchError: {len(mixes) - len(mfails)}; other: {len(mfails)}")
+    for cid, why in sorted(mfails.items()):
+        print(f"  MIX {cid}: {why}")
+    if "--write-xfail" in argv:
+        converter = sorted(c for c, why in mfails.items() if not owner(c, why))
+        known = {n: owner(n, why) or f"not fixed yet: {why}" for n, why in fails.items()}
+        known.update({c: owner(c, why) for c, why in mfails.items() if owner(c, why)})
+        lines = ['"""Known fake-CUDA failures (generated by `python tests/fake_cuda.py --write-xfail`; strict xfails).',
+                 "",
+                 "CONVERTER: device mixes the operand converter gets wrong (a host operand silently accepted,",
+                 "or another exception than DeviceMismatchError): fixed by the converter's owner, in one list.",
+                 'KNOWN: other failures, with the area that owns the fix."""', "",
+                 "CONVERTER = frozenset({"] + [f"    {c!r}," for c in converter] + ["})", "", "KNOWN = {"] + \
+                [f"    {k!r}: {v[:150]!r}," for k, v in sorted(known.items())] + ["}", ""]
+        import pathlib
+
+        (pathlib.Path(__file__).parent / "fake_cuda_xfail.py").write_text("\n".join(lines))
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1:])

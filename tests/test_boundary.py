@@ -1,0 +1,90 @@
+"""The API boundary (DESIGN.md §7, §2.5, §3.3): every public function goes through it.
+
+A function is declared once; ``_boundary.declare`` (run at import) gives it a wrapper with
+the implementation's exact signature that routes host-only data to NumPy and scalar results
+to NumPy's scalars. These tests walk the public namespace so that a function added later
+without the boundary fails here.
+"""
+
+import inspect
+import types
+
+import numpy
+import pytest
+
+import torchnp
+from torchnp import _boundary
+from torchnp._ufuncs import ufunc
+
+from support import assert_like_numpy
+
+SUBMODULES = [torchnp, torchnp.linalg, torchnp.fft, torchnp.random, torchnp.emath,
+              torchnp.lib.stride_tricks, torchnp.lib.array_utils]
+
+
+def _public_functions():
+    for mod in SUBMODULES:
+        for name in dir(mod):
+            obj = getattr(mod, name)
+            if name.startswith("_") or not callable(obj) or isinstance(obj, type):
+                continue
+            if isinstance(obj, types.FunctionType) and (obj.__module__ or "").startswith("torchnp"):
+                yield f"{mod.__name__}.{name}", obj
+
+
+FUNCTIONS = dict(_public_functions())
+
+
+def test_the_walk_finds_the_namespace():
+    assert len(FUNCTIONS) > 300 and "torchnp.sum" in FUNCTIONS and "torchnp.linalg.solve" in FUNCTIONS
+
+
+@pytest.mark.parametrize("name", sorted(FUNCTIONS))
+def test_every_public_function_goes_through_the_boundary(name):  # §7
+    fn = FUNCTIONS[name]
+    assert getattr(fn, "_boundary", False), f"{name} bypasses the boundary (not declared)"
+    assert name in _boundary.DECLARED
+    impl, _ = _boundary.DECLARED[name]
+    assert inspect.signature(fn) == inspect.signature(impl)  # the implementation's exact signature
+
+
+def test_ufuncs_are_objects_with_the_boundary_inside():  # §5.2: ufuncs convert through _boundary.operand
+    ufuncs = [getattr(torchnp, n) for n in dir(torchnp) if isinstance(getattr(torchnp, n), ufunc)]
+    assert len(ufuncs) > 80
+    for uf in ufuncs:
+        assert isinstance(uf, ufunc)
+
+
+@pytest.mark.parametrize("name", ["sum", "mean", "std", "max", "argmax", "median", "percentile", "dot", "vdot",
+                                  "trace", "ptp", "average", "count_nonzero", "interp", "linalg.norm",
+                                  "linalg.det"])
+def test_scalar_results_are_numpy_scalars(name):  # §1.3: the same type NumPy returns, on the host
+    a = numpy.array([[3.0, 1.0], [2.0, 5.0]])
+    args = {"percentile": (a, 30.0), "dot": (a[0], a[1]), "vdot": (a[0], a[1]), "interp": (2.5, [1.0, 3.0], [0.0, 1.0])}
+    np_args = args.get(name, (a,))
+    tn_args = tuple(torchnp.asarray(v, device="cpu") if isinstance(v, numpy.ndarray) else v for v in np_args)
+    resolve = lambda mod: eval(f"mod.{name}", {"mod": mod})  # noqa: E731
+    expected = resolve(numpy)(*np_args)
+    got = resolve(torchnp)(*tn_args)
+    assert_like_numpy(got, expected, device="cpu")
+
+
+def test_scalar_results_with_out_return_out():  # §1.3: out= is given back, a 0-d array as NumPy's
+    out = torchnp.zeros((), device="cpu")
+    r = torchnp.sum(torchnp.arange(4.0, device="cpu"), out=out)
+    assert r is out and r.ndim == 0 and float(r) == 6.0
+
+
+def test_scalar_results_stay_arrays_on_a_device():  # §1.3: no hidden sync
+    m = torchnp.ones(3, device="meta")
+    for r in (m.sum(), torchnp.mean(m), m[0], torchnp.sin(m[0]), torchnp.linalg.norm(m)):
+        assert isinstance(r, torchnp.ndarray) and r.ndim == 0 and r.device.type == "meta"
+
+
+def test_host_only_data_runs_numpys_function():  # §2.5
+    labels = numpy.array(["Hare", "Lynx", "Hare"])
+    for name, args in [("unique", (labels,)), ("sort", (labels,)), ("concatenate", ((labels, labels),)),
+                       ("where", (labels == "Hare", labels, "x")), ("full", (2, "ab"))]:
+        got, expected = getattr(torchnp, name)(*args), getattr(numpy, name)(*args)
+        assert type(got) is numpy.ndarray and got.dtype == expected.dtype
+        numpy.testing.assert_array_equal(got, expected)

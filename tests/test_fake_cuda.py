@@ -1,0 +1,37 @@
+"""Every public function on a fake accelerator (DESIGN §3.2, §3.5; issue 14 item 5).
+
+Collected only with ``pytest --fake-cuda`` (tests/conftest.py). tests/fake_cuda.py holds the
+mode, the table of cases and the checks: the result lives on the fake device with NumPy's
+shape and dtype, no host read happens that docs/devices.md does not list, and every mix of
+a host operand (CPU torchnp array, numpy.ndarray) with device operands raises
+``DeviceMismatchError``. Known failures (tests/fake_cuda_xfail.py: ``CONVERTER`` for device
+mixes, ``KNOWN`` with the owning area for the rest) are strict xfails, so they flip when fixed;
+``python tests/fake_cuda.py --write-xfail`` then regenerates that file from a fresh run.
+"""
+
+import pytest
+
+import fake_cuda as fc
+from fake_cuda_xfail import CONVERTER, KNOWN
+
+
+def _mark(key, known):
+    reason = known.get(key)
+    return pytest.param(key, marks=pytest.mark.xfail(strict=True, reason=reason)) if reason else key
+
+
+RUN = [n for n, case in fc.CASES.items() if not isinstance(case, fc.NA)]
+MIX = {cid: (name, path, kind) for cid, name, path, kind in fc.mix_cases()}
+XFAIL_MIX = {**KNOWN, **dict.fromkeys(CONVERTER, "converter")}  # one reason per known failure
+
+
+@pytest.mark.parametrize("name", [_mark(n, KNOWN) for n in RUN])
+def test_on_fake_cuda(name):
+    why = fc.run_case(name)
+    assert why is None, f"{name}: {why}"
+
+
+@pytest.mark.parametrize("cid", [_mark(c, XFAIL_MIX) for c in MIX])
+def test_device_mix_raises(cid):
+    why = fc.run_mix(*MIX[cid])
+    assert why is None, f"{cid}: {why}"

@@ -1,0 +1,143 @@
+"""No hidden host reads (DESIGN §3.5), counted on the CPU by tests/host_reads.py.
+
+Every case of tests/fake_cuda.py runs on real CPU arrays with NumPy's value checks off
+(``_convert.CPU_VALUE_CHECKS``, as on an accelerator) under the dispatch-level counter:
+a function that reads data on the host must be in docs/devices.md's table. Also: the table
+of cases covers every public function, the documented list names real cases, and the
+accelerator rules (checks skipped) give NumPy's values on the CPU.
+"""
+
+import numpy
+import pytest
+import torch
+
+import torchnp
+from torchnp import _convert
+import fake_cuda as fc
+from fake_cuda_xfail import KNOWN
+from host_reads import HostReadError, HostReads, documented_syncs
+from support import assert_like_numpy
+
+RUN = [n for n, case in fc.CASES.items() if not isinstance(case, fc.NA)]
+KNOWN = {n: why for n, why in KNOWN.items() if not why.startswith("fake mode:")}  # the CPU has the kernels
+
+
+@pytest.fixture
+def accelerator_rules(monkeypatch):
+    """NumPy's value checks skipped on the CPU too, as on an accelerator (§3.5)."""
+    monkeypatch.setattr(_convert, "CPU_VALUE_CHECKS", False)
+
+
+def test_every_public_function_has_a_case():
+    missing = sorted(set(fc.public_functions()) - set(fc.CASES))
+    assert not missing, f"add these to tests/fake_cuda.py CASES: {missing}"
+
+
+def test_documented_syncs_are_cases():
+    docs = documented_syncs()
+    assert "nonzero" in docs and "testing.*" in docs
+    unknown = sorted(n for n in docs if n not in fc.CASES and not n.endswith(".*"))
+    assert not unknown, f"docs/devices.md lists unknown functions: {unknown}"
+
+
+def test_counter_sees_host_reads():
+    t = torch.arange(4.0)
+    for read in (lambda: t[1].item(), lambda: bool(t[1] > 0), lambda: t.tolist(), lambda: t.numpy(),
+                 lambda: t.cpu(), lambda: t.nonzero(), lambda: t[t > 1], lambda: torch.unique(t),
+                 lambda: torch.equal(t, t)):
+        with HostReads() as hr:
+            read()
+        assert hr.reads, read
+    with HostReads() as hr:
+        (t * 2 + 1).sum(0)
+        t[torch.tensor([0, 2])]
+    assert hr.reads == []
+    with pytest.raises(HostReadError), HostReads(strict=True):
+        t.sum().item()
+
+
+def _cpu_args(case):
+    return fc._build((case.args, case.kwargs), lambda a, p: torchnp.asarray(a.numpy(hash(p) % 1000), device="cpu"))
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(strict=False, reason=KNOWN[n]))
+                                  if n in KNOWN else n for n in RUN])
+def test_no_undocumented_host_read(name, accelerator_rules):
+    case = fc.CASES[name]
+    if fc.documented(name):
+        pytest.skip("documented in docs/devices.md as syncing")
+    if case.cpu_reads:
+        pytest.skip(case.cpu_reads)
+    args, kwargs = _cpu_args(case)
+    with numpy.errstate(all="ignore"), HostReads() as hr:
+        try:
+            fc._call(name, torchnp, case, args, kwargs)
+        except Exception:  # noqa: BLE001 - errors are the differential tests' business
+            pass
+    assert not hr.reads, f"{name}: host reads {hr.reads[:3]} (not listed in docs/devices.md)"
+
+
+# the paths taken on accelerators, checked against NumPy on the CPU
+@pytest.mark.parametrize("key", [0, 1, -1, (1, 0), (slice(None), 1), (1, slice(None, None, -1)), (Ellipsis, 2),
+                                 (None, 1), (1, 1, 1), (slice(None), 1, 0)])
+def test_0d_index_arrays_without_sync(key, monkeypatch):
+    a = numpy.arange(24.0).reshape(2, 3, 4)
+    real = torchnp._indexing._convert_item
+
+    def as_device(item, dev):  # what a 0-d index array stays as on an accelerator
+        if isinstance(item, torchnp.ndarray) and item.ndim == 0 and item.dtype.kind in "iu":
+            return item._t
+        return real(item, dev)
+
+    monkeypatch.setattr(torchnp._indexing, "_convert_item", as_device)
+    key = key if isinstance(key, tuple) else (key,)
+    tkey = tuple(torchnp.asarray(numpy.array(k), device="cpu") if type(k) is int else k for k in key)
+    with HostReads() as hr:
+        got = torchnp.asarray(a, device="cpu")[tkey]
+    assert not hr.reads
+    assert_like_numpy(got, a[tuple(numpy.array(k) if type(k) is int else k for k in key)])
+
+
+@pytest.mark.parametrize("call", [
+    lambda np, x: np.histogram(x, 5),
+    lambda np, x: np.histogram(x * 0 + 2, 3),
+    lambda np, x: np.histogram_bin_edges(x, 4),
+    lambda np, x: np.digitize(x, np.asarray([0.2, 0.5, 0.7])),
+    lambda np, x: np.digitize(x, np.asarray([0.7, 0.5, 0.2]), right=True),
+    lambda np, x: np.insert(x, np.asarray([1, 4, 4]), np.asarray([7.0, 8.0, 9.0])),
+    lambda np, x: np.insert(x, np.asarray([2]), np.asarray([7.0, 8.0])),
+    lambda np, x: np.insert(x, np.asarray(0), 7.0),
+    lambda np, x: np.median(x),
+    lambda np, x: np.quantile(x, np.asarray([0.2, 0.9])),
+    lambda np, x: np.choose(np.asarray([0, 1, 1, 0, 1, 0]), [x, -x]),
+], ids=lambda f: "")
+def test_accelerator_paths_match_numpy(call, accelerator_rules):
+    x = numpy.random.default_rng(3).uniform(0, 1, 6)
+    expected = call(numpy, x)
+    with HostReads() as hr:
+        got = call(torchnp, torchnp.asarray(x, device="cpu"))
+    assert not hr.reads
+    assert_like_numpy(got, expected)
+
+
+def test_place_without_sync(accelerator_rules):
+    a = numpy.arange(8.0)
+    m = a % 3 == 0
+    numpy.place(a, m, [10.0, 20.0])
+    t = torchnp.arange(8.0, device="cpu")
+    with HostReads() as hr:
+        torchnp.place(t, torchnp.asarray(numpy.arange(8.0) % 3 == 0, device="cpu"), [10.0, 20.0])
+    assert not hr.reads
+    assert_like_numpy(t, a)
+
+
+def test_errstate_restores_numpy_errors_on_accelerators():
+    """§3.5: on an accelerator NumPy's value checks run only under np.errstate(invalid='raise')."""
+    class T:  # stands for a tensor on an accelerator
+        device = torch.device("meta")
+        is_meta = False
+
+    assert not _convert.checks_data(T())
+    with numpy.errstate(invalid="raise"):
+        assert _convert.checks_data(T())
+    assert _convert.checks_data(torch.zeros(1))
