@@ -24,8 +24,12 @@ KNOWN = {n: why for n, why in KNOWN.items() if not why.startswith("fake mode:")}
 
 @pytest.fixture
 def accelerator_rules(monkeypatch):
-    """NumPy's value checks skipped on the CPU too, as on an accelerator (§3.5)."""
+    """NumPy's value checks and scalars skipped on the CPU too, and torch's random stream used, as
+    on an accelerator (§3.5, §1.3, §5.4)."""
+    from torchnp.random import _stream
+
     monkeypatch.setattr(_convert, "CPU_VALUE_CHECKS", False)
+    monkeypatch.setattr(_stream, "HOST", ())
 
 
 def test_every_public_function_has_a_case():
@@ -80,7 +84,7 @@ def test_no_undocumented_host_read(name, accelerator_rules):
 # the paths taken on accelerators, checked against NumPy on the CPU
 @pytest.mark.parametrize("key", [0, 1, -1, (1, 0), (slice(None), 1), (1, slice(None, None, -1)), (Ellipsis, 2),
                                  (None, 1), (1, 1, 1), (slice(None), 1, 0)])
-def test_0d_index_arrays_without_sync(key, monkeypatch):
+def test_0d_index_arrays_without_sync(key, monkeypatch, accelerator_rules):
     a = numpy.arange(24.0).reshape(2, 3, 4)
     real = torchnp._indexing._convert_item
 
@@ -95,7 +99,7 @@ def test_0d_index_arrays_without_sync(key, monkeypatch):
     with HostReads() as hr:
         got = torchnp.asarray(a, device="cpu")[tkey]
     assert not hr.reads
-    assert_like_numpy(got, a[tuple(numpy.array(k) if type(k) is int else k for k in key)])
+    assert_like_numpy(got, numpy.asarray(a[tuple(numpy.array(k) if type(k) is int else k for k in key)]))
 
 
 @pytest.mark.parametrize("call", [
@@ -117,7 +121,8 @@ def test_accelerator_paths_match_numpy(call, accelerator_rules):
     with HostReads() as hr:
         got = call(torchnp, torchnp.asarray(x, device="cpu"))
     assert not hr.reads
-    assert_like_numpy(got, expected)
+    # results stay arrays, as on an accelerator (§1.3)
+    assert_like_numpy(got, numpy.asarray(expected) if isinstance(expected, numpy.generic) else expected)
 
 
 def test_place_without_sync(accelerator_rules):

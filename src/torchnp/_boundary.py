@@ -150,7 +150,7 @@ def on_device(x, dev):
     """The tensor of an extra operand (weights, bins, masks, fill values, ...) on ``dev``:
     Python data is created there; an array living elsewhere raises DeviceMismatchError."""
     t = tensor(x, dev)
-    if t.device != dev:
+    if dev is not None and t.device != dev:
         raise mismatch(dev, t.device)
     return t
 
@@ -332,6 +332,17 @@ def _host(np_func, positional, poskw, star, kwargs, name, defaults):
 _UNSET = object()
 
 
+def _code_signature(fn):
+    """``fn``'s own parameters, not the ``__signature__`` it shows (an implementation taking
+    ``*args, **kwargs`` that shows NumPy's signature is called exactly as given)."""
+    import inspect
+    import types
+
+    bare = types.FunctionType(fn.__code__, {}, fn.__name__, fn.__defaults__, fn.__closure__)
+    bare.__kwdefaults__ = fn.__kwdefaults__
+    return inspect.signature(bare)
+
+
 def declare(namespace, prefix, numpy_module, names):
     """Route the public functions ``names`` of ``namespace`` (a module's globals) through the
     boundary: each becomes a function with its implementation's exact signature that calls it,
@@ -347,7 +358,8 @@ def declare(namespace, prefix, numpy_module, names):
             continue
         sig = inspect.signature(impl)
         qualified = f"{prefix}.{name}"
-        src, defaults = _wrapper_source(name, sig, qualified.split(".", 1)[1] in SCALAR_RESULTS)
+        code_sig = _code_signature(impl) if "__signature__" in impl.__dict__ else sig
+        src, defaults = _wrapper_source(name, code_sig, qualified.split(".", 1)[1] in SCALAR_RESULTS)
         np_func = getattr(numpy_module, name, None)
         np_func = getattr(np_func, "_implementation", np_func) if callable(np_func) else None
         env = {"_impl": impl, "_impl_np": np_func, "_HostOnlyData": HostOnlyData, "_host": _host,

@@ -180,6 +180,7 @@ def _traced_list(obj, dtype, dev):
 
 
 #: tests/test_host_reads.py turns CPU value checks off to count host reads as on an accelerator
+#: (then neither NumPy's value checks nor §1.3's NumPy scalars read CPU data)
 CPU_VALUE_CHECKS = True
 
 
