@@ -1,5 +1,9 @@
 """Test configuration: the device comes from TORCHNP_DEVICE (DESIGN.md §7).
 
+Hypothesis profiles: "ci" (the default) keeps a fixed seed so runs are reproducible;
+``--hypothesis-profile=thorough`` draws fresh random inputs and more of them
+(``TORCHNP_MAX_EXAMPLES``, default 500) to find what the fixed seed does not.
+
 ``--fake-cuda`` runs tests/test_fake_cuda.py — every public function on a data-less fake
 accelerator (tests/fake_cuda.py; DESIGN §3, issue 14) — which is not collected otherwise.
 """
@@ -8,10 +12,13 @@ import os
 
 import hypothesis
 
+_SLOW = [hypothesis.HealthCheck.too_slow, hypothesis.HealthCheck.data_too_large]
 hypothesis.settings.register_profile(
     "ci", max_examples=int(os.environ.get("TORCHNP_MAX_EXAMPLES", "40")), deadline=None,
-    suppress_health_check=[hypothesis.HealthCheck.too_slow, hypothesis.HealthCheck.data_too_large],
-    derandomize=True)
+    suppress_health_check=_SLOW, derandomize=True)
+hypothesis.settings.register_profile(
+    "thorough", max_examples=int(os.environ.get("TORCHNP_MAX_EXAMPLES", "500")), deadline=None,
+    suppress_health_check=_SLOW, derandomize=False)
 hypothesis.settings.load_profile("ci")
 
 

@@ -419,7 +419,10 @@ class ndarray:
 
     def reshape(self, *shape, order="C", copy=None):
         """A view with a new shape when possible, else a copy (``numpy.ndarray.reshape``)."""
-        if order == "C" and copy is None:
+        s = shape[0] if len(shape) == 1 else shape
+        # hot path unless a bool is among the sizes (torch takes True as 1; NumPy raises TypeError)
+        if order == "C" and copy is None and type(s) is not bool and not (
+                type(s) is tuple and (True in s or False in s) and bool in map(type, s)):
             try:  # hot path (§7): torch parses unpacked ints faster than a tuple
                 r = self._t.reshape(*shape)
             except (RuntimeError, TypeError):

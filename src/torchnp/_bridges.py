@@ -68,6 +68,14 @@ def from_dlpack(x, /, *, device=None, copy=None):
         t = torch.from_dlpack(x)
     _dtypes.to_numpy(t.dtype)
     copied = False
+    if isinstance(x, _np.ndarray) and not x.flags.writeable:
+        # NumPy returns a read-only view; torch has no read-only tensors, so an alias would let
+        # writes into memory NumPy protects: a copy instead, and copy=False cannot be honoured
+        if copy is False:
+            raise BufferError("from_dlpack(copy=False): the array is read-only, which a torchnp array "
+                              "cannot be; a copy is needed")
+        t = t.clone()
+        copied = True
     if device is not None:
         dev = _device.resolve(device)
         if dev != t.device:

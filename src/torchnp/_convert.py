@@ -34,15 +34,22 @@ __all__ = []
 
 
 def _from_host(arr, dtype, device, copy):
-    """Tensor from a numpy.ndarray: zero-copy on the CPU when no cast is needed."""
+    """Tensor from a numpy.ndarray: zero-copy on the CPU when no cast is needed. torch cannot share
+    byte-swapped, negatively strided, read-only or unaligned memory: those are copied, and with
+    ``copy=False`` NumPy 2's ValueError says so (a silent copy would lose later writes)."""
     if arr.dtype.byteorder not in "=|" and arr.dtype.newbyteorder("=") in _dtypes.TO_TORCH:
+        if copy is False:
+            raise ValueError("Unable to avoid copy while creating an array as requested.")
         arr = arr.astype(arr.dtype.newbyteorder("="))
+        copy = None
     src = _dtypes.to_torch(arr.dtype)
     if arr.dtype.num != _dtypes.TO_NUMPY[src].num:
         arr = arr.view(_dtypes.TO_NUMPY[src])  # e.g. 'Q' (ulonglong) -> 'L': torch knows only the canonical one
     if any(s < 0 for s in arr.strides) or not arr.flags.writeable or not arr.flags.aligned:
+        if copy is False:
+            raise ValueError("Unable to avoid copy while creating an array as requested.")
         arr = arr.copy()
-        copy = False
+        copy = None
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         t = torch.from_numpy(arr)
@@ -109,8 +116,12 @@ def as_tensor(obj, dtype=None, device=None, copy=None):
     if tp is float or tp is int or tp is bool or tp is complex:
         if copy is False:
             raise ValueError("Unable to avoid copy while creating an array as requested.")
-        if tp is int and dtype is None and not -(2**63) <= obj < 2**63:
-            return _from_host(_infer_host(obj, None), None, dev, None)
+        if dtype is None or dtype.is_floating_point or dtype.is_complex or tp is bool:
+            via_numpy = dtype is None and tp is int and not -(2**63) <= obj < 2**63
+        else:  # into integers, NumPy's conversion and errors (nan: ValueError, 300 -> int8: OverflowError)
+            via_numpy = tp is not int or dtype is not torch.int64 or not -(2**63) <= obj < 2**63
+        if via_numpy:
+            return _from_host(_infer_host(obj, dtype), None, dev, None)
         return torch.tensor(obj, dtype=dtype or _dtypes.python_scalar_dtype(obj), device=dev)
     if isinstance(obj, torch.Tensor):
         _dtypes.to_numpy(obj.dtype)
@@ -218,13 +229,62 @@ def cast_tensor(t, dtype, casting="unsafe", copy=True):
             f"Cannot cast array data from {_dtypes.TO_NUMPY[t.dtype]!r} to "
             f"{_dtypes.TO_NUMPY[dtype]!r} according to the rule {casting!r}")
     if t.is_complex() and not dtype.is_complex:
+        if dtype is torch.bool:
+            return t != 0  # NumPy: true when either part is nonzero, no warning
         warnings.warn("Casting complex values to real discards the imaginary part",
                       _np.exceptions.ComplexWarning, stacklevel=3)
         t = t.real
-    if dtype in _dtypes.PARTIAL and (t.is_floating_point()):
-        # torch lacks float -> uint16/32/64 kernels on some devices; go through int64
-        t = t.to(torch.int64)
+    if dtype is torch.float16 and t.dtype is torch.float64:
+        return _float64_to_float16(t)
+    if t.is_floating_point() and not (dtype.is_floating_point or dtype.is_complex or dtype is torch.bool):
+        return _float_to_int(t, dtype)
     return t.to(dtype)
+
+
+def _float_to_int(t, dtype):
+    """Float -> integer cast with NumPy's results, also out of range (where C leaves it undefined
+    and NumPy gives what x86 does): torch's own cast agrees except float64 -> uint8, which NumPy
+    makes through int32."""
+    if dtype is torch.uint8 and t.dtype is torch.float64:
+        return t.to(torch.int32).to(dtype)
+    if dtype not in _dtypes.PARTIAL:
+        return t.to(dtype)
+    try:
+        return t.to(dtype)
+    except (RuntimeError, NotImplementedError):
+        pass
+    # no float -> uint16/32/64 kernel on this device: through int64. Values from 2**63 up are shifted
+    # into int64's range and the shift added back with int64 wrap-around, which leaves uint64's bit
+    # pattern (NumPy: 1e19 -> 10000000000000000000, not 2**63)
+    if dtype is torch.uint64:
+        big = t >= 2.0**63
+        low = torch.where(big, t - 2.0**63, t).to(torch.int64)
+        return torch.where(big, low + torch.iinfo(torch.int64).min, low).to(dtype)
+    return t.to(torch.int64).to(dtype)
+
+
+def _float64_to_float16(t):
+    """float64 -> float16 rounded once, as NumPy (torch goes through float32, rounding twice:
+    1 + 2**-11 + 2**-40 became 1.0). The float64 is first rounded *to odd* at float32's precision
+    on its bit pattern (the 29 bits float32 drops are cleared; the lowest kept bit is set when any
+    was nonzero), so the float32 step is exact and float32 -> float16 rounds as float64 would."""
+    b = t.view(torch.int64)
+    low = b & 0x1FFFFFFF
+    odd = b ^ low
+    low.neg_().bitwise_right_shift_(34).bitwise_and_(0x20000000)  # bit 29 where low != 0 (in place)
+    return odd.bitwise_or_(low).view(torch.float64).to(torch.float16)
+
+
+def check_order(order, allowed="CFAK"):
+    """NumPy's validation of an ``order=`` argument (creation from a shape allows only 'C' and 'F')."""
+    if order is None:
+        return
+    if not isinstance(order, str):
+        raise TypeError(f"order must be str, not {type(order).__name__}")
+    if order.upper() not in ("C", "F", "A", "K"):
+        raise ValueError(f"order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
+    if order.upper() not in allowed:
+        raise ValueError("only 'C' or 'F' order is permitted")
 
 
 def normalize_axis(axis, ndim):
@@ -253,8 +313,12 @@ def normalize_axes(axes, ndim):
 def reshape_tensor(t, shape, order="C", copy=None):
     """NumPy's reshape on a tensor: ValueError with NumPy's message, order 'C'/'F'/'A'."""
     if isinstance(shape, (tuple, list, torch.Size)):
+        if any(isinstance(s, (bool, _np.bool_)) for s in shape):  # NumPy takes no bools as sizes
+            raise TypeError("an integer is required")
         shape = tuple(operator.index(s) for s in shape)
     else:
+        if isinstance(shape, (bool, _np.bool_)):
+            raise TypeError(f"expected a sequence of integers or a single integer, got '{shape}'")
         shape = (operator.index(shape),)
     n = t.numel()
     known, unknown = 1, 0

@@ -62,9 +62,14 @@ def _convert_item(item, dev):
     if isinstance(item, (list, tuple)):
         from ._convert import as_tensor
 
-        t = as_tensor(item, None, dev)
-        if t.numel() == 0 and t.is_floating_point():  # NumPy reads an empty sequence as intp
-            t = t.to(torch.int64)
+        try:
+            t = as_tensor(item, None, dev)
+        except TypeError:  # None, strings, ragged lists: not an index array for NumPy either
+            raise IndexError(_VALID) from None
+        if t.is_floating_point() or t.is_complex():
+            if t.numel():
+                raise IndexError(_VALID)  # NumPy's wording for a list (an array gets another)
+            t = t.to(torch.int64)  # NumPy reads an empty sequence as intp
         return _convert_item(_wrap(t), dev)
     if isinstance(item, (float, _np.floating, complex)):
         raise IndexError(_VALID)

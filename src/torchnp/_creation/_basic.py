@@ -3,6 +3,7 @@
 Every function takes ``device=`` (§3.1); defaults follow NumPy (§2.2).
 """
 
+import math
 import operator
 
 import numpy as _np
@@ -10,7 +11,7 @@ import torch
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
-from .._convert import as_tensor, asarray
+from .._convert import as_tensor, asarray, check_order
 from .._device import _state as _device_state
 from .._dtypes import _default_float
 
@@ -27,6 +28,36 @@ def _shape(shape):
     if any(s < 0 for s in shape):
         raise ValueError("negative dimensions are not allowed")
     return shape
+
+
+def _creation_error(exc, shape, dtype):
+    """NumPy's exception for a failed allocation of ``shape`` (torch raises RuntimeError/TypeError):
+    ValueError when the shape or byte size exceeds intp, MemoryError when memory runs out."""
+    dims = shape if isinstance(shape, (tuple, list)) else (shape,)
+    if any(type(d) is int and d >= 2**63 for d in dims):
+        return ValueError("Maximum allowed dimension exceeded")
+    size = _dtypes.TO_NUMPY[dtype].itemsize
+    for d in dims:
+        size *= d
+    if size >= 2**63:
+        return ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.")
+    if isinstance(exc, torch.OutOfMemoryError) or "allocate" in str(exc):
+        from numpy._core._exceptions import _ArrayMemoryError  # NumPy's own MemoryError and message
+
+        return _ArrayMemoryError(tuple(dims), _dtypes.TO_NUMPY[dtype])
+    return exc
+
+
+def _allocate(make, shape, dtype, device, order="C"):
+    """``make(shape, dtype=, device=)`` (torch.empty/zeros/ones) with NumPy's exceptions."""
+    if order != "C":
+        check_order(order, "CF")
+    dtype = _default_float[0] if dtype is None else _dtypes.to_torch(dtype)
+    shape = shape if type(shape) is int and shape >= 0 else _shape(shape)
+    try:
+        return _wrap(make(shape, dtype=dtype, device=_device_state.device if device is None else _device.resolve(device)))
+    except (RuntimeError, TypeError) as exc:
+        raise _creation_error(exc, shape, dtype) from None
 
 
 def _float_or(dtype):
@@ -71,43 +102,65 @@ def copy(a, order="K", subok=False):
 
 def empty(shape, dtype=None, order="C", *, device=None, like=None):
     """Uninitialised array (``numpy.empty``); float64 by default."""
-    return _wrap(torch.empty(shape if type(shape) is int and shape >= 0 else _shape(shape),
-                             dtype=_default_float[0] if dtype is None else _dtypes.to_torch(dtype),
-                             device=_device_state.device if device is None else _device.resolve(device)))
+    return _allocate(torch.empty, shape, dtype, device, order)
 
 
 def zeros(shape, dtype=None, order="C", *, device=None, like=None):
     """Array of zeros (``numpy.zeros``); float64 by default."""
-    return _wrap(torch.zeros(shape if type(shape) is int and shape >= 0 else _shape(shape),
-                             dtype=_default_float[0] if dtype is None else _dtypes.to_torch(dtype),
-                             device=_device_state.device if device is None else _device.resolve(device)))
+    return _allocate(torch.zeros, shape, dtype, device, order)
 
 
 def ones(shape, dtype=None, order="C", *, device=None, like=None):
     """Array of ones (``numpy.ones``); float64 by default."""
-    return _wrap(torch.ones(shape if type(shape) is int and shape >= 0 else _shape(shape),
-                             dtype=_default_float[0] if dtype is None else _dtypes.to_torch(dtype),
-                             device=_device_state.device if device is None else _device.resolve(device)))
+    return _allocate(torch.ones, shape, dtype, device, order)
 
 
 def full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):
     """Array filled with ``fill_value`` (``numpy.full``); dtype from the value as NumPy."""
+    if order != "C":
+        check_order(order, "CF")
     shape = _shape(shape)
     if isinstance(fill_value, ndarray) or not isinstance(fill_value, (bool, int, float, complex, _np.generic)):
         fv = as_tensor(fill_value, _dtypes.to_torch(dtype), device)
         return _wrap(_broadcast_fill(fv, shape))
     dt = _dtypes.to_torch(dtype) if dtype is not None else (
         _dtypes.to_torch(fill_value.dtype) if isinstance(fill_value, _np.generic) else _dtypes.python_scalar_dtype(fill_value))
-    value = fill_value.item() if isinstance(fill_value, _np.generic) else fill_value
-    if not dt.is_complex and isinstance(value, complex):
-        import warnings
+    try:
+        return _wrap(_fill(shape, fill_value, dt, _device.resolve(device)))
+    except (RuntimeError, TypeError) as exc:
+        raise _creation_error(exc, shape, dt) from None
 
-        warnings.warn("Casting complex values to real discards the imaginary part",
-                      _np.exceptions.ComplexWarning, stacklevel=2)
-        value = value.real
-    if dt is torch.int64 and type(value) is int and not -(2**63) <= value < 2**63:
-        raise OverflowError(f"Python integer {value} out of bounds for int64")
-    return _wrap(torch.full(shape, value, dtype=dt, device=_device.resolve(device)))
+
+#: float dtypes torch.full rounds a Python float into once (float16 goes through float32 there),
+#: with the largest magnitude it accepts (torch raises on overflow where NumPy gives inf)
+_EXACT_FILL = {torch.float32: float(torch.finfo(torch.float32).max),
+               torch.float64: float(torch.finfo(torch.float64).max)}
+
+
+def _fill(shape, value, dt, dev):
+    """``shape`` filled with scalar ``value`` as NumPy's ``copyto(casting='unsafe')``: a Python int
+    outside ``dt``'s range raises NumPy's OverflowError; other values are cast unsafely
+    (nan -> int64 min, 300.0 -> int8 44, 1e300 -> float32 inf, 1j -> 0 with a ComplexWarning)."""
+    if type(value) is int and not (dt.is_floating_point or dt.is_complex or dt is torch.bool):
+        info = torch.iinfo(dt)
+        if not info.min <= value <= info.max:
+            _np.asarray(value, dtype=_dtypes.TO_NUMPY[dt])  # raises NumPy's OverflowError
+        return torch.full(shape, value, dtype=dt, device=dev)
+    if isinstance(value, _np.generic):
+        src, value = _dtypes.to_torch(value.dtype), value.item()
+    else:
+        src = _dtypes.python_scalar_dtype(value)
+        if type(value) is int and not -(2**63) <= value < 2**63:
+            if dt is torch.bool:
+                raise OverflowError("Python int too large to convert to C long")
+            src, value = torch.float64, float(value)  # a Python int beyond int64 into a float/complex dtype
+    if src is dt or type(value) is bool or (
+            dt in _EXACT_FILL and type(value) is float and not _EXACT_FILL[dt] < abs(value) < float("inf")):
+        return torch.full(shape, value, dtype=dt, device=dev)
+    from .._convert import cast_tensor
+
+    v = cast_tensor(torch.tensor(value, dtype=src, device=dev), dt, copy=False)
+    return torch.empty(shape, dtype=dt, device=dev).copy_(v)
 
 
 def _broadcast_fill(fv, shape):
@@ -121,7 +174,9 @@ def _broadcast_fill(fv, shape):
                          f"into shape {_shape_str(tuple(shape))}") from None
 
 
-def _like(a, dtype, shape, device):
+def _like(a, dtype, shape, device, order):
+    if order != "K":
+        check_order(order, "CFAK")
     t = as_tensor(a)
     dt = t.dtype if dtype is None else _dtypes.to_torch(dtype)
     shp = tuple(t.shape) if shape is None else _shape(shape)
@@ -131,43 +186,29 @@ def _like(a, dtype, shape, device):
 
 def empty_like(prototype, /, dtype=None, order="K", subok=True, shape=None, *, device=None):
     """Uninitialised array like ``prototype`` (mirrors ``numpy.empty_like``; same device unless ``device=``)."""
-    shp, dt, dev = _like(prototype, dtype, shape, device)
+    shp, dt, dev = _like(prototype, dtype, shape, device, order)
     return _wrap(torch.empty(shp, dtype=dt, device=dev))
 
 
 def zeros_like(a, dtype=None, order="K", subok=True, shape=None, *, device=None):
     """Zeros like ``a`` (``numpy.zeros_like``)."""
-    shp, dt, dev = _like(a, dtype, shape, device)
+    shp, dt, dev = _like(a, dtype, shape, device, order)
     return _wrap(torch.zeros(shp, dtype=dt, device=dev))
 
 
 def ones_like(a, dtype=None, order="K", subok=True, shape=None, *, device=None):
     """Ones like ``a`` (``numpy.ones_like``)."""
-    shp, dt, dev = _like(a, dtype, shape, device)
+    shp, dt, dev = _like(a, dtype, shape, device, order)
     return _wrap(torch.ones(shp, dtype=dt, device=dev))
 
 
 def full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None, *, device=None):
     """``fill_value`` in the shape, dtype and device of ``a`` (``numpy.full_like``)."""
-    shp, dt, dev = _like(a, dtype, shape, device)
+    shp, dt, dev = _like(a, dtype, shape, device, order)
     if isinstance(fill_value, ndarray):
         _device.check_same([fill_value._t.new_empty(0, device=dev), fill_value._t])
         return _wrap(_broadcast_fill(fill_value._t.to(dt), shp))
-    if isinstance(fill_value, _np.generic):
-        fill_value = fill_value.item()
-    if type(fill_value) in (float, complex) and not (dt.is_floating_point or dt.is_complex):
-        # NumPy casts the value unsafely (2.7 -> 2, 1j -> 0 with a ComplexWarning)
-        src = torch.full(shp, fill_value, dtype=_dtypes.python_scalar_dtype(fill_value), device=dev)
-        from .._convert import cast_tensor
-
-        return _wrap(cast_tensor(src, dt))
-    if not dt.is_complex and isinstance(fill_value, complex):
-        import warnings
-
-        warnings.warn("Casting complex values to real discards the imaginary part",
-                      _np.exceptions.ComplexWarning, stacklevel=2)
-        fill_value = fill_value.real
-    return _wrap(torch.full(shp, fill_value, dtype=dt, device=dev))
+    return _wrap(_fill(shp, fill_value, dt, dev))
 
 
 _HOST_TYPES = {float: torch.float64, complex: torch.complex128}
@@ -190,18 +231,34 @@ def arange(start_or_stop, /, stop=None, step=1, *, dtype=None, device=None, like
     if dtype is None and np_dt == _np.float64:
         dt = _dtypes.default_float()
     dev = _device.resolve(device)
-    n = int(_np.ceil((vals[1] - vals[0]) / vals[2])) if not isinstance(vals[2], complex) else 0
+    # the length in Python floats (constant under torch.compile, §6.1), checked as NumPy does
+    try:
+        n = float((vals[1] - vals[0]) / vals[2]) if not isinstance(vals[2], complex) else 0.0
+    except OverflowError:  # Python ints too large for a float
+        raise ValueError("Maximum allowed size exceeded") from None
+    if n != n:
+        raise ValueError("arange: cannot compute length")
+    if abs(n) >= 2**63:  # also inf; NumPy checks the size before its sign
+        raise ValueError("Maximum allowed size exceeded")
+    n = math.ceil(n)
     if n <= 0:
         return _wrap(torch.empty(0, dtype=dt, device=dev))
+    try:
+        return _wrap(_arange(vals, n, dt, dev))
+    except RuntimeError as exc:
+        raise _creation_error(exc, n, dt) from None
+
+
+def _arange(vals, n, dt, dev):
     if not (dt.is_floating_point or dt.is_complex) and all(type(v) is int or isinstance(v, (bool, _np.integer)) for v in vals):
-        return _wrap(torch.arange(vals[0], vals[1], vals[2], dtype=torch.int64, device=dev).to(dt))
+        return torch.arange(vals[0], vals[1], vals[2], dtype=torch.int64, device=dev).to(dt)
     # as NumPy: the first two values are cast to ``dtype``, then start + i*(second - first)
     # (so arange(0, 1, 0.1, dtype=int) is all zeros, as in NumPy)
     wide = torch.complex128 if dt.is_complex else torch.float64 if dt.is_floating_point else torch.int64
     first, second = (torch.tensor(v, dtype=_HOST_TYPES.get(type(v), torch.int64), device=dev).to(dt).to(wide)
                      for v in (vals[0], vals[0] + vals[2]))
     t = torch.arange(n, dtype=torch.int64, device=dev).to(wide) * (second - first) + first
-    return _wrap(t.to(dt))
+    return t.to(dt)
 
 
 def _weak_dtype(values):
@@ -278,12 +335,10 @@ def eye(N, M=None, k=0, dtype=float, order="C", *, device=None, like=None):
     N = operator.index(N)
     M = N if M is None else operator.index(M)
     k = operator.index(k)
-    dt = _float_or(None if dtype is float else dtype)
-    dev = _device.resolve(device)
-    out = torch.zeros(_shape((N, M)), dtype=dt, device=dev)
+    out = _allocate(torch.zeros, (N, M), _float_or(None if dtype is float else dtype), device, order)
     if -N < k < M:
-        out.diagonal(k).fill_(1)
-    return _wrap(out)
+        out._t.diagonal(k).fill_(1)
+    return out
 
 
 def identity(n, dtype=None, *, device=None, like=None):

@@ -59,6 +59,9 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
                 r = r.view(dt) if dt is torch.uint64 else r.to(dt)
     if out is not None:
         ot = out_tensor(out, r.device)
+        if not _dtypes.can_cast_torch(r.dtype, ot.dtype, casting):  # NumPy's ufunc out= rule
+            raise _np._core._exceptions._UFuncOutputCastingError(
+                _np.matmul, casting, _dtypes.TO_NUMPY[r.dtype], _dtypes.TO_NUMPY[ot.dtype], 0)
         if tuple(ot.shape) != tuple(r.shape):
             raise ValueError(f"matmul: output operand has shape {out.shape}, expected {tuple(r.shape)}")
         ot.copy_(r)

@@ -16,9 +16,9 @@ import torch
 from numpy.exceptions import AxisError
 
 from .. import _dtypes
-from .._array import _wrap
+from .._array import _wrap, ndarray
 from .._boundary import out_tensor
-from .._convert import cast_tensor, normalize_axis
+from .._convert import cast_tensor, check_order, normalize_axis
 from .._boundary import tensor as tensor_of, tensors
 from .._sorting._sort import from_ring_int64, ring_int64
 
@@ -64,8 +64,16 @@ def _sublist_to_str(args):
         out = args[-1]
         ops = ops[:-1]
 
+    def letter(s):
+        if s is Ellipsis:
+            return "..."
+        i = operator.index(s)
+        if not 0 <= i < len(_LETTERS):
+            raise ValueError(f"subscript is not within the valid range [0, {len(_LETTERS)})")
+        return _LETTERS[i]
+
     def conv(sub):
-        return "".join("..." if s is Ellipsis else _LETTERS[operator.index(s)] for s in sub)
+        return "".join(letter(s) for s in sub)
     spec = ",".join(conv(s) for s in subs) + ("" if out is None else "->" + conv(out))
     return spec, ops
 
@@ -144,12 +152,20 @@ def _store(r, out):
     return out
 
 
+_CASTINGS = ("no", "equiv", "safe", "same_kind", "unsafe")
+
+
 def einsum(*operands, out=None, optimize=False, dtype=None, order="K", casting="safe"):
     """Einstein summation (mirrors ``numpy.einsum``; ``optimize`` is accepted, torch plans the contraction)."""
     if not operands:
         raise ValueError("No input operands")
+    check_order(order)
+    if casting not in _CASTINGS:
+        raise ValueError(f"casting must be one of 'no', 'equiv', 'safe', 'same_kind', 'unsafe' (got {casting!r})")
     if isinstance(operands[0], str):
         spec, ops = operands[0], list(operands[1:])
+    elif len(operands) < 2:
+        raise ValueError("must provide at least an operand and a subscripts list to einsum")
     else:
         spec, ops = _sublist_to_str(operands)
     ts = tensors(ops)
@@ -163,9 +179,13 @@ def einsum(*operands, out=None, optimize=False, dtype=None, order="K", casting="
     except (RuntimeError, ValueError, IndexError) as exc:
         if isinstance(exc, torch.OutOfMemoryError):
             raise
-        # NumPy's own error for these subscripts and shapes (einsum_path validates without computing)
-        err = _numpy_error("einsum_path", [spec] + [_OPERAND] * len(ts), ts)
+        # NumPy's own error for these subscripts and shapes: its einsum validates them before computing
+        # (einsum_path's checks differ: it gives IndexError for "->" on a 1-d operand)
+        err = _numpy_error("einsum", [spec] + [_OPERAND] * len(ts), ts)
         raise (err or exc) from None
+    if out is not None and isinstance(out, ndarray) and not _dtypes.np_can_cast(_dtypes.TO_NUMPY[dt], out.dtype, casting):
+        raise TypeError(f"Iterator requested dtype could not be cast from {_dtypes.TO_NUMPY[dt]!r} to {out.dtype!r}, "
+                        f"the operand {len(ts)} dtype, according to the rule {casting!r}")
     return _store(r, out)
 
 
@@ -206,6 +226,10 @@ def _shapes_error(name, a, b):
 def dot(a, b, out=None):
     """Dot product of two arrays (mirrors ``numpy.dot``)."""
     ta, tb = tensors((a, b))
+    if out is not None and isinstance(out, ndarray) and (
+            out._t.dtype is not _result_dtype((ta, tb)) or not out._t.is_contiguous()):
+        raise ValueError("output array is not acceptable (must have the right datatype, number of dimensions, "
+                         "and be a C-Array)")
     if ta.dim() == 0 or tb.dim() == 0:
         return _scalar_product(ta, tb, out)
     db = 0 if tb.dim() == 1 else tb.dim() - 2

@@ -93,14 +93,27 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, mean_, correction, sqrt, na
         ok = ~torch.isnan(t)
         where = ok if where is True else ok & mask_of(where, t)
         t = torch.where(ok, t, 0)
+    # NumPy's float16 var rounds every step to float16 (sum, mean, deviations, squares, their sum),
+    # so its sums can overflow to inf; float32 steps would answer where NumPy gives inf
+    half = (lambda v: v.to(torch.float16).to(acc)) if t.dtype is torch.float16 and dtype is None else None
     s, n = _sum_count(t, axes, True, where, acc)
     if mean_ is NOVALUE:
+        if half:
+            s = half(s)
         m = s / n if not isinstance(n, int) or n else s * torch.nan
     else:
         m = on_device(mean_, t.device).to(acc)
+    if half:
+        m = half(m)
     d = t.to(acc) - m
+    if half:
+        d = half(d)
     sq = d.real * d.real + d.imag * d.imag if d.is_complex() else d * d
+    if half:
+        sq = half(sq)
     ss, _ = _sum_count(sq, axes, keepdims, where, real_dtype(acc))
+    if half:
+        ss = half(ss)
     if not keepdims and not isinstance(n, int):
         n = n.squeeze(axes) if axes else n
     dof = n - ddof
@@ -111,8 +124,11 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, mean_, correction, sqrt, na
         r = ss / dof if dof else ss * torch.where(ss == 0, torch.nan, torch.inf)
     else:
         warn_if(dof <= 0, "Degrees of freedom <= 0 for slice" + ("." if nan else ""), stacklevel=3)
+        bad = dof <= 0
         dof = torch.clamp(dof, min=0).to(ss.dtype)
         r = ss / dof
+        if nan:  # NumPy's nanvar: nan where the degrees of freedom run out (var divides: inf)
+            r = torch.where(bad, torch.nan, r)
     if sqrt:
         r = torch.sqrt(r)
     rd = real_dtype(res)
@@ -209,7 +225,7 @@ def _result_dtype(np_dtype, method, q_key):
     return r
 
 
-def _quantile(a, q, axis, out, method, keepdims, weights, nan, scale, interpolation, name):
+def _quantile(a, q, axis, out, method, keepdims, weights, nan, scale, interpolation, name, median=False):
     if interpolation is not None:
         warnings.warn(f"the `interpolation=` argument to {name} was renamed to `method=`, which has "
                       "additional options.\nUsers of the modes 'nearest', 'lower', 'higher', or 'midpoint' "
@@ -281,13 +297,20 @@ def _quantile(a, q, axis, out, method, keepdims, weights, nan, scale, interpolat
                 gamma = torch.where(torch.remainder(vi, 1) == 0, 0.0, 0.5)
             lo = _gather(sx, prev.to(torch.int64))
             hi = _gather(sx, nxt.to(torch.int64))
-            if hi.dtype in _SAME_BITS:  # no torch kernel: subtract the same bits as signed (wraps alike)
-                sd = _SAME_BITS[hi.dtype]
-                d = (hi.view(sd) - lo.view(sd)).view(hi.dtype).to(res)
+            if median:
+                # NumPy's median is the mean of the middle values, summed from +0.0 (not _lerp):
+                # median([1, inf]) is inf, a median of zeros is +0.0; float16 sums in float32
+                acc = torch.float32 if res is torch.float16 else res
+                lo, hi = lo.to(acc), hi.to(acc)
+                r = (torch.where(gamma == 0, lo, (lo + hi) / 2) + 0.0).to(res)
             else:
-                d = (hi - lo).to(res)  # in the input dtype first: integer data wraps as in NumPy's _lerp
-            lo, hi, g = lo.to(res), hi.to(res), gamma.to(res)
-            r = torch.where(g >= 0.5, hi - d * (1 - g), lo + d * g)
+                if hi.dtype in _SAME_BITS:  # no torch kernel: subtract the same bits as signed (wraps alike)
+                    sd = _SAME_BITS[hi.dtype]
+                    d = (hi.view(sd) - lo.view(sd)).view(hi.dtype).to(res)
+                else:
+                    d = (hi - lo).to(res)  # in the input dtype first: integer data wraps as in NumPy's _lerp
+                lo, hi, g = lo.to(res), hi.to(res), gamma.to(res)
+                r = torch.where(g >= 0.5, hi - d * (1 - g), lo + d * g)
         if floating:
             if nan:
                 warn_if(nvalid == 0, "All-NaN slice encountered", stacklevel=4)
@@ -375,7 +398,7 @@ def _median(a, axis, out, keepdims, nan):
     if t.dtype is torch.bool:
         t = t.to(torch.float64)  # NumPy averages the middle values: bool data gives float64
     return _quantile(_wrap(t), 0.5, axis, out, "linear", keepdims, None, nan, 1, None,
-                     "nanmedian" if nan else "median")
+                     "nanmedian" if nan else "median", median=True)
 
 
 def _complex_median(t, axes, keepdims):
@@ -439,6 +462,11 @@ def _as_2d_rows(x, rowvar):
     return x
 
 
+def _checks_values(t):
+    """NumPy's checks of weight values read data: on the CPU only (§3.5, as ``warn_if``)."""
+    return t.device.type == "cpu" and checks_data(t)
+
+
 def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, *, dtype=None):
     """Covariance matrix (mirrors ``numpy.cov``)."""
     if ddof is not None and ddof != int(ddof):
@@ -458,26 +486,35 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
     if X.shape[0] == 0:
         return _wrap(torch.empty((0, 0), dtype=dt, device=mt.device))
     if yt is not None:
-        X = torch.cat([X, _as_2d_rows(yt, rowvar).to(dt)], dim=0)
+        Y = _as_2d_rows(yt, rowvar).to(dt)
+        if Y.shape[1] != X.shape[1]:  # NumPy concatenates m and y: its error
+            raise ValueError("all the input array dimensions except for the concatenation axis must match exactly, "
+                             f"but along dimension 1, the array at index 0 has size {X.shape[1]} and the array at "
+                             f"index 1 has size {Y.shape[1]}")
+        X = torch.cat([X, Y], dim=0)
     if ddof is None:
         ddof = 0 if bias else 1
     n = X.shape[1]
     w = None
     if fweights is not None:
-        fw = on_device(fweights, mt.device)
-        if fw.is_floating_point() or fw.is_complex():
+        fw = on_device(fweights, mt.device).to(torch.float64)
+        if _checks_values(fw) and not bool((fw == torch.round(fw)).all()):
             raise TypeError("fweights must be integer")
         if fw.dim() > 1:
             raise RuntimeError("cannot handle multidimensional fweights")
         if fw.shape[0] != n:
             raise RuntimeError("incompatible numbers of samples and fweights")
-        w = fw.to(torch.float64)
+        if _checks_values(fw) and bool((fw < 0).any()):
+            raise ValueError("fweights cannot be negative")
+        w = fw
     if aweights is not None:
         aw = on_device(aweights, mt.device).to(torch.float64)
         if aw.dim() > 1:
             raise RuntimeError("cannot handle multidimensional aweights")
         if aw.shape[0] != n:
             raise RuntimeError("incompatible numbers of samples and aweights")
+        if _checks_values(aw) and bool((aw < 0).any()):
+            raise ValueError("aweights cannot be negative")
         w = aw if w is None else w * aw
     if w is None:
         avg = X.mean(dim=1) if n else torch.full((X.shape[0],), torch.nan, dtype=dt, device=X.device)
@@ -489,6 +526,8 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
         c = (Xc @ Xc.T.conj()) / fact if fact else (Xc @ Xc.T.conj()) * torch.inf
     else:
         wsum = w.sum()
+        if _checks_values(wsum) and bool(wsum == 0):  # NumPy's np.average of the rows
+            raise ZeroDivisionError("Weights sum to zero, can't be normalized")
         avg = (X * w.to(dt)).sum(dim=1) / wsum.to(dt)
         if ddof == 0:
             fact = wsum

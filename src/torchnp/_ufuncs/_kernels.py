@@ -68,6 +68,8 @@ def spacing(x):
 def ldexp(x, n):
     """x * 2**n exactly (one rounding, no overflow of 2**n itself): split into mantissa and exponents."""
     m, e = torch.frexp(x.to(torch.float64))
+    # clamp n first: e + n must not wrap around int64 (ldexp(1.0, 2**63-1) is inf, not 0.0)
+    n = n.clamp(-2200, 2200) if isinstance(n, torch.Tensor) else max(-2200, min(2200, n))
     total = (e.to(torch.int64) + n).clamp(-2200, 2200)
     half = torch.div(total, 2, rounding_mode="floor")
     r = (m * torch.pow(2.0, half.to(torch.float64)) * torch.pow(2.0, (total - half).to(torch.float64))).to(x.dtype)
@@ -112,11 +114,49 @@ right_shift = _shift(torch.bitwise_right_shift, False)
 
 
 def sign(x):
-    """NumPy's sign: z/|z| for complex, nan for nan (torch.sign gives 0 there)."""
+    """NumPy's sign: z/|z| for complex (NumPy's special values), nan for nan (torch.sign gives 0 there)."""
     if x.is_complex():
-        return torch.sgn(x)
+        return _complex_sign(x)
     r = torch.sign(x)
     return torch.where(torch.isnan(x), x, r) if x.is_floating_point() else r
+
+
+def _complex_sign(x):
+    """NumPy's nc_sign: (re/|z|, im/|z|) with |z| = hypot; 0 for 0, nan for nan; when |z| is inf,
+    +-1 on the infinite real part, else +-1j (nan when both parts are infinite). torch.sgn gives nan there."""
+    re, im = x.real, x.imag
+    mag = torch.hypot(re, im)
+    finite = torch.complex(torch.where(mag == 0, 0.0, re / mag), torch.where(mag == 0, 0.0, im / mag))
+    inf_re = torch.isinf(re)
+    huge = torch.complex(torch.where(inf_re, torch.where(re > 0, 1.0, -1.0), 0.0),
+                         torch.where(inf_re, 0.0, torch.where(im > 0, 1.0, -1.0)))
+    huge = torch.where(inf_re & torch.isinf(im), complex(torch.nan, torch.nan), huge)
+    return torch.where(torch.isinf(mag), huge, torch.where(torch.isnan(mag), torch.complex(mag, mag), finite))
+
+
+def _componentwise(op):
+    """Complex add/subtract part by part, as NumPy: torch computes a + 1*b as a complex product,
+    which puts nan in the other part when b has an infinite one and loses signs of zero."""
+    def kernel(a, b):
+        a, b = _pair(a, b)
+        return torch.view_as_complex(op(torch.view_as_real(a), torch.view_as_real(b)))
+    return kernel
+
+
+def _second_on_ties(op):
+    """float32/float64 maximum/minimum: NumPy keeps the second operand when they compare equal
+    (maximum(0.0, -0.0) is -0.0; its float16 loop keeps the first, as torch); torch keeps the first,
+    so the operands are swapped."""
+    def kernel(a, b):
+        a, b = _pair(a, b)
+        return op(b, a)
+    return kernel
+
+
+float_maximum = _second_on_ties(torch.maximum)
+float_minimum = _second_on_ties(torch.minimum)
+complex_add = _componentwise(torch.add)
+complex_subtract = _componentwise(torch.sub)
 
 
 # ---------------------------------------------------------------- per-loop-kind kernels

@@ -103,6 +103,7 @@ SPECIAL = {
     "absolute": {"b": k.identity}, "abs": {"b": k.identity},
     "floor": {"b": k.identity}, "ceil": {"b": k.identity}, "trunc": {"b": k.identity},
     "rint": {"c": k.complex_rint},
+    "add": {"c": k.complex_add}, "subtract": {"c": k.complex_subtract},
     "fmod": {"f": k.float_fmod},
     "remainder": {"f": k.float_remainder}, "mod": {"f": k.float_remainder},
     "divmod": {"f": k.float_divmod},
@@ -113,8 +114,8 @@ SPECIAL = {
     "less_equal": {"c": k.complex_compare(False, True)},
     "greater": {"c": k.complex_compare(True, False)},
     "greater_equal": {"c": k.complex_compare(True, True)},
-    "maximum": {"c": k.complex_extremum(True, True)},
-    "minimum": {"c": k.complex_extremum(False, True)},
+    "maximum": {"c": k.complex_extremum(True, True), "float32": k.float_maximum, "float64": k.float_maximum},
+    "minimum": {"c": k.complex_extremum(False, True), "float32": k.float_minimum, "float64": k.float_minimum},
     "fmax": {"c": k.complex_extremum(True, False)},
     "fmin": {"c": k.complex_extremum(False, False)},
 }

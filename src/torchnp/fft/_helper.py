@@ -2,6 +2,7 @@
 
 import operator
 
+import numpy as _np
 import torch
 
 from .. import _device, _dtypes
@@ -21,12 +22,21 @@ def _freqs(ints, n, d, dtype=None):
     return _wrap(ints.to(tdt) * val)
 
 
+def _length(n):
+    """NumPy's check of fftfreq's ``n``: an int or NumPy integer (2.5 is a ValueError)."""
+    if not isinstance(n, (int, _np.integer)):
+        raise ValueError("n should be an integer")
+    if type(n) is bool:  # NumPy's np.empty(n) rejects it
+        raise TypeError(f"expected a sequence of integers or a single integer, got '{n}'")
+    return operator.index(n)
+
+
 def fftfreq(n, d=1.0, device=None, *, dtype=None):
     """Sample frequencies of ``fft`` (mirrors ``numpy.fft.fftfreq``), created on ``device``.
 
     ``dtype`` (a real floating dtype) is the array API keyword; NumPy has no such keyword.
     """
-    n = operator.index(n)
+    n = _length(n)
     dev = _device.resolve(device)
     N = (n - 1) // 2 + 1
     ints = torch.cat((torch.arange(0, N, device=dev), torch.arange(-(n // 2), 0, device=dev)))
@@ -38,7 +48,7 @@ def rfftfreq(n, d=1.0, device=None, *, dtype=None):
 
     ``dtype`` (a real floating dtype) is the array API keyword; NumPy has no such keyword.
     """
-    n = operator.index(n)
+    n = _length(n)
     return _freqs(torch.arange(0, n // 2 + 1, device=_device.resolve(device)), n, d, dtype)
 
 

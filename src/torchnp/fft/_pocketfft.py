@@ -56,6 +56,13 @@ def _norm(norm, spaced):
     return norm
 
 
+def _tensor(a):
+    try:
+        return tensor(a)
+    except TypeError:
+        if _np.ndim(a) == 0:  # a string, None, ...: NumPy makes a 0-d array and fails on its last axis
+            raise IndexError("tuple index out of range") from None
+        raise
 
 
 @_dtypes.trace_constant
@@ -122,7 +129,7 @@ def _one_d(name):
     spaced = inverse or name == "hfft"
 
     def transform(a, n=None, axis=-1, norm=None, out=None):
-        raw = tensor(a)
+        raw = _tensor(a)
         axis = normalize_axis(axis, raw.dim())
         _check_n(operator.index(n) if n is not None else 2 * (raw.shape[axis] - 1) if kind == C2R
                  else raw.shape[axis])  # NumPy's order of checks: n, norm, dtype
@@ -169,7 +176,7 @@ def _n_d(name):
     kind, fn, inverse, default_axes, (last_step, other_step) = _N_D[name]
 
     def transform(a, s=None, axes=default_axes, norm=None, out=None):
-        raw = tensor(a)
+        raw = _tensor(a)
         s, axes = _cook_nd_args(raw, s, axes, kind == C2R)
         if not axes:
             if kind != C2C:  # NumPy indexes s[-1] / axes[-1]
