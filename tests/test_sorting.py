@@ -1,5 +1,7 @@
 """Sorting, searching and sets against NumPy (§5.1: signatures, dtypes, exceptions)."""
 
+import re
+
 import numpy
 import pytest
 from hypothesis import given, strategies as st
@@ -190,3 +192,29 @@ def test_partial_unsigned(dt):
     check("isin", a, a[:2])
     for name in ("intersect1d", "union1d", "setdiff1d", "setxor1d"):
         check(name, a, a[1:3])
+
+
+# §5.1 NumPy matches sort kinds by their first letter, case-insensitively (torch_np suite, issue 16)
+@pytest.mark.parametrize("kind", ["quick", "heap", "merge", "Quicksort", "HEAPSORT", "s", "x", "", 3])
+@pytest.mark.parametrize("func", ["sort", "argsort"])
+def test_sort_kind_first_letter(func, kind):
+    a = numpy.array([3, 1, 2, 1])
+    exc = check(func, a, kind=kind)
+    if isinstance(exc, Exception):  # NumPy's message too
+        with pytest.raises(type(exc), match=re.escape(str(exc))):
+            getattr(torchnp, func)(tnp(a), kind=kind)
+
+
+@pytest.mark.parametrize("kind", ["introselect", "quick", 3])
+@pytest.mark.parametrize("func", ["partition", "argpartition"])
+def test_partition_kind(func, kind):
+    a = numpy.array([3, 1, 2, 1])
+    exc = check(func, a, 1, kind=kind)
+    if isinstance(exc, Exception):
+        with pytest.raises(type(exc), match=re.escape(str(exc))):
+            getattr(torchnp, func)(tnp(a), 1, kind=kind)
+
+
+@given(tie_arrays(REAL + BOOL), st.sampled_from(["q", "h", "m", "s", "Q", "H", "M", "S"]), st.data())
+def test_sort_kind_values(a, kind, data):
+    check("sort", a, axis=_axis(a, data), kind=kind + "ort")

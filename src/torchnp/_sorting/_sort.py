@@ -17,7 +17,6 @@ from .._ufuncs._ufunc import _devices_of, operand
 
 __all__ = ["sort", "argsort", "lexsort", "partition", "argpartition", "searchsorted", "sort_complex"]
 
-_KINDS = (None, "quicksort", "mergesort", "heapsort", "stable")
 
 
 def tensor_of(x, dev=None):
@@ -57,10 +56,29 @@ def sort_key(t):
 
 
 def _check_order(order, kind):
+    """NumPy's checks of ``order`` and ``kind``; returns whether ``kind`` asks for a stable sort.
+
+    NumPy matches sort kinds by their first letter, case-insensitively ('q'uick, 'h'eap,
+    'm'erge, 's'table).
+    """
     if order is not None:
         raise ValueError("Cannot specify order when the array has no fields.")
-    if kind not in _KINDS:
+    if kind is None:
+        return False
+    if not isinstance(kind, str):
+        raise TypeError(f"sort kind must be str, not {type(kind).__name__}")
+    if kind[:1].lower() not in ("q", "h", "m", "s"):
         raise ValueError(f"sort kind must be one of 'quick', 'heap', or 'stable' (got '{kind}')")
+    return kind[0] in "msMS"
+
+
+def _check_select(kind, order):
+    """NumPy's checks of partition's ``kind`` and ``order``."""
+    if not isinstance(kind, str):
+        raise TypeError(f"select kind must be str, not {type(kind).__name__}")
+    if kind != "introselect":
+        raise ValueError(f"select kind must be 'introselect' (got '{kind}')")
+    _check_order(order, None)
 
 
 def _prepare(a, axis, zero_d_as_1d=False):
@@ -99,9 +117,9 @@ def sort_tensor(t, dim, descending=False, stable=True):
 
 def sort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
     """Return a sorted copy of an array (mirrors ``numpy.sort``; ``descending`` as the array API)."""
-    _check_order(order, kind)
+    stable_kind = _check_order(order, kind)
     t, dim = _prepare(a, axis)
-    return _wrap(sort_tensor(t, dim, descending, stable=bool(stable) or kind in ("stable", "mergesort")))
+    return _wrap(sort_tensor(t, dim, descending, stable=bool(stable) or stable_kind))
 
 
 def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
@@ -166,9 +184,7 @@ def _kth(kth, n):
 
 def partition(a, kth, axis=-1, kind="introselect", order=None):
     """Partitioned copy (mirrors ``numpy.partition``): here fully sorted, which is a valid partition."""
-    if kind != "introselect":
-        raise ValueError(f"Unknown select kind '{kind}'")
-    _check_order(order, None)
+    _check_select(kind, order)
     t, dim = _prepare(a, axis)
     if t.numel():
         _kth(kth, t.shape[dim])
@@ -177,9 +193,7 @@ def partition(a, kth, axis=-1, kind="introselect", order=None):
 
 def argpartition(a, kth, axis=-1, kind="introselect", order=None):
     """Indices that partition an array (mirrors ``numpy.argpartition``; a full stable argsort)."""
-    if kind != "introselect":
-        raise ValueError(f"Unknown select kind '{kind}'")
-    _check_order(order, None)
+    _check_select(kind, order)
     t, dim = _prepare(a, axis, True)
     if t.numel():
         _kth(kth, t.shape[dim])
