@@ -1,6 +1,8 @@
 """Array manipulation routines vs NumPy (DESIGN §5.1: signatures, dtypes, errors; §1.2 views;
 §2.3 promotion; §3.2/§3.3 operands)."""
 
+import re
+
 import numpy
 import pytest
 import torch
@@ -639,3 +641,21 @@ def test_lib_array_utils_matches_numpy(make):  # numpy.lib.array_utils
     assert torchnp.lib.array_utils.normalize_axis_tuple((0, -1), 3) == (0, 2)
     with pytest.raises(numpy.exceptions.AxisError):
         torchnp.lib.array_utils.normalize_axis_index(3, 3)
+
+
+# §5.1 moveaxis takes any sequence of axes (a range too) with NumPy's messages (issue 16)
+@pytest.mark.parametrize("source,destination", [(range(2), [1, 0]), (range(2), range(1, 3)), ([0, 0], [1, 2]),
+                                                (0, 3), (0.5, 1), ((0, 1), (2,))])
+def test_moveaxis_sequences(source, destination):
+    a = numpy.zeros((1, 2, 3))
+    exc = check("moveaxis", a, source, destination)
+    if isinstance(exc, Exception):
+        with pytest.raises(type(exc), match=re.escape(str(exc))):
+            torchnp.moveaxis(tnp(a), source, destination)
+
+
+@given(arrays(min_dims=1, max_dims=4), st.data())
+def test_moveaxis_range(a, data):
+    k = data.draw(st.integers(0, a.ndim))
+    dst = data.draw(st.permutations(range(a.ndim))).__getitem__(slice(k))
+    check("moveaxis", a, range(k), dst)

@@ -432,3 +432,31 @@ def test_constructor_with_buffer_offset_strides_matches_numpy():  # §1.1: ndarr
     with pytest.raises(TypeError):
         torchnp.ndarray((100,), numpy.int32, buffer=buf, device="cpu")
     assert torchnp.ndarray((2, 3), order="F", device="cpu").strides == numpy.ndarray((2, 3), order="F").strides
+
+
+# §5.1 ndarray.clip's own signature: min and max both optional, by position or name (issue 16)
+@pytest.mark.parametrize("args,kwargs", [((3,), {}), ((), {}), ((), {"max": 3}), ((None, 3), {}), ((3, 6), {}),
+                                         ((), {"min": 2, "max": 7}), ((), {"a_min": 3})])
+def test_clip_method_signature(args, kwargs):
+    a = numpy.array([1, 5, 9])
+    try:
+        expected = a.clip(*args, **kwargs)
+    except TypeError:
+        with pytest.raises(TypeError):
+            tnp(a).clip(*args, **kwargs)
+        return
+    assert_like_numpy(tnp(a).clip(*args, **kwargs), expected)
+
+
+@given(arrays(SUPPORTED_DTYPES[1:10], min_dims=1), st.integers(0, 5))
+def test_clip_method_one_bound(a, lo):
+    assert_like_numpy(tnp(a).clip(lo), a.clip(lo))
+    assert_like_numpy(tnp(a).clip(max=lo), a.clip(max=lo))
+
+
+@pytest.mark.parametrize("args", [(None,), ()])
+def test_resize_without_shape_keeps_array(args):  # §5.1: NumPy's a.resize(None) / a.resize() are no-ops
+    a = numpy.arange(6.0).reshape(2, 3)
+    x = tnp(a)
+    assert x.resize(*args) is None and a.resize(*args) is None
+    assert_like_numpy(x, a)

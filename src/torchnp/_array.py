@@ -415,6 +415,8 @@ class ndarray:
 
     def resize(self, *new_shape, refcheck=True):
         """Change shape and size in place, zero-filling (``numpy.ndarray.resize``)."""
+        if new_shape in ((), (None,)):  # NumPy: no new shape leaves the array as it is
+            return
         if len(new_shape) == 1 and isinstance(new_shape[0], (tuple, list)):
             new_shape = new_shape[0]
         shape = _normalize_shape(new_shape)

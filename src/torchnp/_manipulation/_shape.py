@@ -3,6 +3,7 @@
 
 import numpy as _np
 import torch
+from numpy.lib.array_utils import normalize_axis_tuple
 
 from .._array import _wrap
 from .._convert import reshape_tensor
@@ -34,8 +35,9 @@ def moveaxis(a, source, destination):
     """Move axes of an array to new positions (``numpy.moveaxis``); a view."""
     t = tensor(a)
     n = t.dim()
-    src = normalize_axes(source, n)
-    dst = normalize_axes(destination, n)
+    # NumPy's own rule: any sequence (a range too), named in the error messages
+    src = normalize_axis_tuple(source, n, "source")
+    dst = normalize_axis_tuple(destination, n, "destination")
     if len(src) != len(dst):
         raise ValueError("`source` and `destination` arguments must have the same number of elements")
     return _wrap(torch.movedim(t, src, dst))

@@ -63,3 +63,11 @@ def clip(a, a_min=_NOVALUE, a_max=_NOVALUE, out=None, *, min=_NOVALUE, max=_NOVA
     if a_max is None:
         return maximum(a, a_min, out=out, **kwargs)
     return clip_ufunc(a, a_min, a_max, out=out, **kwargs)
+
+
+def _clip_method(self, min=None, max=None, out=None, **kwargs):
+    """Limit the values (mirrors ``numpy.ndarray.clip``, where ``min`` and ``max`` are both optional)."""
+    return clip(self, min, max, out, **kwargs)
+
+
+ndarray.clip = _clip_method
