@@ -47,7 +47,10 @@ def compare(out, show_ids):
     for path, n in collections.Counter(k.split("::")[0] for k in target).most_common():
         print(f"  {n:4d}  {path}")
     if show_ids:
-        print("\n".join(target))
+        reasons_file = out / "torchnp.reasons.json"
+        reasons = json.loads(reasons_file.read_text()) if reasons_file.exists() else {}
+        for k in target:
+            print(k, "--", reasons.get(k, torchnp.get(k, "not collected")))
     print(f"torchnp passes, NumPy does not (torch._numpy-only behaviour): {len(extra)}")
     return target
 

@@ -8,7 +8,8 @@ before the suite's conftest.py is collected, it puts the target module in place 
 hidden behind torch._numpy's own xfail marks. The suite's ties to torch._numpy and NumPy 1
 (``torch._numpy._util``, ``np.AxisError``, ``numpy.linalg.linalg``) get the NumPy 2 names,
 the same for both targets. With ``TORCH_NP_OUTCOMES=FILE`` it writes
-one JSON object ``{nodeid: "passed" | "failed" | "skipped"}`` after the session.
+one JSON object ``{nodeid: "passed" | "failed" | "skipped"}`` after the session, and beside it
+(``FILE`` ending ``.reasons.json``) the first exception line of each failure.
 """
 
 import importlib
@@ -45,10 +46,17 @@ sys.modules.setdefault("numpy.linalg.linalg", numpy.linalg._linalg)
 unittest.expectedFailure = lambda func: func
 
 _outcomes = {}
+_reasons = {}  # nodeid -> first exception line of a failure
 
 
 def pytest_report_header(config):
     return f"torch._numpy is {TARGET} {getattr(_module, '__version__', '')} ({_module.__file__})"
+
+
+def _reason(report):
+    """The last line of the failure's traceback (the exception), for reading the comparison."""
+    lines = [ln for ln in str(report.longreprtext).splitlines() if ln.startswith("E ")]
+    return (lines[0][1:].strip() if lines else str(report.longreprtext).strip().splitlines()[-1:] or [""])[0][:300]
 
 
 def pytest_runtest_logreport(report):
@@ -56,11 +64,14 @@ def pytest_runtest_logreport(report):
         previous = _outcomes.get(report.nodeid)
         if previous != "failed":
             _outcomes[report.nodeid] = report.outcome
+            if report.outcome == "failed":
+                _reasons[report.nodeid] = _reason(report)
 
 
 def pytest_collectreport(report):
     if report.outcome == "failed":
         _outcomes[report.nodeid] = "failed"
+        _reasons[report.nodeid] = _reason(report)
 
 
 def pytest_sessionfinish(session):
@@ -68,3 +79,5 @@ def pytest_sessionfinish(session):
     if path:
         with open(path, "w") as f:
             json.dump(_outcomes, f, indent=0, sort_keys=True)
+        with open(path[:-5] + ".reasons.json" if path.endswith(".json") else path + ".reasons", "w") as f:
+            json.dump(_reasons, f, indent=0, sort_keys=True)

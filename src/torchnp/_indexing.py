@@ -314,7 +314,7 @@ def _sequence_into_element(value, v, t):
     raise ValueError("setting an array element with a sequence.")
 
 
-_SIGNED = {torch.uint16: torch.int16, torch.uint32: torch.int32, torch.uint64: torch.int64}
+_SIGNED = _dtypes.SAME_BITS
 
 
 def _signed(t, v):

@@ -39,8 +39,16 @@ def _target(a, name="a"):
     return a._t
 
 
+def _bits(t):
+    """``t``, or for uint16/32/64 (no torch index_put/gather/index_select kernel, §2.5) a view
+    of the same bits as the signed type of the same size."""
+    return t.view(_dtypes.SAME_BITS[t.dtype]) if t.dtype in _dtypes.SAME_BITS else t
+
+
 def _flat_write(t, idx, vals):
     """``t.flat[idx] = vals`` in place (through a copy when ``t`` is not contiguous)."""
+    t = _bits(t)
+    vals = _bits(vals) if isinstance(vals, torch.Tensor) else vals
     if isinstance(vals, torch.Tensor) and vals.untyped_storage().data_ptr() == t.untyped_storage().data_ptr():
         vals = vals.clone()  # the values are a view of ``t`` (np.place(a, m, a[:2])): read them first
     if t.is_contiguous():
@@ -142,7 +150,7 @@ def put_along_axis(arr, indices, values, axis):
     if axis is None:
         _flat_write(t0, fancy, v)
     else:
-        t[fancy] = v
+        _bits(t)[fancy] = _bits(v)
 
 
 def put(a, ind, v, mode="raise"):
@@ -236,7 +244,7 @@ def choose(a, choices, out=None, mode="raise"):
         ia = _clip_mode(ia, nc, mode, 0)
     shape = tuple(_np.broadcast_shapes(tuple(ia.shape), *[tuple(c.shape) for c in cs]))
     stacked = torch.stack([c.to(dt).expand(shape) for c in cs])
-    r = torch.gather(stacked, 0, ia.expand(shape).unsqueeze(0)).squeeze(0)
+    r = torch.gather(_bits(stacked), 0, ia.expand(shape).unsqueeze(0)).squeeze(0).view(stacked.dtype)
     return _wrap(r) if out is None else store_out(r, out)
 
 
@@ -259,7 +267,7 @@ def _compress(c, t, axis):
     idx = torch.nonzero(c).reshape(-1)  # the result length depends on the condition: a host read
     if c.shape[0] > n and idx.numel() and int(idx[-1]) >= n:
         raise IndexError(f"index {int(idx[idx >= n][0])} is out of bounds for axis {axis} with size {n}")
-    return t.index_select(axis, idx)
+    return _bits(t).index_select(axis, idx).view(t.dtype)
 
 
 def extract(condition, arr):
