@@ -55,8 +55,9 @@ def pytest_report_header(config):
 
 def _reason(report):
     """The last line of the failure's traceback (the exception), for reading the comparison."""
-    lines = [ln for ln in str(report.longreprtext).splitlines() if ln.startswith("E ")]
-    return (lines[0][1:].strip() if lines else str(report.longreprtext).strip().splitlines()[-1:] or [""])[0][:300]
+    text = str(report.longreprtext)
+    lines = [ln[1:].strip() for ln in text.splitlines() if ln.startswith("E ")] or text.strip().splitlines()[-1:]
+    return lines[0][:300] if lines else ""
 
 
 def pytest_runtest_logreport(report):
