@@ -13,6 +13,7 @@ one JSON object ``{nodeid: "passed" | "failed" | "skipped"}`` after the session,
 """
 
 import importlib
+import importlib.abc
 import json
 import os
 import sys
@@ -27,10 +28,24 @@ if TARGET not in ("torchnp", "numpy"):
     raise ValueError(f"TORCH_NP_TARGET must be 'torchnp' or 'numpy', not {TARGET!r}")
 
 _module = importlib.import_module(TARGET)
-_testing = importlib.import_module(TARGET + ".testing")
 sys.modules["torch._numpy"] = _module
-sys.modules["torch._numpy.testing"] = _testing
 torch._numpy = _module  # `import torch._numpy as np` reads the attribute
+for _sub in ("testing", "linalg", "fft", "random"):
+    sys.modules["torch._numpy." + _sub] = importlib.import_module(f"{TARGET}.{_sub}")
+
+
+class _NoOtherSubmodules(importlib.abc.MetaPathFinder):
+    """Any other ``torch._numpy.X`` (torch._numpy's private modules, which a few files import)
+    is missing under both targets: without this, Python would load a second copy of the
+    target's own files under that name (a second ``ndarray`` class, breaking later tests)."""
+
+    def find_spec(self, name, path, target=None):
+        if name.startswith("torch._numpy.") and name not in sys.modules:
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+
+
+sys.meta_path.insert(0, _NoOtherSubmodules())
 
 # The suite's ties to its original target and to NumPy 1, answered alike for both targets.
 _util = types.ModuleType("torch._numpy._util")
