@@ -235,3 +235,28 @@ def test_out_on_another_device_raises_device_mismatch(name):  # §3.2: out= is n
         call()
     with pytest.raises(TypeError):  # a numpy.ndarray out= is rejected as before (§3.3)
         torchnp.dot(a, a, out=numpy.empty((2, 2)))
+
+
+# §2.4/§5.1 einsum on small integers: NumPy's dtype, wrapping like NumPy's loop (torch's einsum
+# sums them only as int64); sublist labels 0..51 as NumPy's 'A'..'Z', 'a'..'z' (issue 16)
+@pytest.mark.parametrize("dtype", ["int8", "int16", "int32", "uint8"])
+@pytest.mark.parametrize("spec,shapes", [("i->", [(5,)]), ("...i->...", [(2, 3, 4)]), ("i,i", [(3,), (3,)]),
+                                         ("ij,jk", [(2, 3), (3, 2)]), ("ii->i", [(3, 3)])])
+def test_einsum_small_integers(dtype, spec, shapes):
+    ops = [numpy.full(s, 100, dtype=dtype) + numpy.arange(numpy.prod(s), dtype=dtype).reshape(s) for s in shapes]
+    check("einsum", spec, *ops)
+
+
+@given(st.sampled_from(["int8", "int16", "int32", "uint8"]), st.data())
+def test_einsum_small_integers_wrap(dtype, data):
+    info = numpy.iinfo(dtype)
+    a, b = (data.draw(hnp.arrays(dtype, (3, 4), elements=st.integers(info.min, info.max))) for _ in range(2))
+    check("einsum", "ij,ij->i", a, b)
+    check("einsum", "ij,kj", a, b)
+
+
+@pytest.mark.parametrize("sub", [[0, 26], [26, 0], [0, 51], [20, 27], [0, 52], [-1, 5], [0.5, 1]])
+def test_einsum_sublist_labels(sub):
+    a = numpy.arange(6.0).reshape(2, 3)
+    check("einsum", a, sub)
+    check("einsum", a, sub, [sub[1]] if isinstance(sub[1], int) else [1])
