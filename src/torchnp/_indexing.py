@@ -81,8 +81,8 @@ def _normalize_key(t, key, check=False):
     indices the key addresses the original array and ``flips`` lists the *result*
     dims to reverse; with them, ``flips`` lists the *array* dims to reverse first.
     """
-    if type(key) is not tuple:
-        key = (key,)
+    if not isinstance(key, tuple):
+        key = (key,)  # a tuple subclass is a multi-dimensional index too, as in NumPy
     dev = t.device
     items = [_convert_item(k, dev) for k in key]
     consumed = 0
