@@ -460,3 +460,29 @@ def test_resize_without_shape_keeps_array(args):  # §5.1: NumPy's a.resize(None
     x = tnp(a)
     assert x.resize(*args) is None and a.resize(*args) is None
     assert_like_numpy(x, a)
+
+
+@pytest.mark.parametrize("args,kwargs", [(("hi",), {}), ((-1,), {}), ((4, -1), {}), ((), {"refcheck": "hi"}),
+                                         ((), {"order": 1}), ((2, 2), {"refcheck": False})])
+def test_resize_bad_arguments(args, kwargs):  # §5.1: NumPy's exception types
+    a = numpy.eye(3)
+    try:
+        a.resize(*args, **kwargs)
+    except Exception as exc:  # noqa: BLE001 - the type is compared
+        with pytest.raises(type(exc)):
+            tnp(numpy.eye(3)).resize(*args, **kwargs)
+    else:
+        x = tnp(numpy.eye(3))
+        x.resize(*args, **kwargs)
+        assert_like_numpy(x, a)
+
+
+# §5.1 ndarray.choose takes the choices as one sequence or as several arguments (issue 16)
+@given(st.integers(1, 4), st.integers(1, 5), st.sampled_from(["raise", "clip", "wrap"]), st.data())
+def test_choose_method_varargs(n, size, mode, data):
+    idx = numpy.array(data.draw(st.lists(st.integers(0, n - 1), min_size=size, max_size=size)))
+    choices = [numpy.arange(size) * 10 + k for k in range(n)]
+    expected = idx.choose(*choices, mode=mode) if n > 1 else idx.choose(choices, mode=mode)
+    got = tnp(idx).choose(*[tnp(c) for c in choices], mode=mode) if n > 1 else tnp(idx).choose([tnp(c) for c in choices], mode=mode)
+    assert_like_numpy(got, expected)
+    assert_like_numpy(tnp(idx).choose([tnp(c) for c in choices]), idx.choose(choices))

@@ -411,11 +411,14 @@ class ndarray:
 
     def resize(self, *new_shape, refcheck=True):
         """Change shape and size in place, zero-filling (``numpy.ndarray.resize``)."""
+        operator.index(refcheck)  # NumPy's TypeError for a non-integer; references are not counted here
         if new_shape in ((), (None,)):  # NumPy: no new shape leaves the array as it is
             return
         if len(new_shape) == 1 and isinstance(new_shape[0], (tuple, list)):
             new_shape = new_shape[0]
         shape = _normalize_shape(new_shape)
+        if any(s < 0 for s in shape):
+            raise ValueError("negative dimensions not allowed")
         flat = self._t.reshape(-1)
         n = 1
         for s in shape:

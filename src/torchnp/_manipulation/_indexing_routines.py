@@ -248,6 +248,14 @@ def choose(a, choices, out=None, mode="raise"):
     return _wrap(r) if out is None else store_out(r, out)
 
 
+def _choose_method(self, *choices, out=None, mode="raise"):
+    """``numpy.ndarray.choose``: the choices as one sequence or as several arguments."""
+    return choose(self, choices[0] if len(choices) == 1 else choices, out=out, mode=mode)
+
+
+ndarray.choose = _choose_method
+
+
 def compress(condition, a, axis=None, out=None):
     """Select slices of ``a`` along ``axis`` where ``condition`` is True (``numpy.compress``)."""
     t = tensor(a)
