@@ -218,3 +218,23 @@ def test_partition_kind(func, kind):
 @given(tie_arrays(REAL + BOOL), st.sampled_from(["q", "h", "m", "s", "Q", "H", "M", "S"]), st.data())
 def test_sort_kind_values(a, kind, data):
     check("sort", a, axis=_axis(a, data), kind=kind + "ort")
+
+
+# §5.1 unique sorts as NumPy (complex: [R + Rj, R + nanj, nan + Rj, nan + nanj]) and, with
+# equal_nan, keeps one NaN for every complex value with a NaN part (torch_np suite, issue 16)
+def test_unique_complex_nans():
+    a = numpy.array([2.0 - 1j, numpy.nan, 1.0 + 1j, complex(0.0, numpy.nan), complex(1.0, numpy.nan)])
+    check("unique", a, return_index=True, return_inverse=True, return_counts=True)
+    check("unique", a, equal_nan=False)
+
+
+@given(hnp.arrays(numpy.complex128, st.integers(0, 8),
+                  elements=st.builds(complex, st.sampled_from([0.0, 1.0, numpy.nan]), st.sampled_from([0.0, -1.0, numpy.nan]))),
+       st.booleans())
+def test_unique_complex_with_nans(a, equal_nan):
+    check("unique", a, return_index=True, return_inverse=True, return_counts=True, equal_nan=equal_nan)
+
+
+@pytest.mark.parametrize("shape,axis", [((2, 0), 0), ((2, 0), 1), ((0, 3), 0), ((0, 3), 1), ((0, 2, 0, 3), 2)])
+def test_unique_axis_empty(shape, axis):
+    check("unique", numpy.empty(shape), axis=axis, return_index=True, return_inverse=True, return_counts=True)

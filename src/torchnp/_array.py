@@ -337,6 +337,8 @@ class ndarray:
     def copy(self, order="C"):
         """A copy on the same device in memory ``order`` 'C', 'F', 'A' or 'K' (``numpy.ndarray.copy``)."""
         t = self._t
+        if order is None:  # NumPy's order converter reads None as 'C' here
+            order = "C"
         if order == "K":
             return _wrap(t.clone())  # torch keeps the layout of dense arrays, as NumPy
         if order == "A":
