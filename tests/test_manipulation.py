@@ -659,3 +659,13 @@ def test_moveaxis_range(a, data):
     k = data.draw(st.integers(0, a.ndim))
     dst = data.draw(st.permutations(range(a.ndim))).__getitem__(slice(k))
     check("moveaxis", a, range(k), dst)
+
+
+# §5.1 joining functions take sequences, not generators, with NumPy's TypeError (issue 16)
+@pytest.mark.parametrize("name", ["vstack", "hstack", "stack", "dstack", "column_stack", "concatenate"])
+@pytest.mark.parametrize("make", [lambda: (numpy.ones(2) for _ in range(2)), lambda: [], lambda: iter([numpy.ones(2)])])
+def test_joining_needs_a_sequence(name, make):
+    exc = check(name, make())
+    if isinstance(exc, Exception):
+        with pytest.raises(type(exc), match=re.escape(str(exc))):
+            getattr(torchnp, name)(make())
