@@ -238,3 +238,19 @@ def test_unique_complex_with_nans(a, equal_nan):
 @pytest.mark.parametrize("shape,axis", [((2, 0), 0), ((2, 0), 1), ((0, 3), 0), ((0, 3), 1), ((0, 2, 0, 3), 2)])
 def test_unique_axis_empty(shape, axis):
     check("unique", numpy.empty(shape), axis=axis, return_index=True, return_inverse=True, return_counts=True)
+
+
+@pytest.mark.parametrize("method,args", [("sort", ()), ("partition", (2,))])
+@pytest.mark.parametrize("axis", [None, 0, -1, 1.0])
+def test_inplace_sort_axis(method, args, axis):  # §5.1: in place, axis=None is NumPy's TypeError
+    a = numpy.array([[3.0, 1, 2, 5, 4], [9, 8, 7, 6, 0]])
+    x = tnp(a)
+    try:
+        getattr(a, method)(*args, axis=axis)
+    except Exception as exc:  # noqa: BLE001 - the type is compared
+        with pytest.raises(type(exc)):
+            getattr(x, method)(*args, axis=axis)
+        return
+    getattr(x, method)(*args, axis=axis)
+    if method == "sort":
+        assert_like_numpy(x, a)

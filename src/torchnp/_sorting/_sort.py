@@ -7,6 +7,8 @@ lexicographically (real part, then imaginary part), as NumPy does, through two
 stable passes because torch has no complex sort.
 """
 
+import operator
+
 import numpy as _np
 import torch
 
@@ -131,6 +133,7 @@ def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False)
 
 def _sort_inplace(self, axis=-1, kind=None, order=None, *, stable=None):
     """Sort the array in place (``numpy.ndarray.sort``); returns None."""
+    operator.index(axis)  # in place there is no flattened axis=None: NumPy's TypeError
     self._t.copy_(sort(self, axis, kind, order, stable=stable)._t)
 
 
@@ -202,6 +205,7 @@ def argpartition(a, kth, axis=-1, kind="introselect", order=None):
 
 def _partition_inplace(self, kth, axis=-1, kind="introselect", order=None):
     """Partition the array in place (``numpy.ndarray.partition``); returns None."""
+    operator.index(axis)
     self._t.copy_(partition(self, kth, axis, kind, order)._t)
 
 
