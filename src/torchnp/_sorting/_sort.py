@@ -14,7 +14,7 @@ import torch
 
 from .. import _dtypes
 from .._array import _wrap, ndarray
-from .._convert import as_tensor, normalize_axis
+from .._convert import as_tensor, checks_data, normalize_axis
 from .._ufuncs._ufunc import _devices_of, operand
 
 __all__ = ["sort", "argsort", "lexsort", "partition", "argpartition", "searchsorted", "sort_complex"]
@@ -227,10 +227,13 @@ def searchsorted(a, v, side="left", sorter=None):
         ta, tv = ta.to(torch.int8), tv.to(torch.int8)
     if sorter is not None:
         ts = tensor_of(sorter, ta.device)
-        if tuple(ts.shape) != tuple(ta.shape):
-            raise ValueError("sorter.size must equal a.size")
         if ts.is_floating_point() or ts.is_complex() or ts.dtype is torch.bool:
             raise TypeError("sorter must only contain integers")
+        if tuple(ts.shape) != tuple(ta.shape):
+            raise ValueError("sorter.size must equal a.size")
+        # NumPy's value check on the CPU only (§3.5: no host read on accelerators, docs/devices.md)
+        if ts.device.type == "cpu" and checks_data(ts) and bool(((ts < 0) | (ts >= ts.shape[0])).any()):
+            raise ValueError("Sorter index out of range.")
         ta = ta[ts.to(torch.int64)]
     if dt.is_floating_point:
         # NumPy orders NaN after +inf: map to a key torch compares the same way
