@@ -1,6 +1,7 @@
 """Indexing routines vs NumPy (DESIGN §5.1: signatures, dtypes, exception types; §2.3 promotion
 in where/select/choose; §3.2/§3.3 operands; §7 hot path of where)."""
 
+import re
 
 import numpy
 import pytest
@@ -9,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import torchnp
-from support import DEVICE, NUMERIC, SUPPORTED_DTYPES, arrays, assert_like_numpy, check, tnp
+from support import DEVICE, NUMERIC, SUPPORTED_DTYPES, arrays, assert_like_numpy, check, convert_args, tnp
 
 small = settings(max_examples=20)
 
@@ -388,3 +389,26 @@ def test_put_wide_unsigned(dtype, values, data):
     numpy.put(a, ind, v)
     torchnp.put(x, ind, v)
     assert_like_numpy(x, a)
+
+
+# §5.1 ravel_multi_index / unravel_index: NumPy's ValueErrors for sizes beyond intp and zero dims
+_HALF = numpy.iinfo(numpy.intp).max // 2
+
+
+@pytest.mark.parametrize("args,kwargs", [
+    ((([0], [0]), (_HALF, 2)), {}), ((([0], [0]), (_HALF + 1, 2)), {}), ((([0], [0]), (_HALF + 1, 2)), {"order": "F"}),
+    ((numpy.zeros((3, 1), dtype=numpy.intp), (2, 1, 0)), {"mode": "clip"}),
+    ((numpy.zeros((3, 1), dtype=numpy.intp), (2, 1, 0)), {"mode": "wrap"}),
+    ((numpy.zeros((3, 1), dtype=numpy.intp), (2, 1, 0)), {}),
+    ((numpy.zeros((3, 0), dtype=numpy.intp), (2, 1, 0)), {"mode": "wrap"}),
+])
+def test_ravel_multi_index_limits(args, kwargs):
+    exc = check("ravel_multi_index", *args, **kwargs)
+    if isinstance(exc, Exception):
+        with pytest.raises(type(exc), match=re.escape(str(exc))):
+            torchnp.ravel_multi_index(*convert_args(args), **kwargs)
+
+
+@pytest.mark.parametrize("shape", [(2**32 - 1, 2**31 + 1), (2**31, 2**31), (3, 4)])
+def test_unravel_index_limits(shape):
+    check("unravel_index", 1, shape)

@@ -514,6 +514,9 @@ def _strides(dims, order):
     return strides
 
 
+_INTP_MAX = 2**63 - 1
+
+
 def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
     """Flat indices for a tuple of index arrays (``numpy.ravel_multi_index``)."""
     dims = shape_tuple(dims)
@@ -521,9 +524,13 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
         raise ValueError(f"parameter multi_index must be a sequence of length {len(dims)}")
     idxs = tensors(list(multi_index))
     idxs = [_int_index(_wrap(t)) for t in idxs]
+    if math.prod(dims) > _INTP_MAX:
+        raise ValueError("invalid dims: array size defined by dims is larger than the maximum possible size.")
     modes = tuple(mode) if isinstance(mode, (tuple, list)) else (mode,) * len(dims)
     total = None
     for ix, d, m, s in zip(idxs, dims, modes, _strides(dims, order)):
+        if d == 0 and ix.numel():
+            raise ValueError("cannot unravel if shape has zero entries (is empty).")
         if m == "raise":
             if ix.numel() and bool(((ix < 0) | (ix >= d)).any()):  # NumPy's error needs the data
                 raise ValueError("invalid entry in coordinates array")
@@ -537,9 +544,10 @@ def unravel_index(indices, shape, order="C"):
     """Tuple of coordinate arrays for flat ``indices`` (``numpy.unravel_index``)."""
     idx = _int_index(indices)
     dims = shape_tuple(shape)
-    size = 1
-    for d in dims:
-        size *= d
+    size = math.prod(dims)
+    if size > _INTP_MAX:
+        raise ValueError("dimensions are too large; arrays and shapes with a total size greater than 'intp' "
+                         "are not supported.")
     if idx.numel():
         bad = (idx < 0) | (idx >= size)
         if bool(bad.any()):  # NumPy's error needs the data
