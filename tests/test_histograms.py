@@ -204,3 +204,25 @@ def test_histogram_of_strided_view_gives_no_torch_warning():  # §5.1: no warnin
     expected = numpy.histogram(a[:, 1], bins=4)
     assert_like_numpy(got[0], expected[0])
     assert_like_numpy(got[1], expected[1])
+
+
+# §5.1 bincount of an empty list (NumPy counts it as integers; an empty float array still raises)
+@pytest.mark.parametrize("x", [[], (), numpy.array([], dtype=float), numpy.array([1.0])])
+@pytest.mark.parametrize("minlength", [0, 3])
+def test_bincount_empty_list(x, minlength):
+    check("bincount", x, minlength=minlength)
+
+
+# §5.1 complex interp: real and imaginary parts interpolated separately, infinities kept (issue 16)
+@pytest.mark.parametrize("fp", [[1, 2 + 1j, numpy.inf, 4], [0, -numpy.inf], [complex(-numpy.inf, 0), 10],
+                                [complex(numpy.inf, numpy.inf), complex(numpy.inf, numpy.inf), 1, 2]])
+def test_interp_complex_non_finite(fp):
+    xp = numpy.arange(len(fp), dtype=float)
+    check("interp", numpy.linspace(-0.5, len(fp) - 0.5, 9), xp, numpy.array(fp, dtype=complex))
+
+
+@given(st.lists(st.floats(-5, 5) | st.sampled_from([numpy.inf, -numpy.inf]), min_size=4, max_size=4),
+       st.lists(st.floats(-5, 5), min_size=4, max_size=4), st.lists(st.floats(-1, 4), min_size=1, max_size=5))
+def test_interp_complex_parts(re, im, x):
+    fp = numpy.array(re) + 1j * numpy.array(im)
+    check("interp", numpy.array(x), numpy.arange(4.0), fp)
