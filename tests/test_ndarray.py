@@ -486,3 +486,26 @@ def test_choose_method_varargs(n, size, mode, data):
     got = tnp(idx).choose(*[tnp(c) for c in choices], mode=mode) if n > 1 else tnp(idx).choose([tnp(c) for c in choices], mode=mode)
     assert_like_numpy(got, expected)
     assert_like_numpy(tnp(idx).choose([tnp(c) for c in choices]), idx.choose(choices))
+
+
+# §1.1 ndarray.flags: NumPy's combined flags and keys (torch_np suite, issue 16)
+_FLAG_KEYS = ["C", "F", "O", "W", "A", "X", "B", "CA", "FA", "FNC", "FORC", "BEHAVED", "CARRAY", "FARRAY",
+              "C_CONTIGUOUS", "F_CONTIGUOUS", "OWNDATA", "ALIGNED", "WRITEABLE", "WRITEBACKIFCOPY"]
+
+
+@pytest.mark.parametrize("make", [lambda a: a, numpy.asfortranarray, lambda a: a[:, ::2], lambda a: a[0], lambda a: a.T])
+def test_flags_like_numpy(make):
+    a = make(numpy.arange(12.0).reshape(3, 4))
+    x = make(tnp(numpy.arange(12.0).reshape(3, 4)))
+    if make is numpy.asfortranarray:
+        x = torchnp.asfortranarray(tnp(numpy.arange(12.0).reshape(3, 4)))
+    for key in _FLAG_KEYS:
+        if key not in ("O", "OWNDATA"):  # views differ (negative steps, §1.2), not checked here
+            assert x.flags[key] == a.flags[key], key
+    for name in ("c_contiguous", "f_contiguous", "fortran", "forc", "fnc", "carray", "farray", "behaved"):
+        assert getattr(x.flags, name) == getattr(a.flags, name), name
+    for key in ("c", "fnc", "Q"):
+        with pytest.raises(KeyError):
+            a.flags[key]
+        with pytest.raises(KeyError):
+            x.flags[key]

@@ -587,12 +587,37 @@ class _Flags:
     writeable = True
     aligned = True
     writebackifcopy = False
+    behaved = True  # aligned and writeable
+
+    # NumPy's combined flags, from the two contiguities
+    fortran = f_contiguous
+
+    @property
+    def forc(self):
+        return self.f_contiguous or self.c_contiguous
+
+    @property
+    def fnc(self):
+        return self.f_contiguous and not self.c_contiguous
+
+    carray = c_contiguous
+
+    @property
+    def farray(self):
+        # NumPy tests (ALIGNED | WRITEABLE | F_CONTIGUOUS) for any bit set, so this is "not C-contiguous"
+        return not self.c_contiguous
+
+    _KEYS = {"C_CONTIGUOUS": "c_contiguous", "C": "c_contiguous", "CONTIGUOUS": "c_contiguous",
+             "F_CONTIGUOUS": "f_contiguous", "F": "f_contiguous", "FORTRAN": "f_contiguous",
+             "OWNDATA": "owndata", "O": "owndata", "WRITEABLE": "writeable", "W": "writeable",
+             "ALIGNED": "aligned", "A": "aligned", "WRITEBACKIFCOPY": "writebackifcopy", "X": "writebackifcopy",
+             "BEHAVED": "behaved", "B": "behaved", "CARRAY": "carray", "CA": "carray", "FARRAY": "farray",
+             "FA": "farray", "FNC": "fnc", "FORC": "forc"}
 
     def __getitem__(self, key):
-        names = {"C_CONTIGUOUS": "c_contiguous", "C": "c_contiguous", "F_CONTIGUOUS": "f_contiguous",
-                 "F": "f_contiguous", "OWNDATA": "owndata", "WRITEABLE": "writeable", "W": "writeable",
-                 "ALIGNED": "aligned", "A": "aligned", "WRITEBACKIFCOPY": "writebackifcopy"}
-        return getattr(self, names[key.upper()])
+        if key not in self._KEYS:  # NumPy's keys are upper case
+            raise KeyError("Unknown flag")
+        return getattr(self, self._KEYS[key])
 
     def __repr__(self):
         return "\n".join(f"  {k.upper()} : {getattr(self, k)}" for k in
