@@ -509,3 +509,12 @@ def test_flags_like_numpy(make):
             a.flags[key]
         with pytest.raises(KeyError):
             x.flags[key]
+
+
+@pytest.mark.parametrize("target", [lambda m: m.ones(3), lambda m: m.ones(3).flat])
+@pytest.mark.parametrize("key", [1, slice(1, 2)])
+def test_item_deletion_errors(target, key):  # §5.1: NumPy's exception types and messages
+    with pytest.raises(Exception) as expected:
+        del target(numpy)[key]
+    with pytest.raises(type(expected.value), match=str(expected.value)):
+        del target(torchnp)[key]

@@ -503,6 +503,9 @@ class ndarray:
     def __setitem__(self, key, value):
         _indexing.setitem(self, key, value)
 
+    def __delitem__(self, key):
+        raise ValueError("cannot delete array elements")
+
 
 def _basic_tuple(key):
     """Whether a tuple key holds only ints, positive-step slices, ``None`` and ``...``:
@@ -631,6 +634,9 @@ class flatiter:
 
     def __init__(self, base):
         self.base = base
+
+    def __delitem__(self, key):
+        raise TypeError("Cannot delete iterator elements")
 
     def __len__(self):
         return self.base.size
