@@ -260,3 +260,27 @@ def test_einsum_sublist_labels(sub):
     a = numpy.arange(6.0).reshape(2, 3)
     check("einsum", a, sub)
     check("einsum", a, sub, [sub[1]] if isinstance(sub[1], int) else [1])
+
+
+# §5.1 matmul's gufunc axes= (core axes of each operand and of the result) and axis= error (issue 16)
+@pytest.mark.parametrize("axes", [[(-2, -1), (-1, -2), (1, 2)], [(-2, -1), (-1, -2), (0, 1)], [(0, 1), (0, 2), (-2, -1)],
+                                  [(0,), (1, 2), (0, 1)], [(-2, -1), (-1, -2)], [(0, 5), (1, 2), (0, 1)]])
+def test_matmul_axes(axes):
+    a = numpy.arange(3 * 4 * 5).reshape(3, 4, 5)
+    check("matmul", a, a, axes=axes)
+
+
+def test_matmul_axis_is_type_error():
+    assert isinstance(check("matmul", numpy.ones((2, 2)), numpy.ones((2, 2)), axis=0), TypeError)
+
+
+@given(st.permutations([0, 1, 2]), st.permutations([0, 1, 2]), st.permutations([0, 1, 2]))
+def test_matmul_axes_permutations(p1, p2, p3):
+    a = numpy.arange(24.0).reshape(2, 3, 4).transpose(p1)
+    b = numpy.arange(24.0).reshape(2, 4, 3).transpose(p2)
+    core = [tuple(p.index(i) for i in (1, 2)) for p in (p1, p2, p3)]
+    check("matmul", a, b, axes=core)
+
+
+def test_matmul_batch_mismatch():  # NumPy's ValueError, not torch's RuntimeError
+    check("matmul", numpy.ones((2, 3, 4)), numpy.ones((3, 4, 5)))
