@@ -304,6 +304,8 @@ class ndarray:
 
     def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
         t = self._t.detach().resolve_conj().resolve_neg()
+        if stream is not None and t.device.type == "cpu":  # DLPack: no streams on the CPU (NumPy's error type)
+            raise RuntimeError("stream must be None for arrays on the CPU")
         kwargs = {"stream": stream}
         if max_version is not None:
             kwargs["max_version"] = max_version
