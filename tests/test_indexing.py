@@ -412,3 +412,18 @@ def test_namedtuple_index(data):
     j = data.draw(st.one_of(st.integers(-5, 4), st.slices(5)))
     key = Index(i, j)
     assert_like_numpy(tnp(a)[key], a[key])
+
+
+# §1.2 a nested sequence that is no integer array (ellipses, slices) is NumPy's IndexError (issue 16)
+@pytest.mark.parametrize("key", [((Ellipsis,) * 2,), ((Ellipsis,) * 3,), ([Ellipsis, Ellipsis],), ([slice(1)],),
+                                 (Ellipsis, Ellipsis)])
+def test_bad_nested_index(key):
+    a = numpy.arange(10)
+    with pytest.raises(IndexError):
+        a[key]
+    with pytest.raises(IndexError):
+        tnp(a)[key]
+    with pytest.raises(IndexError):
+        a[key] = 1
+    with pytest.raises(IndexError):
+        tnp(a)[key] = 1

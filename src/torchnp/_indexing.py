@@ -62,7 +62,10 @@ def _convert_item(item, dev):
     if isinstance(item, (list, tuple)):
         from ._convert import as_tensor
 
-        t = as_tensor(item, None, dev)
+        try:
+            t = as_tensor(item, None, dev)
+        except TypeError:  # not numbers (ellipses, slices, ragged): NumPy's object array is no index
+            raise IndexError(_VALID) from None
         if t.numel() == 0 and t.is_floating_point():  # NumPy reads an empty sequence as intp
             t = t.to(torch.int64)
         return _convert_item(_wrap(t), dev)
