@@ -270,6 +270,12 @@ def test_matmul_axes(axes):
     check("matmul", a, a, axes=axes)
 
 
+@pytest.mark.parametrize("axes", [[(1, 0), 0, 0], [(1, 0), (0,), (0,)], [(0, 2), 0, (1,)], [(1, 0), 0, (0, 1)]])
+def test_matmul_axes_vector(axes):
+    check("matmul", numpy.arange(3 * 4 * 5).reshape(3, 4, 5), numpy.arange(3), axes=axes)
+    check("matmul", numpy.arange(4), numpy.arange(3 * 4 * 5).reshape(3, 4, 5), axes=[axes[1], axes[0], axes[2]])
+
+
 def test_matmul_axis_is_type_error():
     assert isinstance(check("matmul", numpy.ones((2, 2)), numpy.ones((2, 2)), axis=0), TypeError)
 

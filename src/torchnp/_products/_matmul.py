@@ -51,9 +51,10 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
             raise ValueError("axes should be a list with an entry for all 3 inputs and outputs; entries for "
                              "outputs can only be omitted if none of them has core axes.")
         core = [_core(ax, t.dim(), i) for i, (ax, t) in enumerate(zip(axes[:2], (a, b)))]
+        n_out = (a.dim() > 1) + (b.dim() > 1)  # the (n?, m?) of the result that exist
         a, b = (t.movedim(c, list(range(-len(c), 0))) for t, c in zip((a, b), core))
         r = matmul(_wrap(a), _wrap(b), casting=casting, dtype=dtype)._t
-        ro = _core(axes[2], r.dim(), 2)
+        ro = _core(axes[2], r.dim(), 2, n_out)
         r = r.movedim(list(range(-len(ro), 0)), ro)
         return _store(r, out)
     ka = a.shape[-1]
@@ -93,10 +94,10 @@ def _store(r, out):
     return _wrap(r)
 
 
-def _core(spec, ndim, i):
+def _core(spec, ndim, i, need=None):
     """Normalised core axes of operand ``i`` (2 for an operand of 2 or more dimensions) from ``axes=``."""
     spec = (spec,) if isinstance(spec, int) else tuple(spec)
-    need = min(ndim, 2)
+    need = min(ndim, 2) if need is None else need
     if len(spec) != need:
         raise _np.exceptions.AxisError(f"matmul: operand {i} has {need} core dimensions, but {len(spec)} "
                                        "dimensions are specified by axes tuple.")
