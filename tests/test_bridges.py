@@ -206,3 +206,13 @@ def test_pickle_views_and_independence():  # a round trip is a copy, views pickl
     assert_like_numpy(y, numpy.arange(12).reshape(3, 4)[:, 1::2])
     y[0, 0] = -5
     assert int(x[0, 1]) == 1
+
+
+@pytest.mark.parametrize("stream", [1, -1, 0])
+def test_dlpack_stream_on_cpu(stream):  # §4.4: NumPy's RuntimeError for a stream on the CPU
+    with pytest.raises(RuntimeError):
+        numpy.arange(5).__dlpack__(stream=stream)
+    x = torchnp.arange(5, device="cpu")
+    with pytest.raises(RuntimeError):
+        x.__dlpack__(stream=stream)
+    assert_like_numpy(torchnp.from_dlpack(x), numpy.arange(5))

@@ -429,3 +429,20 @@ def test_frombuffer_default_is_float64_even_with_float32_default():  # §2.2: by
     buf = numpy.arange(3.0).tobytes()
     with torchnp.default_float_dtype("float32"):
         assert_like_numpy(torchnp.frombuffer(buf), numpy.frombuffer(buf))
+
+
+# §5.1 arange's C parser takes start= by name and stop= alone (torch_np suite, issue 16)
+@pytest.mark.parametrize("kwargs", [{"start": 1, "stop": 4}, {"stop": 4}, {"start": 1, "stop": 9, "step": 3},
+                                    {"start": 3}, {}, {"start": 0.5, "stop": 2, "dtype": "float32"}])
+def test_arange_keywords(kwargs):
+    check("arange", **kwargs)
+
+
+def test_arange_start_twice():
+    check("arange", 1, start=1)
+
+
+@given(st.integers(-20, 20), st.integers(-20, 20), st.integers(1, 5))
+def test_arange_start_stop_by_name(start, stop, step):
+    check("arange", start=start, stop=stop, step=step)
+    check("arange", start, stop=stop)

@@ -211,3 +211,25 @@ def test_digitize_promotes_as_numpy(right):  # §2.3: int64 values against float
     x = numpy.array([2**24 + 1, 2**24, 2**24 - 1, 3])
     for edges in (numpy.array([0, 2**24 + 1], dtype=numpy.float32), numpy.array([2**24 - 1.0, 2**24 + 2.0])):
         check("digitize", x, edges, right=right)
+
+
+# §5.1 bincount of an empty list (NumPy counts it as integers; an empty float array still raises)
+@pytest.mark.parametrize("x", [[], (), numpy.array([], dtype=float), numpy.array([1.0])])
+@pytest.mark.parametrize("minlength", [0, 3])
+def test_bincount_empty_list(x, minlength):
+    check("bincount", x, minlength=minlength)
+
+
+# §5.1 complex interp: real and imaginary parts interpolated separately, infinities kept (issue 16)
+@pytest.mark.parametrize("fp", [[1, 2 + 1j, numpy.inf, 4], [0, -numpy.inf], [complex(-numpy.inf, 0), 10],
+                                [complex(numpy.inf, numpy.inf), complex(numpy.inf, numpy.inf), 1, 2]])
+def test_interp_complex_non_finite(fp):
+    xp = numpy.arange(len(fp), dtype=float)
+    check("interp", numpy.linspace(-0.5, len(fp) - 0.5, 9), xp, numpy.array(fp, dtype=complex))
+
+
+@given(st.lists(st.floats(-5, 5) | st.sampled_from([numpy.inf, -numpy.inf]), min_size=4, max_size=4),
+       st.lists(st.floats(-5, 5), min_size=4, max_size=4), st.lists(st.floats(-1, 4), min_size=1, max_size=5))
+def test_interp_complex_parts(re, im, x):
+    fp = numpy.array(re) + 1j * numpy.array(im)
+    check("interp", numpy.array(x), numpy.arange(4.0), fp)

@@ -387,3 +387,46 @@ def test_element_copies_and_ellipsis_views():  # §1.2, §1.3
         z[...] = 9
         assert (float(e), float(f), float(g)) == (5.0, 1.0, 3.0)
         assert float(scalar) == 4.0 and float(view) == 9.0  # a[()] is a value; a[...] stays a view
+
+
+class _TupleSubclass(tuple):
+    pass
+
+
+# §1.2 a tuple subclass (a namedtuple too) is a multi-dimensional index, as in NumPy (issue 16)
+@pytest.mark.parametrize("key", [_TupleSubclass(([1], [1])), _TupleSubclass((1, slice(None))),
+                                 _TupleSubclass((Ellipsis, [0, 2])), (_TupleSubclass(([1], [1])),)])
+def test_tuple_subclass_index(key):
+    a = numpy.arange(4 * 5 * 3).reshape(4, 5, 3)
+    assert_like_numpy(tnp(a)[key], a[key])
+    x = tnp(a)
+    x[key] = -1
+    a[key] = -1
+    assert_like_numpy(x, a)
+
+
+@given(st.data())
+def test_namedtuple_index(data):
+    import collections
+
+    a = numpy.arange(4 * 5).reshape(4, 5)
+    Index = collections.namedtuple("Index", "i j")
+    i = data.draw(st.one_of(st.integers(-4, 3), st.lists(st.integers(-4, 3), min_size=1, max_size=3)))
+    j = data.draw(st.one_of(st.integers(-5, 4), st.slices(5)))
+    key = Index(i, j)
+    assert_like_numpy(tnp(a)[key], a[key])
+
+
+# §1.2 a nested sequence that is no integer array (ellipses, slices) is NumPy's IndexError (issue 16)
+@pytest.mark.parametrize("key", [((Ellipsis,) * 2,), ((Ellipsis,) * 3,), ([Ellipsis, Ellipsis],), ([slice(1)],),
+                                 (Ellipsis, Ellipsis)])
+def test_bad_nested_index(key):
+    a = numpy.arange(10)
+    with pytest.raises(IndexError):
+        a[key]
+    with pytest.raises(IndexError):
+        tnp(a)[key]
+    with pytest.raises(IndexError):
+        a[key] = 1
+    with pytest.raises(IndexError):
+        tnp(a)[key] = 1

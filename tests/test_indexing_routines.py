@@ -1,6 +1,7 @@
 """Indexing routines vs NumPy (DESIGN §5.1: signatures, dtypes, exception types; §2.3 promotion
 in where/select/choose; §3.2/§3.3 operands; §7 hot path of where)."""
 
+import re
 
 import numpy
 import pytest
@@ -9,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import torchnp
-from support import DEVICE, NUMERIC, SUPPORTED_DTYPES, arrays, assert_like_numpy, check, tnp
+from support import DEVICE, NUMERIC, SUPPORTED_DTYPES, arrays, assert_like_numpy, check, convert_args, tnp
 
 small = settings(max_examples=20)
 
@@ -141,7 +142,7 @@ def test_choose(data):
     for mode in ("raise", "wrap", "clip"):
         check("choose", a, choices, mode=mode)
     assert_like_numpy(tnp(numpy.clip(a, 0, n - 1)).choose([tnp(c) for c in choices]),
-                      numpy.clip(a, 0, n - 1).choose(choices))
+                      numpy.asarray(numpy.clip(a, 0, n - 1)).choose(choices))
 
 
 @small
@@ -355,3 +356,62 @@ def test_inplace_routines_with_values_viewing_the_target(name, args):
     getattr(numpy, name)(a, *args(a))
     getattr(torchnp, name)(x, *args(x))
     assert_like_numpy(x, a)
+
+
+# §2.5 uint16/32/64 have no torch index_put/gather/index_select kernels: the routines write and
+# read the same bits as signed (torch_np suite: uint16 put, issue 16)
+_WIDE_UNSIGNED = ["uint16", "uint32", "uint64"]
+_MOVERS = {
+    "put": lambda m, a: m.put(a, [0, 2], [5, 2**15 + 7]),
+    "place": lambda m, a: m.place(a, a == 0, [7]),
+    "put_along_axis": lambda m, a: m.put_along_axis(a, m.asarray([1, 2]), 9, None),
+    "put_along_axis0": lambda m, a: m.put_along_axis(a.reshape(1, 4), m.asarray([[1, 2]]), 9, 1),
+    "compress": lambda m, a: m.compress([1, 0, 1], a),
+    "choose": lambda m, a: m.choose([0, 1, 0, 1], [a, a[::-1]]),
+    "take": lambda m, a: m.take(a, [3, 0]),
+}
+
+
+@pytest.mark.parametrize("dtype", _WIDE_UNSIGNED)
+@pytest.mark.parametrize("name", sorted(_MOVERS))
+def test_wide_unsigned_data_movement(name, dtype):
+    a = numpy.array([1, 0, 3, 2**15 + 1], dtype=dtype)
+    x = tnp(a)
+    expected, got = _MOVERS[name](numpy, a), _MOVERS[name](torchnp, x)
+    assert_like_numpy(x, a)
+    if expected is not None:
+        assert_like_numpy(got, expected)
+
+
+@given(st.sampled_from(_WIDE_UNSIGNED), st.lists(st.integers(0, 2**16 - 1), min_size=1, max_size=8), st.data())
+def test_put_wide_unsigned(dtype, values, data):
+    a = numpy.array(values, dtype=dtype)
+    ind = data.draw(st.lists(st.integers(-len(values), len(values) - 1), max_size=6))
+    v = data.draw(st.lists(st.integers(0, 2**16 - 1), min_size=1, max_size=3))
+    x = tnp(a)
+    numpy.put(a, ind, v)
+    torchnp.put(x, ind, v)
+    assert_like_numpy(x, a)
+
+
+# §5.1 ravel_multi_index / unravel_index: NumPy's ValueErrors for sizes beyond intp and zero dims
+_HALF = numpy.iinfo(numpy.intp).max // 2
+
+
+@pytest.mark.parametrize("args,kwargs", [
+    ((([0], [0]), (_HALF, 2)), {}), ((([0], [0]), (_HALF + 1, 2)), {}), ((([0], [0]), (_HALF + 1, 2)), {"order": "F"}),
+    ((numpy.zeros((3, 1), dtype=numpy.intp), (2, 1, 0)), {"mode": "clip"}),
+    ((numpy.zeros((3, 1), dtype=numpy.intp), (2, 1, 0)), {"mode": "wrap"}),
+    ((numpy.zeros((3, 1), dtype=numpy.intp), (2, 1, 0)), {}),
+    ((numpy.zeros((3, 0), dtype=numpy.intp), (2, 1, 0)), {"mode": "wrap"}),
+])
+def test_ravel_multi_index_limits(args, kwargs):
+    exc = check("ravel_multi_index", *args, **kwargs)
+    if isinstance(exc, Exception):
+        with pytest.raises(type(exc), match=re.escape(str(exc))):
+            torchnp.ravel_multi_index(*convert_args(args), **kwargs)
+
+
+@pytest.mark.parametrize("shape", [(2**32 - 1, 2**31 + 1), (2**31, 2**31), (3, 4)])
+def test_unravel_index_limits(shape):
+    check("unravel_index", 1, shape)

@@ -1,6 +1,8 @@
 """Array manipulation routines vs NumPy (DESIGN §5.1: signatures, dtypes, errors; §1.2 views;
 §2.3 promotion; §3.2/§3.3 operands)."""
 
+import re
+
 import numpy
 import pytest
 import torch
@@ -157,12 +159,15 @@ def test_concatenate_promotion_and_errors():  # §2.3
 
 def test_operand_rules():  # §3.3, §3.2
     x = torchnp.ones(3, device=DEVICE)
-    with pytest.raises(TypeError):
-        torchnp.concatenate([x, numpy.ones(3)])
-    with pytest.raises(TypeError):
-        torchnp.reshape(numpy.ones(3), (3,))
-    with pytest.raises(TypeError):
-        torchnp.where(x > 0, numpy.ones(3), 0.0)
+    h = torchnp.ones(3, device="cpu")  # host data mixes with CPU arrays, zero-copy (§3.3)
+    assert_like_numpy(torchnp.concatenate([h, numpy.arange(3.0)]), numpy.concatenate([numpy.ones(3), numpy.arange(3.0)]),
+                      device="cpu")
+    assert_like_numpy(torchnp.reshape(numpy.ones(3), (3, 1)), numpy.ones((3, 1)), device="cpu")
+    assert_like_numpy(torchnp.where(h > 0, numpy.arange(3.0), 0.0), numpy.arange(3.0), device="cpu")
+    meta = torchnp.ones(3, device="meta")
+    for call in (lambda: torchnp.concatenate([meta, numpy.ones(3)]), lambda: torchnp.where(meta > 0, numpy.ones(3), 0.0)):
+        with pytest.raises(torchnp.DeviceMismatchError):  # ... and never moves to a device implicitly
+            call()
     r = torchnp.concatenate([x, [1, 2]])
     assert r.device == x.device
     meta = torchnp.ones(3, device="meta")
@@ -639,3 +644,31 @@ def test_lib_array_utils_matches_numpy(make):  # numpy.lib.array_utils
     assert torchnp.lib.array_utils.normalize_axis_tuple((0, -1), 3) == (0, 2)
     with pytest.raises(numpy.exceptions.AxisError):
         torchnp.lib.array_utils.normalize_axis_index(3, 3)
+
+
+# §5.1 moveaxis takes any sequence of axes (a range too) with NumPy's messages (issue 16)
+@pytest.mark.parametrize("source,destination", [(range(2), [1, 0]), (range(2), range(1, 3)), ([0, 0], [1, 2]),
+                                                (0, 3), (0.5, 1), ((0, 1), (2,))])
+def test_moveaxis_sequences(source, destination):
+    a = numpy.zeros((1, 2, 3))
+    exc = check("moveaxis", a, source, destination)
+    if isinstance(exc, Exception):
+        with pytest.raises(type(exc), match=re.escape(str(exc))):
+            torchnp.moveaxis(tnp(a), source, destination)
+
+
+@given(arrays(min_dims=1, max_dims=4), st.data())
+def test_moveaxis_range(a, data):
+    k = data.draw(st.integers(0, a.ndim))
+    dst = data.draw(st.permutations(range(a.ndim))).__getitem__(slice(k))
+    check("moveaxis", a, range(k), dst)
+
+
+# §5.1 joining functions take sequences, not generators, with NumPy's TypeError (issue 16)
+@pytest.mark.parametrize("name", ["vstack", "hstack", "stack", "dstack", "column_stack", "concatenate"])
+@pytest.mark.parametrize("make", [lambda: (numpy.ones(2) for _ in range(2)), lambda: [], lambda: iter([numpy.ones(2)])])
+def test_joining_needs_a_sequence(name, make):
+    exc = check(name, make())
+    if isinstance(exc, Exception):
+        with pytest.raises(type(exc), match=re.escape(str(exc))):
+            getattr(torchnp, name)(make())

@@ -434,3 +434,89 @@ def test_constructor_with_buffer_offset_strides_matches_numpy():  # §1.1: ndarr
     with pytest.raises(TypeError):
         torchnp.ndarray((100,), numpy.int32, buffer=buf, device="cpu")
     assert torchnp.ndarray((2, 3), order="F", device="cpu").strides == numpy.ndarray((2, 3), order="F").strides
+
+
+# §5.1 ndarray.clip's own signature: min and max both optional, by position or name (issue 16)
+@pytest.mark.parametrize("args,kwargs", [((3,), {}), ((), {}), ((), {"max": 3}), ((None, 3), {}), ((3, 6), {}),
+                                         ((), {"min": 2, "max": 7}), ((), {"a_min": 3})])
+def test_clip_method_signature(args, kwargs):
+    a = numpy.array([1, 5, 9])
+    try:
+        expected = a.clip(*args, **kwargs)
+    except TypeError:
+        with pytest.raises(TypeError):
+            tnp(a).clip(*args, **kwargs)
+        return
+    assert_like_numpy(tnp(a).clip(*args, **kwargs), expected)
+
+
+@given(arrays(SUPPORTED_DTYPES[1:10], min_dims=1), st.integers(0, 5))
+def test_clip_method_one_bound(a, lo):
+    assert_like_numpy(tnp(a).clip(lo), a.clip(lo))
+    assert_like_numpy(tnp(a).clip(max=lo), a.clip(max=lo))
+
+
+@pytest.mark.parametrize("args", [(None,), ()])
+def test_resize_without_shape_keeps_array(args):  # §5.1: NumPy's a.resize(None) / a.resize() are no-ops
+    a = numpy.arange(6.0).reshape(2, 3)
+    x = tnp(a)
+    assert x.resize(*args) is None and a.resize(*args) is None
+    assert_like_numpy(x, a)
+
+
+@pytest.mark.parametrize("args,kwargs", [(("hi",), {}), ((-1,), {}), ((4, -1), {}), ((), {"refcheck": "hi"}),
+                                         ((), {"order": 1}), ((2, 2), {"refcheck": False})])
+def test_resize_bad_arguments(args, kwargs):  # §5.1: NumPy's exception types
+    a = numpy.eye(3)
+    try:
+        a.resize(*args, **kwargs)
+    except Exception as exc:  # noqa: BLE001 - the type is compared
+        with pytest.raises(type(exc)):
+            tnp(numpy.eye(3)).resize(*args, **kwargs)
+    else:
+        x = tnp(numpy.eye(3))
+        x.resize(*args, **kwargs)
+        assert_like_numpy(x, a)
+
+
+# §5.1 ndarray.choose takes the choices as one sequence or as several arguments (issue 16)
+@given(st.integers(1, 4), st.integers(1, 5), st.sampled_from(["raise", "clip", "wrap"]), st.data())
+def test_choose_method_varargs(n, size, mode, data):
+    idx = numpy.array(data.draw(st.lists(st.integers(0, n - 1), min_size=size, max_size=size)))
+    choices = [numpy.arange(size) * 10 + k for k in range(n)]
+    expected = idx.choose(*choices, mode=mode) if n > 1 else idx.choose(choices, mode=mode)
+    got = tnp(idx).choose(*[tnp(c) for c in choices], mode=mode) if n > 1 else tnp(idx).choose([tnp(c) for c in choices], mode=mode)
+    assert_like_numpy(got, expected)
+    assert_like_numpy(tnp(idx).choose([tnp(c) for c in choices]), idx.choose(choices))
+
+
+# §1.1 ndarray.flags: NumPy's combined flags and keys (torch_np suite, issue 16)
+_FLAG_KEYS = ["C", "F", "O", "W", "A", "X", "B", "CA", "FA", "FNC", "FORC", "BEHAVED", "CARRAY", "FARRAY",
+              "C_CONTIGUOUS", "F_CONTIGUOUS", "OWNDATA", "ALIGNED", "WRITEABLE", "WRITEBACKIFCOPY"]
+
+
+@pytest.mark.parametrize("make", [lambda a: a, numpy.asfortranarray, lambda a: a[:, ::2], lambda a: a[0], lambda a: a.T])
+def test_flags_like_numpy(make):
+    a = make(numpy.arange(12.0).reshape(3, 4))
+    x = make(tnp(numpy.arange(12.0).reshape(3, 4)))
+    if make is numpy.asfortranarray:
+        x = torchnp.asfortranarray(tnp(numpy.arange(12.0).reshape(3, 4)))
+    for key in _FLAG_KEYS:
+        if key not in ("O", "OWNDATA"):  # views differ (negative steps, §1.2), not checked here
+            assert x.flags[key] == a.flags[key], key
+    for name in ("c_contiguous", "f_contiguous", "fortran", "forc", "fnc", "carray", "farray", "behaved"):
+        assert getattr(x.flags, name) == getattr(a.flags, name), name
+    for key in ("c", "fnc", "Q"):
+        with pytest.raises(KeyError):
+            a.flags[key]
+        with pytest.raises(KeyError):
+            x.flags[key]
+
+
+@pytest.mark.parametrize("target", [lambda m: m.ones(3), lambda m: m.ones(3).flat])
+@pytest.mark.parametrize("key", [1, slice(1, 2)])
+def test_item_deletion_errors(target, key):  # §5.1: NumPy's exception types and messages
+    with pytest.raises(Exception) as expected:
+        del target(numpy)[key]
+    with pytest.raises(type(expected.value), match=str(expected.value)):
+        del target(torchnp)[key]

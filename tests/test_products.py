@@ -238,3 +238,58 @@ def test_out_on_another_device_raises_device_mismatch(name):  # §3.2: out= is n
     numpy.testing.assert_array_equal(host, numpy.dot(numpy.ones((2, 2)), numpy.ones((2, 2))))
     with pytest.raises(torchnp.DeviceMismatchError):
         torchnp.dot(torchnp.ones((2, 2), device="meta"), torchnp.ones((2, 2), device="meta"), out=host)
+
+
+# §2.4/§5.1 einsum on small integers: NumPy's dtype, wrapping like NumPy's loop (torch's einsum
+# sums them only as int64); sublist labels 0..51 as NumPy's 'A'..'Z', 'a'..'z' (issue 16)
+@pytest.mark.parametrize("dtype", ["int8", "int16", "int32", "uint8"])
+@pytest.mark.parametrize("spec,shapes", [("i->", [(5,)]), ("...i->...", [(2, 3, 4)]), ("i,i", [(3,), (3,)]),
+                                         ("ij,jk", [(2, 3), (3, 2)]), ("ii->i", [(3, 3)])])
+def test_einsum_small_integers(dtype, spec, shapes):
+    ops = [numpy.full(s, 100, dtype=dtype) + numpy.arange(numpy.prod(s), dtype=dtype).reshape(s) for s in shapes]
+    check("einsum", spec, *ops)
+
+
+@given(st.sampled_from(["int8", "int16", "int32", "uint8"]), st.data())
+def test_einsum_small_integers_wrap(dtype, data):
+    info = numpy.iinfo(dtype)
+    a, b = (data.draw(hnp.arrays(dtype, (3, 4), elements=st.integers(info.min, info.max))) for _ in range(2))
+    check("einsum", "ij,ij->i", a, b)
+    check("einsum", "ij,kj", a, b)
+
+
+@pytest.mark.parametrize("sub", [[0, 26], [26, 0], [0, 51], [20, 27], [0, 52], [-1, 5], [0.5, 1]])
+def test_einsum_sublist_labels(sub):
+    a = numpy.arange(6.0).reshape(2, 3)
+    check("einsum", a, sub)
+    check("einsum", a, sub, [sub[1]] if isinstance(sub[1], int) else [1])
+
+
+# §5.1 matmul's gufunc axes= (core axes of each operand and of the result) and axis= error (issue 16)
+@pytest.mark.parametrize("axes", [[(-2, -1), (-1, -2), (1, 2)], [(-2, -1), (-1, -2), (0, 1)], [(0, 1), (0, 2), (-2, -1)],
+                                  [(0,), (1, 2), (0, 1)], [(-2, -1), (-1, -2)], [(0, 5), (1, 2), (0, 1)]])
+def test_matmul_axes(axes):
+    a = numpy.arange(3 * 4 * 5).reshape(3, 4, 5)
+    check("matmul", a, a, axes=axes)
+
+
+@pytest.mark.parametrize("axes", [[(1, 0), 0, 0], [(1, 0), (0,), (0,)], [(0, 2), 0, (1,)], [(1, 0), 0, (0, 1)]])
+def test_matmul_axes_vector(axes):
+    check("matmul", numpy.arange(3 * 4 * 5).reshape(3, 4, 5), numpy.arange(3), axes=axes)
+    check("matmul", numpy.arange(4), numpy.arange(3 * 4 * 5).reshape(3, 4, 5), axes=[axes[1], axes[0], axes[2]])
+
+
+def test_matmul_axis_is_type_error():
+    assert isinstance(check("matmul", numpy.ones((2, 2)), numpy.ones((2, 2)), axis=0), TypeError)
+
+
+@given(st.permutations([0, 1, 2]), st.permutations([0, 1, 2]), st.permutations([0, 1, 2]))
+def test_matmul_axes_permutations(p1, p2, p3):
+    a = numpy.arange(24.0).reshape(2, 3, 4).transpose(p1)
+    b = numpy.arange(24.0).reshape(2, 4, 3).transpose(p2)
+    core = [tuple(p.index(i) for i in (1, 2)) for p in (p1, p2, p3)]
+    check("matmul", a, b, axes=core)
+
+
+def test_matmul_batch_mismatch():  # NumPy's ValueError, not torch's RuntimeError
+    check("matmul", numpy.ones((2, 3, 4)), numpy.ones((3, 4, 5)))

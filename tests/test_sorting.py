@@ -1,12 +1,14 @@
 """Sorting, searching and sets against NumPy (§5.1: signatures, dtypes, exceptions)."""
 
+import re
+
 import numpy
 import pytest
 from hypothesis import given, strategies as st
 from hypothesis.extra import numpy as hnp
 
 import torchnp
-from support import BOOL, COMPLEX, FLOAT, INTEGER, REAL, arrays, assert_like_numpy, check, tnp
+from support import BOOL, COMPLEX, DEVICE, FLOAT, INTEGER, REAL, arrays, assert_like_numpy, check, tnp
 
 # small values with ties and NaNs, so stability and NaN placement matter
 _TIES = st.sampled_from([0.0, 1.0, -1.0, 2.5, numpy.nan, numpy.inf, -numpy.inf])
@@ -190,3 +192,78 @@ def test_partial_unsigned(dt):
     check("isin", a, a[:2])
     for name in ("intersect1d", "union1d", "setdiff1d", "setxor1d"):
         check(name, a, a[1:3])
+
+
+# §5.1 NumPy matches sort kinds by their first letter, case-insensitively (torch_np suite, issue 16)
+@pytest.mark.parametrize("kind", ["quick", "heap", "merge", "Quicksort", "HEAPSORT", "s", "x", "", 3])
+@pytest.mark.parametrize("func", ["sort", "argsort"])
+def test_sort_kind_first_letter(func, kind):
+    a = numpy.array([3, 1, 2, 1])
+    exc = check(func, a, kind=kind)
+    if isinstance(exc, Exception):  # NumPy's message too
+        with pytest.raises(type(exc), match=re.escape(str(exc))):
+            getattr(torchnp, func)(tnp(a), kind=kind)
+
+
+@pytest.mark.parametrize("kind", ["introselect", "quick", 3])
+@pytest.mark.parametrize("func", ["partition", "argpartition"])
+def test_partition_kind(func, kind):
+    a = numpy.array([3, 1, 2, 1])
+    exc = check(func, a, 1, kind=kind)
+    if isinstance(exc, Exception):
+        with pytest.raises(type(exc), match=re.escape(str(exc))):
+            getattr(torchnp, func)(tnp(a), 1, kind=kind)
+
+
+@given(tie_arrays(REAL + BOOL), st.sampled_from(["q", "h", "m", "s", "Q", "H", "M", "S"]), st.data())
+def test_sort_kind_values(a, kind, data):
+    check("sort", a, axis=_axis(a, data), kind=kind + "ort")
+
+
+# §5.1 unique sorts as NumPy (complex: [R + Rj, R + nanj, nan + Rj, nan + nanj]) and, with
+# equal_nan, keeps one NaN for every complex value with a NaN part (torch_np suite, issue 16)
+def test_unique_complex_nans():
+    a = numpy.array([2.0 - 1j, numpy.nan, 1.0 + 1j, complex(0.0, numpy.nan), complex(1.0, numpy.nan)])
+    check("unique", a, return_index=True, return_inverse=True, return_counts=True)
+    check("unique", a, equal_nan=False)
+
+
+@given(hnp.arrays(numpy.complex128, st.integers(0, 8),
+                  elements=st.builds(complex, st.sampled_from([0.0, 1.0, numpy.nan]), st.sampled_from([0.0, -1.0, numpy.nan]))),
+       st.booleans())
+def test_unique_complex_with_nans(a, equal_nan):
+    check("unique", a, return_index=True, return_inverse=True, return_counts=True, equal_nan=equal_nan)
+
+
+@pytest.mark.parametrize("shape,axis", [((2, 0), 0), ((2, 0), 1), ((0, 3), 0), ((0, 3), 1), ((0, 2, 0, 3), 2)])
+def test_unique_axis_empty(shape, axis):
+    check("unique", numpy.empty(shape), axis=axis, return_index=True, return_inverse=True, return_counts=True)
+
+
+@pytest.mark.parametrize("method,args", [("sort", ()), ("partition", (2,))])
+@pytest.mark.parametrize("axis", [None, 0, -1, 1.0])
+def test_inplace_sort_axis(method, args, axis):  # §5.1: in place, axis=None is NumPy's TypeError
+    a = numpy.array([[3.0, 1, 2, 5, 4], [9, 8, 7, 6, 0]])
+    x = tnp(a)
+    try:
+        getattr(a, method)(*args, axis=axis)
+    except Exception as exc:  # noqa: BLE001 - the type is compared
+        with pytest.raises(type(exc)):
+            getattr(x, method)(*args, axis=axis)
+        return
+    getattr(x, method)(*args, axis=axis)
+    if method == "sort":
+        assert_like_numpy(x, a)
+
+
+# §5.1/§3.5 searchsorted's sorter: NumPy's TypeError/ValueError, out-of-range entries checked on the CPU
+@pytest.mark.parametrize("sorter", [[1.1], [1, 2, 3, 4], [1, 2, 3, 4, 5, 6], [0, 1, 2, 3, 5], [-1, 0, 1, 2, 3],
+                                    [4, 0, -1, 2, 3], [2, 1, 3, 4, 0]])
+def test_searchsorted_sorter_errors(sorter):
+    a = numpy.array([5, 2, 1, 3, 4])
+    if DEVICE != "cpu" and isinstance(sorter[0], int) and len(sorter) == 5 and not all(0 <= s < 5 for s in sorter):
+        pytest.skip("value checks run on the CPU only (§3.5)")
+    exc = check("searchsorted", a, numpy.array([0, 3, 9]), sorter=sorter)
+    if isinstance(exc, Exception):
+        with pytest.raises(type(exc), match=re.escape(str(exc))):
+            torchnp.searchsorted(tnp(a), tnp(numpy.array([0, 3, 9])), sorter=sorter)

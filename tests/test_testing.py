@@ -139,3 +139,34 @@ def test_hypothesis_array_equal_and_allclose(a, perturb):  # §5.1
         if a.dtype.kind in "fc":
             compare("assert_allclose", a, b, rtol=1e-3)
             compare("assert_array_almost_equal", a, b)
+
+
+# §5.1 arrays inside namedtuples are compared, as numpy.testing does (torch_np suite, issue 16)
+def test_namedtuple_of_arrays():
+    import collections
+
+    Pair = collections.namedtuple("Pair", "a b")
+    x, y = numpy.arange(3.0), numpy.arange(2)
+    tnp.testing.assert_equal(Pair(_t(x), _t(y)), Pair(x, y))
+    with pytest.raises(AssertionError):
+        numpy.testing.assert_equal(Pair(x + 1, y), Pair(x, y))
+    with pytest.raises(AssertionError):
+        tnp.testing.assert_equal(Pair(_t(x + 1), _t(y)), Pair(x, y))
+
+
+@pytest.mark.parametrize("kind", ["unary", "binary"])
+@pytest.mark.parametrize("dtype", ["float32", "int16", "complex128"])
+def test_gen_alignment_data_like_numpy(kind, dtype):  # NumPy's scalar-math tests import it
+    ours = list(tnp.testing._gen_alignment_data(dtype=numpy.dtype(dtype), type=kind, max_size=6))
+    theirs = list(numpy.testing._gen_alignment_data(dtype=numpy.dtype(dtype), type=kind, max_size=6))
+    assert len(ours) == len(theirs)
+    for o, t in zip(ours, theirs):
+        assert o[-1] == t[-1]
+        for a, b in zip(o[:-1], t[:-1]):
+            assert a.shape == b.shape and a.dtype == b.dtype
+        for a, b in zip(o[1:-1], t[1:-1]):  # inputs (the output arrays are uninitialised)
+            assert isinstance(a, tnp.ndarray)
+            numpy.testing.assert_array_equal(a.to_numpy(), b)
+        if kind == "binary" and "in place" in t[-1]:  # the same array object twice
+            k = 1 if t[-1].endswith("in place1") else 2
+            assert (o[0] is o[k]) == (t[0] is t[k])

@@ -20,7 +20,7 @@ from hypothesis.extra import numpy as hnp
 import torchnp
 from torchnp._ufuncs._table import UFUNCS
 
-from support import tolerance, DEVICE, SUPPORTED_DTYPES, assert_like_numpy, tnp
+from support import COMPLEX, DEVICE, SUPPORTED_DTYPES, arrays, assert_like_numpy, check, tnp, tolerance
 
 ALL = sorted(UFUNCS)
 UNARY = [n for n in ALL if getattr(numpy, n).nin == 1]
@@ -504,3 +504,16 @@ def test_uint64_loops_on_int64_bits():
         check(name, big[:4], signed)
         check(name, signed, big[-4:])
 
+
+
+# §5.1 clip on complex arrays: NumPy's lexicographic complex order, NaN propagating (issue 16)
+def test_clip_complex():
+    a = numpy.array([1 + 2j, 3 - 1j, 0j, complex(numpy.nan, 1), 2 + 5j, complex(1, numpy.nan)])
+    check("clip", a, 1 + 1j, 2 + 0j)
+    check("clip", a, numpy.full(6, 1 + 1j), 2 + 3j)
+    check("clip", a, None, 1 + 0j)
+
+
+@given(arrays(COMPLEX, min_dims=1), st.complex_numbers(max_magnitude=100), st.complex_numbers(max_magnitude=100))
+def test_clip_complex_values(a, lo, hi):
+    check("clip", a, lo, hi)

@@ -324,6 +324,8 @@ class ndarray:
 
     def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
         t = self._t.detach().resolve_conj().resolve_neg()
+        if stream is not None and t.device.type == "cpu":  # DLPack: no streams on the CPU (NumPy's error type)
+            raise RuntimeError("stream must be None for arrays on the CPU")
         kwargs = {"stream": stream}
         if max_version is not None:
             kwargs["max_version"] = max_version
@@ -357,6 +359,8 @@ class ndarray:
     def copy(self, order="C"):
         """A copy on the same device in memory ``order`` 'C', 'F', 'A' or 'K' (``numpy.ndarray.copy``)."""
         t = self._t
+        if order is None:  # NumPy's order converter reads None as 'C' here
+            order = "C"
         if order == "K":
             return _wrap(t.clone())  # torch keeps the layout of dense arrays, as NumPy
         if order == "A":
@@ -442,9 +446,14 @@ class ndarray:
 
     def resize(self, *new_shape, refcheck=True):
         """Change shape and size in place, zero-filling (``numpy.ndarray.resize``)."""
+        operator.index(refcheck)  # NumPy's TypeError for a non-integer; references are not counted here
+        if new_shape in ((), (None,)):  # NumPy: no new shape leaves the array as it is
+            return
         if len(new_shape) == 1 and isinstance(new_shape[0], (tuple, list)):
             new_shape = new_shape[0]
         shape = _normalize_shape(new_shape)
+        if any(s < 0 for s in shape):
+            raise ValueError("negative dimensions not allowed")
         flat = self._t.reshape(-1)
         n = 1
         for s in shape:
@@ -526,6 +535,9 @@ class ndarray:
 
     def __setitem__(self, key, value):
         _indexing.setitem(self, key, value)
+
+    def __delitem__(self, key):
+        raise ValueError("cannot delete array elements")
 
 
 def _basic_tuple(key):
@@ -640,12 +652,37 @@ class _Flags:
     writeable = True
     aligned = True
     writebackifcopy = False
+    behaved = True  # aligned and writeable
+
+    # NumPy's combined flags, from the two contiguities
+    fortran = f_contiguous
+
+    @property
+    def forc(self):
+        return self.f_contiguous or self.c_contiguous
+
+    @property
+    def fnc(self):
+        return self.f_contiguous and not self.c_contiguous
+
+    carray = c_contiguous
+
+    @property
+    def farray(self):
+        # NumPy tests (ALIGNED | WRITEABLE | F_CONTIGUOUS) for any bit set, so this is "not C-contiguous"
+        return not self.c_contiguous
+
+    _KEYS = {"C_CONTIGUOUS": "c_contiguous", "C": "c_contiguous", "CONTIGUOUS": "c_contiguous",
+             "F_CONTIGUOUS": "f_contiguous", "F": "f_contiguous", "FORTRAN": "f_contiguous",
+             "OWNDATA": "owndata", "O": "owndata", "WRITEABLE": "writeable", "W": "writeable",
+             "ALIGNED": "aligned", "A": "aligned", "WRITEBACKIFCOPY": "writebackifcopy", "X": "writebackifcopy",
+             "BEHAVED": "behaved", "B": "behaved", "CARRAY": "carray", "CA": "carray", "FARRAY": "farray",
+             "FA": "farray", "FNC": "fnc", "FORC": "forc"}
 
     def __getitem__(self, key):
-        names = {"C_CONTIGUOUS": "c_contiguous", "C": "c_contiguous", "F_CONTIGUOUS": "f_contiguous",
-                 "F": "f_contiguous", "OWNDATA": "owndata", "WRITEABLE": "writeable", "W": "writeable",
-                 "ALIGNED": "aligned", "A": "aligned", "WRITEBACKIFCOPY": "writebackifcopy"}
-        return getattr(self, names[key.upper()])
+        if key not in self._KEYS:  # NumPy's keys are upper case
+            raise KeyError("Unknown flag")
+        return getattr(self, self._KEYS[key])
 
     def __repr__(self):
         return "\n".join(f"  {k.upper()} : {getattr(self, k)}" for k in
@@ -659,6 +696,9 @@ class flatiter:
 
     def __init__(self, base):
         self.base = base
+
+    def __delitem__(self, key):
+        raise TypeError("Cannot delete iterator elements")
 
     def __len__(self):
         return self.base.size

@@ -63,6 +63,9 @@ TO_NUMPY = {t: _np.dtype(n) for n, t in _PAIRS}
 TO_TORCH = {_np.dtype(n): t for n, t in _PAIRS}
 #: uint16/32/64 exist in torch with few kernels (§2.5): ops fall back or raise.
 PARTIAL = frozenset({torch.uint16, torch.uint32, torch.uint64})
+#: PARTIAL dtype -> the signed dtype of the same size: data movement (index_put, gather,
+#: index_select, flip) on a view of the same bits, where torch has no unsigned kernel
+SAME_BITS = {torch.uint16: torch.int16, torch.uint32: torch.int32, torch.uint64: torch.int64}
 
 _KIND_NAMES = {
     "U": "str", "S": "bytes", "O": "object", "M": "datetime64",

@@ -86,8 +86,8 @@ def _normalize_key(t, key, check=False):
     indices the key addresses the original array and ``flips`` lists the *result*
     dims to reverse; with them, ``flips`` lists the *array* dims to reverse first.
     """
-    if type(key) is not tuple:
-        key = (key,)
+    if not isinstance(key, tuple):
+        key = (key,)  # a tuple subclass is a multi-dimensional index too, as in NumPy
     dev = t.device
     items = [_convert_item(k, dev) for k in key]
     consumed = 0
@@ -336,7 +336,7 @@ def _sequence_into_element(value, v, t):
     raise ValueError("setting an array element with a sequence.")
 
 
-_SIGNED = {torch.uint16: torch.int16, torch.uint32: torch.int32, torch.uint64: torch.int64}
+_SIGNED = _dtypes.SAME_BITS
 
 
 def _signed(t, v):

@@ -3,6 +3,7 @@
 Every function takes ``device=`` (§3.1); defaults follow NumPy (§2.2).
 """
 
+import inspect
 import math
 import operator
 
@@ -11,7 +12,7 @@ import torch
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
-from .._convert import as_tensor, asarray, check_order
+from .._convert import NOVALUE, as_tensor, asarray, check_order
 from .._device import _state as _device_state
 from .._dtypes import _default_float
 
@@ -214,8 +215,19 @@ def full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None, *, d
 _HOST_TYPES = {float: torch.float64, complex: torch.complex128}
 
 
-def arange(start_or_stop, /, stop=None, step=1, *, dtype=None, device=None, like=None):
+def arange(start_or_stop=NOVALUE, /, stop=None, step=1, *, dtype=None, device=None, like=None, start=NOVALUE):
     """Evenly spaced values in a half-open interval (``numpy.arange``)."""
+    # NumPy's C parser also takes ``start=`` by name, and ``stop=`` alone (its text signature hides it)
+    if start is not NOVALUE:
+        if start_or_stop is not NOVALUE:
+            raise TypeError("argument for arange() given by name ('start') and position (position 0)")
+        if stop is None:  # (NumPy tells an omitted stop from stop=None; here both raise)
+            raise TypeError("arange() requires stop to be specified.")
+        start_or_stop = start
+    elif start_or_stop is NOVALUE:
+        if stop is None:
+            raise TypeError("arange() requires stop to be specified.")
+        start_or_stop, stop = stop, None
     if stop is None:
         start, stop = 0, start_or_stop
     else:
@@ -259,6 +271,9 @@ def _arange(vals, n, dt, dev):
                      for v in (vals[0], vals[0] + vals[2]))
     t = torch.arange(n, dtype=torch.int64, device=dev).to(wide) * (second - first) + first
     return t.to(dt)
+
+
+arange.__signature__ = inspect.signature(_np.arange)
 
 
 def _weak_dtype(values):

@@ -4,12 +4,14 @@ including ``unique`` and the array-API ``unique_*`` functions.
 These results have data-dependent shapes, so they read sizes/indices on the host.
 """
 
+import math
 from collections import namedtuple
 
 import numpy as _np
 import torch
 
 from .._array import _wrap, ndarray
+from .._sorting._sort import argsort_tensor
 from ._common import (cast_tensor, check_bounds, checks_data, normalize_axes, normalize_axis, shape_tuple,
                       tensor, tensors)
 from ._joining import _concat
@@ -198,12 +200,8 @@ def _argsort_rows(rows):
 
 
 def _argsort(v):
-    if v.is_complex():
-        p = torch.argsort(v.imag, stable=True)
-        return p[torch.argsort(v.real[p], stable=True)]
-    if v.dtype is torch.bool:
-        v = v.to(torch.uint8)
-    return torch.argsort(v, stable=True)
+    # NumPy's sort order: NaNs last; complex lexicographic with [R + Rj, R + nanj, nan + Rj, nan + nanj]
+    return argsort_tensor(v.to(torch.uint8) if v.dtype is torch.bool else v, 0)
 
 
 def _unique(t, return_index, return_inverse, return_counts, axis, equal_nan):
@@ -222,7 +220,7 @@ def _unique(t, return_index, return_inverse, return_counts, axis, equal_nan):
         axis = normalize_axis(axis, t.dim())
         moved = torch.movedim(t, axis, 0)
         inner = tuple(moved.shape[1:])
-        rows = moved.reshape(moved.shape[0], -1)
+        rows = moved.reshape(moved.shape[0], math.prod(inner))  # (not -1: there may be no rows)
         perm = _argsort_rows(rows) if rows.shape[1] else torch.arange(rows.shape[0], device=t.device)
         aux = rows[perm]
         mask = torch.ones(aux.shape[0], dtype=torch.bool, device=t.device)

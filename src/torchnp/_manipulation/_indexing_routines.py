@@ -16,7 +16,7 @@ import torch
 from numpy import index_exp, s_  # index-expression helpers: pure Python, no data
 
 from .. import _device, _dtypes
-from .._array import _wrap, ndarray
+from .._array import _wrap, ndarray, result
 from .._ufuncs._ufunc import operand
 from ._common import (cast_tensor, check_bounds, check_casting, checks_data, common_dtype, index_tensor, normalize_axis,
                       np_dtype, shape_tuple, store_out, tensor, tensors)
@@ -39,8 +39,16 @@ def _target(a, name="a"):
     return a._t
 
 
+def _bits(t):
+    """``t``, or for uint16/32/64 (no torch index_put/gather/index_select kernel, §2.5) a view
+    of the same bits as the signed type of the same size."""
+    return t.view(_dtypes.SAME_BITS[t.dtype]) if t.dtype in _dtypes.SAME_BITS else t
+
+
 def _flat_write(t, idx, vals):
     """``t.flat[idx] = vals`` in place (through a copy when ``t`` is not contiguous)."""
+    t = _bits(t)
+    vals = _bits(vals) if isinstance(vals, torch.Tensor) else vals
     if isinstance(vals, torch.Tensor) and vals.untyped_storage().data_ptr() == t.untyped_storage().data_ptr():
         vals = vals.clone()  # the values are a view of ``t`` (np.place(a, m, a[:2])): read them first
     if t.is_contiguous():
@@ -142,7 +150,7 @@ def put_along_axis(arr, indices, values, axis):
     if axis is None:
         _flat_write(t0, fancy, v)
     else:
-        t[fancy] = v
+        _bits(t)[fancy] = _bits(v)
 
 
 def put(a, ind, v, mode="raise"):
@@ -238,8 +246,17 @@ def choose(a, choices, out=None, mode="raise"):
         ia = _clip_mode(ia, nc, mode, 0)
     shape = tuple(_np.broadcast_shapes(tuple(ia.shape), *[tuple(c.shape) for c in cs]))
     stacked = torch.stack([c.to(dt).expand(shape) for c in cs])
-    r = torch.gather(stacked, 0, ia.expand(shape).unsqueeze(0)).squeeze(0)
+    r = torch.gather(_bits(stacked), 0, ia.expand(shape).unsqueeze(0)).squeeze(0).view(stacked.dtype)
     return _wrap(r) if out is None else store_out(r, out)
+
+
+def _choose_method(self, *choices, out=None, mode="raise"):
+    """``numpy.ndarray.choose``: the choices as one sequence or as several arguments."""
+    r = choose(self, choices[0] if len(choices) == 1 else choices, out=out, mode=mode)
+    return r if out is not None else result(r)  # one value: NumPy's scalar on the host (§1.3)
+
+
+ndarray.choose = _choose_method
 
 
 def compress(condition, a, axis=None, out=None):
@@ -261,7 +278,7 @@ def _compress(c, t, axis):
     idx = torch.nonzero(c).reshape(-1)  # the result length depends on the condition: a host read
     if c.shape[0] > n and idx.numel() and int(idx[-1]) >= n:
         raise IndexError(f"index {int(idx[idx >= n][0])} is out of bounds for axis {axis} with size {n}")
-    return t.index_select(axis, idx)
+    return _bits(t).index_select(axis, idx).view(t.dtype)
 
 
 def extract(condition, arr):
@@ -500,6 +517,9 @@ def _strides(dims, order):
     return strides
 
 
+_INTP_MAX = 2**63 - 1
+
+
 def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
     """Flat indices for a tuple of index arrays (``numpy.ravel_multi_index``)."""
     dims = shape_tuple(dims)
@@ -507,9 +527,13 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
         raise ValueError(f"parameter multi_index must be a sequence of length {len(dims)}")
     idxs = tensors(list(multi_index))
     idxs = [_int_index(_wrap(t)) for t in idxs]
+    if math.prod(dims) > _INTP_MAX:
+        raise ValueError("invalid dims: array size defined by dims is larger than the maximum possible size.")
     modes = tuple(mode) if isinstance(mode, (tuple, list)) else (mode,) * len(dims)
     total = None
     for ix, d, m, s in zip(idxs, dims, modes, _strides(dims, order)):
+        if d == 0 and ix.numel():
+            raise ValueError("cannot unravel if shape has zero entries (is empty).")
         if m == "raise":
             if ix.numel() and checks_data(ix) and bool(((ix < 0) | (ix >= d)).any()):  # a sync (§3.5)
                 raise ValueError("invalid entry in coordinates array")
@@ -523,9 +547,10 @@ def unravel_index(indices, shape, order="C"):
     """Tuple of coordinate arrays for flat ``indices`` (``numpy.unravel_index``)."""
     idx = _int_index(indices)
     dims = shape_tuple(shape)
-    size = 1
-    for d in dims:
-        size *= d
+    size = math.prod(dims)
+    if size > _INTP_MAX:
+        raise ValueError("dimensions are too large; arrays and shapes with a total size greater than 'intp' "
+                         "are not supported.")
     if idx.numel() and checks_data(idx):
         bad = (idx < 0) | (idx >= size)
         if bool(bad.any()):  # NumPy's error needs the data: a sync (§3.5)

@@ -11,11 +11,13 @@ __all__ = ["concatenate", "concat", "stack", "vstack", "hstack", "dstack", "colu
            "row_stack", "block", "unstack"]
 
 
-def _seq(arrays, what):
-    if hasattr(arrays, "_t") or not hasattr(arrays, "__iter__"):
+def _seq(arrays, what, stacking=True):
+    if hasattr(arrays, "_t") or not hasattr(arrays, "__getitem__"):  # generators too, as NumPy
         if hasattr(arrays, "_t") and arrays.ndim > 0:
             return tensors(list(arrays))
-        raise TypeError(f"The first input argument needs to be a sequence")
+        if stacking:  # NumPy's stacking functions (all but concatenate)
+            raise TypeError('arrays to stack must be passed as a "sequence" type such as list or tuple.')
+        raise TypeError("The first input argument needs to be a sequence")
     ts = tensors(list(arrays))
     if not ts:
         raise ValueError(f"need at least one array to {what}")
@@ -62,12 +64,12 @@ def _concat(ts, axis, out, dtype, casting, name="concatenate"):
 
 def concatenate(arrays, /, axis=0, out=None, *, dtype=None, casting="same_kind"):
     """Join a sequence of arrays along an existing axis (``numpy.concatenate``); ``axis=None`` flattens."""
-    return _concat(_seq(arrays, "concatenate"), axis, out, dtype, casting)
+    return _concat(_seq(arrays, "concatenate", False), axis, out, dtype, casting)
 
 
 def concat(arrays, /, axis=0, out=None, *, dtype=None, casting="same_kind"):
     """Array API spelling of :func:`concatenate` (``numpy.concat``)."""
-    return _concat(_seq(arrays, "concatenate"), axis, out, dtype, casting, "concat")
+    return _concat(_seq(arrays, "concatenate", False), axis, out, dtype, casting, "concat")
 
 
 def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):

@@ -1,6 +1,8 @@
 """Changing array shape, transpose-like operations, changing number of dimensions
 (NumPy docs: "Array manipulation routines"). These return views where NumPy does."""
 
+import operator
+
 import numpy as _np
 import torch
 
@@ -30,12 +32,31 @@ def ravel(a, order="C"):
     return _wrap(reshape_tensor(t, -1, order))
 
 
+def _axes_arg(axes, ndim, argname):
+    """NumPy's ``normalize_axis_tuple`` (any sequence, a range too; errors name the argument),
+    written here because torch.compile cannot trace NumPy's own (§6)."""
+    if type(axes) not in (tuple, list):
+        try:
+            axes = [operator.index(axes)]
+        except TypeError:
+            pass
+    out = []
+    for ax in axes:  # a non-sequence raises NumPy's TypeError here
+        ax = operator.index(ax)
+        if not -ndim <= ax < ndim:
+            raise _np.exceptions.AxisError(ax, ndim, argname)
+        out.append(ax % ndim)
+    if len(set(out)) != len(out):
+        raise ValueError(f"repeated axis in `{argname}` argument")
+    return tuple(out)
+
+
 def moveaxis(a, source, destination):
     """Move axes of an array to new positions (``numpy.moveaxis``); a view."""
     t = tensor(a)
     n = t.dim()
-    src = normalize_axes(source, n)
-    dst = normalize_axes(destination, n)
+    src = _axes_arg(source, n, "source")
+    dst = _axes_arg(destination, n, "destination")
     if len(src) != len(dst):
         raise ValueError("`source` and `destination` arguments must have the same number of elements")
     return _wrap(torch.movedim(t, src, dst))

@@ -206,7 +206,7 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     """True if all elements are close (mirrors ``numpy.allclose``; returns a Python bool: a host sync)."""
-    return bool(isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan)._t.all())
+    return bool(_arr(isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan))._t.all())
 
 
 def array_equal(a1, a2, equal_nan=False):
@@ -214,7 +214,7 @@ def array_equal(a1, a2, equal_nan=False):
     t1, t2 = tensors((a1, a2))
     if t1.shape != t2.shape:
         return False
-    eq = _u.equal(_wrap(t1), _wrap(t2))._t
+    eq = _arr(_u.equal(_wrap(t1), _wrap(t2)))._t
     if equal_nan and (t1.is_floating_point() or t1.is_complex()) and (t2.is_floating_point() or t2.is_complex()):
         eq = eq | (torch.isnan(t1) & torch.isnan(t2)) if not t1.is_complex() else eq | (t1.isnan() & t2.isnan())
     return bool(eq.all())
@@ -227,7 +227,7 @@ def array_equiv(a1, a2):
         torch.broadcast_shapes(t1.shape, t2.shape)
     except RuntimeError:
         return False
-    return bool(_u.equal(_wrap(t1), _wrap(t2))._t.all())
+    return bool(_arr(_u.equal(_wrap(t1), _wrap(t2)))._t.all())
 
 
 def asarray_chkfinite(a, dtype=None, order=None):
@@ -439,8 +439,8 @@ def unwrap(p, discont=None, axis=-1, *, period=2 * _np.pi):
         fix_mask = (ddmod._t == interval_low) & (dd._t > 0)
         high = torch.as_tensor(interval_high, dtype=ddmod._t.dtype, device=t.device)
         ddmod = _wrap(torch.where(fix_mask, high, ddmod._t))
-    ph_correct = _u.subtract(ddmod, dd)._t
-    ph_correct = ph_correct.masked_fill(_u.absolute(dd)._t < discont, 0)
+    ph_correct = _arr(_u.subtract(ddmod, dd))._t
+    ph_correct = ph_correct.masked_fill(_arr(_u.absolute(dd))._t < discont, 0)
     up = t.to(_dtypes.to_torch(dtype), copy=True)
-    up.narrow(dim, min(1, t.shape[dim]), n).copy_(_u.add(_wrap(tail), _wrap(ph_correct.cumsum(dim)))._t)
+    up.narrow(dim, min(1, t.shape[dim]), n).copy_(_arr(_u.add(_wrap(tail), _wrap(ph_correct.cumsum(dim))))._t)
     return _wrap(up)

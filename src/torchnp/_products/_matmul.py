@@ -4,9 +4,11 @@ import numpy as _np
 import torch
 
 from .. import _dtypes
-from .._array import _wrap, ndarray, result
 from .. import _device
+from .._array import _wrap, ndarray, result
 from .._boundary import out_tensor, tensors
+from .._convert import normalize_axis
+from .._ufuncs._ufunc import translate
 
 __all__ = ["matmul"]
 
@@ -15,7 +17,7 @@ _new = object.__new__
 
 def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, subok=True, signature=None, axes=None, axis=None):
     """Matrix product of two arrays (mirrors ``numpy.matmul``)."""
-    if type(x1) is ndarray and type(x2) is ndarray and out is None and dtype is None:
+    if type(x1) is ndarray and type(x2) is ndarray and out is None and dtype is None and axes is None and axis is None:
         # hot path (§7): same non-bool dtypes need no promotion; any torch error (0-d operand,
         # core-dimension mismatch, devices, no kernel) takes the general path, which raises NumPy's
         d = x1._d
@@ -33,6 +35,20 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
     for i, t in enumerate((a, b)):
         if t.dim() == 0:
             raise ValueError(f"matmul: Input operand {i} does not have enough dimensions (has 0, gufunc core with signature (n?,k),(k,m?)->(n?,m?) requires 1)")
+    if axis is not None:
+        raise TypeError("matmul: axis can only be used with a single shared core dimension, not with the 3 "
+                        "distinct ones implied by signature (n?,k),(k,m?)->(n?,m?).")
+    if axes is not None:  # the gufunc's axes=: core axes moved last, the result's moved back
+        if len(axes) != 3:
+            raise ValueError("axes should be a list with an entry for all 3 inputs and outputs; entries for "
+                             "outputs can only be omitted if none of them has core axes.")
+        core = [_core(ax, t.dim(), i) for i, (ax, t) in enumerate(zip(axes[:2], (a, b)))]
+        n_out = (a.dim() > 1) + (b.dim() > 1)  # the (n?, m?) of the result that exist
+        a, b = (t.movedim(c, list(range(-len(c), 0))) for t, c in zip((a, b), core))
+        r = matmul(_wrap(a), _wrap(b), casting=casting, dtype=dtype)._t
+        ro = _core(axes[2], r.dim(), 2, n_out)
+        r = r.movedim(list(range(-len(ro), 0)), ro)
+        return _store(r, out)
     ka = a.shape[-1]
     kb = b.shape[-2] if b.dim() > 1 else b.shape[0]
     if ka != kb:
@@ -46,7 +62,7 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
             r = torch.matmul(a2, b2)
         except RuntimeError as exc:
             if "not implemented" not in str(exc):
-                raise
+                raise translate(exc, "matmul", (a2, b2)) from None  # NumPy's broadcast ValueError
             # integer matmul has no kernel on some devices: exact multiply-and-sum instead
             a3 = a2.unsqueeze(-2) if a2.dim() == 1 else a2
             b3 = b2.unsqueeze(-1) if b2.dim() == 1 else b2
@@ -57,6 +73,10 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
                 r = r.squeeze(-1)
             if r.dtype is not dt:  # torch.sum gives int64 for small ints: back to NumPy's dtype (wraps alike)
                 r = r.view(dt) if dt is torch.uint64 else r.to(dt)
+    return _store(r, out)
+
+
+def _store(r, out):
     if out is not None:
         ot = out_tensor(out, r.device)
         if not _dtypes.can_cast_torch(r.dtype, ot.dtype, casting):  # NumPy's ufunc out= rule
@@ -67,6 +87,16 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
         ot.copy_(r)
         return out
     return _wrap(r)
+
+
+def _core(spec, ndim, i, need=None):
+    """Normalised core axes of operand ``i`` (2 for an operand of 2 or more dimensions) from ``axes=``."""
+    spec = (spec,) if isinstance(spec, int) else tuple(spec)
+    need = min(ndim, 2) if need is None else need
+    if len(spec) != need:
+        raise _np.exceptions.AxisError(f"matmul: operand {i} has {need} core dimensions, but {len(spec)} "
+                                       "dimensions are specified by axes tuple.")
+    return [normalize_axis(ax, ndim) for ax in spec]
 
 
 def _matmul_op(self, other):

@@ -25,7 +25,7 @@ from .._sorting._sort import from_ring_int64, ring_int64
 __all__ = ["dot", "vdot", "inner", "outer", "tensordot", "einsum", "einsum_path", "kron", "cross",
            "trace", "diagonal", "vecdot", "matvec", "vecmat", "matrix_transpose"]
 
-_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"  # NumPy's sublist labels 0..51
 
 
 def _np_dt(t):
@@ -57,6 +57,17 @@ _OPERAND = object()
 
 
 # ------------------------------------------------------------------ einsum
+def _label(s):
+    """An einsum sublist label, checked as NumPy does (0..51 are 'A'..'Z', 'a'..'z')."""
+    try:
+        i = operator.index(s)
+    except TypeError:
+        raise TypeError("each subscript must be either an integer or an ellipsis") from None
+    if not 0 <= i < len(_LETTERS):
+        raise ValueError("subscript is not within the valid range [0, 52)")
+    return i
+
+
 def _sublist_to_str(args):
     ops, subs = list(args[0::2]), list(args[1::2])
     out = None
@@ -64,16 +75,8 @@ def _sublist_to_str(args):
         out = args[-1]
         ops = ops[:-1]
 
-    def letter(s):
-        if s is Ellipsis:
-            return "..."
-        i = operator.index(s)
-        if not 0 <= i < len(_LETTERS):
-            raise ValueError(f"subscript is not within the valid range [0, {len(_LETTERS)})")
-        return _LETTERS[i]
-
     def conv(sub):
-        return "".join(letter(s) for s in sub)
+        return "".join("..." if s is Ellipsis else _LETTERS[_label(s)] for s in sub)
     spec = ",".join(conv(s) for s in subs) + ("" if out is None else "->" + conv(out))
     return spec, ops
 
@@ -127,11 +130,16 @@ def _normalize_spec(spec, ts):
     return spec
 
 
+_SMALL_INTS = frozenset({torch.int8, torch.int16, torch.int32, torch.uint8})
+
+
 def einsum_tensor(spec, ts, dt):
     ts = [cast_tensor(t, dt, copy=False) for t in ts]
     if dt is torch.bool:
         ts = [t.to(torch.int64) for t in ts]
-    elif dt in _dtypes.PARTIAL:  # uint16/32/64: exact in int64's ring arithmetic (§2.5)
+    elif dt in _dtypes.PARTIAL or dt in _SMALL_INTS:
+        # uint16/32/64 (§2.5) and the integers torch's einsum sums only as int64: exact in
+        # int64's ring arithmetic, wrapped back to ``dt`` as NumPy's own loop wraps
         return from_ring_int64(einsum_tensor(spec, [ring_int64(t) for t in ts], torch.int64), dt)
     try:
         r = torch.einsum(spec, *ts)

@@ -327,7 +327,8 @@ def bincount(x, /, weights=None, minlength=0):
         raise ValueError("object too deep for desired array")
     if t.dim() == 0:
         raise ValueError("object of too small depth for desired array")
-    if t.is_floating_point() or t.is_complex() or t.dtype is torch.uint64:
+    empty_list = isinstance(x, (list, tuple)) and not t.numel()  # NumPy counts an empty list as ints
+    if (t.is_floating_point() or t.is_complex() or t.dtype is torch.uint64) and not empty_list:
         raise TypeError(f"Cannot cast array data from {_dtypes.TO_NUMPY[t.dtype]!r} to dtype('int64') "
                         "according to the rule 'safe'")
     minlength = operator.index(minlength)

@@ -107,6 +107,18 @@ def interp(x, xp, fp, left=None, right=None, period=None):
     if n == 1:
         res = torch.where(xf < xpf[0], lval, torch.where(xf > xpf[0], rval, fpf[0]))
         return _wrap(torch.where(torch.isnan(xf), torch.nan, res) if not res.is_complex() else res)
+    if fpf.is_complex():  # NumPy interpolates the real and imaginary parts separately (infinities stay)
+        res = torch.complex(_interp_real(xf, xpf, fpf.real, lval.real, rval.real),
+                            _interp_real(xf, xpf, fpf.imag, lval.imag, rval.imag))
+    else:
+        res = _interp_real(xf, xpf, fpf, lval, rval)
+    res = torch.where(torch.isnan(xf), torch.tensor(torch.nan, dtype=out_dt, device=dev), res)
+    return _wrap(res)
+
+
+def _interp_real(xf, xpf, fpf, lval, rval):
+    """``interp``'s formula on real values (at least two sample points)."""
+    n = xpf.shape[0]
     j = torch.clamp(torch.searchsorted(xpf.contiguous(), xf.contiguous(), right=True) - 1, 0, n - 2)
     x0, x1, f0, f1 = xpf[j], xpf[j + 1], fpf[j], fpf[j + 1]
     slope = (f1 - f0) / (x1 - x0)
@@ -117,6 +129,4 @@ def interp(x, xp, fp, left=None, right=None, period=None):
     res = torch.where(torch.isnan(res) & (f0 == f1), f0, res)
     res = torch.where(xf == x0, f0, res)
     res = torch.where(xf == xpf[-1], fpf[-1], res)
-    res = torch.where(xf < xpf[0], lval, torch.where(xf > xpf[-1], rval, res))
-    res = torch.where(torch.isnan(xf), torch.tensor(torch.nan, dtype=out_dt, device=dev), res)
-    return _wrap(res)
+    return torch.where(xf < xpf[0], lval, torch.where(xf > xpf[-1], rval, res))

@@ -7,17 +7,18 @@ lexicographically (real part, then imaginary part), as NumPy does, through two
 stable passes because torch has no complex sort.
 """
 
+import operator
+
 import numpy as _np
 import torch
 
 from .. import _dtypes
 from .._array import _wrap, ndarray
-from .._convert import as_tensor, normalize_axis
 from .._boundary import tensor as tensor_of, tensors
+from .._convert import as_tensor, checks_data, normalize_axis
 
 __all__ = ["sort", "argsort", "lexsort", "partition", "argpartition", "searchsorted", "sort_complex"]
 
-_KINDS = (None, "quicksort", "mergesort", "heapsort", "stable")
 
 
 _I64_MIN = -(2 ** 63)
@@ -43,10 +44,29 @@ def sort_key(t):
 
 
 def _check_order(order, kind):
+    """NumPy's checks of ``order`` and ``kind``; returns whether ``kind`` asks for a stable sort.
+
+    NumPy matches sort kinds by their first letter, case-insensitively ('q'uick, 'h'eap,
+    'm'erge, 's'table).
+    """
     if order is not None:
         raise ValueError("Cannot specify order when the array has no fields.")
-    if kind not in _KINDS:
+    if kind is None:
+        return False
+    if not isinstance(kind, str):
+        raise TypeError(f"sort kind must be str, not {type(kind).__name__}")
+    if kind[:1].lower() not in ("q", "h", "m", "s"):
         raise ValueError(f"sort kind must be one of 'quick', 'heap', or 'stable' (got '{kind}')")
+    return kind[0] in "msMS"
+
+
+def _check_select(kind, order):
+    """NumPy's checks of partition's ``kind`` and ``order``."""
+    if not isinstance(kind, str):
+        raise TypeError(f"select kind must be str, not {type(kind).__name__}")
+    if kind != "introselect":
+        raise ValueError(f"select kind must be 'introselect' (got '{kind}')")
+    _check_order(order, None)
 
 
 def _prepare(a, axis, zero_d_as_1d=False):
@@ -85,9 +105,9 @@ def sort_tensor(t, dim, descending=False, stable=True):
 
 def sort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
     """Return a sorted copy of an array (mirrors ``numpy.sort``; ``descending`` as the array API)."""
-    _check_order(order, kind)
+    stable_kind = _check_order(order, kind)
     t, dim = _prepare(a, axis)
-    return _wrap(sort_tensor(t, dim, descending, stable=bool(stable) or kind in ("stable", "mergesort")))
+    return _wrap(sort_tensor(t, dim, descending, stable=bool(stable) or stable_kind))
 
 
 def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
@@ -99,6 +119,7 @@ def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False)
 
 def _sort_inplace(self, axis=-1, kind=None, order=None, *, stable=None):
     """Sort the array in place (``numpy.ndarray.sort``); returns None."""
+    operator.index(axis)  # in place there is no flattened axis=None: NumPy's TypeError
     self._t.copy_(sort(self, axis, kind, order, stable=stable)._t)
 
 
@@ -152,9 +173,7 @@ def _kth(kth, n):
 
 def partition(a, kth, axis=-1, kind="introselect", order=None):
     """Partitioned copy (mirrors ``numpy.partition``): here fully sorted, which is a valid partition."""
-    if kind != "introselect":
-        raise ValueError(f"Unknown select kind '{kind}'")
-    _check_order(order, None)
+    _check_select(kind, order)
     t, dim = _prepare(a, axis)
     if t.numel():
         _kth(kth, t.shape[dim])
@@ -163,9 +182,7 @@ def partition(a, kth, axis=-1, kind="introselect", order=None):
 
 def argpartition(a, kth, axis=-1, kind="introselect", order=None):
     """Indices that partition an array (mirrors ``numpy.argpartition``; a full stable argsort)."""
-    if kind != "introselect":
-        raise ValueError(f"Unknown select kind '{kind}'")
-    _check_order(order, None)
+    _check_select(kind, order)
     t, dim = _prepare(a, axis, True)
     if t.numel():
         _kth(kth, t.shape[dim])
@@ -174,6 +191,7 @@ def argpartition(a, kth, axis=-1, kind="introselect", order=None):
 
 def _partition_inplace(self, kth, axis=-1, kind="introselect", order=None):
     """Partition the array in place (``numpy.ndarray.partition``); returns None."""
+    operator.index(axis)
     self._t.copy_(partition(self, kth, axis, kind, order)._t)
 
 
@@ -195,10 +213,13 @@ def searchsorted(a, v, side="left", sorter=None):
         ta, tv = ta.to(torch.int8), tv.to(torch.int8)
     if sorter is not None:
         ts = tensor_of(sorter, ta.device)
-        if tuple(ts.shape) != tuple(ta.shape):
-            raise ValueError("sorter.size must equal a.size")
         if ts.is_floating_point() or ts.is_complex() or ts.dtype is torch.bool:
             raise TypeError("sorter must only contain integers")
+        if tuple(ts.shape) != tuple(ta.shape):
+            raise ValueError("sorter.size must equal a.size")
+        # NumPy's value check on the CPU only (§3.5: no host read on accelerators, docs/devices.md)
+        if ts.device.type == "cpu" and checks_data(ts) and bool(((ts < 0) | (ts >= ts.shape[0])).any()):
+            raise ValueError("Sorter index out of range.")
         ta = ta[ts.to(torch.int64)]
     if dt.is_floating_point:
         # NumPy orders NaN after +inf: map to a key torch compares the same way

@@ -43,7 +43,10 @@ def _host(x):
         return x.to_numpy()
     if isinstance(x, (list, tuple)):
         items = [_host(v) for v in x]
-        return type(x)(items) if type(x) in (list, tuple) else x
+        if type(x) in (list, tuple):
+            return type(x)(items)
+        # namedtuples (and other sequence subclasses): NumPy compares them item by item
+        return type(x)._make(items) if hasattr(type(x), "_make") else type(x)(items)
     if isinstance(x, dict):
         return {k: _host(v) for k, v in x.items()}
     return x
@@ -70,3 +73,39 @@ def _wrap_assertion(name, n_arrays):
 globals().update({_n: _wrap_assertion(_n, _k) for _n, _k in _ASSERTIONS.items() if hasattr(_npt, _n)})
 globals().update({_n: getattr(_npt, _n) for _n in _PASSTHROUGH})
 __all__ = [n for n in __all__ if n in globals()]
+
+
+def _gen_alignment_data(dtype=None, type="binary", max_size=24):
+    """Arrays at several offsets and sizes, aliased or not (``numpy.testing._gen_alignment_data``,
+    which NumPy's own scalar-math tests import): yields ``(out, in, message)`` for
+    ``type='unary'`` and ``(out, in1, in2, message)`` for ``'binary'``, as torchnp arrays."""
+    from .. import arange, empty, float32
+
+    dtype = float32 if dtype is None else dtype
+    for o in range(3):
+        for s in range(o + 2, max(o + 3, max_size)):
+            def inp():
+                return arange(s, dtype=dtype)[o:]
+            out = empty((s,), dtype=dtype)[o:]
+            if type == "unary":
+                fmt = "unary offset=(%d, %d), size=%d, dtype=%r, %s"
+                yield out, inp(), fmt % (o, o, s, dtype, "out of place")
+                d = inp()
+                yield d, d, fmt % (o, o, s, dtype, "in place")
+                yield out[1:], inp()[:-1], fmt % (o + 1, o, s - 1, dtype, "out of place")
+                yield out[:-1], inp()[1:], fmt % (o, o + 1, s - 1, dtype, "out of place")
+                yield inp()[:-1], inp()[1:], fmt % (o, o + 1, s - 1, dtype, "aliased")
+                yield inp()[1:], inp()[:-1], fmt % (o + 1, o, s - 1, dtype, "aliased")
+            if type == "binary":
+                fmt = "binary offset=(%d, %d, %d), size=%d, dtype=%r, %s"
+                yield out, inp(), inp(), fmt % (o, o, o, s, dtype, "out of place")
+                d = inp()
+                yield d, d, inp(), fmt % (o, o, o, s, dtype, "in place1")
+                d = inp()
+                yield d, inp(), d, fmt % (o, o, o, s, dtype, "in place2")
+                yield out[1:], inp()[:-1], inp()[:-1], fmt % (o + 1, o, o, s - 1, dtype, "out of place")
+                yield out[:-1], inp()[1:], inp()[:-1], fmt % (o, o + 1, o, s - 1, dtype, "out of place")
+                yield out[:-1], inp()[:-1], inp()[1:], fmt % (o, o, o + 1, s - 1, dtype, "out of place")
+                yield inp()[1:], inp()[:-1], inp()[:-1], fmt % (o + 1, o, o, s - 1, dtype, "aliased")
+                yield inp()[:-1], inp()[1:], inp()[:-1], fmt % (o, o + 1, o, s - 1, dtype, "aliased")
+                yield inp()[:-1], inp()[:-1], inp()[1:], fmt % (o, o, o + 1, s - 1, dtype, "aliased")
