@@ -560,8 +560,8 @@ def _basic_tuple(key):
 def _host_values(t):
     """Whether tensor ``t``'s values may become NumPy scalars (§1.3): it is on the CPU, and
     neither torch.compile nor autograd / torch.func is tracing it (there results stay arrays)."""
-    return t.device.type == "cpu" and _convert.CPU_VALUE_CHECKS and not t.requires_grad and not _compiling() \
-        and not _functorch_wrapped(t)
+    return t.is_cpu and _convert.CPU_VALUE_CHECKS and not t.requires_grad and not _compiling() \
+        and not _functorch_wrapped(t)  # (dynamo cannot trace this one: after the compiling check)
 
 
 def element(t):
