@@ -10,7 +10,7 @@ stable passes because torch has no complex sort.
 import numpy as _np
 import torch
 
-from .. import _dtypes
+from .. import _cpu_kernels, _dtypes
 from .._array import _wrap, ndarray
 from .._convert import as_tensor, normalize_axis
 from .._ufuncs._ufunc import _devices_of, operand
@@ -82,6 +82,9 @@ def argsort_tensor(t, dim, descending=False):
         idx = idx.gather(dim, argsort_tensor(t.real.gather(dim, idx), dim, descending))
         nan_class = (torch.isnan(t.imag).to(torch.int8) + 2 * torch.isnan(t.real).to(torch.int8)).gather(dim, idx)
         return idx.gather(dim, argsort_tensor(nan_class, dim, descending))
+    k = None if descending else _cpu_kernels.numpy_kernel("argsort", t)
+    if k is not None:
+        return _cpu_kernels.run(k, t, dim)
     return torch.sort(sort_key(t), dim=dim, stable=True, descending=descending)[1]
 
 
@@ -94,6 +97,9 @@ def sort_tensor(t, dim, descending=False, stable=True):
     """
     if t.is_complex():
         return t.gather(dim, argsort_tensor(t, dim, descending))
+    k = None if descending else _cpu_kernels.numpy_kernel("sort", t)
+    if k is not None:
+        return _cpu_kernels.run(k, t, dim, "stable" if stable else None)
     return torch.sort(t, dim=dim, stable=stable, descending=descending)[0]
 
 
@@ -164,25 +170,38 @@ def _kth(kth, n):
             raise ValueError(f"kth(={k}) out of bounds ({n})")
 
 
+def _host_kth(kth):
+    """``kth`` for NumPy's kernel (already validated by :func:`_kth`)."""
+    return kth if isinstance(kth, int) else tensor_of(kth).cpu().numpy()
+
+
 def partition(a, kth, axis=-1, kind="introselect", order=None):
-    """Partitioned copy (mirrors ``numpy.partition``): here fully sorted, which is a valid partition."""
+    """Partitioned copy (mirrors ``numpy.partition``): NumPy's introselect on the CPU, elsewhere
+    fully sorted, which is a valid partition."""
     if kind != "introselect":
         raise ValueError(f"Unknown select kind '{kind}'")
     _check_order(order, None)
     t, dim = _prepare(a, axis)
     if t.numel():
         _kth(kth, t.shape[dim])
+    k = _cpu_kernels.numpy_kernel("partition", t)
+    if k is not None:
+        return _wrap(_cpu_kernels.run(k, t, _host_kth(kth), dim))
     return _wrap(sort_tensor(t, dim))
 
 
 def argpartition(a, kth, axis=-1, kind="introselect", order=None):
-    """Indices that partition an array (mirrors ``numpy.argpartition``; a full stable argsort)."""
+    """Indices that partition an array (mirrors ``numpy.argpartition``; NumPy's introselect on the CPU,
+    elsewhere a full stable argsort)."""
     if kind != "introselect":
         raise ValueError(f"Unknown select kind '{kind}'")
     _check_order(order, None)
     t, dim = _prepare(a, axis, True)
     if t.numel():
         _kth(kth, t.shape[dim])
+    k = _cpu_kernels.numpy_kernel("argpartition", t)
+    if k is not None:
+        return _wrap(_cpu_kernels.run(k, t, _host_kth(kth), dim))
     return _wrap(argsort_tensor(t, dim))
 
 
@@ -204,6 +223,9 @@ def searchsorted(a, v, side="left", sorter=None):
     dt = _dtypes.promote_torch(ta.dtype, tv.dtype)
     if dt.is_complex:
         raise TypeError("searchsorted on complex arrays is unsupported on torchnp (torch has no complex ordering)")
+    k = _cpu_kernels.numpy_kernel("searchsorted", tv, ta) if sorter is None else None
+    if k is not None:
+        return _wrap(_cpu_kernels.run(k, ta, tv, side, None))
     ta, tv = sort_key(ta.to(dt)), sort_key(tv.to(dt))
     if dt is torch.bool:
         ta, tv = ta.to(torch.int8), tv.to(torch.int8)

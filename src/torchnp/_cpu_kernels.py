@@ -1,0 +1,86 @@
+"""The best kernel per operation on the CPU (issue 17): one table, ``KERNELS``.
+
+A CPU tensor and a NumPy array share host memory: ``t.numpy()`` is a zero-copy view and
+``torch.from_numpy`` wraps NumPy's result without a copy. Where NumPy's kernel is faster
+than torch's for an operation at the sizes that matter, the operation runs NumPy's
+kernel on that view, and its result is NumPy's own (sort order, NaN placement, bins).
+The decisions were measured with ``python benchmarks/kernels.py`` (docs/benchmarks.md);
+each row of ``KERNELS`` is ``op -> Kernel(condition, numpy implementation)``, and a
+function that uses the table asks :func:`numpy_kernel` and runs the answer, or goes on
+with its torch code when the answer is ``None``: always on other devices, while
+``torch.compile`` traces (``torchnp.jit``), for tensors that autograd or ``torch.func``
+track, and where the row's condition (size, dtype) says torch's kernel wins.
+"""
+
+from typing import Callable, NamedTuple
+
+import numpy as _np
+import torch
+
+__all__ = ["KERNELS", "Kernel", "numpy_kernel", "run"]
+
+_compiling = torch.compiler.is_compiling
+_wrapped = torch._C._functorch.is_functorch_wrapped_tensor
+
+# dtypes whose NumPy kernels are the ones measured (NumPy's native sort/search/BLAS types)
+_REAL = frozenset({torch.float64, torch.float32, torch.int64, torch.int32, torch.int16, torch.int8, torch.uint8,
+                   torch.uint16, torch.uint32, torch.uint64})
+_FLOAT = frozenset({torch.float64, torch.float32})
+_BLAS = frozenset({torch.float64, torch.float32, torch.complex128, torch.complex64})
+_ANY = _REAL | _BLAS | {torch.bool, torch.float16}
+
+
+class Kernel(NamedTuple):
+    """NumPy's ``run`` is used when every tensor operand has a dtype in ``dtypes`` and the
+    first one has at least ``min_size`` elements (smaller work: torch's call is cheaper)."""
+
+    min_size: int
+    dtypes: frozenset
+    run: Callable
+
+
+def _matmul(a, b):
+    return _np.matmul(a, b)
+
+
+def _partition(a, kth, axis):
+    return _np.partition(a, kth, axis)
+
+
+# op -> Kernel: the measured decisions (benchmarks/kernels.py; figures in docs/benchmarks.md)
+KERNELS = {
+    # AVX-512 quicksort (NumPy's x86-simd-sort) beats torch's sort ~1.5x from 10^4 elements
+    "sort": Kernel(10_000, _REAL, lambda a, axis, kind: _np.sort(a, axis, kind)),
+    "argsort": Kernel(10_000, _REAL, lambda a, axis: _np.argsort(a, axis, kind="stable")),
+    # introselect: O(n), where torch can only sort
+    "partition": Kernel(1_000, _REAL, _partition),
+    "argpartition": Kernel(1_000, _REAL, lambda a, kth, axis: _np.argpartition(a, kth, axis)),
+    "unique": Kernel(10_000, _REAL, _np.unique),
+    "searchsorted": Kernel(10_000, _REAL, lambda a, v, side, sorter: _np.searchsorted(a, v, side, sorter)),
+    # equal bins: NumPy computes each bin index arithmetically, torch searches the edges
+    "histogram": Kernel(10_000, _REAL, _np.histogram),
+    "bincount": Kernel(10_000, _REAL, _np.bincount),
+    "take": Kernel(10_000, _ANY, _np.take),
+}
+
+
+def numpy_kernel(op, *tensors):
+    """NumPy's implementation of ``op`` for these tensor operands on the CPU, or ``None``
+    where torch's kernel is the one to run (see the module docstring)."""
+    k = KERNELS[op]
+    if tensors[0].numel() < k.min_size or _compiling():
+        return None
+    for t in tensors:
+        if (t.device.type != "cpu" or t.dtype not in k.dtypes or t.requires_grad or t.is_conj() or t.is_neg()
+                or _wrapped(t)):
+            return None
+    return k.run
+
+
+def run(kernel, *args, **kwargs):
+    """``kernel`` (from :func:`numpy_kernel`) on the zero-copy NumPy views of the tensor
+    arguments; NumPy's result (an array, a scalar, or a tuple of them) as tensors sharing its memory."""
+    r = kernel(*[a.numpy() if isinstance(a, torch.Tensor) else a for a in args], **kwargs)
+    if isinstance(r, (tuple, list)):
+        return tuple(torch.from_numpy(_np.asarray(x)) for x in r)
+    return torch.from_numpy(_np.asarray(r))
