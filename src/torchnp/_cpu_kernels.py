@@ -39,12 +39,8 @@ class Kernel(NamedTuple):
     run: Callable
 
 
-def _matmul(a, b):
-    return _np.matmul(a, b)
-
-
-def _partition(a, kth, axis):
-    return _np.partition(a, kth, axis)
+def _scatter(a, idx, v):
+    a[idx] = v
 
 
 # op -> Kernel: the measured decisions (benchmarks/kernels.py; figures in docs/benchmarks.md)
@@ -53,7 +49,7 @@ KERNELS = {
     "sort": Kernel(10_000, _REAL, lambda a, axis, kind: _np.sort(a, axis, kind)),
     "argsort": Kernel(10_000, _REAL, lambda a, axis: _np.argsort(a, axis, kind="stable")),
     # introselect: O(n), where torch can only sort
-    "partition": Kernel(1_000, _REAL, _partition),
+    "partition": Kernel(1_000, _REAL, _np.partition),
     "argpartition": Kernel(1_000, _REAL, lambda a, kth, axis: _np.argpartition(a, kth, axis)),
     "unique": Kernel(10_000, _REAL, _np.unique),
     "searchsorted": Kernel(10_000, _REAL, lambda a, v, side, sorter: _np.searchsorted(a, v, side, sorter)),
@@ -61,6 +57,9 @@ KERNELS = {
     "histogram": Kernel(10_000, _REAL, _np.histogram),
     "bincount": Kernel(10_000, _REAL, _np.bincount),
     "take": Kernel(10_000, _ANY, _np.take),
+    # x[idx] and x[idx] = v with one integer array
+    "gather": Kernel(10_000, _ANY, lambda a, idx: _np.take(a, idx, 0)),
+    "scatter": Kernel(10_000, _ANY, _scatter),
 }
 
 
@@ -79,8 +78,11 @@ def numpy_kernel(op, *tensors):
 
 def run(kernel, *args, **kwargs):
     """``kernel`` (from :func:`numpy_kernel`) on the zero-copy NumPy views of the tensor
-    arguments; NumPy's result (an array, a scalar, or a tuple of them) as tensors sharing its memory."""
+    arguments; NumPy's result (an array, a scalar, or a tuple of them) as tensors sharing its memory
+    (``None`` for a kernel that writes into its first argument)."""
     r = kernel(*[a.numpy() if isinstance(a, torch.Tensor) else a for a in args], **kwargs)
+    if r is None:
+        return None
     if isinstance(r, (tuple, list)):
         return tuple(torch.from_numpy(_np.asarray(x)) for x in r)
     return torch.from_numpy(_np.asarray(r))

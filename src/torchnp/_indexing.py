@@ -11,7 +11,7 @@ import re
 import numpy as _np
 import torch
 
-from . import _device, _dtypes
+from . import _cpu_kernels, _device, _dtypes
 from ._array import _basic_tuple, _wrap, ndarray
 from ._convert import checks_data
 
@@ -201,6 +201,9 @@ def getitem(a, key):
     tkey, flips, advanced, extra = _normalize_key(t, key)
     if flips and advanced:
         t = _flip(t, flips)
+    k = _cpu_kernels.numpy_kernel("gather", tkey, t) if _int_array_key(tkey) else None
+    if k is not None:
+        return _wrap(_cpu_kernels.run(k, t, tkey))
     try:
         r = t[tkey]
     except IndexError as exc:
@@ -212,6 +215,11 @@ def getitem(a, key):
     if not advanced:  # advanced indexing copies already
         r = element_value(r, key)
     return _wrap(_flip(r, flips) if flips and not advanced else r)
+
+
+def _int_array_key(tkey):
+    """Whether a normalized key is one integer array (``x[idx]``: NumPy's take along axis 0)."""
+    return type(tkey) is torch.Tensor and tkey.dtype is not torch.bool
 
 
 def element_value(r, key):
@@ -354,6 +362,11 @@ def setitem(a, key, value):
         if isinstance(v, torch.Tensor) and _shares_memory(v, t):
             v = v.clone()  # overlapping memory (x[1:] = x[:-1]): NumPy reads before writing
     tkey, flips, advanced, extra = _normalize_key(t, key)
+    k = _cpu_kernels.numpy_kernel("scatter", tkey, t, *((v,) if isinstance(v, torch.Tensor) else ())) \
+        if not flips and _int_array_key(tkey) else None
+    if k is not None:
+        _cpu_kernels.run(k, t, tkey, v)
+        return
     try:
         if extra is not None and isinstance(v, torch.Tensor):
             shape = list((t.flip(flips) if flips else t)[tkey].shape)
