@@ -189,17 +189,20 @@ def _ints(n, high, seed=0):
     return numpy.random.default_rng(seed).integers(0, high, n)
 
 
-def _large(name, size, data, fn, torch_fn, notes=None):
-    """A large case: ``data()`` -> NumPy inputs; ``fn(xp, *inputs)`` for NumPy, torch._numpy and
-    torchnp; ``torch_fn(*tensors)`` the raw-torch spelling of the same computation."""
+def _large(name, size, data, fn, torch_fn, internal=False):
+    """A large case: ``data()`` -> NumPy inputs; ``fn(xp, *inputs)`` for NumPy, torchnp (and
+    torch._numpy where ``internal``: the cases of issue 7); ``torch_fn(*tensors)`` the raw-torch
+    spelling of the same computation."""
     def on(convert, call):
         return lambda dev: (lambda a=[convert(x, dev) for x in data()]: call(*a))
-    return Case("large", name, size, {
+    build = {
         "numpy": on(lambda x, dev: x, lambda *a: fn(numpy, *a)),
         "torch": on(lambda x, dev: torch.from_numpy(x).to(dev), torch_fn),
-        "torch._numpy": on(lambda x, dev: tnp_internal.asarray(x), lambda *a: fn(tnp_internal, *a)),
         "torchnp": on(lambda x, dev: torchnp.asarray(x, device=dev), lambda *a: fn(torchnp, *a)),
-    }, notes)
+    }
+    if internal:
+        build["torch._numpy"] = on(lambda x, dev: tnp_internal.asarray(x), lambda *a: fn(tnp_internal, *a))
+    return Case("large", name, size, build)
 
 
 def _scatter(xp, x, i, v):
@@ -229,22 +232,23 @@ def _large_cases(n, m, small_n=None, small_m=None):
     two = lambda size: (lambda: (_data(size), _data(size, 1)))  # noqa: E731
     spd = lambda s: (lambda: ((lambda a: a @ a.T + s * numpy.eye(s))(_data((s, s))),))  # noqa: E731
     sq = lambda s: (lambda: (_data((s, s)) + s * numpy.eye(s) * 0.01,))  # noqa: E731
-    b = max(min(m // 16, 128), 2)
+    b = max(m // 64, 2)  # batch of the batched matmul
+    w = max(sm // 5, 1)  # columns of the least-squares problem
     cases = [
-        _large("add", n, two(n), lambda xp, x, y: xp.add(x, y), torch.add),
-        _large("sin", n, nd(n), lambda xp, x: xp.sin(x), torch.sin),
-        _large("exp", n, nd(n), lambda xp, x: xp.exp(x), torch.exp),
-        _large("sum", n, nd(n), lambda xp, x: xp.sum(x), torch.sum),
-        _large("mean", n, nd(n), lambda xp, x: xp.mean(x), torch.mean),
+        _large("add", n, two(n), lambda xp, x, y: xp.add(x, y), torch.add, internal=True),
+        _large("sin", n, nd(n), lambda xp, x: xp.sin(x), torch.sin, internal=True),
+        _large("exp", n, nd(n), lambda xp, x: xp.exp(x), torch.exp, internal=True),
+        _large("sum", n, nd(n), lambda xp, x: xp.sum(x), torch.sum, internal=True),
+        _large("mean", n, nd(n), lambda xp, x: xp.mean(x), torch.mean, internal=True),
         _large("std", n, nd(n), lambda xp, x: xp.std(x), lambda x: torch.std(x, correction=0)),
         _large("var", n, nd(n), lambda xp, x: xp.var(x), lambda x: torch.var(x, correction=0)),
-        _large("cumsum", n, nd(n), lambda xp, x: xp.cumsum(x), lambda x: torch.cumsum(x, 0)),
+        _large("cumsum", n, nd(n), lambda xp, x: xp.cumsum(x), lambda x: torch.cumsum(x, 0), internal=True),
         _large("where", n, two(n), lambda xp, x, y: xp.where(x > 0.5, x, y), lambda x, y: torch.where(x > 0.5, x, y)),
         _large("boolean mask x[x > .5]", n, nd(n), lambda xp, x: x[x > 0.5], lambda x: x[x > 0.5]),
         _large("gather x[idx]", n, lambda: (_data(n), _ints(k, n)), lambda xp, x, i: x[i], lambda x, i: x[i]),
         _large("take", n, lambda: (_data(n), _ints(k, n)), lambda xp, x, i: xp.take(x, i), lambda x, i: x[i]),
         _large("scatter x[idx] = v", n, lambda: (_data(n), _ints(k, n), _data(k, 1)), _scatter, _scatter_torch),
-        _large("sort", n, nd(n), lambda xp, x: xp.sort(x), lambda x: torch.sort(x).values),
+        _large("sort", n, nd(n), lambda xp, x: xp.sort(x), lambda x: torch.sort(x).values, internal=True),
         _large("argsort", k, nd(k), lambda xp, x: xp.argsort(x), lambda x: torch.sort(x, stable=True).indices),
         _large("partition", n, nd(n), lambda xp, x: xp.partition(x, n // 2),
                lambda x: torch.sort(x).values),  # torch has no selection: a full sort is its partition
@@ -254,7 +258,7 @@ def _large_cases(n, m, small_n=None, small_m=None):
                lambda xp, a, v: xp.searchsorted(a, v), torch.searchsorted),
         _large("histogram", n, nd(n), lambda xp, x: xp.histogram(x, 100), _hist_torch),
         _large("bincount", n, lambda: (_ints(n, 1000),), lambda xp, x: xp.bincount(x), torch.bincount),
-        _large(f"matmul {m}x{m}", m, lambda: (_data((m, m)),), lambda xp, a: a @ a, lambda a: a @ a),
+        _large(f"matmul {m}x{m}", m, lambda: (_data((m, m)),), lambda xp, a: a @ a, lambda a: a @ a, internal=True),
         _large(f"dot {sm}x{sm}", sm, lambda: (_data((sm, sm)), _data((sm, sm), 1)), lambda xp, a, c: xp.dot(a, c),
                torch.mm),
         _large(f"matmul batched {b}x{sm}x{sm}", b, lambda: (_data((b, sm, sm)), _data((b, sm, sm), 1)),
@@ -275,10 +279,10 @@ def _large_cases(n, m, small_n=None, small_m=None):
     cases += [
         _large(f"linalg.eigh {sm}", sm, spd(sm), lambda xp, a: xp.linalg.eigh(a), torch.linalg.eigh),
         _large(f"linalg.svd {sm}", sm, sq(sm), lambda xp, a: xp.linalg.svd(a), torch.linalg.svd),
-        _large(f"linalg.lstsq {m}x{sm}", m, lambda: (_data((m, sm)), _data(m, 1)),
+        _large(f"linalg.lstsq {m}x{w}", m, lambda: (_data((m, w)), _data(m, 1)),
                lambda xp, a, c: xp.linalg.lstsq(a, c, rcond=None), lambda a, c: torch.linalg.lstsq(a, c[:, None])),
         _large("fft", k, lambda: (_data(k) + 1j * _data(k, 1),), lambda xp, x: xp.fft.fft(x), torch.fft.fft),
-        _large("rfft", n, nd(n), lambda xp, x: xp.fft.rfft(x), torch.fft.rfft),
+        _large("rfft", k, nd(k), lambda xp, x: xp.fft.rfft(x), torch.fft.rfft),
         _large(f"fft2 {m}x{m}", m, lambda: (_data((m, m)),), lambda xp, x: xp.fft.fft2(x), torch.fft.fft2),
     ]
     return cases + _random_cases(n)
