@@ -72,7 +72,11 @@ CASES = {
     "take": (lambda a: torchnp.take(a, torchnp.arange(-N, N, 3)), lambda a: numpy.take(a, numpy.arange(-N, N, 3)),
              True),
     "gather": (lambda a: a[torchnp.arange(N - 1, -N, -2)], lambda a: a[numpy.arange(N - 1, -N, -2)], True),
+    # a product of equal operands is NumPy's einsum loop
+    "einsum": (lambda a: [torchnp.einsum(s, a.reshape(-1, 100), a.reshape(-1, 100)[::-1]) for s in EINSUMS],
+               lambda a: [numpy.einsum(s, a.reshape(-1, 100), a.reshape(-1, 100)[::-1]) for s in EINSUMS], False),
 }
+EINSUMS = ("ij,ij->i", "ij,ij->j", "ij,ij->", "ij,ij->ji")
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -148,6 +152,9 @@ def test_table_answers_none_where_torch_must_run(monkeypatch):
     assert kernels.numpy_kernel("sort", big.to("meta")) is None  # not on the CPU
     assert kernels.numpy_kernel("sort", big.clone().requires_grad_()) is None  # autograd tracks it
     assert kernels.numpy_kernel("sort", big.to(torch.bfloat16)) is None  # no NumPy dtype
+    m = big.reshape(-1, 100)
+    assert kernels.numpy_kernel("einsum", m, m, context="ij,ij->i") is not None
+    assert kernels.numpy_kernel("einsum", m, m.T, context="ij,jk->ik") is None  # a matmul: torch's BLAS
     monkeypatch.setattr(kernels, "_compiling", lambda: True)  # torch.compile traces (§6.2)
     assert kernels.numpy_kernel("sort", big) is None
 

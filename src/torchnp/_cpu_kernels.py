@@ -31,12 +31,22 @@ _ANY = _REAL | _BLAS | {torch.bool, torch.float16}
 
 
 class Kernel(NamedTuple):
-    """NumPy's ``run`` is used when every tensor operand has a dtype in ``dtypes`` and the
-    first one has at least ``min_size`` elements (smaller work: torch's call is cheaper)."""
+    """NumPy's ``run`` is used when every tensor operand has a dtype in ``dtypes``, the
+    first one has at least ``min_size`` elements (smaller work: torch's call is cheaper)
+    and ``when(context)`` holds for the call's non-tensor ``context`` (if ``when`` is given)."""
 
     min_size: int
     dtypes: frozenset
     run: Callable
+    when: Callable = None
+
+
+def _products_of_equal_operands(spec):
+    """An einsum of two operands with the same labels (``ij,ij->i``): an elementwise product
+    and a sum, where torch's einsum goes through batched matmul and NumPy's loop does not."""
+    ins, arrow, _ = spec.replace(" ", "").partition("->")
+    ops = ins.split(",")
+    return bool(arrow) and len(ops) == 2 and set(ops[0].replace("...", "")) == set(ops[1].replace("...", ""))
 
 
 def _scatter(a, idx, v):
@@ -60,14 +70,15 @@ KERNELS = {
     # x[idx] and x[idx] = v with one integer array
     "gather": Kernel(10_000, _ANY, lambda a, idx: _np.take(a, idx, 0)),
     "scatter": Kernel(10_000, _ANY, _scatter),
+    "einsum": Kernel(10_000, _BLAS, _np.einsum, _products_of_equal_operands),
 }
 
 
-def numpy_kernel(op, *tensors):
+def numpy_kernel(op, *tensors, context=None):
     """NumPy's implementation of ``op`` for these tensor operands on the CPU, or ``None``
     where torch's kernel is the one to run (see the module docstring)."""
     k = KERNELS[op]
-    if tensors[0].numel() < k.min_size or _compiling():
+    if tensors[0].numel() < k.min_size or _compiling() or (k.when is not None and not k.when(context)):
         return None
     for t in tensors:
         if (t.device.type != "cpu" or t.dtype not in k.dtypes or t.requires_grad or t.is_conj() or t.is_neg()
