@@ -57,7 +57,7 @@ def _scatter(a, idx, v):
 KERNELS = {
     # AVX-512 quicksort (NumPy's x86-simd-sort) beats torch's sort ~1.5x from 10^4 elements
     "sort": Kernel(10_000, _REAL, lambda a, axis, kind: _np.sort(a, axis, kind)),
-    "argsort": Kernel(10_000, _REAL, lambda a, axis: _np.argsort(a, axis, kind="stable")),
+    "argsort": Kernel(10_000, _REAL, lambda a, axis, kind: _np.argsort(a, axis, kind)),
     # introselect: O(n), where torch can only sort
     "partition": Kernel(1_000, _REAL, _np.partition),
     "argpartition": Kernel(1_000, _REAL, lambda a, kth, axis: _np.argpartition(a, kth, axis)),

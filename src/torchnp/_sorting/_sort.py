@@ -2,7 +2,9 @@
 
 Every sort is stable (torch's stable sort), whatever ``kind`` says: NumPy's
 unstable kinds may order ties differently; a stable order is always one NumPy
-could return. NaNs sort to the end as in NumPy; complex arrays sort
+could return. On the CPU, above a size threshold, NumPy's own kernels run instead
+(``_cpu_kernels``): a stable kind stays stable; an unstable ``argsort`` then gives
+NumPy's exact order. NaNs sort to the end as in NumPy; complex arrays sort
 lexicographically (real part, then imaginary part), as NumPy does, through two
 stable passes because torch has no complex sort.
 """
@@ -74,8 +76,9 @@ def _prepare(a, axis, zero_d_as_1d=False):
     return t, normalize_axis(axis, t.dim())
 
 
-def argsort_tensor(t, dim, descending=False):
-    """Stable argsort of ``t`` along ``dim``: NaNs last, complex lexicographic."""
+def argsort_tensor(t, dim, descending=False, stable=True):
+    """Argsort of ``t`` along ``dim``: NaNs last, complex lexicographic; stable, or (``stable=False``)
+    on the CPU NumPy's default sort, which orders ties its own way (torch's order stays stable)."""
     if t.is_complex():
         # NumPy's order: [R + Rj, R + nanj, nan + Rj, nan + nanj], each lexicographic
         idx = argsort_tensor(t.imag, dim, descending)
@@ -84,7 +87,7 @@ def argsort_tensor(t, dim, descending=False):
         return idx.gather(dim, argsort_tensor(nan_class, dim, descending))
     k = None if descending else _cpu_kernels.numpy_kernel("argsort", t)
     if k is not None:
-        return _cpu_kernels.run(k, t, dim)
+        return _cpu_kernels.run(k, t, dim, "stable" if stable else None)
     return torch.sort(sort_key(t), dim=dim, stable=True, descending=descending)[1]
 
 
@@ -111,10 +114,11 @@ def sort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
 
 
 def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
-    """Indices that would sort an array (mirrors ``numpy.argsort``; always stable)."""
+    """Indices that would sort an array (mirrors ``numpy.argsort``; stable except on the CPU, where
+    large arrays without ``stable``/``kind="stable"`` get NumPy's default sort and its order of ties)."""
     _check_order(order, kind)
     t, dim = _prepare(a, axis, True)
-    return _wrap(argsort_tensor(t, dim, descending))
+    return _wrap(argsort_tensor(t, dim, descending, stable=bool(stable) or kind in ("stable", "mergesort")))
 
 
 def _sort_inplace(self, axis=-1, kind=None, order=None, *, stable=None):
