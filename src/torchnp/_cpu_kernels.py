@@ -25,7 +25,6 @@ _wrapped = torch._C._functorch.is_functorch_wrapped_tensor
 # dtypes whose NumPy kernels are the ones measured (NumPy's native sort/search/BLAS types)
 _REAL = frozenset({torch.float64, torch.float32, torch.int64, torch.int32, torch.int16, torch.int8, torch.uint8,
                    torch.uint16, torch.uint32, torch.uint64})
-_FLOAT = frozenset({torch.float64, torch.float32})
 _BLAS = frozenset({torch.float64, torch.float32, torch.complex128, torch.complex64})
 _ANY = _REAL | _BLAS | {torch.bool, torch.float16}
 
@@ -53,9 +52,10 @@ def _scatter(a, idx, v):
     a[idx] = v
 
 
-# op -> Kernel: the measured decisions (benchmarks/kernels.py; figures in docs/benchmarks.md)
+# op -> Kernel: the measured decisions (benchmarks/kernels.py; figures in docs/benchmarks.md).
+# Only NumPy's single-threaded kernels: BLAS/LAPACK (matmul, linalg) and fft stay on torch.
 KERNELS = {
-    # AVX-512 quicksort (NumPy's x86-simd-sort) beats torch's sort ~1.5x from 10^4 elements
+    # NumPy's SIMD sorts (x86-simd-sort, highway) take 0.14-0.46x torch's time from 10^4 elements
     "sort": Kernel(10_000, _REAL, lambda a, axis, kind: _np.sort(a, axis, kind)),
     "argsort": Kernel(10_000, _REAL, lambda a, axis, kind: _np.argsort(a, axis, kind)),
     # introselect: O(n), where torch can only sort
