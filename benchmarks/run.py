@@ -627,9 +627,16 @@ def machine():
     except (OSError, StopIteration):
         pass
     gpu = torch.cuda.get_device_name(0) if torch.cuda.is_available() else "none"
+    try:  # NumPy's BLAS threads beside torch's (docs/benchmarks.md, "Threads")
+        from threadpoolctl import threadpool_info
+
+        blas = ", ".join(f"{p['internal_api']} {p.get('version') or ''} {p['num_threads']} threads"
+                         for p in threadpool_info() if p["user_api"] == "blas")
+    except ImportError:
+        blas = "?"
     return (f"{cpu}, {os.cpu_count()} cores ({platform.system()} {platform.release()}); GPU: {gpu}; "
             f"Python {platform.python_version()}, torch {torch.__version__} ({torch.get_num_threads()} intra-op "
-            f"threads), numpy {numpy.__version__}, torchnp {torchnp.__version__}; "
+            f"threads), numpy {numpy.__version__} (BLAS: {blas}), torchnp {torchnp.__version__}; "
             f"THP_MEM_ALLOC_ENABLE={os.environ.get('THP_MEM_ALLOC_ENABLE', 'unset')}")
 
 
