@@ -16,7 +16,7 @@ def test_demo_runs_numpy_eager_and_jit_and_agrees_with_numpy():
     result = demo(n=64, device="cpu", repeats=2, out=out)
     lines = out.getvalue().splitlines()
     assert "n=64" in lines[0]
-    systems = [line.split()[0] for line in lines[2:] if line.split()[1:2] == ["cpu"]]
+    systems = [line.split()[0] for line in lines[3:] if line.split()[1:2] == ["cpu"]]
     assert systems == ["numpy", "torchnp", "torchnp.jit"]
     compiling = next(i for i, line in enumerate(lines) if line.startswith("compiling torchnp.jit"))
     assert re.fullmatch(r"jit compile \(first call, cpu\): \d+\.\d s", lines[compiling + 1])

@@ -71,8 +71,8 @@ def demo(n=1000, device=None, repeats=5, seed=0, jit=True, out=sys.stdout):
         ref = calculate_forces(numpy, pos_np, mass_np)
         t_np = _median_time(lambda: calculate_forces(numpy, pos_np, mass_np), lambda: None, repeats)
     tiny = numpy.finfo(float).tiny
-    say(f"N-body forces, n={n} bodies, result shape {ref.shape}: the same calculate_forces(xp, pos, mass) "
-        f"on every row; median of {repeats} runs after a warm-up")
+    say(f"N-body forces, n={n} bodies, result shape {ref.shape}, median of {repeats} runs after a warm-up")
+    say("one source for every row: calculate_forces(xp, pos, mass)")
     say(f"{'library':<14}{'device':<10}{'time [ms]':>12}{'vs numpy':>10}{'max rel diff':>14}")
 
     def row(lib, dev, t, got=None):
