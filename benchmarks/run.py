@@ -648,7 +648,9 @@ def main(argv=None):
     p.add_argument("--repeats", type=int, default=None, help="rounds per case (default: 31 tiny, 15 otherwise)")
     p.add_argument("--match", default=None, help="only the cases whose name matches this regular expression")
     p.add_argument("--stat", choices=["median", "min"], default="median", help="aggregate over rounds")
-    p.add_argument("--threads", type=int, default=None, help="torch.set_num_threads (default: torch's)")
+    p.add_argument("--threads", type=int, default=None,
+                   help="threads of torch and of NumPy's BLAS alike (torch.set_num_threads, threadpoolctl; "
+                        "default: each library's own)")
     p.add_argument("--smoke", action="store_true", help="tiny sizes, few repeats, no jit, no chart: checks that it runs")
     p.add_argument("--no-jit", action="store_true", help="skip the torchnp.jit system")
     p.add_argument("--cold-compile", action="store_true",
@@ -661,6 +663,12 @@ def main(argv=None):
     numpy.seterr(all="ignore")  # N-body divides by zero on the diagonal, as in the lesson
     if args.threads:
         torch.set_num_threads(args.threads)
+        try:
+            from threadpoolctl import threadpool_limits
+
+            threadpool_limits(args.threads, user_api="blas")  # for the whole run
+        except ImportError:
+            print("threadpoolctl missing: NumPy's BLAS keeps its threads", file=sys.stderr)
     if args.cold_compile:
         import torch._inductor.config as inductor_config
 
