@@ -136,6 +136,18 @@ def test_scatter_matches_numpy_and_torch(seed):
     _same(x, y)
 
 
+@pytest.mark.parametrize("name", ["var", "std", "nanvar", "nanstd"])
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), axis=st.sampled_from([None, 0, 1, (0, 1)]), ddof=st.sampled_from([0, 1, 2.5]),
+       keepdims=st.booleans())
+def test_variances_are_numpys(name, dtype, seed, axis, ddof, keepdims):
+    a = _values(seed, dtype).reshape(-1, 150)
+    a = a if name.startswith("nan") else numpy.where(numpy.isfinite(a), a, 1.5)
+    got = getattr(torchnp, name)(tnp(a), axis=axis, ddof=ddof, keepdims=keepdims)
+    assert_like_numpy(got, getattr(numpy, name)(a, axis=axis, ddof=ddof, keepdims=keepdims), rtol=0, atol=0)
+
+
 def test_errors_are_numpys():
     a = numpy.arange(N, dtype=numpy.float64)
     for call in (lambda m, x: x[m.arange(N + 1)], lambda m, x: m.take(x, m.arange(N + 1)),

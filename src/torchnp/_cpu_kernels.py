@@ -25,6 +25,7 @@ _wrapped = torch._C._functorch.is_functorch_wrapped_tensor
 # dtypes whose NumPy kernels are the ones measured (NumPy's native sort/search/BLAS types)
 _REAL = frozenset({torch.float64, torch.float32, torch.int64, torch.int32, torch.int16, torch.int8, torch.uint8,
                    torch.uint16, torch.uint32, torch.uint64})
+_FLOAT = frozenset({torch.float64, torch.float32})
 _BLAS = frozenset({torch.float64, torch.float32, torch.complex128, torch.complex64})
 _ANY = _REAL | _BLAS | {torch.bool, torch.float16}
 
@@ -52,6 +53,11 @@ def _scatter(a, idx, v):
     a[idx] = v
 
 
+def _var(a, axes, ddof, keepdims, sqrt, nan):
+    fn = (_np.nanstd if sqrt else _np.nanvar) if nan else (_np.std if sqrt else _np.var)
+    return fn(a, axis=axes, ddof=ddof, keepdims=keepdims)
+
+
 # op -> Kernel: the measured decisions (benchmarks/kernels.py; figures in docs/benchmarks.md).
 # Only NumPy's single-threaded kernels: BLAS/LAPACK (matmul, linalg) and fft stay on torch.
 KERNELS = {
@@ -71,6 +77,9 @@ KERNELS = {
     "gather": Kernel(10_000, _ANY, lambda a, idx: _np.take(a, idx, 0)),
     "scatter": Kernel(10_000, _ANY, _scatter),
     "einsum": Kernel(10_000, _BLAS, _np.einsum, _products_of_equal_operands),
+    # var/std (and the nan- forms): NumPy's two passes allocate less than torchnp's NumPy-exact
+    # torch version (torch's own one-pass var rounds differently)
+    "var": Kernel(10_000, _FLOAT, _var),
 }
 
 
