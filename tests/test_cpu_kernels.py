@@ -22,7 +22,7 @@ from support import DEVICE, assert_like_numpy, tnp
 
 pytestmark = pytest.mark.skipif(torch.device(DEVICE).type != "cpu", reason="the kernel table serves the CPU")
 
-N = 3 * max(k.min_size for k in kernels.KERNELS.values())  # above every threshold
+N = 3 * max(k.min_size for op, k in kernels.KERNELS.items() if op != "matmul")  # above these thresholds
 DTYPES = ["float64", "float32", "int64", "int32", "int16", "uint8"]
 
 
@@ -146,6 +146,15 @@ def test_variances_are_numpys(name, dtype, seed, axis, ddof, keepdims):
     a = a if name.startswith("nan") else numpy.where(numpy.isfinite(a), a, 1.5)
     got = getattr(torchnp, name)(tnp(a), axis=axis, ddof=ddof, keepdims=keepdims)
     assert_like_numpy(got, getattr(numpy, name)(a, axis=axis, ddof=ddof, keepdims=keepdims), rtol=0, atol=0)
+
+
+def test_large_matmul_is_numpys_and_small_stays_torchs():
+    side = int(kernels.KERNELS["matmul"].min_size ** 0.5)
+    rng = numpy.random.default_rng(0)
+    a, b = rng.random((side, side)), rng.random((side, 7))
+    assert_like_numpy(tnp(a) @ tnp(b), a @ b, rtol=0, atol=0)
+    assert_like_numpy(torchnp.matmul(tnp(a), tnp(b.astype(numpy.float32))), a @ b.astype(numpy.float32), rtol=0, atol=0)
+    assert kernels.numpy_kernel("matmul", torch.from_numpy(a[:10]), torch.from_numpy(b)) is None
 
 
 def test_errors_are_numpys():

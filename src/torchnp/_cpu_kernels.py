@@ -77,6 +77,9 @@ KERNELS = {
     "gather": Kernel(10_000, _ANY, lambda a, idx: _np.take(a, idx, 0)),
     "scatter": Kernel(10_000, _ANY, _scatter),
     "einsum": Kernel(10_000, _BLAS, _np.einsum, _products_of_equal_operands),
+    # OpenBLAS's (NumPy's) dgemm beat torch's MKL on this AMD CPU from 1000x1000 (1.05-1.8x);
+    # smaller products and every other BLAS/LAPACK call measured either way: torch's
+    "matmul": Kernel(1_000_000, _FLOAT, _np.matmul),
     # var/std (and the nan- forms): NumPy's two passes allocate less than torchnp's NumPy-exact
     # torch version (torch's own one-pass var rounds differently)
     "var": Kernel(10_000, _FLOAT, _var),
