@@ -143,6 +143,8 @@ def main(argv=None):
                         help="torch device(s), comma-separated (default: cpu, and cuda when torch sees a GPU)")
     p_demo.add_argument("--repeats", type=int, default=5, help="timed runs after one warm-up (default 5)")
     p_demo.add_argument("--no-jit", action="store_true", help="skip torchnp.jit (and its compile time)")
+    p_demo.add_argument("--threads", type=int, default=None,
+                        help="torch's CPU threads (torch.set_num_threads; default: torch's)")
     sub.add_parser("info", help="versions, devices and defaults")
     p_cov = sub.add_parser("coverage", help="how much of NumPy's public API torchnp covers")
     p_cov.add_argument("--markdown", action="store_true", help="emit Markdown tables (for docs)")
@@ -150,6 +152,10 @@ def main(argv=None):
     if args.command == "demo":
         if args.n < 2:
             parser.error("--n must be at least 2")
+        if args.threads:
+            import torch
+
+            torch.set_num_threads(args.threads)
         demo(args.n, args.device, args.repeats, jit=not args.no_jit)
     elif args.command == "info":
         info()
