@@ -201,9 +201,9 @@ def getitem(a, key):
     tkey, flips, advanced, extra = _normalize_key(t, key)
     if flips and advanced:
         t = _flip(t, flips)
-    k = _cpu_kernels.numpy_kernel("gather", tkey, t) if _int_array_key(tkey) else None
+    k = _cpu_kernels.numpy_kernel("gather", tkey[0], t) if _int_array_key(tkey) else None
     if k is not None:
-        return _wrap(_cpu_kernels.run(k, t, tkey))
+        return _wrap(_cpu_kernels.run(k, t, tkey[0]))
     try:
         r = t[tkey]
     except IndexError as exc:
@@ -219,7 +219,7 @@ def getitem(a, key):
 
 def _int_array_key(tkey):
     """Whether a normalized key is one integer array (``x[idx]``: NumPy's take along axis 0)."""
-    return type(tkey) is torch.Tensor and tkey.dtype is not torch.bool
+    return len(tkey) == 1 and type(tkey[0]) is torch.Tensor and tkey[0].dtype is not torch.bool
 
 
 def element_value(r, key):
@@ -362,10 +362,10 @@ def setitem(a, key, value):
         if isinstance(v, torch.Tensor) and _shares_memory(v, t):
             v = v.clone()  # overlapping memory (x[1:] = x[:-1]): NumPy reads before writing
     tkey, flips, advanced, extra = _normalize_key(t, key)
-    k = _cpu_kernels.numpy_kernel("scatter", tkey, t, *((v,) if isinstance(v, torch.Tensor) else ())) \
+    k = _cpu_kernels.numpy_kernel("scatter", tkey[0], t, *((v,) if isinstance(v, torch.Tensor) else ())) \
         if not flips and _int_array_key(tkey) else None
     if k is not None:
-        _cpu_kernels.run(k, t, tkey, v)
+        _cpu_kernels.run(k, t, tkey[0], v)
         return
     try:
         if extra is not None and isinstance(v, torch.Tensor):
