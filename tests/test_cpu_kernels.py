@@ -164,7 +164,9 @@ def test_large_matmul_is_numpys_and_small_stays_torchs():
     a, b = rng.random((side, side)), rng.random((side, 7))
     assert_like_numpy(tnp(a) @ tnp(b), a @ b, rtol=0, atol=0)
     assert_like_numpy(torchnp.matmul(tnp(a), tnp(b.astype(numpy.float32))), a @ b.astype(numpy.float32), rtol=0, atol=0)
-    assert kernels.numpy_kernel("matmul", torch.from_numpy(a[:10]), torch.from_numpy(b)) is None
+    assert kernels.numpy_kernel("matmul", torch.from_numpy(a[:10]), torch.from_numpy(b), context=(2, 2)) is None
+    big = torch.from_numpy(a).expand(3, side, side)
+    assert kernels.numpy_kernel("matmul", big, big, context=(3, 3)) is None  # batched: torch's bmm
 
 
 def test_errors_are_numpys():

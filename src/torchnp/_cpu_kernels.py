@@ -59,7 +59,7 @@ def _var(a, axes, ddof, keepdims, sqrt, nan):
 
 
 # op -> Kernel: the measured decisions (benchmarks/kernels.py; figures in docs/benchmarks.md).
-# Only NumPy's single-threaded kernels: BLAS/LAPACK (matmul, linalg) and fft stay on torch.
+# NumPy's single-threaded kernels, and large 2-D matmul; the rest of BLAS/LAPACK and fft stay on torch.
 KERNELS = {
     # NumPy's SIMD sorts (x86-simd-sort, highway) take 0.14-0.46x torch's time from 10^4 elements
     "sort": Kernel(10_000, _REAL, lambda a, axis, kind: _np.sort(a, axis, kind)),
@@ -77,9 +77,10 @@ KERNELS = {
     "gather": Kernel(10_000, _ANY, lambda a, idx: _np.take(a, idx, 0)),
     "scatter": Kernel(10_000, _ANY, _scatter),
     "einsum": Kernel(10_000, _BLAS, _np.einsum, _products_of_equal_operands),
-    # OpenBLAS's (NumPy's) dgemm beat torch's MKL on this AMD CPU from 1000x1000 (1.05-1.8x);
+    # OpenBLAS's (NumPy's) dgemm beat torch's MKL on this AMD CPU from 1000x1000 (1.05-1.8x), 2-D only
+    # (NumPy loops over a batch: 2x torch's batched time);
     # smaller products and every other BLAS/LAPACK call measured either way: torch's
-    "matmul": Kernel(1_000_000, _FLOAT, _np.matmul),
+    "matmul": Kernel(1_000_000, _FLOAT, _np.matmul, lambda ndims: ndims == (2, 2)),  # batched: torch's
     # var/std (and the nan- forms): NumPy's two passes allocate less than torchnp's NumPy-exact
     # torch version (torch's own one-pass var rounds differently)
     "var": Kernel(10_000, _FLOAT, _var),
