@@ -169,6 +169,18 @@ def test_large_matmul_is_numpys_and_small_stays_torchs():
     assert kernels.numpy_kernel("matmul", big, big, context=(3, 3)) is None  # batched: torch's bmm
 
 
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.sampled_from([None, N // 2, N + 7]),
+       norm=st.sampled_from([None, "ortho", "forward"]))
+def test_rfft_is_numpys(dtype, seed, n, norm):
+    a = numpy.random.default_rng(seed).random(N).astype(dtype)
+    with mock.patch.object(kernels, "run", wraps=kernels.run) as ran:
+        got = torchnp.fft.rfft(tnp(a), n, norm=norm)
+    assert ran.called
+    assert_like_numpy(got, numpy.fft.rfft(a, n, norm=norm), rtol=0, atol=0)
+
+
 def test_errors_are_numpys():
     a = numpy.arange(N, dtype=numpy.float64)
     for call in (lambda m, x: x[m.arange(N + 1)], lambda m, x: m.take(x, m.arange(N + 1)),

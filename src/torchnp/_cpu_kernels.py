@@ -81,6 +81,8 @@ KERNELS = {
     # (NumPy loops over a batch: 2x torch's batched time);
     # smaller products and every other BLAS/LAPACK call measured either way: torch's
     "matmul": Kernel(1_000_000, _FLOAT, _np.matmul, lambda ndims: ndims == (2, 2)),  # batched: torch's
+    # NumPy's pocketfft: half torch's time for a real 1-D transform of 10^6 (and 10^7) points
+    "rfft": Kernel(10_000, _FLOAT, _np.fft.rfft),
     # var/std (and the nan- forms): NumPy's two passes allocate less than torchnp's NumPy-exact
     # torch version (torch's own one-pass var rounds differently)
     "var": Kernel(10_000, _FLOAT, _var),
