@@ -181,6 +181,21 @@ def test_rfft_is_numpys(dtype, seed, n, norm):
     assert_like_numpy(got, numpy.fft.rfft(a, n, norm=norm), rtol=0, atol=0)
 
 
+@pytest.mark.parametrize("dtype", ["float64", "complex128"])
+def test_eigh_and_svd_are_numpys(dtype):
+    side = int(max(kernels.KERNELS["eigh"].min_size, kernels.KERNELS["svd"].min_size) ** 0.5)
+    rng = numpy.random.default_rng(0)
+    a = rng.random((side, side)).astype(dtype)
+    a = a + a.conj().T
+    with mock.patch.object(kernels, "run", wraps=kernels.run) as ran:
+        assert_like_numpy(tuple(torchnp.linalg.eigh(tnp(a), "U")), tuple(numpy.linalg.eigh(a, "U")), rtol=0, atol=0)
+        assert_like_numpy(tuple(torchnp.linalg.svd(tnp(a), full_matrices=False)),
+                          tuple(numpy.linalg.svd(a, full_matrices=False)), rtol=0, atol=0)
+        assert_like_numpy(torchnp.linalg.svd(tnp(a), compute_uv=False), numpy.linalg.svd(a, compute_uv=False),
+                          rtol=0, atol=0)
+    assert ran.call_count == 3
+
+
 def test_errors_are_numpys():
     a = numpy.arange(N, dtype=numpy.float64)
     for call in (lambda m, x: x[m.arange(N + 1)], lambda m, x: m.take(x, m.arange(N + 1)),

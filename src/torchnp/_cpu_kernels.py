@@ -59,7 +59,7 @@ def _var(a, axes, ddof, keepdims, sqrt, nan):
 
 
 # op -> Kernel: the measured decisions (benchmarks/kernels.py; figures in docs/benchmarks.md).
-# NumPy's single-threaded kernels, and large 2-D matmul; the rest of BLAS/LAPACK and fft stay on torch.
+# NumPy's single-threaded kernels, large 2-D matmul, eigh and svd; the rest of BLAS/LAPACK and fft: torch.
 KERNELS = {
     # NumPy's SIMD sorts (x86-simd-sort, highway) take 0.14-0.46x torch's time from 10^4 elements
     "sort": Kernel(10_000, _REAL, lambda a, axis, kind: _np.sort(a, axis, kind)),
@@ -83,6 +83,9 @@ KERNELS = {
     "matmul": Kernel(1_000_000, _FLOAT, _np.matmul, lambda ndims: ndims == (2, 2)),  # batched: torch's
     # NumPy's pocketfft: half torch's time for a real 1-D transform of 10^6 (and 10^7) points
     "rfft": Kernel(10_000, _FLOAT, _np.fft.rfft),
+    # LAPACK's symmetric eigensolver and SVD through NumPy: ahead of torch's in each run at 500x500
+    "eigh": Kernel(250_000, _BLAS, _np.linalg.eigh),
+    "svd": Kernel(250_000, _BLAS, _np.linalg.svd),
     # var/std (and the nan- forms): NumPy's two passes allocate less than torchnp's NumPy-exact
     # torch version (torch's own one-pass var rounds differently)
     "var": Kernel(10_000, _FLOAT, _var),
