@@ -20,6 +20,7 @@ import gc
 import os
 import pathlib
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -184,43 +185,107 @@ def _tiny_builder(make, shape):
             "torchnp": for_module(tn)}
 
 
-def _large_cases(n, m):
-    def unary(name, np_f, t_f):
-        return Case("large", name, n, {
-            "numpy": lambda dev: (lambda x=_data(n): np_f(numpy, x)),
-            "torch": lambda dev: (lambda x=torch.from_numpy(_data(n)).to(dev): t_f(x)),
-            "torch._numpy": lambda dev: (lambda x=tnp_internal.asarray(_data(n)): np_f(tnp_internal, x)),
-            "torchnp": lambda dev: (lambda x=torchnp.asarray(_data(n), device=dev): np_f(torchnp, x)),
-        })
+def _ints(n, high, seed=0):
+    return numpy.random.default_rng(seed).integers(0, high, n)
+
+
+def _large(name, size, data, fn, torch_fn, internal=False):
+    """A large case: ``data()`` -> NumPy inputs; ``fn(xp, *inputs)`` for NumPy, torchnp (and
+    torch._numpy where ``internal``: the cases of issue 7); ``torch_fn(*tensors)`` the raw-torch
+    spelling of the same computation."""
+    def on(convert, call):
+        return lambda dev: (lambda a=[convert(x, dev) for x in data()]: call(*a))
+    build = {
+        "numpy": on(lambda x, dev: x, lambda *a: fn(numpy, *a)),
+        "torch": on(lambda x, dev: torch.from_numpy(x).to(dev), torch_fn),
+        "torchnp": on(lambda x, dev: torchnp.asarray(x, device=dev), lambda *a: fn(torchnp, *a)),
+    }
+    if internal:
+        build["torch._numpy"] = on(lambda x, dev: tnp_internal.asarray(x), lambda *a: fn(tnp_internal, *a))
+    return Case("large", name, size, build)
+
+
+def _scatter(xp, x, i, v):
+    x[i] = v
+    return x
+
+
+def _scatter_torch(x, i, v):
+    x[i] = v
+    return x
+
+
+def _hist_torch(x, bins=100):
+    """NumPy's histogram on [min, max] with equal bins, spelled in raw torch (torch.histc: float counts)."""
+    lo, hi = torch.aminmax(x)
+    return torch.histc(x, bins, lo.item(), hi.item()).to(torch.int64), torch.linspace(lo.item(), hi.item(), bins + 1,
+                                                                                         dtype=x.dtype)
+
+
+def _large_cases(n, m, small_n=None, small_m=None):
+    """Large CPU work (issue 17): elementwise, reductions, sorting and searching, indexing,
+    products, linalg at ``small_m`` and ``m``, fft. ``n`` elements (10^7) for cheap passes,
+    ``small_n`` (10^6) where one call of n would take seconds."""
+    k = small_n or max(n // 10, 1)
+    sm = small_m or max(m // 4, 2)
+    nd = lambda size, seed=0: (lambda: (_data(size, seed),))  # noqa: E731
+    two = lambda size: (lambda: (_data(size), _data(size, 1)))  # noqa: E731
+    spd = lambda s: (lambda: ((lambda a: a @ a.T + s * numpy.eye(s))(_data((s, s))),))  # noqa: E731
+    sq = lambda s: (lambda: (_data((s, s)) + s * numpy.eye(s) * 0.01,))  # noqa: E731
+    b = max(m // 64, 2)  # batch of the batched matmul
+    w = max(sm // 5, 1)  # columns of the least-squares problem
     cases = [
-        Case("large", "add", n, {
-            "numpy": lambda dev: (lambda x=_data(n), y=_data(n, 1): numpy.add(x, y)),
-            "torch": lambda dev: (lambda x=torch.from_numpy(_data(n)).to(dev), y=torch.from_numpy(_data(n, 1)).to(dev): torch.add(x, y)),
-            "torch._numpy": lambda dev: (lambda x=tnp_internal.asarray(_data(n)), y=tnp_internal.asarray(_data(n, 1)): tnp_internal.add(x, y)),
-            "torchnp": lambda dev: (lambda x=torchnp.asarray(_data(n), device=dev), y=torchnp.asarray(_data(n, 1), device=dev): torchnp.add(x, y)),
-        }),
-        unary("sin", lambda m, x: m.sin(x), torch.sin),
-        unary("exp", lambda m, x: m.exp(x), torch.exp),
-        unary("sum", lambda m, x: m.sum(x), torch.sum),
-        unary("mean", lambda m, x: m.mean(x), torch.mean),
-        unary("sort", lambda m, x: m.sort(x), lambda x: torch.sort(x).values),
-        unary("cumsum", lambda m, x: m.cumsum(x), lambda x: torch.cumsum(x, 0)),
-        Case("large", f"matmul {m}x{m}", m, {
-            "numpy": lambda dev: (lambda a=_data((m, m)): a @ a),
-            "torch": lambda dev: (lambda a=torch.from_numpy(_data((m, m))).to(dev): a @ a),
-            "torch._numpy": lambda dev: (lambda a=tnp_internal.asarray(_data((m, m))): a @ a),
-            "torchnp": lambda dev: (lambda a=torchnp.asarray(_data((m, m)), device=dev): a @ a),
-        }),
+        _large("add", n, two(n), lambda xp, x, y: xp.add(x, y), torch.add, internal=True),
+        _large("sin", n, nd(n), lambda xp, x: xp.sin(x), torch.sin, internal=True),
+        _large("exp", n, nd(n), lambda xp, x: xp.exp(x), torch.exp, internal=True),
+        _large("sum", n, nd(n), lambda xp, x: xp.sum(x), torch.sum, internal=True),
+        _large("mean", n, nd(n), lambda xp, x: xp.mean(x), torch.mean, internal=True),
+        _large("std", n, nd(n), lambda xp, x: xp.std(x), lambda x: torch.std(x, correction=0)),
+        _large("var", n, nd(n), lambda xp, x: xp.var(x), lambda x: torch.var(x, correction=0)),
+        _large("cumsum", n, nd(n), lambda xp, x: xp.cumsum(x), lambda x: torch.cumsum(x, 0), internal=True),
+        _large("where", n, two(n), lambda xp, x, y: xp.where(x > 0.5, x, y), lambda x, y: torch.where(x > 0.5, x, y)),
+        _large("boolean mask x[x > .5]", n, nd(n), lambda xp, x: x[x > 0.5], lambda x: x[x > 0.5]),
+        _large("gather x[idx]", n, lambda: (_data(n), _ints(k, n)), lambda xp, x, i: x[i], lambda x, i: x[i]),
+        _large("take", n, lambda: (_data(n), _ints(k, n)), lambda xp, x, i: xp.take(x, i), lambda x, i: x[i]),
+        _large("scatter x[idx] = v", n, lambda: (_data(n), _ints(k, n), _data(k, 1)), _scatter, _scatter_torch),
+        _large("sort", n, nd(n), lambda xp, x: xp.sort(x), lambda x: torch.sort(x).values, internal=True),
+        _large("argsort", k, nd(k), lambda xp, x: xp.argsort(x), lambda x: torch.sort(x, stable=True).indices),
+        _large("partition", n, nd(n), lambda xp, x: xp.partition(x, n // 2),
+               lambda x: torch.sort(x).values),  # torch has no selection: a full sort is its partition
+        _large("unique", k, lambda: (_ints(k, k // 10).astype(numpy.float64),), lambda xp, x: xp.unique(x),
+               torch.unique),
+        _large("searchsorted", k, lambda: (numpy.sort(_data(k)), _data(k, 1)),
+               lambda xp, a, v: xp.searchsorted(a, v), torch.searchsorted),
+        _large("histogram", n, nd(n), lambda xp, x: xp.histogram(x, 100), _hist_torch),
+        _large("bincount", n, lambda: (_ints(n, 1000),), lambda xp, x: xp.bincount(x), torch.bincount),
+        _large(f"matmul {m}x{m}", m, lambda: (_data((m, m)),), lambda xp, a: a @ a, lambda a: a @ a, internal=True),
+        _large(f"dot {sm}x{sm}", sm, lambda: (_data((sm, sm)), _data((sm, sm), 1)), lambda xp, a, c: xp.dot(a, c),
+               torch.mm),
+        _large(f"matmul batched {b}x{sm}x{sm}", b, lambda: (_data((b, sm, sm)), _data((b, sm, sm), 1)),
+               lambda xp, a, c: xp.matmul(a, c), torch.matmul),
+        _large(f"einsum ij,jk->ik {sm}", sm, lambda: (_data((sm, sm)), _data((sm, sm), 1)),
+               lambda xp, a, c: xp.einsum("ij,jk->ik", a, c), lambda a, c: torch.einsum("ij,jk->ik", a, c)),
+        _large(f"einsum ij,ij->i {m}", m, lambda: (_data((m, m)), _data((m, m), 1)),
+               lambda xp, a, c: xp.einsum("ij,ij->i", a, c), lambda a, c: torch.einsum("ij,ij->i", a, c)),
+    ]
+    for s in (sm, m):
+        cases += [
+            _large(f"linalg.solve {s}", s, lambda s=s: (sq(s)()[0], _data((s, 1), 1)),
+                   lambda xp, a, c: xp.linalg.solve(a, c), torch.linalg.solve),
+            _large(f"linalg.inv {s}", s, sq(s), lambda xp, a: xp.linalg.inv(a), torch.linalg.inv),
+            _large(f"linalg.det {s}", s, sq(s), lambda xp, a: xp.linalg.det(a), torch.linalg.det),
+            _large(f"linalg.cholesky {s}", s, spd(s), lambda xp, a: xp.linalg.cholesky(a), torch.linalg.cholesky),
+        ]
+    cases += [
+        _large(f"linalg.eigh {sm}", sm, spd(sm), lambda xp, a: xp.linalg.eigh(a), torch.linalg.eigh),
+        _large(f"linalg.svd {sm}", sm, sq(sm), lambda xp, a: xp.linalg.svd(a), torch.linalg.svd),
+        _large(f"linalg.lstsq {m}x{w}", m, lambda: (_data((m, w)), _data(m, 1)),
+               lambda xp, a, c: xp.linalg.lstsq(a, c, rcond=None), lambda a, c: torch.linalg.lstsq(a, c[:, None])),
+        _large("fft", k, lambda: (_data(k) + 1j * _data(k, 1),), lambda xp, x: xp.fft.fft(x), torch.fft.fft),
+        _large("rfft", k, nd(k), lambda xp, x: xp.fft.rfft(x), torch.fft.rfft),
+        _large(f"fft2 {m}x{m}", m, lambda: (_data((m, m)),), lambda xp, x: xp.fft.fft2(x), torch.fft.fft2),
     ]
     return cases
-
-
-_RANDOM_DRAWS = {  # name: (NumPy-like generator method call, raw torch call)
-    "uniform": (lambda g, n: g.random(n), lambda g, n, d: torch.rand(n, dtype=torch.float64, generator=g, device=d)),
-    "normal": (lambda g, n: g.standard_normal(n),
-               lambda g, n, d: torch.randn(n, dtype=torch.float64, generator=g, device=d)),
-    "integers": (lambda g, n: g.integers(0, 100, n), lambda g, n, d: torch.randint(0, 100, (n,), generator=g, device=d)),
-}
 
 
 def _random_cases(sizes, dev):
@@ -345,11 +410,13 @@ def _why(exc):
 
 
 _SAMPLE_S = 0.05  # a non-tiny sample lasts at least this long (calls per sample: up to 20)
+_SLOW_S = 0.3  # a case whose fastest system takes longer than this per call gets fewer rounds
 
 
-def run_cases(cases, dev, repeats, stat="median", loops=1000, progress=sys.stderr):
+def run_cases(cases, dev, repeats, stat="median", loops=1000, progress=sys.stderr, match=None):
     """results: (group, case, size) -> {system: seconds, 'compile_s': s, 'notes': {system: text}}."""
     results = {}
+    cases = [c for c in cases if match is None or re.search(match, c.name)]
     on_cpu = torch.device(dev).type == "cpu"
     for i, case in enumerate(cases, 1):
         tiny = case.group == "tiny"
@@ -378,7 +445,9 @@ def run_cases(cases, dev, repeats, stat="median", loops=1000, progress=sys.stder
         # a case of a few milliseconds is timed over several calls per sample (the same count for
         # every system), so that one scheduling hiccup on a shared machine does not make a figure
         case_loops = loops if tiny else max(1, min(20, int(_SAMPLE_S / max(min(warm, default=1.0), 1e-6))))
-        figures, errors = measure_case(fns, dev, repeats, case_loops, stat)
+        # a case of seconds per call gets fewer rounds (at least 5): the suite stays within minutes
+        case_repeats = repeats if tiny or min(warm, default=0.0) < _SLOW_S else min(repeats, max(5, repeats // 3))
+        figures, errors = measure_case(fns, dev, case_repeats, case_loops, stat)
         for system, exc in errors.items():
             notes[system] = "failed: " + _why(exc)
         row.update(figures)
@@ -572,9 +641,16 @@ def machine():
     except (OSError, StopIteration):
         pass
     gpu = torch.cuda.get_device_name(0) if torch.cuda.is_available() else "none"
+    try:  # NumPy's BLAS threads beside torch's (docs/benchmarks.md, "Threads")
+        from threadpoolctl import threadpool_info
+
+        blas = ", ".join(f"{p['internal_api']} {p.get('version') or ''} {p['num_threads']} threads"
+                         for p in threadpool_info() if p["user_api"] == "blas")
+    except ImportError:
+        blas = "?"
     return (f"{cpu}, {os.cpu_count()} cores ({platform.system()} {platform.release()}); GPU: {gpu}; "
             f"Python {platform.python_version()}, torch {torch.__version__} ({torch.get_num_threads()} intra-op "
-            f"threads), numpy {numpy.__version__}, torchnp {torchnp.__version__}; "
+            f"threads), numpy {numpy.__version__} (BLAS: {blas}), torchnp {torchnp.__version__}; "
             f"THP_MEM_ALLOC_ENABLE={os.environ.get('THP_MEM_ALLOC_ENABLE', 'unset')}")
 
 
@@ -584,8 +660,11 @@ def main(argv=None):
     p.add_argument("--only", choices=["tiny", "large", "lesson", "random", "issue3", "memory"],
                    help="one group (issue3: N-body and K-means with NumPy, torchnp eager and jit)")
     p.add_argument("--repeats", type=int, default=None, help="rounds per case (default: 31 tiny, 15 otherwise)")
+    p.add_argument("--match", default=None, help="only the cases whose name matches this regular expression")
     p.add_argument("--stat", choices=["median", "min"], default="median", help="aggregate over rounds")
-    p.add_argument("--threads", type=int, default=None, help="torch.set_num_threads (default: torch's)")
+    p.add_argument("--threads", type=int, default=None,
+                   help="threads of torch and of NumPy's BLAS alike (torch.set_num_threads, threadpoolctl; "
+                        "default: each library's own)")
     p.add_argument("--smoke", action="store_true", help="tiny sizes, few repeats, no jit, no chart: checks that it runs")
     p.add_argument("--no-jit", action="store_true", help="skip the torchnp.jit system")
     p.add_argument("--cold-compile", action="store_true",
@@ -598,6 +677,12 @@ def main(argv=None):
     numpy.seterr(all="ignore")  # N-body divides by zero on the diagonal, as in the lesson
     if args.threads:
         torch.set_num_threads(args.threads)
+        try:
+            from threadpoolctl import threadpool_limits
+
+            threadpool_limits(args.threads, user_api="blas")  # for the whole run
+        except ImportError:
+            print("threadpoolctl missing: NumPy's BLAS keeps its threads", file=sys.stderr)
     if args.cold_compile:
         import torch._inductor.config as inductor_config
 
@@ -617,9 +702,10 @@ def main(argv=None):
     started, load0 = datetime.datetime.now(datetime.timezone.utc), _load()
     results = {}
     if args.only in (None, "tiny"):
-        results.update(run_cases(_tiny_cases(), dev, reps["tiny"], args.stat, loops))
+        results.update(run_cases(_tiny_cases(), dev, reps["tiny"], args.stat, loops, match=args.match))
     if args.only in (None, "large"):
-        results.update(run_cases(_large_cases(sizes["n"], sizes["m"]), dev, reps["other"], args.stat))
+        results.update(run_cases(_large_cases(sizes["n"], sizes["m"]), dev, reps["other"], args.stat,
+                                 match=args.match))
     if args.only in (None, "lesson", "issue3"):
         lessons = _lesson_cases(sizes["n_body"], sizes["n_points"], sizes["n_pi"], jit=not args.no_jit,
                                 n_proj=sizes["n_proj"])
@@ -627,9 +713,9 @@ def main(argv=None):
             lessons = [c for c in lessons if c.name in ("N-body forces", "K-means assign")]
             for c in lessons:
                 c.build = {s: b for s, b in c.build.items() if s in ("numpy", "torchnp", "torchnp.jit")}
-        results.update(run_cases(lessons, dev, reps["other"], args.stat))
+        results.update(run_cases(lessons, dev, reps["other"], args.stat, match=args.match))
     if args.only in (None, "random"):
-        results.update(run_cases(_random_cases(sizes["n_random"], dev), dev, reps["other"], args.stat))
+        results.update(run_cases(_random_cases(sizes["n_random"], dev), dev, reps["other"], args.stat, match=args.match))
     text = table(results) if results else ""
     i3 = issue3_table(results)
     print(text)

@@ -25,17 +25,26 @@ def test_smoke_run_prints_every_group_and_writes_results(bench, tmp_path, capsys
     assert bench.main(["--smoke", "--write-results", "--results", str(results)]) == 0
     out = capsys.readouterr().out
     for case in ("| tiny | add |", "| tiny | matmul 4x4 |", "| tiny | zeros(10) |", "| large | cumsum |",
+                 "| large | partition |", "| large | scatter x[idx] = v |", "| large | histogram |",
+                 "| large | matmul batched 2x4x4 |", "| large | linalg.eigh 4 |", "| large | linalg.lstsq 16x1 |",
+                 "| large | fft2 16x16 |",
                  "| lesson | N-body forces |", "| lesson | K-means assign |", "| lesson | Monte Carlo pi |",
                  "| lesson | projection (pinv) |", "| random | uniform |", "| random | integers stream='torch' |",
                  "Issue-3 view", "| torchnp |"):
         assert case in out
     # every case has a torchnp figure and a ratio against raw torch
     rows = [line for line in out.splitlines() if line.startswith(("| tiny", "| large", "| lesson", "| random"))]
-    assert len(rows) == 11 + 8 + 4 + 6
+    assert len(rows) == 11 + len(bench._large_cases(1000, 16)) + 4 + 6
     assert all("failed" not in r.split("|")[7] and r.split("|")[9].strip().endswith("x") for r in rows)
     text = results.read_text()
     assert "- machine:" in text and "- command: `python benchmarks/run.py --smoke" in text
     assert "## Memory" in text
+
+
+def test_match_selects_cases(bench, capsys):
+    assert bench.main(["--smoke", "--only", "large", "--match", "^linalg"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| large")]
+    assert rows and all(r.split("|")[2].strip().startswith("linalg") for r in rows)
 
 
 def test_table_and_issue3_view_from_results(bench):

@@ -11,7 +11,7 @@ import re
 import numpy as _np
 import torch
 
-from . import _device, _dtypes
+from . import _cpu_kernels, _device, _dtypes
 from ._array import _basic_tuple, _wrap, element, ndarray
 from ._boundary import host_tensor, operand
 from ._convert import checks_data
@@ -225,6 +225,9 @@ def select(a, key):
     tkey, flips, advanced, extra = _normalize_key(t, key)
     if flips and advanced:
         t = _flip(t, flips)
+    k = _cpu_kernels.numpy_kernel("gather", tkey[0], t) if _int_array_key(tkey) else None
+    if k is not None:
+        return _wrap(_cpu_kernels.run(k, t, tkey[0]))
     try:
         r = t[tkey]
     except IndexError as exc:
@@ -234,6 +237,11 @@ def select(a, key):
     if extra is not None:
         r = r.squeeze(extra)
     return _flip(r, flips) if flips and not advanced else r
+
+
+def _int_array_key(tkey):
+    """Whether a normalized key is one integer array (``x[idx]``: NumPy's take along axis 0)."""
+    return len(tkey) == 1 and type(tkey[0]) is torch.Tensor and tkey[0].dtype is not torch.bool
 
 
 def element_value(r, key):
@@ -376,6 +384,11 @@ def setitem(a, key, value):
         if isinstance(v, torch.Tensor) and _shares_memory(v, t):
             v = v.clone()  # overlapping memory (x[1:] = x[:-1]): NumPy reads before writing
     tkey, flips, advanced, extra = _normalize_key(t, key)
+    k = _cpu_kernels.numpy_kernel("scatter", tkey[0], t, *((v,) if isinstance(v, torch.Tensor) else ())) \
+        if not flips and _int_array_key(tkey) else None
+    if k is not None:
+        _cpu_kernels.run(k, t, tkey[0], v)
+        return
     try:
         if extra is not None and isinstance(v, torch.Tensor):
             shape = list((t.flip(flips) if flips else t)[tkey].shape)

@@ -10,6 +10,7 @@ from collections import namedtuple
 import numpy as _np
 import torch
 
+from .. import _cpu_kernels
 from .._array import _wrap, ndarray
 from .._sorting._sort import argsort_tensor
 from ._common import (cast_tensor, check_bounds, checks_data, normalize_axes, normalize_axis, shape_tuple,
@@ -206,6 +207,10 @@ def _argsort(v):
 
 def _unique(t, return_index, return_inverse, return_counts, axis, equal_nan):
     shape = tuple(t.shape)
+    k = _cpu_kernels.numpy_kernel("unique", t) if axis is None else None
+    if k is not None:
+        r = _cpu_kernels.run(k, t, return_index, return_inverse, return_counts, equal_nan=equal_nan)
+        return tuple(_wrap(x) for x in r) if isinstance(r, tuple) else _wrap(r)
     if axis is None:
         rows = t.reshape(-1)
         perm = _argsort(rows)

@@ -15,7 +15,7 @@ import numpy as _np
 import torch
 from numpy import index_exp, s_  # index-expression helpers: pure Python, no data
 
-from .. import _device, _dtypes
+from .. import _cpu_kernels, _device, _dtypes
 from .._array import _wrap, ndarray, result
 from .._ufuncs._ufunc import operand
 from ._common import (cast_tensor, check_bounds, check_casting, checks_data, common_dtype, index_tensor, normalize_axis,
@@ -92,6 +92,9 @@ def take(a, indices, axis=None, out=None, mode="raise"):
         raise ValueError(f"clipmode must be one of 'clip', 'raise', or 'wrap' (got {mode!r})")
     if n == 0 and math.prod(shape) != 0:
         raise IndexError("cannot do a non-empty take from an empty axes.")
+    k = _cpu_kernels.numpy_kernel("take", idx, t) if out is None and math.prod(shape) else None
+    if k is not None:
+        return _wrap(_cpu_kernels.run(k, t, idx, axis, mode=mode))
     # NumPy checks the indices once per outer position, even when the slices taken are empty
     if math.prod(t.shape[:axis]) and idx.numel() and (n or mode == "raise"):
         idx = _clip_mode(idx, n, mode, axis)

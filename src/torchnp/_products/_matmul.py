@@ -3,8 +3,7 @@
 import numpy as _np
 import torch
 
-from .. import _dtypes
-from .. import _device
+from .. import _cpu_kernels, _device, _dtypes
 from .._array import _wrap, ndarray, result
 from .._boundary import out_tensor, tensors
 from .._convert import normalize_axis
@@ -13,6 +12,8 @@ from .._ufuncs._ufunc import translate
 __all__ = ["matmul"]
 
 _new = object.__new__
+# products this large may take NumPy's kernel (the CPU kernel table): they skip the hot path
+_NUMPY_FROM = _cpu_kernels.KERNELS["matmul"].min_size
 
 
 def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, subok=True, signature=None, axes=None, axis=None):
@@ -21,7 +22,8 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
         # hot path (§7): same non-bool dtypes need no promotion; any torch error (0-d operand,
         # core-dimension mismatch, devices, no kernel) takes the general path, which raises NumPy's
         d = x1._d
-        if d is x2._d and d is not torch.bool and not (_device.multi_device[0] and x1._t.device != x2._t.device):
+        if d is x2._d and d is not torch.bool and x1._t.numel() < _NUMPY_FROM and \
+                not (_device.multi_device[0] and x1._t.device != x2._t.device):
             try:
                 r = torch.matmul(x1._t, x2._t)
             except RuntimeError:
@@ -58,8 +60,9 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
         r = torch.matmul(a.to(torch.float64 if a.device.type == "cpu" else torch.float32), b.to(torch.float64 if a.device.type == "cpu" else torch.float32)) != 0
     else:
         a2, b2 = a.to(dt), b.to(dt)
+        k = _cpu_kernels.numpy_kernel("matmul", a2, b2, context=(a2.dim(), b2.dim()))
         try:
-            r = torch.matmul(a2, b2)
+            r = torch.matmul(a2, b2) if k is None else _cpu_kernels.run(k, a2, b2)
         except RuntimeError as exc:
             if "not implemented" not in str(exc):
                 raise translate(exc, "matmul", (a2, b2)) from None  # NumPy's broadcast ValueError

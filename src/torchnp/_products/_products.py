@@ -15,7 +15,7 @@ import numpy as _np
 import torch
 from numpy.exceptions import AxisError
 
-from .. import _dtypes
+from .. import _cpu_kernels, _dtypes
 from .._array import _wrap, ndarray
 from .._boundary import out_tensor
 from .._convert import cast_tensor, check_order, normalize_axis
@@ -182,6 +182,9 @@ def einsum(*operands, out=None, optimize=False, dtype=None, order="K", casting="
             if not _dtypes.np_can_cast(_np_dt(t), _np.dtype(dtype), casting):
                 raise TypeError(f"Cannot cast array data from {_np_dt(t)!r} to {_np.dtype(dtype)!r} according to the rule {casting!r}")
     dt = _result_dtype(ts, dtype)
+    k = _cpu_kernels.numpy_kernel("einsum", *ts, context=spec) if all(t.dtype is dt for t in ts) else None
+    if k is not None:
+        return _store(_cpu_kernels.run(k, spec, *ts), out)
     try:
         r = einsum_tensor(spec, ts, dt)
     except (RuntimeError, ValueError, IndexError) as exc:

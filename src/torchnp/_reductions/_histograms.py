@@ -7,7 +7,7 @@ import warnings
 import numpy as _np
 import torch
 
-from .. import _device, _dtypes
+from .. import _cpu_kernels, _device, _dtypes
 from .._array import _wrap, ndarray
 from .._convert import as_tensor, checks_data
 from ._common import on_device, tensor
@@ -222,6 +222,10 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):
 def histogram(a, bins=10, range=None, density=None, weights=None):
     """Histogram of a data set (mirrors ``numpy.histogram``): bins as int, sequence or string rule."""
     t, w = _ravel(a, weights)
+    k = _cpu_kernels.numpy_kernel("histogram", t, *(() if w is None else (w,)))
+    if k is not None and isinstance(bins, (int, str)):
+        n, edges = _cpu_kernels.run(k, t, bins, range, density, w)
+        return _wrap(n), _wrap(edges)
     edges = _bin_edges(t, bins, range, w)
     cmp_dtype = _dtypes.promote_torch(t.dtype, edges.dtype) if not t.is_complex() else t.dtype
     n = _hist_counts(t.to(cmp_dtype), edges.to(cmp_dtype), w)
@@ -335,6 +339,10 @@ def bincount(x, /, weights=None, minlength=0):
     if minlength < 0:
         raise ValueError("'minlength' must not be negative")
     t = t.to(torch.int64)
+    w = None if weights is None else on_device(weights, t.device)
+    k = _cpu_kernels.numpy_kernel("bincount", t, *(() if w is None else (w,)))
+    if k is not None:
+        return _wrap(_cpu_kernels.run(k, t, w, minlength))
     if t.numel():
         # the output length is max(x) + 1: a data-dependent shape, so the maximum comes to the host
         lo, hi = torch.stack([t.min(), t.max()]).tolist()

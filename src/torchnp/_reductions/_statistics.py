@@ -6,7 +6,7 @@ import warnings
 import numpy as _np
 import torch
 
-from .. import _dtypes
+from .. import _cpu_kernels, _dtypes
 from .._array import _wrap, ndarray
 from ._common import (NOVALUE, axes_of, checks_data, count, finish, mask_of, on_device, real_dtype, reduced_shape, tensor,
                       warn_if)
@@ -88,6 +88,9 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, mean_, correction, sqrt, na
         ddof = correction
     t = tensor(a)
     axes = axes_of(axis, t.dim())
+    k = _cpu_kernels.numpy_kernel("var", t) if where is True and mean_ is NOVALUE and dtype is None else None
+    if k is not None:
+        return finish(_cpu_kernels.run(k, t, axes, ddof, keepdims, sqrt, nan), out)
     acc, res = _compute_dtypes(t, dtype)
     if nan and (t.is_floating_point() or t.is_complex()):
         ok = ~torch.isnan(t)

@@ -2,7 +2,9 @@
 
 Every sort is stable (torch's stable sort), whatever ``kind`` says: NumPy's
 unstable kinds may order ties differently; a stable order is always one NumPy
-could return. NaNs sort to the end as in NumPy; complex arrays sort
+could return. On the CPU, above a size threshold, NumPy's own kernels run instead
+(``_cpu_kernels``): a stable kind stays stable; an unstable ``argsort`` then gives
+NumPy's exact order. NaNs sort to the end as in NumPy; complex arrays sort
 lexicographically (real part, then imaginary part), as NumPy does, through two
 stable passes because torch has no complex sort.
 """
@@ -12,7 +14,7 @@ import operator
 import numpy as _np
 import torch
 
-from .. import _dtypes
+from .. import _cpu_kernels, _dtypes
 from .._array import _wrap, ndarray
 from .._boundary import tensor as tensor_of, tensors
 from .._convert import as_tensor, checks_data, normalize_axis
@@ -80,14 +82,18 @@ def _prepare(a, axis, zero_d_as_1d=False):
     return t, normalize_axis(axis, t.dim())
 
 
-def argsort_tensor(t, dim, descending=False):
-    """Stable argsort of ``t`` along ``dim``: NaNs last, complex lexicographic."""
+def argsort_tensor(t, dim, descending=False, stable=True):
+    """Argsort of ``t`` along ``dim``: NaNs last, complex lexicographic; stable, or (``stable=False``)
+    on the CPU NumPy's default sort, which orders ties its own way (torch's order stays stable)."""
     if t.is_complex():
         # NumPy's order: [R + Rj, R + nanj, nan + Rj, nan + nanj], each lexicographic
         idx = argsort_tensor(t.imag, dim, descending)
         idx = idx.gather(dim, argsort_tensor(t.real.gather(dim, idx), dim, descending))
         nan_class = (torch.isnan(t.imag).to(torch.int8) + 2 * torch.isnan(t.real).to(torch.int8)).gather(dim, idx)
         return idx.gather(dim, argsort_tensor(nan_class, dim, descending))
+    k = None if descending else _cpu_kernels.numpy_kernel("argsort", t)
+    if k is not None:
+        return _cpu_kernels.run(k, t, dim, "stable" if stable else None)
     return torch.sort(sort_key(t), dim=dim, stable=True, descending=descending)[1]
 
 
@@ -100,6 +106,9 @@ def sort_tensor(t, dim, descending=False, stable=True):
     """
     if t.is_complex():
         return t.gather(dim, argsort_tensor(t, dim, descending))
+    k = None if descending else _cpu_kernels.numpy_kernel("sort", t)
+    if k is not None:
+        return _cpu_kernels.run(k, t, dim, "stable" if stable else None)
     return torch.sort(t, dim=dim, stable=stable, descending=descending)[0]
 
 
@@ -111,10 +120,11 @@ def sort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
 
 
 def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
-    """Indices that would sort an array (mirrors ``numpy.argsort``; always stable)."""
+    """Indices that would sort an array (mirrors ``numpy.argsort``; stable except on the CPU, where
+    large arrays without ``stable``/``kind="stable"`` get NumPy's default sort and its order of ties)."""
     _check_order(order, kind)
     t, dim = _prepare(a, axis, True)
-    return _wrap(argsort_tensor(t, dim, descending))
+    return _wrap(argsort_tensor(t, dim, descending, stable=bool(stable) or kind in ("stable", "mergesort")))
 
 
 def _sort_inplace(self, axis=-1, kind=None, order=None, *, stable=None):
@@ -171,21 +181,34 @@ def _kth(kth, n):
             raise ValueError(f"kth(={k}) out of bounds ({n})")
 
 
+def _host_kth(kth):
+    """``kth`` for NumPy's kernel (already validated by :func:`_kth`)."""
+    return kth if isinstance(kth, int) else tensor_of(kth).cpu().numpy()
+
+
 def partition(a, kth, axis=-1, kind="introselect", order=None):
-    """Partitioned copy (mirrors ``numpy.partition``): here fully sorted, which is a valid partition."""
+    """Partitioned copy (mirrors ``numpy.partition``): NumPy's introselect on the CPU, elsewhere
+    fully sorted, which is a valid partition."""
     _check_select(kind, order)
     t, dim = _prepare(a, axis)
     if t.numel():
         _kth(kth, t.shape[dim])
+    k = _cpu_kernels.numpy_kernel("partition", t)
+    if k is not None:
+        return _wrap(_cpu_kernels.run(k, t, _host_kth(kth), dim))
     return _wrap(sort_tensor(t, dim))
 
 
 def argpartition(a, kth, axis=-1, kind="introselect", order=None):
-    """Indices that partition an array (mirrors ``numpy.argpartition``; a full stable argsort)."""
+    """Indices that partition an array (mirrors ``numpy.argpartition``; NumPy's introselect on the CPU,
+    elsewhere a full stable argsort)."""
     _check_select(kind, order)
     t, dim = _prepare(a, axis, True)
     if t.numel():
         _kth(kth, t.shape[dim])
+    k = _cpu_kernels.numpy_kernel("argpartition", t)
+    if k is not None:
+        return _wrap(_cpu_kernels.run(k, t, _host_kth(kth), dim))
     return _wrap(argsort_tensor(t, dim))
 
 
@@ -208,6 +231,9 @@ def searchsorted(a, v, side="left", sorter=None):
     dt = _dtypes.promote_torch(ta.dtype, tv.dtype)
     if dt.is_complex:
         raise TypeError("searchsorted on complex arrays is unsupported on torchnp (torch has no complex ordering)")
+    k = _cpu_kernels.numpy_kernel("searchsorted", tv, ta) if sorter is None else None
+    if k is not None:
+        return _wrap(_cpu_kernels.run(k, ta, tv, side, None))
     ta, tv = sort_key(ta.to(dt)), sort_key(tv.to(dt))
     if dt is torch.bool:
         ta, tv = ta.to(torch.int8), tv.to(torch.int8)

@@ -11,7 +11,7 @@ import warnings
 import numpy as _np
 import torch
 
-from .. import _dtypes
+from .. import _cpu_kernels, _dtypes
 from .._array import _wrap, ndarray
 from .._convert import normalize_axis
 from .._boundary import tensor
@@ -135,6 +135,9 @@ def _one_d(name):
                  else raw.shape[axis])  # NumPy's order of checks: n, norm, dtype
         norm = _norm(norm, spaced)
         t, out_dt = _input(raw, kind, name)
+        k = _cpu_kernels.numpy_kernel(name, t) if name in _cpu_kernels.KERNELS else None
+        if k is not None:
+            return _finish(_cpu_kernels.run(k, t, n, axis, norm), out_dt, out)
         return _finish(run(t, n, axis, norm), out_dt, out)
 
     transform.__name__ = transform.__qualname__ = name

@@ -14,7 +14,7 @@ import numpy as _np
 import torch
 from numpy.linalg import LinAlgError
 
-from .. import _dtypes
+from .. import _cpu_kernels, _dtypes
 from .._array import _wrap
 from .._convert import NOVALUE as _NoValue
 from ._common import (EigResult, EighResult, QRResult, SlogdetResult, SVDResult, assert_finite,
@@ -134,7 +134,8 @@ def eigh(a, UPLO="L"):
     """Eigen-decomposition of a Hermitian matrix (mirrors ``numpy.linalg.eigh``)."""
     UPLO = _uplo(UPLO)
     t, _ = _square_input(a)
-    w, v = torch.linalg.eigh(t, UPLO=UPLO)
+    k = _cpu_kernels.numpy_kernel("eigh", t)
+    w, v = torch.linalg.eigh(t, UPLO=UPLO) if k is None else _cpu_kernels.run(k, t, UPLO)
     return EighResult(wrap(w), wrap(v))
 
 
@@ -172,7 +173,10 @@ def _svd_input(a, hermitian=False):
 
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     """Singular value decomposition (mirrors ``numpy.linalg.svd``; ``SVDResult(U, S, Vh)``)."""
-    r = _svd_t(_svd_input(a, hermitian), full_matrices, compute_uv, hermitian)
+    t = _svd_input(a, hermitian)
+    k = None if hermitian else _cpu_kernels.numpy_kernel("svd", t)
+    r = _svd_t(t, full_matrices, compute_uv, hermitian) if k is None else \
+        _cpu_kernels.run(k, t, full_matrices, compute_uv)
     if compute_uv:
         return SVDResult(*(wrap(x) for x in r))
     return wrap(r)

@@ -1,0 +1,141 @@
+"""Which kernel is faster on the CPU, NumPy's or torch's, per operation and size (issue 17).
+
+    python benchmarks/kernels.py                 # every op in torchnp._cpu_kernels.KERNELS and the candidates
+    python benchmarks/kernels.py --only sort     # one op
+    python benchmarks/kernels.py --sizes 1e4 1e6 # other sizes
+
+The evidence behind the table ``torchnp._cpu_kernels.KERNELS``: for each operation, torch's
+kernel (as torchnp calls it) and NumPy's kernel on the zero-copy view of the same CPU tensor,
+timed interleaved (alternating rounds, the fastest round of each). A ratio numpy/torch below 1 means
+NumPy's kernel wins at that size. Timings are not tests: nothing here asserts a speed.
+"""
+
+import argparse
+import gc
+import sys
+import time
+
+import numpy
+import torch
+
+
+def _data(n, seed=0):
+    return torch.from_numpy(numpy.random.default_rng(seed).random(n))
+
+
+def _ints(n, high, seed=0):
+    return torch.from_numpy(numpy.random.default_rng(seed).integers(0, high, n))
+
+
+def _square(n):
+    """A well-conditioned n x n matrix with about ``n`` elements in total (n is an element count)."""
+    s = max(int(round(n ** 0.5)), 2)
+    a = numpy.random.default_rng(0).random((s, s))
+    return torch.from_numpy(a @ a.T + s * numpy.eye(s))
+
+
+def _pairs():
+    """op -> (inputs(n), torch kernel(*tensors), NumPy kernel(*arrays)); n: elements of the main input."""
+    def hist_torch(x):
+        lo, hi = torch.aminmax(x)
+        edges = torch.linspace(lo.item(), hi.item(), 101, dtype=x.dtype)
+        idx = torch.clamp(torch.bucketize(x, edges, right=True) - 1, max=99)
+        return torch.zeros(101, dtype=torch.int64).scatter_add_(0, idx, torch.ones_like(idx))
+
+    def scatter_t(x, i, v):
+        x[i] = v
+
+    def scatter_n(x, i, v):
+        x[i] = v
+
+    return {
+        "sort": (lambda n: (_data(n),), lambda x: torch.sort(x)[0], lambda x: numpy.sort(x)),
+        "sort stable": (lambda n: (_data(n),), lambda x: torch.sort(x, stable=True)[0],
+                        lambda x: numpy.sort(x, kind="stable")),
+        "sort int64": (lambda n: (_ints(n, n),), lambda x: torch.sort(x)[0], lambda x: numpy.sort(x)),
+        "argsort (stable)": (lambda n: (_data(n),), lambda x: torch.sort(x, stable=True)[1],
+                             lambda x: numpy.argsort(x, kind="stable")),
+        "partition": (lambda n: (_data(n),), lambda x: torch.sort(x)[0], lambda x: numpy.partition(x, len(x) // 2)),
+        "unique": (lambda n: (_ints(n, max(n // 10, 1)).double(),), lambda x: torch.unique(x),
+                   lambda x: numpy.unique(x)),
+        "searchsorted": (lambda n: (torch.sort(_data(n))[0], _data(n, 1)), torch.searchsorted, numpy.searchsorted),
+        "histogram": (lambda n: (_data(n),), hist_torch, lambda x: numpy.histogram(x, 100)),
+        "bincount": (lambda n: (_ints(n, 1000),), torch.bincount, numpy.bincount),
+        "take": (lambda n: (_data(n), _ints(n // 10 or 1, n)), lambda x, i: x[i], lambda x, i: numpy.take(x, i)),
+        "gather x[idx]": (lambda n: (_data(n), _ints(n // 10 or 1, n)), lambda x, i: x[i], lambda x, i: x[i]),
+        "scatter x[idx] = v": (lambda n: (_data(n), _ints(n // 10 or 1, n), _data(n // 10 or 1, 1)), scatter_t,
+                               scatter_n),
+        "std": (lambda n: (_data(n),), lambda x: torch.std(x, correction=0), numpy.std),
+        "einsum ij,ij->i": (lambda n: (_square(n), _square(n)), lambda a, b: torch.einsum("ij,ij->i", a, b),
+                            lambda a, b: numpy.einsum("ij,ij->i", a, b)),
+        "matmul": (lambda n: (_square(n),), lambda a: a @ a, lambda a: a @ a),
+        "solve": (lambda n: (_square(n), _square(n)[:, :1].clone()), torch.linalg.solve, numpy.linalg.solve),
+        "inv": (lambda n: (_square(n),), torch.linalg.inv, numpy.linalg.inv),
+        "det": (lambda n: (_square(n),), torch.linalg.det, numpy.linalg.det),
+        "cholesky": (lambda n: (_square(n),), torch.linalg.cholesky, numpy.linalg.cholesky),
+        "eigh": (lambda n: (_square(n),), torch.linalg.eigh, numpy.linalg.eigh),
+        "svd": (lambda n: (_square(n),), torch.linalg.svd, numpy.linalg.svd),
+        "fft": (lambda n: (_data(n),), torch.fft.fft, numpy.fft.fft),
+    }
+
+
+def _time(fn, args, target=0.05):
+    gc.disable()
+    try:
+        t0 = time.perf_counter()
+        fn(*args)
+        once = time.perf_counter() - t0
+        loops = max(1, min(100, int(target / max(once, 1e-7))))
+        t0 = time.perf_counter()
+        for _ in range(loops):
+            fn(*args)
+        return (time.perf_counter() - t0) / loops
+    finally:
+        gc.enable()
+
+
+def compare(op, n, rounds):
+    """(torch seconds, NumPy seconds): the fastest of ``rounds`` alternating rounds on the same data
+    (the minimum: on a shared machine, the round least disturbed by other processes)."""
+    make, t_fn, n_fn = _pairs()[op]
+    ts = make(n)
+    arrays = [t.numpy() for t in ts]  # zero-copy views
+    tt, tn = [], []
+    for r in range(rounds):
+        pair = [(tt, t_fn, ts), (tn, n_fn, arrays)]  # wrapping NumPy's result: free
+        for out, fn, args in (pair if r % 2 else pair[::-1]):
+            out.append(_time(fn, args))
+    return min(tt), min(tn)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--only", nargs="*", help="ops (default: all)")
+    p.add_argument("--sizes", nargs="*", type=float, default=[1e3, 1e4, 1e5, 1e6, 1e7],
+                   help="element counts of the main input (matrices: n elements, sqrt(n) x sqrt(n))")
+    p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--max-seconds", type=float, default=1.0, help="skip larger sizes of an op once a call takes this")
+    args = p.parse_args(argv)
+    ops = args.only or list(_pairs())
+    print(f"torch {torch.__version__} ({torch.get_num_threads()} threads), numpy {numpy.__version__}")
+    try:
+        from threadpoolctl import threadpool_info
+
+        for lib in threadpool_info():
+            print(f"  {lib['internal_api']} {lib.get('version')} {lib['num_threads']} threads "
+                  f"{lib.get('architecture', '')} ({lib['prefix']})")
+    except ImportError:
+        pass
+    print(f"{'op':<22}{'n':>10}{'torch ms':>12}{'numpy ms':>12}{'numpy/torch':>13}")
+    for op in ops:
+        for n in args.sizes:
+            n = int(n)
+            tt, tn = compare(op, n, args.rounds)
+            print(f"{op:<22}{n:>10}{tt * 1e3:>12.3f}{tn * 1e3:>12.3f}{tn / tt:>12.2f}x", flush=True)
+            if max(tt, tn) > args.max_seconds:
+                break
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,117 @@
+"""The best kernel per operation on the CPU (issue 17): one table, ``KERNELS``.
+
+A CPU tensor and a NumPy array share host memory: ``t.numpy()`` is a zero-copy view and
+``torch.from_numpy`` wraps NumPy's result without a copy. Where NumPy's kernel is faster
+than torch's for an operation at the sizes that matter, the operation runs NumPy's
+kernel on that view, and its result is NumPy's own (sort order, NaN placement, bins).
+The decisions were measured with ``python benchmarks/kernels.py`` (docs/benchmarks.md);
+each row of ``KERNELS`` is ``op -> Kernel(condition, numpy implementation)``, and a
+function that uses the table asks :func:`numpy_kernel` and runs the answer, or goes on
+with its torch code when the answer is ``None``: always on other devices, while
+``torch.compile`` traces (``torchnp.jit``), for tensors that autograd or ``torch.func``
+track, and where the row's condition (size, dtype) says torch's kernel wins.
+"""
+
+from typing import Callable, NamedTuple
+
+import numpy as _np
+import torch
+
+__all__ = ["KERNELS", "Kernel", "numpy_kernel", "run"]
+
+_compiling = torch.compiler.is_compiling
+_wrapped = torch._C._functorch.is_functorch_wrapped_tensor
+
+# dtypes whose NumPy kernels are the ones measured (NumPy's native sort/search/BLAS types)
+_REAL = frozenset({torch.float64, torch.float32, torch.int64, torch.int32, torch.int16, torch.int8, torch.uint8,
+                   torch.uint16, torch.uint32, torch.uint64})
+_FLOAT = frozenset({torch.float64, torch.float32})
+_BLAS = frozenset({torch.float64, torch.float32, torch.complex128, torch.complex64})
+_ANY = _REAL | _BLAS | {torch.bool, torch.float16}
+
+
+class Kernel(NamedTuple):
+    """NumPy's ``run`` is used when every tensor operand has a dtype in ``dtypes``, the
+    first one has at least ``min_size`` elements (smaller work: torch's call is cheaper)
+    and ``when(context)`` holds for the call's non-tensor ``context`` (if ``when`` is given)."""
+
+    min_size: int
+    dtypes: frozenset
+    run: Callable
+    when: Callable = None
+
+
+def _products_of_equal_operands(spec):
+    """An einsum of two operands with the same labels (``ij,ij->i``): an elementwise product
+    and a sum, where torch's einsum goes through batched matmul and NumPy's loop does not."""
+    ins, arrow, _ = spec.replace(" ", "").partition("->")
+    ops = ins.split(",")
+    return bool(arrow) and len(ops) == 2 and set(ops[0].replace("...", "")) == set(ops[1].replace("...", ""))
+
+
+def _scatter(a, idx, v):
+    a[idx] = v
+
+
+def _var(a, axes, ddof, keepdims, sqrt, nan):
+    fn = (_np.nanstd if sqrt else _np.nanvar) if nan else (_np.std if sqrt else _np.var)
+    return fn(a, axis=axes, ddof=ddof, keepdims=keepdims)
+
+
+# op -> Kernel: the measured decisions (benchmarks/kernels.py; figures in docs/benchmarks.md).
+# NumPy's single-threaded kernels, large 2-D matmul, eigh and svd; the rest of BLAS/LAPACK and fft: torch.
+KERNELS = {
+    # NumPy's SIMD sorts (x86-simd-sort, highway) take 0.14-0.46x torch's time from 10^4 elements
+    "sort": Kernel(10_000, _REAL, lambda a, axis, kind: _np.sort(a, axis, kind)),
+    "argsort": Kernel(10_000, _REAL, lambda a, axis, kind: _np.argsort(a, axis, kind)),
+    # introselect: O(n), where torch can only sort
+    "partition": Kernel(1_000, _REAL, _np.partition),
+    "argpartition": Kernel(1_000, _REAL, lambda a, kth, axis: _np.argpartition(a, kth, axis)),
+    "unique": Kernel(10_000, _REAL, _np.unique),
+    "searchsorted": Kernel(10_000, _REAL, lambda a, v, side, sorter: _np.searchsorted(a, v, side, sorter)),
+    # equal bins: NumPy computes each bin index arithmetically, torch searches the edges
+    "histogram": Kernel(10_000, _REAL, _np.histogram),
+    "bincount": Kernel(10_000, _REAL, _np.bincount),
+    "take": Kernel(10_000, _ANY, _np.take),
+    # x[idx] and x[idx] = v with one integer array
+    "gather": Kernel(10_000, _ANY, lambda a, idx: _np.take(a, idx, 0)),
+    "scatter": Kernel(10_000, _ANY, _scatter),
+    "einsum": Kernel(10_000, _BLAS, _np.einsum, _products_of_equal_operands),
+    # OpenBLAS's (NumPy's) dgemm beat torch's MKL on this AMD CPU from 1000x1000 (1.05-1.8x), 2-D only
+    # (NumPy loops over a batch: 2x torch's batched time);
+    # smaller products and every other BLAS/LAPACK call measured either way: torch's
+    "matmul": Kernel(1_000_000, _FLOAT, _np.matmul, lambda ndims: ndims == (2, 2)),  # batched: torch's
+    # NumPy's pocketfft: half torch's time for a real 1-D transform of 10^6 (and 10^7) points
+    "rfft": Kernel(10_000, _FLOAT, _np.fft.rfft),
+    # LAPACK's symmetric eigensolver and SVD through NumPy: ahead of torch's in each run at 500x500
+    "eigh": Kernel(250_000, _BLAS, _np.linalg.eigh),
+    "svd": Kernel(250_000, _BLAS, _np.linalg.svd),
+    # var/std (and the nan- forms): NumPy's two passes allocate less than torchnp's NumPy-exact
+    # torch version (torch's own one-pass var rounds differently)
+    "var": Kernel(10_000, _FLOAT, _var),
+}
+
+
+def numpy_kernel(op, *tensors, context=None):
+    """NumPy's implementation of ``op`` for these tensor operands on the CPU, or ``None``
+    where torch's kernel is the one to run (see the module docstring)."""
+    k = KERNELS[op]
+    if tensors[0].numel() < k.min_size or _compiling() or (k.when is not None and not k.when(context)):
+        return None
+    for t in tensors:
+        if (t.device.type != "cpu" or t.dtype not in k.dtypes or t.requires_grad or t.is_conj() or t.is_neg()
+                or _wrapped(t)):
+            return None
+    return k.run
+
+
+def run(kernel, *args, **kwargs):
+    """``kernel`` (from :func:`numpy_kernel`) on the zero-copy NumPy views of the tensor
+    arguments; NumPy's result (an array, a scalar, or a tuple of them) as tensors sharing its memory
+    (``None`` for a kernel that writes into its first argument)."""
+    r = kernel(*[a.numpy() if isinstance(a, torch.Tensor) else a for a in args], **kwargs)
+    if r is None:
+        return None
+    if isinstance(r, (tuple, list)):
+        return tuple(torch.from_numpy(_np.asarray(x)) for x in r)
+    return torch.from_numpy(_np.asarray(r))
