@@ -42,11 +42,15 @@ def sort_key(t):
     return t.to(torch.int64) if t.dtype in _dtypes.PARTIAL else t
 
 
-def _check_order(order, kind):
+def _check_order(a, order, kind):
+    """``a``'s tensor, after NumPy's checks of ``order`` and ``kind``. Host-only data
+    (structured records, strings) raises HostOnlyData first: NumPy sorts it by ``order`` (§2.5)."""
+    t = tensor_of(a)
     if order is not None:
         raise ValueError("Cannot specify order when the array has no fields.")
     if kind not in _KINDS:
         raise ValueError(f"sort kind must be one of 'quick', 'heap', or 'stable' (got '{kind}')")
+    return t
 
 
 def _prepare(a, axis, zero_d_as_1d=False):
@@ -85,15 +89,13 @@ def sort_tensor(t, dim, descending=False, stable=True):
 
 def sort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
     """Return a sorted copy of an array (mirrors ``numpy.sort``; ``descending`` as the array API)."""
-    _check_order(order, kind)
-    t, dim = _prepare(a, axis)
+    t, dim = _prepare(_check_order(a, order, kind), axis)
     return _wrap(sort_tensor(t, dim, descending, stable=bool(stable) or kind in ("stable", "mergesort")))
 
 
 def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
     """Indices that would sort an array (mirrors ``numpy.argsort``; always stable)."""
-    _check_order(order, kind)
-    t, dim = _prepare(a, axis, True)
+    t, dim = _prepare(_check_order(a, order, kind), axis, True)
     return _wrap(argsort_tensor(t, dim, descending))
 
 
@@ -154,8 +156,7 @@ def partition(a, kth, axis=-1, kind="introselect", order=None):
     """Partitioned copy (mirrors ``numpy.partition``): here fully sorted, which is a valid partition."""
     if kind != "introselect":
         raise ValueError(f"Unknown select kind '{kind}'")
-    _check_order(order, None)
-    t, dim = _prepare(a, axis)
+    t, dim = _prepare(_check_order(a, order, None), axis)
     if t.numel():
         _kth(kth, t.shape[dim])
     return _wrap(sort_tensor(t, dim))
@@ -165,8 +166,7 @@ def argpartition(a, kth, axis=-1, kind="introselect", order=None):
     """Indices that partition an array (mirrors ``numpy.argpartition``; a full stable argsort)."""
     if kind != "introselect":
         raise ValueError(f"Unknown select kind '{kind}'")
-    _check_order(order, None)
-    t, dim = _prepare(a, axis, True)
+    t, dim = _prepare(_check_order(a, order, None), axis, True)
     if t.numel():
         _kth(kth, t.shape[dim])
     return _wrap(argsort_tensor(t, dim))
