@@ -255,7 +255,7 @@ SCALAR_RESULTS = frozenset("""
     nansum nanvar percentile polyval prod ptp quantile round searchsorted sinc std sum take trace
     trapezoid var vdot vecdot matmul einsum linalg.cond linalg.det linalg.matmul linalg.matrix_norm
     linalg.multi_dot linalg.norm linalg.slogdet linalg.trace linalg.vecdot linalg.vector_norm
-    linalg.matrix_rank linalg.lstsq
+    linalg.matrix_rank linalg.lstsq unravel_index ravel_multi_index
 """.split())
 
 def _wrapper_source(name, sig, scalar_results):

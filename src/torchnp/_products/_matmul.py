@@ -4,7 +4,7 @@ import numpy as _np
 import torch
 
 from .. import _dtypes
-from .._array import _wrap, ndarray
+from .._array import _wrap, ndarray, result
 from .. import _device
 from .._boundary import out_tensor, tensors
 
@@ -68,16 +68,16 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
 
 def _matmul_op(self, other):
     if type(other) is ndarray:
-        return matmul(self, other)
+        return result(matmul(self, other))  # v @ v is NumPy's scalar on the host (§1.3)
     if not isinstance(other, (ndarray, list, tuple, _np.ndarray, _np.generic, int, float, complex, bool)):
         return NotImplemented
-    return matmul(self, other)
+    return result(matmul(self, other))
 
 
 def _rmatmul_op(self, other):
     if not isinstance(other, (ndarray, list, tuple, _np.ndarray, _np.generic, int, float, complex, bool)):
         return NotImplemented
-    return matmul(other, self)
+    return result(matmul(other, self))
 
 
 def _imatmul_op(self, other):
