@@ -434,3 +434,17 @@ def test_constructor_with_buffer_offset_strides_matches_numpy():  # §1.1: ndarr
     with pytest.raises(TypeError):
         torchnp.ndarray((100,), numpy.int32, buffer=buf, device="cpu")
     assert torchnp.ndarray((2, 3), order="F", device="cpu").strides == numpy.ndarray((2, 3), order="F").strides
+
+
+def test_view_as_host_only_dtype_is_numpys_view():  # §2.5: unique rows through a void view (100 exercises)
+    a = numpy.array([[0, 1, 1], [1, 0, 0], [0, 1, 1], [1, 1, 0]])
+    x = torchnp.asarray(a, device="cpu")
+    rows = numpy.dtype((numpy.void, a.dtype.itemsize * a.shape[1]))
+    got, want = x.view(rows), a.view(rows)
+    assert type(got) is numpy.ndarray and got.dtype == want.dtype and got.shape == want.shape
+    assert numpy.shares_memory(got, x)  # zero-copy (§3.3)
+    _, gi = torchnp.unique(got, return_index=True)
+    _, wi = numpy.unique(want, return_index=True)
+    assert_like_numpy(x[gi], a[wi], device="cpu")
+    with pytest.raises(torchnp.DeviceMismatchError):
+        torchnp.asarray(a, device="meta").view(rows)
