@@ -45,3 +45,20 @@ print(words[np.argsort(np.char.str_len(words), kind="stable")])
 dates = np.array(["2024-03-01", "2024-03-02", "2024-03-04"], dtype="datetime64[D]")
 print(np.is_busday(dates), np.busday_offset(dates, 1, roll="forward"))
 print(np.datetime_as_string(dates, unit="D"), (dates - dates[0]).astype(int))
+
+# Q: extract the unique rows of a 2-D array (through a void view of each row)
+from io import StringIO
+
+Z = np.random.randint(0, 2, (6, 3))
+T = np.ascontiguousarray(Z).view(np.dtype((np.void, Z.dtype.itemsize * Z.shape[1])))
+_, idx = np.unique(T, return_index=True)
+uZ = Z[np.sort(idx)]
+print(uZ)
+# Q: read a file with named columns
+table = np.genfromtxt(StringIO("name,age,score\nann,31,7.5\nbob,25,9.0\ncid,40,6.0\n"),
+                      delimiter=",", names=True, dtype=None, encoding="utf-8")
+print(table.dtype.names, table["name"][table["score"] > 6.5], table["age"].mean())
+# Q: a record array from a string table
+S = np.array([("Hello", 2.5, 3), ("World", 3.6, 2)])
+R = np.rec.fromarrays(S.T, names="col1, col2, col3", formats="S8, f8, i8")
+print(R.col2.sum(), R.col1)
