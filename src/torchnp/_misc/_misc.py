@@ -302,8 +302,11 @@ def _same_storage(t1, t2):
 
 
 def _host_views(a, b):
-    """Zero-copy NumPy views of ``a`` and ``b`` when neither is an array on an accelerator
-    (host data, §3.3: NumPy arrays and CPU arrays may share one memory), else None."""
+    """Zero-copy NumPy views of ``a`` and ``b`` when one is a NumPy array and neither is an
+    array on an accelerator (host data, §3.3: NumPy arrays and CPU arrays may share one
+    memory), else None (two torchnp arrays: compared by their tensors)."""
+    if not (isinstance(a, _np.ndarray) or isinstance(b, _np.ndarray)):
+        return None
     views = []
     for x in (a, b):
         if isinstance(x, ndarray):
