@@ -168,8 +168,9 @@ def test_numpy_operands_on_the_host(name):  # §3.3: host arrays with CPU arrays
     values = numpy.array([2.0, 1.0, 3.0])
     expected = NP_MIXED[name](numpy, values.copy(), values.copy())
     got = NP_MIXED[name](torchnp, torchnp.asarray(values.copy(), device="cpu"), values.copy())
-    if isinstance(expected, numpy.generic):  # scalar results: compared as 0-d arrays
-        expected = numpy.asarray(expected)
+    if isinstance(expected, numpy.generic):  # §1.3: scalar results from host data are NumPy's scalars
+        assert type(got) is type(expected) and got == expected, (got, expected)
+        return
     if isinstance(got, numpy.ndarray):  # out= a numpy.ndarray: written in place and returned, as NumPy
         assert got.dtype == expected.dtype
         numpy.testing.assert_array_equal(got, expected)
