@@ -153,9 +153,11 @@ def test_loadtxt_options_like_numpy():  # §5.1
     expected = numpy.loadtxt(io.StringIO(text), delimiter=",", unpack=True)
     got = tnp.loadtxt(io.StringIO(text), delimiter=",", unpack=True, device=DEVICE)
     assert_like_numpy(list(got), list(expected))
-    for bad in [{"dtype": "U3"}, {"dtype": [("a", "f8"), ("b", "f8"), ("c", "f8")]}]:
-        with pytest.raises(TypeError):
-            tnp.loadtxt(io.StringIO(text), delimiter=",", **bad)
+    for host_only in [{"dtype": "U3"}, {"dtype": [("a", "f8"), ("b", "f8"), ("c", "f8")]}]:  # §2.5: NumPy's arrays
+        got = tnp.loadtxt(io.StringIO(text), delimiter=",", **host_only)
+        expected = numpy.loadtxt(io.StringIO(text), delimiter=",", **host_only)
+        assert type(got) is numpy.ndarray and got.dtype == expected.dtype
+        numpy.testing.assert_array_equal(got, expected)
     with pytest.raises(ValueError):
         numpy.loadtxt(io.StringIO("1,2\n3\n"), delimiter=",")
     with pytest.raises(ValueError):
@@ -167,8 +169,16 @@ def test_genfromtxt_missing_values_like_numpy():  # §5.1
     for kw in [{}, {"filling_values": -1}, {"usecols": (0, 1)}, {"skip_header": 1}, {"dtype": numpy.float32}]:
         expected = numpy.genfromtxt(io.StringIO(text), delimiter=",", **kw)
         assert_like_numpy(tnp.genfromtxt(io.StringIO(text), delimiter=",", device=DEVICE, **kw), expected)
-    with pytest.raises(TypeError):
-        tnp.genfromtxt(io.StringIO("a,b\n1,2\n"), delimiter=",", names=True)
+
+
+@pytest.mark.parametrize("kw", [{"names": True}, {"names": True, "dtype": None, "encoding": "utf-8"},
+                                {"dtype": None, "encoding": "utf-8"}, {"dtype": str}])
+def test_genfromtxt_records_and_str_are_numpys_arrays(kw):  # §2.5: host-only results, file read once
+    text = "name,age,height\nann,31,1.62\nbob,25,1.80\n"
+    expected = numpy.genfromtxt(io.StringIO(text), delimiter=",", **kw)
+    got = tnp.genfromtxt(io.StringIO(text), delimiter=",", **kw)
+    assert type(got) is numpy.ndarray and got.dtype == expected.dtype
+    assert repr(got) == repr(expected)  # NaN fields of records compare unequal
 
 
 @pytest.mark.parametrize("dtype", DTYPES, ids=str)

@@ -490,6 +490,22 @@ def test_vectorize_frompyfunc():
     assert_like_numpy(g(tnp(a), tnp(b)), numpy.frompyfunc(lambda x, y: x + y, 2, 1)(a, b).astype(float))
 
 
+def test_vectorize_host_only_data():  # §2.5: str/object inputs or output types run NumPy's vectorize
+    words, objs = numpy.array(["a", "bbb", "cc"]), numpy.empty(3, dtype=object)
+    objs[:] = [[1, 2], [3], [4, 5, 6]]
+    for fn, args, kw in ((len, (words,), {}), (len, (objs,), {}), (len, (["x", "yy"],), {}),
+                         (str.upper, (words,), {"otypes": [str]}), (lambda s, n: s[:n] + "!", (words, numpy.arange(3)), {}),
+                         (lambda x: str(x), (numpy.arange(3),), {"otypes": "U"})):
+        want = numpy.vectorize(fn, **kw)(*args)
+        got = torchnp.vectorize(fn, **kw)(*(torchnp.asarray(a, device="cpu") if a.dtype.kind in "iu" else a
+                                            for a in map(numpy.asarray, args)))
+        if want.dtype.kind in "UO":
+            assert type(got) is numpy.ndarray and got.dtype == want.dtype
+            numpy.testing.assert_array_equal(got, want)
+        else:
+            assert_like_numpy(got, want, device="cpu")
+
+
 def test_ndenumerate_ndindex_nditer():
     a = numpy.arange(6, dtype=numpy.int16).reshape(2, 3)
     got = list(torchnp.ndenumerate(tnp(a)))

@@ -154,6 +154,19 @@ def test_memory_sharing():
     assert not torchnp.may_share_memory(x, tnp(a))
 
 
+def test_memory_sharing_with_numpy_operands():  # §3.3: a CPU array and a NumPy view of it share memory
+    x = torchnp.arange(24.0).reshape(4, 6)
+    if x.device.type != "cpu":
+        pytest.skip("host memory only")
+    a = numpy.asarray(x)  # zero-copy (§4.3)
+    for k1, k2 in [((0,), (0,)), ((0,), (1,)), ((slice(None), 0), (slice(None), 1)), ((slice(1, 3),), (2,))]:
+        for fn in ("shares_memory", "may_share_memory"):
+            want = getattr(numpy, fn)(a[k1], a[k2])
+            assert getattr(torchnp, fn)(x[k1], a[k2]) == want and getattr(torchnp, fn)(a[k1], x[k2]) == want
+            assert getattr(numpy, fn)(a[k1], x[k2]) == want, (fn, k1, k2)  # via __array_function__
+    assert not torchnp.may_share_memory(x, a.copy()) and not torchnp.shares_memory(a.copy(), x)
+
+
 # bits and number formatting
 @given(arrays(INTEGER + BOOL, min_dims=1), st.sampled_from(["big", "little"]), st.data())
 def test_packbits_unpackbits(a, order, data):

@@ -520,3 +520,15 @@ def test_item_deletion_errors(target, key):  # §5.1: NumPy's exception types an
         del target(numpy)[key]
     with pytest.raises(type(expected.value), match=str(expected.value)):
         del target(torchnp)[key]
+def test_view_as_host_only_dtype_is_numpys_view():  # §2.5: unique rows through a void view (100 exercises)
+    a = numpy.array([[0, 1, 1], [1, 0, 0], [0, 1, 1], [1, 1, 0]])
+    x = torchnp.asarray(a, device="cpu")
+    rows = numpy.dtype((numpy.void, a.dtype.itemsize * a.shape[1]))
+    got, want = x.view(rows), a.view(rows)
+    assert type(got) is numpy.ndarray and got.dtype == want.dtype and got.shape == want.shape
+    assert numpy.shares_memory(got, x)  # zero-copy (§3.3)
+    _, gi = torchnp.unique(got, return_index=True)
+    _, wi = numpy.unique(want, return_index=True)
+    assert_like_numpy(x[gi], a[wi], device="cpu")
+    with pytest.raises(torchnp.DeviceMismatchError):
+        torchnp.asarray(a, device="meta").view(rows)

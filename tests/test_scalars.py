@@ -54,6 +54,19 @@ def test_scalar_results_behave_as_numpys():  # §1.3: type, repr, isinstance, js
     assert json.dumps(x.sum()) == json.dumps(a.sum())
 
 
+def test_matmul_operator_and_index_conversions_give_scalars():  # §1.3: v @ v, unravel_index(argmax) on the host
+    v, m = numpy.arange(3.0), numpy.arange(6).reshape(2, 3)
+    x, y = torchnp.asarray(v, device="cpu"), torchnp.asarray(m, device="cpu")
+    for got, want in ((x @ x, v @ v), (v @ x, v @ v), (x @ numpy.eye(3) @ x, v @ numpy.eye(3) @ v),
+                      (torchnp.unravel_index(y.argmax(), y.shape), numpy.unravel_index(m.argmax(), m.shape)),
+                      (torchnp.ravel_multi_index((1, 2), (2, 3)), numpy.ravel_multi_index((1, 2), (2, 3)))):
+        assert type(got) is type(want) and repr(got) == repr(want), (got, want)
+    assert_like_numpy(torchnp.unravel_index(torchnp.asarray([4, 5], device="cpu"), (2, 3)),
+                      numpy.unravel_index(numpy.array([4, 5]), (2, 3)), device="cpu")
+    r = torchnp.asarray(v, device="meta") @ torchnp.asarray(v, device="meta")
+    assert isinstance(r, torchnp.ndarray) and r.ndim == 0 and r.device.type == "meta"
+
+
 @given(arrays(SUPPORTED_DTYPES, shape=()))
 def test_python_conversions(a):  # §1.3: float(), int(), complex(), bool()
     with numpy.errstate(all="ignore"):

@@ -71,6 +71,29 @@ def test_sort_errors(kw, exc):
     check("searchsorted", numpy.arange(2), 1, "left", numpy.array([0.0, 1.0]))
 
 
+@pytest.mark.parametrize("name", ["sort", "argsort", "partition", "argpartition"])
+def test_sort_order_of_structured_records(name):  # §2.5: host-only records are sorted by NumPy, order= included
+    recs = numpy.array([("b", 2.0, 1), ("a", 2.0, 3), ("c", -1.0, 2)], dtype=[("s", "U2"), ("m", "f8"), ("k", "i4")])
+    args = (recs, 1) if "partition" in name else (recs,)
+    for order in ("m", ["m", "s"], "k", "bogus"):
+        expected = _outcome(lambda: getattr(numpy, name)(*args, order=order))
+        got = _outcome(lambda: getattr(torchnp, name)(*args, order=order))
+        if isinstance(expected, Exception):
+            assert type(got) is type(expected) and str(got) == str(expected), (got, expected)
+        elif expected.dtype.kind == "V":  # the records stay NumPy's array
+            assert type(got) is numpy.ndarray and got.dtype == expected.dtype
+            numpy.testing.assert_array_equal(got, expected)
+        else:  # indices are a CPU torchnp array (§3.3)
+            assert_like_numpy(got, expected, device="cpu")
+
+
+def _outcome(fn):
+    try:
+        return fn()
+    except Exception as exc:  # noqa: BLE001 - compared with NumPy's
+        return exc
+
+
 @given(tie_arrays(REAL + BOOL + COMPLEX, min_dims=1), st.data())
 def test_sort_complex_and_lexsort(a, data):
     if a.dtype.kind != "b":

@@ -409,7 +409,14 @@ class ndarray:
         t = self._t
         if dtype is None or dtype is ndarray:
             return _wrap(t.view(t.shape))
-        dt = _dtypes.to_torch(dtype)
+        try:
+            dt = _dtypes.to_torch(dtype)
+        except _dtypes.HostOnlyData:  # e.g. rows as void records (unique rows): NumPy's view of the memory (§2.5)
+            if t.device.type != "cpu":
+                raise _device.DeviceMismatchError(
+                    f"view({dtype!r}): host-only data (a dtype torch cannot hold, §2.5) cannot view memory on "
+                    f"{t.device}; move the array first with x.to_device('cpu')") from None
+            return self.to_numpy().view(dtype)
         old, new = t.element_size(), dt.itemsize
         if old != new:
             if t.dim() == 0:

@@ -12,7 +12,7 @@ import os
 
 import numpy as _np
 
-from . import _dtypes
+from . import _device, _dtypes
 from ._array import _wrap, ndarray
 from ._convert import as_tensor
 
@@ -32,6 +32,12 @@ def _host(a):
 def _to_device(arr, device):
     """torchnp array on ``device`` from a host NumPy result (non-arrays pass through)."""
     if isinstance(arr, _np.ndarray):
+        if _dtypes.is_host_only(arr.dtype) and arr.dtype.kind != "O":  # records, str, datetime64: NumPy's array (§2.5)
+            if device is not None and _device.resolve(device).type != "cpu":
+                raise _device.DeviceMismatchError(
+                    f"host-only data ({arr.dtype}, a dtype torch cannot hold, §2.5) cannot be loaded onto "
+                    f"{_device.resolve(device)}; it lives on the host as a NumPy array")
+            return arr
         if arr.dtype.kind == "O":
             raise TypeError("the file holds an object array (dtype('O')), which is unsupported on torchnp: "
                             "load it with numpy.load(..., allow_pickle=True) instead")
@@ -145,7 +151,8 @@ def genfromtxt(fname, dtype=float, comments="#", delimiter=None, skip_header=0, 
                invalid_raise=True, max_rows=None, encoding=None, *, ndmin=0, like=None, device=None):
     """Load numeric data from a text file, handling missing values (mirrors ``numpy.genfromtxt``).
 
-    Only numeric results are supported (``names=``/structured and masked results raise TypeError).
+    Records (``names=``, ``dtype=None``) and str results are NumPy's own arrays on the host (§2.5);
+    masked results raise TypeError.
     """
     if usemask:
         raise TypeError("genfromtxt(usemask=True) returns a masked array, which is unsupported on torchnp")
@@ -157,8 +164,6 @@ def genfromtxt(fname, dtype=float, comments="#", delimiter=None, skip_header=0, 
                          case_sensitive=case_sensitive, defaultfmt=defaultfmt, unpack=unpack, usemask=usemask,
                          loose=loose, invalid_raise=invalid_raise, max_rows=max_rows, encoding=encoding,
                          ndmin=ndmin)
-    if isinstance(res, _np.ndarray) and res.dtype.names is not None:
-        raise _dtypes._unsupported(res.dtype)
     if unpack and isinstance(res, (list, tuple)):
         return type(res)(_to_device(r, device) for r in res)
     return _to_device(res, device)

@@ -13,6 +13,7 @@ from numpy import ndindex  # index tuples only: pure Python, no data
 
 from .. import _dtypes
 from .._array import _wrap, ndarray
+from .._boundary import run_on_host
 from .._convert import as_tensor
 from ._common import normalize_axis, tensor, tensors
 
@@ -109,9 +110,13 @@ class vectorize:
         self.signature = signature
         if isinstance(otypes, str):
             otypes = list(otypes)
+        self._host = False  # host-only output types (str, object, ...): NumPy's vectorize (§2.5)
         if otypes is not None:
             for t in otypes:
-                _dtypes.to_torch(t)
+                try:
+                    _dtypes.to_torch(t)
+                except _dtypes.HostOnlyData:
+                    self._host = True
         self.otypes = otypes
         self.excluded = set(excluded) if excluded is not None else set()
         self.__doc__ = pyfunc.__doc__ if doc is None and pyfunc is not _np._NoValue else doc
@@ -119,6 +124,15 @@ class vectorize:
     def __call__(self, *args, **kwargs):
         if self.pyfunc is _np._NoValue:
             return type(self)(args[0], self.otypes, self.__doc__, self.excluded, self.cache, self.signature)
+        if not self._host:
+            try:
+                return self._call(args, kwargs)
+            except _dtypes.HostOnlyData:  # str/object/datetime inputs or results: NumPy's loop (§2.5)
+                pass
+        vec = _np.vectorize(self.pyfunc, self.otypes, self.__doc__, self.excluded or None, self.cache, self.signature)
+        return run_on_host(vec, args, kwargs, "vectorize", host_only=True)
+
+    def _call(self, args, kwargs):
         func = self.pyfunc
         excluded = self.excluded
         names = [k for k in kwargs if k not in excluded]

@@ -301,8 +301,27 @@ def _same_storage(t1, t2):
     return t1.device == t2.device and t1.untyped_storage().data_ptr() == t2.untyped_storage().data_ptr()
 
 
+def _host_views(a, b):
+    """Zero-copy NumPy views of ``a`` and ``b`` when one is a NumPy array and neither is an
+    array on an accelerator (host data, §3.3: NumPy arrays and CPU arrays may share one
+    memory), else None (two torchnp arrays: compared by their tensors)."""
+    if not (isinstance(a, _np.ndarray) or isinstance(b, _np.ndarray)):
+        return None
+    views = []
+    for x in (a, b):
+        if isinstance(x, ndarray):
+            if x._t.device.type != "cpu":
+                return None
+            x = x.to_numpy()
+        views.append(x)
+    return views
+
+
 def may_share_memory(a, b, /, max_work=None):
     """Whether two arrays might share memory, by memory bounds (mirrors ``numpy.may_share_memory``)."""
+    views = _host_views(a, b)
+    if views is not None:  # NumPy's answer on the host memory (sklearn's copy=True relies on it)
+        return _np.may_share_memory(*views, max_work=max_work)
     if not (isinstance(a, ndarray) and isinstance(b, ndarray)):
         return False
     t1, t2 = a._t, b._t
@@ -326,6 +345,9 @@ def shares_memory(a, b, /, max_work=None):
 
     The exact answer enumerates the byte offsets of both views (index metadata on the host).
     """
+    views = _host_views(a, b)
+    if views is not None:
+        return _np.shares_memory(*views, max_work=max_work)
     if not may_share_memory(a, b):
         return False
     t1, t2 = a._t, b._t

@@ -114,16 +114,16 @@ def sort_tensor(t, dim, descending=False, stable=True):
 
 def sort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
     """Return a sorted copy of an array (mirrors ``numpy.sort``; ``descending`` as the array API)."""
+    t, dim = _prepare(a, axis)  # host-only data (records, strings) raises first: NumPy sorts it (§2.5)
     stable_kind = _check_order(order, kind)
-    t, dim = _prepare(a, axis)
     return _wrap(sort_tensor(t, dim, descending, stable=bool(stable) or stable_kind))
 
 
 def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
     """Indices that would sort an array (mirrors ``numpy.argsort``; stable except on the CPU, where
     large arrays without ``stable``/``kind="stable"`` get NumPy's default sort and its order of ties)."""
+    t, dim = _prepare(a, axis, True)  # host-only data first (§2.5)
     _check_order(order, kind)
-    t, dim = _prepare(a, axis, True)
     return _wrap(argsort_tensor(t, dim, descending, stable=bool(stable) or kind in ("stable", "mergesort")))
 
 
@@ -189,8 +189,8 @@ def _host_kth(kth):
 def partition(a, kth, axis=-1, kind="introselect", order=None):
     """Partitioned copy (mirrors ``numpy.partition``): NumPy's introselect on the CPU, elsewhere
     fully sorted, which is a valid partition."""
+    t, dim = _prepare(a, axis)  # host-only data first (§2.5)
     _check_select(kind, order)
-    t, dim = _prepare(a, axis)
     if t.numel():
         _kth(kth, t.shape[dim])
     k = _cpu_kernels.numpy_kernel("partition", t)
@@ -202,8 +202,8 @@ def partition(a, kth, axis=-1, kind="introselect", order=None):
 def argpartition(a, kth, axis=-1, kind="introselect", order=None):
     """Indices that partition an array (mirrors ``numpy.argpartition``; NumPy's introselect on the CPU,
     elsewhere a full stable argsort)."""
+    t, dim = _prepare(a, axis, True)  # host-only data first (§2.5)
     _check_select(kind, order)
-    t, dim = _prepare(a, axis, True)
     if t.numel():
         _kth(kth, t.shape[dim])
     k = _cpu_kernels.numpy_kernel("argpartition", t)
