@@ -50,7 +50,7 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
         r = matmul(_wrap(a), _wrap(b), casting=casting, dtype=dtype)._t
         ro = _core(axes[2], r.dim(), 2, n_out)
         r = r.movedim(list(range(-len(ro), 0)), ro)
-        return _store(r, out)
+        return _store(r, out, casting)
     ka = a.shape[-1]
     kb = b.shape[-2] if b.dim() > 1 else b.shape[0]
     if ka != kb:
@@ -76,10 +76,10 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
                 r = r.squeeze(-1)
             if r.dtype is not dt:  # torch.sum gives int64 for small ints: back to NumPy's dtype (wraps alike)
                 r = r.view(dt) if dt is torch.uint64 else r.to(dt)
-    return _store(r, out)
+    return _store(r, out, casting)
 
 
-def _store(r, out):
+def _store(r, out, casting):
     if out is not None:
         ot = out_tensor(out, r.device)
         if not _dtypes.can_cast_torch(r.dtype, ot.dtype, casting):  # NumPy's ufunc out= rule

@@ -464,7 +464,11 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
     axes = normalize_axes(axis, t.dim()) if axis is not None else tuple(range(t.dim()))
     name = uf.__name__
     # with out= and no dtype NumPy keeps the input's loop and casts into out (add: float sum -> int out)
+    if initial is None:
+        initial = _NOVALUE  # as NumPy: None means "not given"
     res_dtype = _reduce_dtype(uf, t, axis, dtype, keepdims, initial)
+    if initial is not _NOVALUE:  # NumPy converts it with the loop dtype's scalar type (and its errors)
+        initial = _dtypes.TO_NUMPY[res_dtype].type(initial).item()
     reorderable = _reorderable(uf)
     start = uf.identity if initial is _NOVALUE else initial
     mask = None
