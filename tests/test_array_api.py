@@ -60,8 +60,13 @@ def same(actual, expected, rtol=None, atol=None, check_dtype=True):
         for a, e in zip(actual, expected):
             same(a, e, rtol, atol, check_dtype)
         return
-    assert isinstance(actual, xp.ndarray)  # the array API wants 0-d arrays where NumPy gives scalars
-    assert_like_numpy(actual, numpy.asarray(expected), rtol=rtol, atol=atol, check_dtype=check_dtype)
+    if isinstance(actual, numpy.generic):
+        # operators and indexing on host arrays follow NumPy (§1.3): its own scalar, of NumPy's type
+        assert isinstance(expected, numpy.generic) and type(actual) is type(expected), (actual, expected)
+        actual = xp.asarray(actual, device="cpu")
+    assert isinstance(actual, xp.ndarray)  # namespace functions give 0-d arrays, as the standard asks
+    assert_like_numpy(actual, numpy.asarray(expected), rtol=rtol, atol=atol, check_dtype=check_dtype,
+                      device=actual.device)
 
 
 def quiet(f, *args, **kw):

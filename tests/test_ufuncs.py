@@ -351,9 +351,10 @@ def test_broadcast_error_is_numpys():
 
 
 def test_bad_operands():
-    """§3.3: numpy.ndarray operands raise TypeError naming the fix; wrong arity is TypeError."""
-    with pytest.raises(TypeError, match="asarray"):
-        torchnp.add(tnp([1.0]), numpy.ones(1))
+    """§3.3: numpy.ndarray operands are host data (a mismatch beside a device); wrong arity is TypeError."""
+    assert_like_numpy(torchnp.add(torchnp.ones(1, device="cpu"), numpy.ones(1)), numpy.full(1, 2.0), device="cpu")
+    with pytest.raises(torchnp.DeviceMismatchError, match="to_device"):
+        torchnp.add(torchnp.ones(1, device="meta"), numpy.ones(1))
     with pytest.raises(TypeError):
         torchnp.add(tnp([1.0]))
     with pytest.raises(TypeError):

@@ -83,10 +83,10 @@ from ._interop import __array_namespace_info__  # noqa: E402,F401  (issue 8; ins
 def __getattr__(name):
     """``polynomial`` (lazily); a NumPy name torchnp does not have: AttributeError that says why
     (docs/differences.md)."""
-    if name == "polynomial":  # loaded on first use, as NumPy's (it compiles NumPy's series modules)
+    if name in ("polynomial", "array_api"):  # loaded on first use (polynomial compiles NumPy's series modules)
         import importlib
 
-        return importlib.import_module("torchnp.polynomial")
+        return importlib.import_module(f"torchnp.{name}")
     from ._coverage import UNSUPPORTED, UNSUPPORTED_SUBMODULES
 
     why = UNSUPPORTED.get(name) or UNSUPPORTED_SUBMODULES.get(name)
