@@ -288,6 +288,14 @@ def _large_cases(n, m, small_n=None, small_m=None):
     return cases
 
 
+_RANDOM_DRAWS = {  # name: (NumPy-like generator method call, raw torch call)
+    "uniform": (lambda g, n: g.random(n), lambda g, n, d: torch.rand(n, dtype=torch.float64, generator=g, device=d)),
+    "normal": (lambda g, n: g.standard_normal(n),
+               lambda g, n, d: torch.randn(n, dtype=torch.float64, generator=g, device=d)),
+    "integers": (lambda g, n: g.integers(0, 100, n), lambda g, n, d: torch.randint(0, 100, (n,), generator=g, device=d)),
+}
+
+
 def _random_cases(sizes, dev):
     """Random draws (DESIGN §5.4): NumPy's generator, torch's, and torchnp on the device's default
     stream (the CPU: NumPy's own generator; an accelerator: torch's) and on the other stream

@@ -163,10 +163,10 @@ def test_mixed_sequences():  # §3.3: lists and tuples are accepted
     _same(operator.eq, (a, [0, 5, 2]), (tnp(a), [0, 5, 2]))
 
 
-def test_numpy_operand_is_rejected():  # §3.3
-    x = torchnp.arange(3, device=DEVICE)
-    with pytest.raises(TypeError, match="torchnp.asarray"):
-        x + numpy.arange(3)
+def test_numpy_operand_is_host_data():  # §3.3: zero-copy on the CPU, a mismatch beside a device
+    assert_like_numpy(torchnp.arange(3, device="cpu") + numpy.arange(3), numpy.arange(3) * 2, device="cpu")
+    with pytest.raises(torchnp.DeviceMismatchError, match="to_device"):
+        torchnp.arange(3, device="meta") + numpy.arange(3)
 
 
 def test_shape_mismatch_is_valueerror():  # §5.1
@@ -222,9 +222,9 @@ def test_unknown_types_return_notimplemented():  # §1: other libraries' reflect
 
 def test_0d_operands():  # §1.3: 0-d arrays mix with Python scalars
     x = torchnp.asarray(3, device=DEVICE)
-    assert_like_numpy(x * 2.5, numpy.asarray(numpy.array(3) * 2.5))
-    assert_like_numpy(2 ** x, numpy.asarray(2 ** numpy.array(3)))
-    assert_like_numpy(divmod(7, x)[1], numpy.asarray(divmod(7, numpy.array(3))[1]))
+    assert_like_numpy(x * 2.5, numpy.array(3) * 2.5)  # NumPy's scalars on the host (§1.3)
+    assert_like_numpy(2 ** x, 2 ** numpy.array(3))
+    assert_like_numpy(divmod(7, x)[1], divmod(7, numpy.array(3))[1])
 
 
 @pytest.mark.parametrize("op", BINARY)

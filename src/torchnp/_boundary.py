@@ -258,7 +258,10 @@ SCALAR_RESULTS = frozenset("""
     linalg.matrix_rank linalg.lstsq linspace choose unravel_index ravel_multi_index digitize unstack polyfit
 """.split())
 #: where NumPy gives a 0-d array after all: einsum's optimized path (besides any out= array)
-_KEEPS_ARRAY = {"einsum": "(optimize and len(operands) > 2)"}
+_KEEPS_ARRAY = {"einsum": "(optimize and len(operands) > 2)",
+                "median": "keepdims", "nanmedian": "keepdims",  # NumPy's _ureduce keeps 0-d arrays there
+                **{name: "(keepdims or weights is not None)" for name in ("quantile", "nanquantile", "percentile",
+                                                                          "nanpercentile")}}
 
 def _wrapper_source(name, sig, scalar_results):
     """Source of a function with signature ``sig`` that calls ``_impl`` with the same arguments

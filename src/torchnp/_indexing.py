@@ -227,7 +227,7 @@ def select(a, key):
         t = _flip(t, flips)
     k = _cpu_kernels.numpy_kernel("gather", tkey[0], t) if _int_array_key(tkey) else None
     if k is not None:
-        return _wrap(_cpu_kernels.run(k, t, tkey[0]))
+        return _cpu_kernels.run(k, t, tkey[0])
     try:
         r = t[tkey]
     except IndexError as exc:
