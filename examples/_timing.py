@@ -23,8 +23,8 @@ def _sync(result):
     """Wait for the device so that timings cover the work, not just its launch."""
     import torch
 
-    dev = getattr(result, "device", None)
-    if dev is not None and dev.type == "cuda":
+    dev = getattr(result, "device", None)  # NumPy's scalars (host results, §1.3) say "cpu"
+    if getattr(dev, "type", None) == "cuda":
         torch.cuda.synchronize(dev)
 
 
