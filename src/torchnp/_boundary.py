@@ -31,6 +31,7 @@ from ._dtypes import HostOnlyData, is_host_only
 __all__ = []
 
 _PYSCALARS = (float, int, bool, complex)
+_CPU = torch.device("cpu")
 
 
 def host_tensor(arr):
@@ -98,9 +99,7 @@ def tensor(x, dev=None):
     if isinstance(x, torch.Tensor):
         return x
     t = operand(x, dev)
-    if type(t) is torch.Tensor or isinstance(t, torch.Tensor):
-        return t
-    return as_tensor(t, None, dev)
+    return t if isinstance(t, torch.Tensor) else as_tensor(t, None, dev)
 
 
 def array(x, dev=None):
@@ -122,7 +121,7 @@ def device_of(xs):
         if dev is None:
             dev = d
         elif d != dev:
-            raise mismatch(dev, d)
+            raise _device.mismatch(dev, d)
     return dev
 
 
@@ -133,17 +132,8 @@ def tensors(xs, dev=None):
         dev = device_of(xs)
     out = [tensor(x, dev) for x in xs]
     if out:
-        same_device(out)
+        _device.check_same(out)
     return out
-
-
-def same_device(ts, dev=None):
-    """Raise DeviceMismatchError unless every tensor in ``ts`` is on one device (``dev`` if given)."""
-    d = ts[0].device if dev is None else dev
-    for t in ts:
-        if t.device != d:
-            raise mismatch(d, t.device)
-    return d
 
 
 def on_device(x, dev):
@@ -151,7 +141,7 @@ def on_device(x, dev):
     Python data is created there; an array living elsewhere raises DeviceMismatchError."""
     t = tensor(x, dev)
     if dev is not None and t.device != dev:
-        raise mismatch(dev, t.device)
+        raise _device.mismatch(dev, t.device)
     return t
 
 
@@ -172,16 +162,8 @@ def out_tensor(out, dev):
     else:
         raise TypeError("return arrays must be of ArrayType")
     if t.device != dev:
-        raise mismatch(t.device, dev)
+        raise _device.mismatch(t.device, dev)
     return t
-
-
-_CPU = torch.device("cpu")
-
-
-def mismatch(a, b):
-    """DeviceMismatchError naming both places (host data is on the CPU) and the fix (§3.2, §3.3)."""
-    return _device.mismatch(a, b)
 
 
 # ---------------------------------------------------------------- host-only data (§2.5)
