@@ -87,8 +87,8 @@ def _argext(kind, nan=False):
             flat = torch.where(isnan, fill, flat)
         if flat.is_complex():
             ext = _complex_extreme(flat.movedim(ax, -1), kind == "max", False).unsqueeze(-1).movedim(-1, ax)
-            # the first element equal to the lexicographic extreme
-            cand = (flat.real == ext.real) & (flat.imag == ext.imag)
+            # the first element equal to the lexicographic extreme; the first NaN where it is NaN
+            cand = torch.where(torch.isnan(ext), torch.isnan(flat), flat == ext)
             r = torch.argmax(cand.to(torch.uint8), dim=ax)
         else:
             r = (torch.argmax if kind == "max" else torch.argmin)(flat, dim=ax)
