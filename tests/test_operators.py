@@ -243,3 +243,15 @@ def test_eq_ne_with_none_and_strings_are_elementwise(other):  # §5.1: NumPy com
     for fn in (lambda x: x == other, lambda x: x != other, lambda x: other == x, lambda x: other != x):
         assert_like_numpy(fn(tnp(a)), fn(a))
     assert bool(tnp(a)[0, 0] == other) is bool(a[0, 0] == other)
+
+
+# §1.3/§3.3 a 0-d array on the CPU is NumPy's 0-d array (scalars are NumPy's own): times a
+# list or tuple it multiplies elementwise, both ways (issue 16; was list repetition)
+@given(st.integers(-3, 3) | st.floats(-3, 3), st.lists(st.integers(-5, 5), min_size=0, max_size=4), st.booleans())
+def test_0d_array_times_sequence(value, seq, as_tuple):
+    if torchnp.asarray(0, device=DEVICE).device.type != "cpu":
+        pytest.skip("on an accelerator a 0-d array stands for a NumPy scalar (§1.3)")
+    seq = tuple(seq) if as_tuple else seq
+    a = numpy.asarray(value)
+    assert_like_numpy(tnp(a) * seq, a * seq)
+    assert_like_numpy(seq * tnp(a), seq * a)

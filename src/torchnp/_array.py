@@ -263,13 +263,9 @@ class ndarray:
             raise TypeError("unsupported format string passed to torchnp.ndarray.__format__")
         return str(self)
 
-    def __hash__(self):
-        """A 0-d array hashes by value, as the NumPy scalar it stands in for (§1.3: dict
-        keys, sets); host data by nature. Larger arrays are unhashable, like numpy.ndarray."""
-        t = self._t
-        if t.dim() != 0:
-            raise TypeError("unhashable type: 'ndarray'")
-        return hash(t.item())
+    # unhashable like numpy.ndarray, 0-d ones too (collections.abc.Hashable says False); NumPy
+    # scalars (§1.3 scalar results from CPU arrays) are the hashable values
+    __hash__ = None
 
     # -- printing (§1.4) --
     def __repr__(self):

@@ -56,9 +56,10 @@ def _forward(ufname, name):
             if defer_eq and (other is None or isinstance(other, (str, bytes))):
                 return _foreign_eq(self, ne_fill)
             return NotImplemented
-        if repeat and type(other) in _SEQUENCES and self._t.dim() == 0:
-            # §1.3: a 0-d array acts as the NumPy scalar it stands for: an integer one repeats
-            # the list ([0] * n), others raise TypeError -- Python does both through __index__
+        if repeat and type(other) in _SEQUENCES and self._t.dim() == 0 and self._t.device.type != "cpu":
+            # §1.3: a 0-d array on an accelerator stands for a NumPy scalar: an integer one repeats
+            # the list ([0] * n), others raise TypeError -- Python does both through __index__.
+            # On the CPU scalars are NumPy's own and a 0-d array multiplies elementwise, as NumPy's.
             return NotImplemented
         if defer_eq and isinstance(other, (list, tuple)):
             try:
@@ -73,7 +74,8 @@ def _forward(ufname, name):
 def _reflected(ufname, name):
     if name == "__rmul__":
         def op(self, other):
-            if not isinstance(other, _KNOWN) or (type(other) in _SEQUENCES and self._t.dim() == 0):
+            if not isinstance(other, _KNOWN) or (type(other) in _SEQUENCES and self._t.dim() == 0
+                                                 and self._t.device.type != "cpu"):
                 return NotImplemented  # [0] * n: sequence repetition, as with NumPy scalars (§1.3)
             return _ufuncs[ufname](other, self)
     else:
