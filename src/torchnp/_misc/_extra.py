@@ -7,7 +7,7 @@ import numpy as _np
 import torch
 
 from .. import _device
-from .._array import _wrap
+from .._array import _wrap, flatiter, ndarray
 from .._convert import asarray
 
 __all__ = ["bartlett", "blackman", "hamming", "hanning", "kaiser", "require",
@@ -121,10 +121,13 @@ class broadcast:
     Iterating yields tuples of 0-d arrays (one Python-level step per element, as NumPy's iterator).
     """
 
-    def __init__(self, *args):
-        ts = []
+    def __init__(self, *args, **kwargs):
+        if kwargs:
+            raise ValueError("keyword arguments not accepted.")
+        ts, bases = [], []
         for a in args:
-            ts.extend(a._tensors if isinstance(a, broadcast) else [a])
+            ts.extend([_wrap(t) for t in a._sources] if isinstance(a, broadcast) else [a])
+            bases.extend(a._bases if isinstance(a, broadcast) else [a])
         if len(ts) > 64:
             raise ValueError("Need at least 0 and at most 64 array objects.")
         from .._boundary import tensors
@@ -139,6 +142,9 @@ class broadcast:
                 raise exc from None
             raise
         self._tensors = [_wrap(t.expand(shape)) for t in ts]
+        # the iterators' ``base`` is the array given (NumPy's), not the broadcast view
+        self._bases = [b if isinstance(b, (ndarray, _np.ndarray)) else _wrap(t) for b, t in zip(bases, ts)]
+        self._sources = ts
         self.shape = shape
         self.index = 0
 
@@ -161,7 +167,7 @@ class broadcast:
 
     @property
     def iters(self):
-        return tuple(x.flat for x in self._tensors)
+        return tuple(_BroadcastIter(b, x, t) for b, x, t in zip(self._bases, self._tensors, self._sources))
 
     def reset(self):
         self.index = 0
@@ -175,3 +181,28 @@ class broadcast:
         i = self.index
         self.index += 1
         return tuple(x.flat[i] for x in self._tensors)
+
+
+class _BroadcastIter(flatiter):
+    """``broadcast.iters[i]``: iterates the broadcast view, ``base`` is the array given (``numpy.flatiter``)."""
+
+    __slots__ = ("_view", "_source")
+
+    def __init__(self, base, view, source):
+        super().__init__(base)
+        self._view, self._source = view, source
+
+    def __len__(self):
+        return self._view.size
+
+    def __iter__(self):
+        return iter(self._view.ravel())
+
+    def __getitem__(self, key):
+        return self._view.ravel()[key]
+
+    def __setitem__(self, key, value):
+        # writes land in the given array at the element each broadcast position reads
+        t = self._source
+        pos = torch.arange(t.numel(), device=t.device).reshape(t.shape).expand(self._view.shape).reshape(-1)
+        flatiter(_wrap(t))[_wrap(pos)[key]] = value
