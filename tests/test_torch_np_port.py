@@ -1,5 +1,7 @@
 """Fixes found by NumPy's own tests (PyTorch's torch_np port, issue 16), each checked against NumPy itself."""
 
+import warnings
+
 import numpy
 import pytest
 from hypothesis import given
@@ -60,3 +62,63 @@ def test_broadcast_rejects_keywords():
     for m in (numpy, torchnp):
         with pytest.raises(ValueError, match="keyword arguments not accepted"):
             m.broadcast(1, x=1)
+
+
+# -------------------------------------------------------------- statistics (§5.1)
+@pytest.mark.parametrize("name", ["var", "std", "nanvar", "nanstd"])
+@pytest.mark.parametrize("dtype", ["f", "d", "F", "D"])
+@pytest.mark.parametrize("axis", [None, 1])
+def test_var_std_dtype_is_the_result_dtype(name, dtype, axis):  # complex dtype= gives a complex result
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", numpy.exceptions.ComplexWarning)
+        check(name, numpy.eye(3) + numpy.arange(3), axis=axis, dtype=dtype)
+
+
+def _warnings_of(f):
+    with warnings.catch_warnings(record=True) as w:
+        warnings.filterwarnings("always", "", RuntimeWarning)
+        r = f()
+    return r, [(x.category, str(x.message)) for x in w]
+
+
+@pytest.mark.parametrize("name", ["median", "nanmedian"])
+@pytest.mark.parametrize("shape,axis", [((0,), None), ((1, 1, 0), None), ((1, 1, 0), 0), ((1, 1, 0), 2),
+                                        ((0, 3), 0), ((0, 3), 1), ((3, 0), (0, 1))])
+def test_median_of_empty_warns_as_numpy(name, shape, axis):
+    a = numpy.zeros(shape)
+    exp, exp_w = _warnings_of(lambda: getattr(numpy, name)(a, axis=axis))
+    got, got_w = _warnings_of(lambda: getattr(torchnp, name)(tnp(a), axis=axis))
+    assert_like_numpy(got, exp)
+    assert got_w == exp_w
+
+
+@pytest.mark.parametrize("name", ["quantile", "nanquantile", "percentile"])
+@given(a=hnp.arrays(st.sampled_from([numpy.dtype(bool), numpy.dtype("int16"), numpy.dtype("float64")]),
+                    hnp.array_shapes(min_dims=1, max_dims=2, min_side=1, max_side=4)),
+       q=st.sampled_from([0, 1, True, False, numpy.array([False, True]), numpy.array([0, 1]), numpy.int8(1), 0.5]),
+       method=st.sampled_from(["linear", "lower", "nearest", "inverted_cdf"]))
+def test_quantile_integer_q_takes_elements(name, a, q, method):  # NumPy: no interpolation, data dtype kept
+    with numpy.errstate(all="ignore"):
+        check(name, a, q, method=method)
+
+
+@pytest.mark.parametrize("name", ["percentile", "nanpercentile", "median", "nanmedian"])
+@pytest.mark.parametrize("method", ["linear", "lower"])
+@pytest.mark.parametrize("out_shape", [(), (1,), (2,), (1, 1)])
+@pytest.mark.parametrize("nan", [False, True])
+def test_quantile_out_broadcasts_as_numpy(name, method, out_shape, nan):
+    d = numpy.arange(5.0)
+    if nan:
+        d[1] = numpy.nan
+    kw = {} if "median" in name else {"q": 50, "method": method}
+    res = []
+    for m, x in ((numpy, d), (torchnp, tnp(d))):
+        o = m.zeros(out_shape)
+        try:
+            r = getattr(m, name)(x, out=o, **kw)
+        except ValueError:
+            res.append(ValueError)
+            continue
+        assert r is o
+        res.append(numpy.asarray(r.to_numpy() if m is torchnp else r).tolist())
+    assert repr(res[0]) == repr(res[1])

@@ -134,7 +134,7 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, mean_, correction, sqrt, na
             r = torch.where(bad, torch.nan, r)
     if sqrt:
         r = torch.sqrt(r)
-    rd = real_dtype(res)
+    rd = real_dtype(res) if dtype is None else res  # NumPy sums the squares with dtype= (complex stays)
     return finish(r.to(rd) if r.dtype is not rd else r, out)
 
 
@@ -242,7 +242,8 @@ def _quantile(a, q, axis, out, method, keepdims, weights, nan, scale, interpolat
         raise ValueError(f"{method!r} is not a valid method. Use one of: {dict.fromkeys(_METHODS).keys()}")
     weak = isinstance(q, (int, float)) and not isinstance(q, bool)
     qt = on_device(q, t.device)
-    q_key = None if weak else _dtypes.TO_NUMPY[qt.dtype]
+    # a Python int q is NumPy's int64 array: integer quantiles take elements (no interpolation)
+    q_key = None if isinstance(q, float) or (weak and not isinstance(q, int)) else _dtypes.TO_NUMPY[qt.dtype]
     if scale != 1 and q_key is not None and q_key.kind in "biu":
         q_key = _np.dtype(_np.float64)  # percentile divides q by 100 first
     qf = qt.to(torch.float64) / scale
@@ -271,6 +272,7 @@ def _quantile(a, q, axis, out, method, keepdims, weights, nan, scale, interpolat
         warnings.warn("All-NaN slice encountered", RuntimeWarning, stacklevel=3)
         x = torch.full(x.shape[:-1] + (1,), torch.nan, dtype=res, device=x.device)
     qv = qf.reshape(-1)
+    discrete = True
     if weights is not None:
         if method != "inverted_cdf":
             raise ValueError(f"Only method 'inverted_cdf' supports weights. Got: {method}.")
@@ -283,6 +285,8 @@ def _quantile(a, q, axis, out, method, keepdims, weights, nan, scale, interpolat
         else:
             nvalid = torch.full(sx.shape[:-1] + (1,), float(n), dtype=torch.float64, device=sx.device)
         vi, discrete = _virtual_index(method, nvalid, qv)
+        if method == "linear" and q_key is not None and q_key.kind in "biu":
+            discrete = True  # NumPy: integer virtual indices take the elements (bool data too)
         last = torch.clamp(nvalid - 1, min=0)
         if discrete:
             idx = torch.minimum(vi, last).to(torch.int64)
@@ -326,6 +330,11 @@ def _quantile(a, q, axis, out, method, keepdims, weights, nan, scale, interpolat
         qd = qt.dim()
         for ax in sorted(axes):
             r = r.unsqueeze(qd + ax)
+    if out is not None and (nan or not (discrete or median)) and hasattr(out, "shape"):
+        try:  # NumPy fills such an out= by broadcasting (its lerp's out=, nan*'s out[...] =)
+            r = torch.broadcast_to(r, tuple(out.shape))
+        except RuntimeError:
+            pass  # finish() raises NumPy's ValueError
     return finish(r, out)
 
 
@@ -389,6 +398,12 @@ def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
 
 def _median(a, axis, out, keepdims, nan):
     t = tensor(a)
+    if t.numel() == 0 and t.device.type == "cpu":
+        # no data: NumPy's own answer and warnings (Mean of empty slice, then its divide's
+        # floating-point warning under np.errstate where the result is not empty)
+        f = _np.nanmedian if nan else _np.median
+        r = f(_np.empty(tuple(t.shape), _dtypes.TO_NUMPY[t.dtype]), axis=axis, keepdims=keepdims)
+        return finish(torch.from_numpy(_np.array(r, ndmin=0)), out)
     if t.numel() == 0:
         axes = axes_of(axis, t.dim())
         shape = reduced_shape(t.shape, axes, keepdims)
