@@ -269,10 +269,12 @@ def test_host_only_dtypes_beside_a_device_raise(dt):  # §2.5: no implicit devic
             fn()
 
 
-def test_non_native_byte_order_dtype_raises_typeerror():  # §2.5: a dtype torch holds only natively
-    assert torchnp.asarray(numpy.arange(2, dtype=">i4")).dtype == numpy.int32  # data converts exactly
-    with pytest.raises(TypeError, match="byte order"):
-        torchnp.zeros(3, dtype=">i4")
+def test_non_native_byte_order_dtype_is_host_only():  # §2.5: a dtype torch holds only natively
+    assert torchnp.asarray(numpy.arange(2, dtype=">i4")).dtype == numpy.int32  # existing data converts exactly
+    for make in (lambda m: m.zeros(3, dtype=">i4"), lambda m: m.array([1, 2], ">f8"),
+                 lambda m: m.asarray(numpy.arange(3.0)).astype(">f4")):
+        got, exp = make(torchnp), make(numpy)  # asking for the dtype gives NumPy's array, its bytes as asked
+        assert type(got) is numpy.ndarray and got.dtype == exp.dtype and got.tobytes() == exp.tobytes()
 
 
 # -- §2.3 casting helpers ----------------------------------------------------------------------

@@ -122,3 +122,38 @@ def test_quantile_out_broadcasts_as_numpy(name, method, out_shape, nan):
         assert r is o
         res.append(numpy.asarray(r.to_numpy() if m is torchnp else r).tolist())
     assert repr(res[0]) == repr(res[1])
+
+
+# -------------------------------------------------------------- non-native byte order: host-only (§2.5)
+@pytest.mark.parametrize("dt", [">i4", ">f8", ">c16", "<i4"])
+def test_putmask_into_numpy_arrays_writes_them(dt):  # a numpy target (any byte order) is written in place
+    for m in (numpy, torchnp):
+        x = numpy.array([1, 2, 3], dt)
+        m.putmask(x, [True, False, True], -1)
+        if m is numpy:
+            exp = x
+    assert x.dtype == exp.dtype and x.tolist() == exp.tolist() == [-1, 2, -1]
+
+
+@given(a=hnp.arrays(st.sampled_from([">f8", ">i4", "<f4", ">c16"]), hnp.array_shapes(max_dims=2, max_side=4)),
+       lo=st.sampled_from([-0.5, 0, numpy.array(0.25, ">f8")]))
+def test_non_native_operands_like_numpy(a, lo):
+    with numpy.errstate(all="ignore"):
+        exp = numpy.clip(a, lo, 1.5)
+        got = torchnp.clip(a, lo, 1.5)
+    got = got if isinstance(got, numpy.ndarray) else got.to_numpy()
+    numpy.testing.assert_array_equal(got, exp)
+    assert got.dtype == exp.dtype
+
+
+@pytest.mark.parametrize("dtype", [float, int, complex])
+@pytest.mark.parametrize("order", ["little", "big"])
+def test_frombuffer_and_astype_with_byte_order(dtype, order):
+    dt = numpy.dtype(dtype).newbyteorder(order)
+    ref = (numpy.arange(28).reshape(4, 7) * 0.75).astype(dt)
+    x = tnp(numpy.arange(28).reshape(4, 7) * 0.75).astype(dt)
+    got = torchnp.frombuffer(ref.tobytes(), dtype=dt)
+    exp = numpy.frombuffer(ref.tobytes(), dtype=dt)
+    for g, e in ((x, ref), (got, exp)):
+        g = g if isinstance(g, numpy.ndarray) else g.to_numpy()
+        assert g.dtype == e.dtype and g.tobytes() == e.tobytes()

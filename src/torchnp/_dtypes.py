@@ -83,12 +83,14 @@ class HostOnlyData(TypeError):
 
 
 def is_host_only(np_dtype):
-    """Whether NumPy dtype ``np_dtype`` can only live on the host (§2.5): no torch dtype holds it."""
-    return np_dtype.kind in "OSUVMmT" or (np_dtype.kind in "fc" and np_dtype.itemsize > (8 if np_dtype.kind == "f" else 16))
+    """Whether NumPy dtype ``np_dtype`` can only live on the host (§2.5): no torch dtype holds it
+    (torch holds native byte order only: '>f8' data is NumPy's own array, its bytes as asked)."""
+    return np_dtype.kind in "OSUVMmT" or (np_dtype.kind in "fc" and np_dtype.itemsize > (8 if np_dtype.kind == "f" else 16)) \
+        or np_dtype.byteorder in "<>"
 
 
 def _unsupported(np_dtype):
-    kind = _KIND_NAMES.get(np_dtype.kind, str(np_dtype))
+    kind = "non-native byte order" if np_dtype.byteorder in "<>" else _KIND_NAMES.get(np_dtype.kind, str(np_dtype))
     return (HostOnlyData if is_host_only(np_dtype) else TypeError)(
         f"dtype {np_dtype!r} ({kind}) is unsupported on torchnp arrays: torch tensors "
         "cannot hold it (on the host it is NumPy's own array, §2.5). Supported dtypes: bool, "
@@ -120,13 +122,6 @@ def to_torch(dt):
     try:
         result = TO_TORCH[np_dtype]
     except KeyError:
-        if np_dtype.byteorder == ">" or np_dtype.byteorder == "<":
-            native = np_dtype.newbyteorder("=")
-            if native in TO_TORCH:
-                raise TypeError(
-                    f"dtype {np_dtype!r} is non-native byte order; torchnp holds "
-                    "native byte order only (use .astype(dtype.newbyteorder('=')) in NumPy first)"
-                ) from None
         raise _unsupported(np_dtype) from None
     try:
         _cache[dt] = result

@@ -32,7 +32,8 @@ def _host(a):
 def _to_device(arr, device):
     """torchnp array on ``device`` from a host NumPy result (non-arrays pass through)."""
     if isinstance(arr, _np.ndarray):
-        if _dtypes.is_host_only(arr.dtype) and arr.dtype.kind != "O":  # records, str, datetime64: NumPy's array (§2.5)
+        # records, str, datetime64: NumPy's array (§2.5); numbers in a non-native byte order load as native ones
+        if _dtypes.is_host_only(arr.dtype.newbyteorder("=")) and arr.dtype.kind != "O":
             if device is not None and _device.resolve(device).type != "cpu":
                 raise _device.DeviceMismatchError(
                     f"host-only data ({arr.dtype}, a dtype torch cannot hold, §2.5) cannot be loaded onto "

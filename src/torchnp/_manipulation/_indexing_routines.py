@@ -33,7 +33,10 @@ _CLIPMODES = ("raise", "wrap", "clip")
 
 
 def _target(a, name="a"):
-    """The tensor of an in-place target (must be a torchnp array, as NumPy requires its ndarray)."""
+    """The tensor of an in-place target (must be a torchnp array, as NumPy requires its ndarray).
+    A ``numpy.ndarray`` target is host data NumPy's own function writes in place (§3.3, §2.5)."""
+    if isinstance(a, _np.ndarray):
+        raise _dtypes.HostOnlyData("the in-place target is a numpy.ndarray: NumPy's implementation writes it")
     if not isinstance(a, ndarray):
         raise TypeError(f"argument 1 must be torchnp.ndarray, not {type(a).__name__}")
     return a._t
@@ -255,8 +258,10 @@ def choose(a, choices, out=None, mode="raise"):
 
 def _choose_method(self, *choices, out=None, mode="raise"):
     """``numpy.ndarray.choose``: the choices as one sequence or as several arguments."""
-    r = choose(self, choices[0] if len(choices) == 1 else choices, out=out, mode=mode)
-    return r if out is not None else result(r)  # one value: NumPy's scalar on the host (§1.3)
+    from .. import choose as declared  # the boundary's function: host-only choices run NumPy's (§2.5)
+
+    r = declared(self, choices[0] if len(choices) == 1 else choices, out=out, mode=mode)
+    return r if out is not None or not isinstance(r, ndarray) else result(r)  # one value: NumPy's scalar on the host (§1.3)
 
 
 ndarray.choose = _choose_method
