@@ -157,3 +157,27 @@ def test_frombuffer_and_astype_with_byte_order(dtype, order):
     for g, e in ((x, ref), (got, exp)):
         g = g if isinstance(g, numpy.ndarray) else g.to_numpy()
         assert g.dtype == e.dtype and g.tobytes() == e.tobytes()
+
+
+# -------------------------------------------------------------- a CPU array as a buffer (§4.3)
+@pytest.mark.parametrize("size,offset,strides", [(4, 4, -1), (4, 4, -2), (4, 2, -1), (8, 3, 1), (8, 3, 0),
+                                                 ((2, 3), 5, (-2, -3)), (0, 0, 10), (7, 3, 1)])
+def test_ndarray_over_an_array_buffer(size, offset, strides):
+    res = []
+    for m in (numpy, torchnp):
+        x = m.asarray(numpy.arange(10), **({"device": "cpu"} if m is torchnp else {}))
+        try:
+            r = m.ndarray(size, buffer=x, dtype=int, offset=offset * 8, strides=numpy.multiply(strides, 8))
+        except ValueError:
+            res.append(ValueError)
+            continue
+        res.append(numpy.asarray(r).tolist())
+    assert res[0] == res[1]
+
+
+def test_frombuffer_of_an_array_shares_memory():
+    x, a = torchnp.asarray(numpy.arange(6), device="cpu"), numpy.arange(6)
+    for m, buf in ((torchnp, x), (numpy, a)):
+        r = m.frombuffer(buf, dtype=numpy.int32, count=4, offset=8)
+        r[0] = -1
+    assert_like_numpy(x, a, device="cpu")

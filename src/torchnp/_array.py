@@ -607,6 +607,8 @@ def _from_buffer(shape, np_dtype, buffer, offset, strides, order, device):
     NumPy itself validates the buffer size and strides; the result shares the buffer's
     memory on the CPU (writable buffers) and is copied to any other device.
     """
+    if isinstance(buffer, ndarray):  # its memory through the zero-copy NumPy view (CPU only: __array__)
+        buffer = buffer.__array__()
     host = _np.ndarray(shape, np_dtype, buffer=buffer, offset=offset, strides=strides, order=order)
     from ._bridges import from_numpy
     from ._convert import as_tensor

@@ -10,7 +10,7 @@ import numpy as _np
 import torch
 
 from .. import _device, _dtypes
-from .._array import _wrap
+from .._array import _wrap, ndarray
 from .._convert import as_tensor
 
 __all__ = ["fromiter", "frombuffer"]
@@ -29,6 +29,8 @@ def frombuffer(buffer, dtype=None, count=-1, offset=0, *, like=None, device=None
     Shares a writable buffer's memory on the CPU; a read-only buffer (``bytes``)
     is copied, since torch tensors cannot be read-only. ``device=`` copies.
     """
+    if isinstance(buffer, ndarray):  # its memory through the zero-copy NumPy view (CPU only: __array__)
+        buffer = buffer.__array__()
     dt = torch.float64 if dtype is None else _dtypes.to_torch(dtype)  # bytes are read as float64, always
     host = _np.frombuffer(buffer, dtype=_dtypes.TO_NUMPY[dt], count=operator.index(count),
                           offset=operator.index(offset))
