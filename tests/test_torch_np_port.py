@@ -181,3 +181,38 @@ def test_frombuffer_of_an_array_shares_memory():
         r = m.frombuffer(buf, dtype=numpy.int32, count=4, offset=8)
         r[0] = -1
     assert_like_numpy(x, a, device="cpu")
+
+
+# -------------------------------------------------------------- np.array's copy= (§5.1)
+class _RaiseOnBool:
+    def __bool__(self):
+        raise ValueError
+
+
+@given(shape=st.sampled_from([(2, 3), (1, 3), (3,), (2, 1, 2)]), transpose=st.booleans(),
+       order=st.sampled_from(["C", "F", "A", "K"]),
+       copy=st.sampled_from([False, 0, numpy.False_, None, True, 1, "ALWAYS", "NEVER", "IF_NEEDED"]),
+       dtype=st.sampled_from([None, "int64", "float64"]))
+def test_array_copy_argument_like_numpy(shape, transpose, order, copy, dtype):
+    res = []
+    for m in (numpy, torchnp):
+        a = m.asarray(numpy.arange(numpy.prod(shape)).reshape(shape))
+        a = a.T if transpose else a
+        c = getattr(m._CopyMode, copy) if isinstance(copy, str) else copy
+        try:
+            r = m.array(a, copy=c, order=order, dtype=dtype)
+        except ValueError:
+            res.append("ValueError")
+            continue
+        res.append((m.shares_memory(r, a), numpy.asarray(r).tolist(), r.flags.c_contiguous, r.flags.f_contiguous))
+    assert res[0] == res[1]
+
+
+@pytest.mark.parametrize("value", [numpy.float64(1.5), numpy.int8(3), numpy.complex64(1j), numpy.bool_(True), 2.5, 7,
+                                   None, [1, 2], (1.5,), range(3)])
+def test_array_of_a_scalar_cannot_avoid_a_copy(value):
+    assert torchnp._CopyMode is numpy._CopyMode
+    for m in (numpy, torchnp):
+        for copy in (False, m._CopyMode.NEVER, _RaiseOnBool()):
+            with pytest.raises(ValueError):
+                m.array(value, copy=copy)

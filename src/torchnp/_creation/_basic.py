@@ -18,7 +18,21 @@ from .._dtypes import _default_float
 
 __all__ = ["array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "copy",
            "empty", "zeros", "ones", "full", "empty_like", "zeros_like", "ones_like",
-           "full_like", "arange", "linspace", "eye", "identity"]
+           "full_like", "arange", "linspace", "eye", "identity", "_CopyMode"]
+
+_CopyMode = _np._CopyMode  # NumPy's copy= enum (np.array(x, copy=np._CopyMode.NEVER))
+_CANNOT_AVOID = "Unable to avoid copy while creating an array as requested."
+_NO_MEMORY = (_np.generic, int, float, complex, str, bytes, list, tuple, range)
+
+
+def _copy_flag(copy):
+    """NumPy's ``copy=``: True (always), None (if needed) or False (never); ``_CopyMode`` and any
+    other object by truth value, as NumPy (``IF_NEEDED`` is None; ``bool()`` may raise)."""
+    if copy is None or copy is True or copy is False:
+        return copy
+    if isinstance(copy, _CopyMode):
+        return None if copy is _CopyMode.IF_NEEDED else bool(copy.value)
+    return bool(copy)
 
 
 def _shape(shape):
@@ -67,7 +81,14 @@ def _float_or(dtype):
 
 def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, ndmax=0, like=None, device=None):
     """Create an array (``numpy.array``); copies unless ``copy=False``/``None`` allows sharing."""
-    t = as_tensor(object, _dtypes.to_torch(dtype), device, copy if copy is not True else True)
+    copy = _copy_flag(copy)
+    if copy is False and (object is None or isinstance(object, _NO_MEMORY)):
+        raise ValueError(_CANNOT_AVOID)  # scalars and Python sequences have no array memory to share
+    t = as_tensor(object, _dtypes.to_torch(dtype), device, copy)
+    if order in ("C", "F") and t.dim() > 1 and not _has_layout(t, order):
+        if copy is False:
+            raise ValueError(_CANNOT_AVOID)  # the layout asked for needs a copy
+        t = _in_layout(t, order)
     if ndmax and t.dim() > ndmax and isinstance(object, (list, tuple)):
         # NumPy would keep the inner sequences as objects, which torch cannot hold
         raise ValueError("setting an array element with a sequence. The requested array would exceed "
@@ -91,9 +112,21 @@ def ascontiguousarray(a, dtype=None, *, device=None, like=None):
 def asfortranarray(a, dtype=None, *, device=None, like=None):
     """Array in Fortran (column-major) order (mirrors ``numpy.asfortranarray``; values as :func:`asarray`, torch keeps the strides)."""
     t = as_tensor(a, _dtypes.to_torch(dtype), device)
-    if t.dim() >= 2:
-        t = t.mT.contiguous().mT if t.dim() == 2 else t.permute(tuple(range(t.dim() - 1, -1, -1))).contiguous().permute(tuple(range(t.dim() - 1, -1, -1)))
-    return _wrap(t)
+    return _wrap(_in_layout(t, "F") if t.dim() >= 2 else t)
+
+
+def _reversed_axes(t):
+    return t.permute(tuple(range(t.dim() - 1, -1, -1)))
+
+
+def _has_layout(t, order):
+    """Whether ``t`` is C (``order='C'``) or Fortran (``'F'``) contiguous."""
+    return t.is_contiguous() if order == "C" else _reversed_axes(t).is_contiguous()
+
+
+def _in_layout(t, order):
+    """``t`` copied into C or Fortran order."""
+    return t.contiguous() if order == "C" else _reversed_axes(_reversed_axes(t).contiguous())
 
 
 def copy(a, order="K", subok=False):
