@@ -216,3 +216,17 @@ def test_array_of_a_scalar_cannot_avoid_a_copy(value):
         for copy in (False, m._CopyMode.NEVER, _RaiseOnBool()):
             with pytest.raises(ValueError):
                 m.array(value, copy=copy)
+
+
+# -------------------------------------------------------------- memory order of creation functions (§5.1)
+@pytest.mark.parametrize("make", [
+    lambda m: m.zeros((2, 3), order="F"), lambda m: m.ones((2, 3, 4), order="F"), lambda m: m.empty((2, 3), order="F"),
+    lambda m: m.full((2, 3), 1.5, order="F"), lambda m: m.full((2, 3), m.arange(3), order="F"),
+    lambda m: m.eye(4, 3, k=-1, order="F"), lambda m: m.zeros(3, order="F"), lambda m: m.zeros((2, 3), order="F").copy("A"),
+    lambda m: m.array(m.ones((2, 3)), order="F"), lambda m: m.empty((2, 2), order="F").copy(),
+    lambda m: m.copy(m.ones((2, 3)), order="F"), lambda m: m.copy(m.ones((2, 3)).T), lambda m: m.copy(m.ones((2, 3)).T, order="A"),
+])
+def test_fortran_order_creation_like_numpy(make):
+    a, b = make(numpy), make(torchnp)
+    assert (b.shape, b.strides, b.flags.c_contiguous, b.flags.f_contiguous) == \
+        (a.shape, a.strides, a.flags.c_contiguous, a.flags.f_contiguous)

@@ -70,7 +70,10 @@ def _allocate(make, shape, dtype, device, order="C"):
     dtype = _default_float[0] if dtype is None else _dtypes.to_torch(dtype)
     shape = shape if type(shape) is int and shape >= 0 else _shape(shape)
     try:
-        return _wrap(make(shape, dtype=dtype, device=_device_state.device if device is None else _device.resolve(device)))
+        dev = _device_state.device if device is None else _device.resolve(device)
+        if order == "F" and type(shape) is tuple and len(shape) > 1:  # column-major: the reversed shape, permuted
+            return _wrap(_reversed_axes(make(shape[::-1], dtype=dtype, device=dev)))
+        return _wrap(make(shape, dtype=dtype, device=dev))
     except (RuntimeError, TypeError) as exc:
         raise _creation_error(exc, shape, dtype) from None
 
@@ -130,8 +133,8 @@ def _in_layout(t, order):
 
 
 def copy(a, order="K", subok=False):
-    """Copy of ``a`` (``numpy.copy``)."""
-    return _wrap(as_tensor(a).clone())
+    """Copy of ``a`` in memory ``order`` (``numpy.copy``)."""
+    return _wrap(as_tensor(a)).copy(order)
 
 
 def empty(shape, dtype=None, order="C", *, device=None, like=None):
@@ -156,11 +159,13 @@ def full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):
     shape = _shape(shape)
     if isinstance(fill_value, ndarray) or not isinstance(fill_value, (bool, int, float, complex, _np.generic)):
         fv = as_tensor(fill_value, _dtypes.to_torch(dtype), device)
-        return _wrap(_broadcast_fill(fv, shape))
+        r = _broadcast_fill(fv, shape)
+        return _wrap(_in_layout(r, "F") if order == "F" and r.dim() > 1 else r)
     dt = _dtypes.to_torch(dtype) if dtype is not None else (
         _dtypes.to_torch(fill_value.dtype) if isinstance(fill_value, _np.generic) else _dtypes.python_scalar_dtype(fill_value))
     try:
-        return _wrap(_fill(shape, fill_value, dt, _device.resolve(device)))
+        r = _fill(shape, fill_value, dt, _device.resolve(device))
+        return _wrap(_in_layout(r, "F") if order == "F" and r.dim() > 1 else r)
     except (RuntimeError, TypeError) as exc:
         raise _creation_error(exc, shape, dt) from None
 
