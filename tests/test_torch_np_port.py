@@ -230,3 +230,44 @@ def test_fortran_order_creation_like_numpy(make):
     a, b = make(numpy), make(torchnp)
     assert (b.shape, b.strides, b.flags.c_contiguous, b.flags.f_contiguous) == \
         (a.shape, a.strides, a.flags.c_contiguous, a.flags.f_contiguous)
+
+
+# -------------------------------------------------------------- host memory torch views differently (§3.3, §4.1)
+def _misaligned_complex128():
+    buf = numpy.zeros(8 * 7, numpy.uint8)
+    off = 8 if buf.ctypes.data % 16 == 0 else 0  # 8-aligned (NumPy's need), not 16 (torch's)
+    c = buf[off:off + 48].view(numpy.complex128)
+    c[:] = numpy.arange(3) + 2j
+    return c
+
+
+def test_complex_operands_aligned_for_numpy_only():  # crashed torch (a segfault on a write into the view)
+    c = _misaligned_complex128()
+    assert c.ctypes.data % 16 == 8
+    for name in ("negative", "conjugate"):
+        check(name, c)
+    assert_like_numpy(torchnp.add(c, 1j), numpy.add(c, 1j), device="cpu")
+    with pytest.raises(ValueError):  # cannot share it: writes would be lost in a copy
+        torchnp.from_numpy(c)
+
+
+@pytest.mark.parametrize("char", ["Q", "q", "L", "l"])
+def test_longlong_spellings_as_operands(char):  # 'Q' equals 'L' but torch.from_numpy takes only the latter
+    a = numpy.arange(4, dtype=char)
+    assert_like_numpy(torchnp.add(a, 1), numpy.add(a, 1), device="cpu")
+    x = torchnp.from_numpy(a)
+    x[0] = 9
+    assert a[0] == 9
+
+
+@pytest.mark.parametrize("dt", ["g", ">f8", "f8", "c16"])
+def test_ndarray_over_a_buffer_of_any_dtype(dt):  # host-only dtypes: NumPy's own array over the memory (§2.5)
+    buf = numpy.zeros(64, numpy.uint8)
+    exp = numpy.ndarray((2,), dt, buf, offset=16)
+    got = torchnp.ndarray((2,), dt, buf, offset=16)
+    if numpy.dtype(dt).kind in "fc" and numpy.dtype(dt).isnative and numpy.dtype(dt).itemsize <= 16 and dt != "g":
+        assert_like_numpy(got, exp, device="cpu")
+    else:
+        assert type(got) is numpy.ndarray and got.dtype == exp.dtype
+    got[0] = 5
+    assert exp[0] == 5  # both over the same memory

@@ -44,7 +44,8 @@ class ndarray:
             if order == "F" and t.dim() > 1:
                 t = t.permute(tuple(range(t.dim() - 1, -1, -1))).contiguous().permute(tuple(range(t.dim() - 1, -1, -1)))
             return _wrap(t)
-        return _wrap(_from_buffer(shape, _np.dtype(dtype), buffer, operator.index(offset), strides, order, device))
+        t = _from_buffer(shape, _np.dtype(dtype), buffer, operator.index(offset), strides, order, device)
+        return t if isinstance(t, _np.ndarray) else _wrap(t)  # host-only dtypes: NumPy's array (§2.5)
 
     # -- attributes (§1.1) --
     @property
@@ -610,6 +611,10 @@ def _from_buffer(shape, np_dtype, buffer, offset, strides, order, device):
     if isinstance(buffer, ndarray):  # its memory through the zero-copy NumPy view (CPU only: __array__)
         buffer = buffer.__array__()
     host = _np.ndarray(shape, np_dtype, buffer=buffer, offset=offset, strides=strides, order=order)
+    if _dtypes.is_host_only(host.dtype):
+        if _device.resolve(device).type != "cpu":
+            raise _device.DeviceMismatchError(f"ndarray(dtype={np_dtype!r}): host-only data (§2.5) lives on the host")
+        return host
     from ._bridges import from_numpy
     from ._convert import as_tensor
 

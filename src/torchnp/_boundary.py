@@ -42,11 +42,12 @@ def host_tensor(arr):
     """
     if is_host_only(arr.dtype):
         raise _dtypes._unsupported(arr.dtype)
-    if arr.dtype.byteorder not in "=|" or not arr.flags.aligned or any(s < 0 for s in arr.strides):
+    if arr.dtype.byteorder not in "=|" or not arr.flags.aligned or any(s < 0 for s in arr.strides) \
+            or _dtypes.misaligned_complex(arr):
         return as_tensor(arr, None, "cpu")
-    src = _dtypes.TO_TORCH.get(arr.dtype)
-    if src is None:  # e.g. 'Q' (ulonglong): torch knows only the canonical spelling of a dtype
-        arr = arr.view(_dtypes.TO_NUMPY[_dtypes.to_torch(arr.dtype)])
+    canonical = _dtypes.TO_NUMPY[_dtypes.to_torch(arr.dtype)]
+    if arr.dtype.char != canonical.char:  # e.g. 'Q' (ulonglong, equal to 'L'): torch takes only the canonical one
+        arr = arr.view(canonical)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)  # torch warns on read-only memory
         return torch.from_numpy(arr)

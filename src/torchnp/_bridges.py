@@ -21,13 +21,18 @@ def from_numpy(a, *, device=None):
             raise _device.DeviceMismatchError(
                 f"from_numpy(device={str(dev)!r}): {a.dtype!r} is host-only data (a dtype torch cannot hold, §2.5)")
         return a
-    _dtypes.to_torch(a.dtype)
+    td = _dtypes.to_torch(a.dtype)
+    if a.dtype.char != _dtypes.TO_NUMPY[td].char:  # 'Q' (ulonglong) equals 'L': torch takes only the latter
+        a = a.view(_dtypes.TO_NUMPY[td])
     if dev.type == "cpu":
         if any(s < 0 for s in a.strides):
             raise ValueError("from_numpy() cannot share memory with a negatively-strided NumPy array; "
                              "use torchnp.asarray(a.copy()) or torchnp.array(a)")
         if a.dtype.byteorder not in "=|":
             raise TypeError("from_numpy() needs native byte order to share memory; use torchnp.array(a)")
+        if _dtypes.misaligned_complex(a):
+            raise ValueError(f"from_numpy() cannot share {a.dtype} memory not aligned to {a.dtype.itemsize} bytes "
+                             "(torch's complex types need it); use torchnp.array(a)")
         if not a.flags.writeable:
             raise ValueError("from_numpy() cannot share a read-only NumPy array (writes would be silent errors); use torchnp.array(a)")
         return _wrap(torch.from_numpy(a))

@@ -45,7 +45,8 @@ def _from_host(arr, dtype, device, copy):
     src = _dtypes.to_torch(arr.dtype)
     if arr.dtype.num != _dtypes.TO_NUMPY[src].num:
         arr = arr.view(_dtypes.TO_NUMPY[src])  # e.g. 'Q' (ulonglong) -> 'L': torch knows only the canonical one
-    if any(s < 0 for s in arr.strides) or not arr.flags.writeable or not arr.flags.aligned:
+    if any(s < 0 for s in arr.strides) or not arr.flags.writeable or not arr.flags.aligned \
+            or _dtypes.misaligned_complex(arr):
         if copy is False:
             raise ValueError("Unable to avoid copy while creating an array as requested.")
         arr = arr.copy()

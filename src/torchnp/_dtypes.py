@@ -89,6 +89,12 @@ def is_host_only(np_dtype):
         or np_dtype.byteorder in "<>"
 
 
+def misaligned_complex(arr):
+    """Whether complex ``numpy.ndarray`` ``arr`` is not aligned to its itemsize: NumPy needs the
+    part's alignment only, torch's complex types the whole item's (a tensor over it crashes)."""
+    return arr.dtype.kind == "c" and arr.size > 0 and arr.ctypes.data % arr.dtype.itemsize != 0
+
+
 def _unsupported(np_dtype):
     kind = "non-native byte order" if np_dtype.byteorder in "<>" else _KIND_NAMES.get(np_dtype.kind, str(np_dtype))
     return (HostOnlyData if is_host_only(np_dtype) else TypeError)(
