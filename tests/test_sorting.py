@@ -151,8 +151,11 @@ def test_searchsorted(a, v, side):
 def test_searchsorted_errors():
     check("searchsorted", numpy.ones((2, 2)), 1.0)
     check("searchsorted", numpy.arange(3), 1, "middle")
-    with pytest.raises(TypeError):  # torch has no complex ordering: a clear error
-        torchnp.searchsorted(tnp(numpy.array([1j, 2j])), 1j)
+    if torchnp.asarray(0, device=DEVICE).device.type == "cpu":  # NumPy's kernel on the host
+        check("searchsorted", numpy.array([1j, 2j]), 1j)
+    else:
+        with pytest.raises(TypeError):  # torch has no complex ordering: a clear error
+            torchnp.searchsorted(tnp(numpy.array([1j, 2j])), 1j)
 
 
 # §5.1 set routines

@@ -271,3 +271,17 @@ def test_ndarray_over_a_buffer_of_any_dtype(dt):  # host-only dtypes: NumPy's ow
         assert type(got) is numpy.ndarray and got.dtype == exp.dtype
     got[0] = 5
     assert exp[0] == 5  # both over the same memory
+
+
+# -------------------------------------------------------------- searchsorted on complex (host: NumPy's order)
+_CPARTS = st.sampled_from([0.0, 1.0, -1.0, NAN, float("inf")])
+
+
+@given(a=st.lists(st.builds(complex, _CPARTS, _CPARTS), max_size=8), v=st.lists(st.builds(complex, _CPARTS, _CPARTS), max_size=5),
+       side=st.sampled_from(["left", "right"]), use_sorter=st.booleans())
+def test_searchsorted_complex_like_numpy(a, v, side, use_sorter):
+    a = numpy.array(a, dtype=complex)
+    if use_sorter:
+        check("searchsorted", a, numpy.array(v, dtype=complex), side=side, sorter=numpy.argsort(a, kind="stable"))
+    else:
+        check("searchsorted", numpy.sort(a), numpy.array(v, dtype=complex), side=side)

@@ -229,11 +229,17 @@ def searchsorted(a, v, side="left", sorter=None):
     if ta.dim() != 1:
         raise ValueError("object too deep for desired array" if ta.dim() > 1 else "object of too small depth for desired array")
     dt = _dtypes.promote_torch(ta.dtype, tv.dtype)
-    if dt.is_complex:
-        raise TypeError("searchsorted on complex arrays is unsupported on torchnp (torch has no complex ordering)")
     k = _cpu_kernels.numpy_kernel("searchsorted", tv, ta) if sorter is None else None
     if k is not None:
         return _wrap(_cpu_kernels.run(k, ta, tv, side, None))
+    if dt.is_complex:
+        if ta.device.type != "cpu":
+            raise TypeError("searchsorted on complex arrays is unsupported on torchnp off the CPU (torch has no "
+                            "complex ordering)")
+        # on the host NumPy's kernel: its lexicographic (real, imag) order, NaNs last
+        st = None if sorter is None else tensor_of(sorter, ta.device).resolve_conj().resolve_neg()
+        return _wrap(_cpu_kernels.run(lambda a, b, s: _np.searchsorted(a, b, side, s), ta.resolve_conj().resolve_neg(),
+                                      tv.resolve_conj().resolve_neg(), st))
     ta, tv = sort_key(ta.to(dt)), sort_key(tv.to(dt))
     if dt is torch.bool:
         ta, tv = ta.to(torch.int8), tv.to(torch.int8)
