@@ -714,14 +714,18 @@ class flatiter:
     def __delitem__(self, key):
         raise TypeError("Cannot delete iterator elements")
 
+    def _over(self):
+        """The array iterated (``broadcast.iters`` iterate a broadcast view of their ``base``)."""
+        return self.base
+
     def __len__(self):
-        return self.base.size
+        return self._over().size
 
     def __iter__(self):
-        return iter(self.base.ravel())
+        return iter(self._over().ravel())
 
     def __getitem__(self, key):
-        return self.base.ravel()[key]
+        return self._over().ravel()[key]
 
     def __setitem__(self, key, value):
         t = self.base._t

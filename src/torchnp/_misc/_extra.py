@@ -192,14 +192,8 @@ class _BroadcastIter(flatiter):
         super().__init__(base)
         self._view, self._source = view, source
 
-    def __len__(self):
-        return self._view.size
-
-    def __iter__(self):
-        return iter(self._view.ravel())
-
-    def __getitem__(self, key):
-        return self._view.ravel()[key]
+    def _over(self):
+        return self._view
 
     def __setitem__(self, key, value):
         # writes land in the given array at the element each broadcast position reads
