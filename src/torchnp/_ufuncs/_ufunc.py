@@ -26,7 +26,13 @@ __all__ = ["ufunc"]
 
 _CPU = torch.device("cpu")
 _HOST_SCALARS = frozenset({float, int, bool, complex})
+#: NumPy's scalar types of torch's dtypes: host data wherever the default device is (§3.3)
+_NP_SCALARS = frozenset(d.type for d in _dtypes.TO_NUMPY.values())
 _compiling = torch.compiler.is_compiling
+_dynamo_compiling = torch.compiler.is_dynamo_compiling
+#: scalar operands of the hot path's scalar-only calls (while no accelerator is in use, the
+#: default device is the CPU: these are host data and NumPy's ufunc answers, §1.3, §3.3)
+_SCALARS = _HOST_SCALARS | _NP_SCALARS
 _ABSTRACT = {float: float, int: int, complex: complex}  # NEP 50 weak scalars
 
 
@@ -505,20 +511,24 @@ class _Unary(ufunc):
     __slots__ = ()
 
     def __call__(self, x, /, out=None, **options):
-        if type(x) is ndarray and out is None and not options:
-            t = x._t
-            try:
-                k, d = self._fast[x._d]
-            except KeyError:
-                return self._first(x._d, (x._d,), (t,))
-            try:
-                r = k(t)
-            except RuntimeError as exc:
-                raise translate(exc, self.__name__, (t,)) from None
-            w = _new(ndarray)
-            w._t = r
-            w._d = d
-            return w if r.dim() else result(w)
+        tp = type(x)
+        if out is None and not options:
+            if tp is ndarray:
+                t = x._t
+                try:
+                    k, d = self._fast[x._d]
+                except KeyError:
+                    return self._first(x._d, (x._d,), (t,))
+                try:
+                    r = k(t)
+                except RuntimeError as exc:
+                    raise translate(exc, self.__name__, (t,)) from None
+                w = _new(ndarray)
+                w._t = r
+                w._d = d
+                return w if r.dim() else result(w)
+            if tp in _SCALARS and not _multi_device[0] and not _dynamo_compiling():
+                return self._np(x)  # a scalar on the host: NumPy's ufunc gives NumPy's scalar (§1.3, §3.3)
         return self._call((x,), out, options)
 
 
@@ -557,6 +567,9 @@ class _Binary(ufunc):
             w._t = r
             w._d = d
             return w if r.dim() else result(w)
+        if out is None and not options and type(x1) in _SCALARS and type(x2) in _SCALARS \
+                and not _multi_device[0] and not _dynamo_compiling():
+            return self._np(x1, x2)  # scalars on the host: NumPy's scalar arithmetic (§1.3, §3.3)
         return self._call((x1, x2), out, options)
 
 
