@@ -25,7 +25,7 @@ import torch
 
 from . import _device, _dtypes
 from ._array import _wrap, ndarray, result
-from ._convert import as_tensor
+from ._convert import as_tensor, cast_tensor
 from ._dtypes import HostOnlyData, is_host_only
 
 __all__ = []
@@ -164,6 +164,88 @@ def out_tensor(out, dev):
     if t.device != dev:
         raise _device.mismatch(t.device, dev)
     return t
+
+
+# ---------------------------------------------------------------- out=, where=, casting= (§7)
+CASTINGS = ("no", "equiv", "safe", "same_kind", "unsafe")
+#: NumPy's error for a reduction's ``out=`` of another shape
+REDUCTION_SHAPE_ERROR = "output parameter for reduction operation has the wrong shape: {out} vs {expected}"
+
+
+def casting_rule(casting):
+    """A ``casting=`` argument, checked with NumPy's ValueError (the one place that knows the rules)."""
+    if not isinstance(casting, str):
+        raise TypeError(f"casting must be str, not {type(casting).__name__}")
+    if casting not in CASTINGS:
+        raise ValueError(f"casting must be one of 'no', 'equiv', 'safe', 'same_kind', 'unsafe' (got {casting!r})")
+    return casting
+
+
+def where_mask(where, dev, shape=None):
+    """The boolean tensor of a ``where=`` argument, on ``dev`` (§3.2: a mask elsewhere raises,
+    it is never moved), broadcast to ``shape`` when given; NumPy's errors."""
+    m = on_device(where, dev)
+    if m.dtype is not torch.bool:
+        raise TypeError(f"Cannot cast array data from {_dtypes.TO_NUMPY[m.dtype]!r} to dtype('bool') "
+                        "according to the rule 'safe'")
+    if shape is not None and tuple(m.shape) != tuple(shape):
+        try:
+            m = torch.broadcast_to(m, shape)
+        except RuntimeError:
+            raise broadcast_error([tuple(m.shape), tuple(shape)]) from None
+    return m
+
+
+def broadcast_error(shapes):
+    """NumPy's ValueError for operands whose ``shapes`` do not broadcast together."""
+    return ValueError("operands could not be broadcast together with shapes " + " ".join(
+        "(" + ",".join(str(s) for s in sh) + ("," if len(sh) == 1 else "") + ")" for sh in shapes) + " ")
+
+
+#: NumPy's error for ``dot``'s (and ``multi_dot``'s) out= of another dtype or layout
+DOT_OUT_ERROR = ("output array is not acceptable (must have the right datatype, number of dimensions, "
+                 "and be a C-Array)")
+
+
+def store(r, out, casting="unsafe", *, ufunc=None, index=0, broadcast=False, mask=None,
+          shape_error="output array has wrong shape"):
+    """The one ``out=`` handler (§7): result tensor ``r`` as a new array, or written into ``out``
+    (a torchnp array on ``r``'s device or, on the CPU, a writable ``numpy.ndarray``: §3.3), which
+    is returned.
+
+    ``casting``: NumPy's rule from the result dtype to out's (``'unsafe'`` for reductions, ``take``,
+    ``concatenate``; ``'same_kind'`` for ufuncs, whose error names ``ufunc``, NumPy's ufunc object,
+    and output ``index``; ``'exact'``: out must be a C-contiguous array of the result's dtype, as
+    ``dot`` demands). ``broadcast``: ``r`` may broadcast to out's shape (ufuncs); otherwise
+    the shapes must match, else ``shape_error`` (NumPy's ValueError message, formatted with the
+    shapes ``out`` and ``expected``). ``mask``: where it is
+    False, out keeps its values (``where=``). The values are cast with NumPy's unsafe rules.
+    """
+    if out is None:
+        return _wrap(r)
+    if type(out) is tuple and len(out) == 1:
+        (out,) = out
+    ot = out_tensor(out, r.device)
+    if casting == "exact":  # dot, multi_dot: out must be a C-contiguous array of the result's dtype
+        if ot.dtype is not r.dtype or not ot.is_contiguous():
+            raise ValueError(DOT_OUT_ERROR)
+    elif casting != "unsafe" and not _dtypes.can_cast_torch(r.dtype, ot.dtype, casting):
+        src, dst = _dtypes.TO_NUMPY[r.dtype], _dtypes.TO_NUMPY[ot.dtype]
+        if ufunc is not None:
+            raise _np._core._exceptions._UFuncOutputCastingError(ufunc, casting, src, dst, index)
+        raise TypeError(f"Cannot cast array data from {src!r} to {dst!r} according to the rule {casting!r}")
+    oshape = tuple(ot.shape)
+    if broadcast:
+        full = tuple(torch.broadcast_shapes(r.shape, ot.shape)) if r.shape != ot.shape else oshape
+        if full != oshape:
+            raise ValueError(f"non-broadcastable output operand with shape {oshape} doesn't match the "
+                             f"broadcast shape {full}")
+    elif oshape != tuple(r.shape):
+        raise ValueError(shape_error.format(out=oshape, expected=tuple(r.shape)))
+    if r.dtype is not ot.dtype:
+        r = cast_tensor(r, ot.dtype, copy=False)
+    ot.copy_(r if mask is None else torch.where(mask, r, ot))
+    return out
 
 
 # ---------------------------------------------------------------- host-only data (§2.5)

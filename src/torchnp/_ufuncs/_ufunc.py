@@ -16,7 +16,7 @@ import torch
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray, result
-from .._boundary import operand, out_tensor, run_on_host
+from .._boundary import broadcast_error, casting_rule, operand, run_on_host, store, where_mask
 from .._convert import NOVALUE as _NOVALUE
 
 _new = object.__new__
@@ -71,11 +71,6 @@ def _devices_of(tensors):
             elif t.device != dev:
                 raise _device.mismatch(dev, t.device)
     return dev
-
-
-def broadcast_error(shapes):
-    return ValueError("operands could not be broadcast together with shapes " + " ".join(
-        "(" + ",".join(str(s) for s in sh) + ("," if len(sh) == 1 else "") + ")" for sh in shapes) + " ")
 
 
 def translate(exc, name, args):
@@ -287,7 +282,7 @@ def _options(name, options):
         raise TypeError(f"order must be str, not {type(order).__name__}")
     if order is not None and order.upper() not in _ORDERS:
         raise ValueError(f"order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
-    return (options.get("where", True), options.get("casting", "same_kind"),
+    return (options.get("where", True), casting_rule(options.get("casting", "same_kind")),
             options.get("dtype"), options.get("signature"))
 
 
@@ -437,31 +432,14 @@ class ufunc:
         outs = out if isinstance(out, tuple) else (out,)
         if len(outs) != self.nout:
             raise ValueError(f"The 'out' tuple must have exactly {self.nout} entries: one per ufunc output")
-        mask = None
-        if where is not True:
-            mask = operand(where, dev)
-            mask = mask if isinstance(mask, torch.Tensor) else torch.tensor(mask, device=dev)
-            if mask.dtype is not torch.bool:
-                raise TypeError("Cannot cast array data from dtype('%s') to dtype('bool') according to the rule 'safe'" % _dtypes.TO_NUMPY[mask.dtype])
-        wrapped = []
+        mask = None if where is True else where_mask(where, dev)
+        stored = []
         for i, (r, o) in enumerate(zip(results, outs)):
             if o is None:
                 shape = torch.broadcast_shapes(r.shape, mask.shape) if mask is not None else r.shape
                 o = _wrap(torch.zeros(shape, dtype=r.dtype, device=r.device))
-            ot = out_tensor(o, r.device)
-            if not _dtypes.can_cast_torch(r.dtype, ot.dtype, casting):
-                src, dst = _dtypes.TO_NUMPY[r.dtype], _dtypes.TO_NUMPY[ot.dtype]
-                raise _np_exc._UFuncOutputCastingError(self._np, casting, src, dst, i)
-            full = tuple(torch.broadcast_shapes(r.shape, ot.shape)) if r.shape != ot.shape else tuple(ot.shape)
-            if full != tuple(ot.shape):
-                raise ValueError(
-                    f"non-broadcastable output operand with shape {tuple(ot.shape)} doesn't match the broadcast shape {full}")
-            if mask is None:
-                ot.copy_(r)
-            else:
-                ot.copy_(torch.where(mask, r.to(ot.dtype), ot))
-            wrapped.append(o)
-        return tuple(wrapped) if self.nout > 1 else wrapped[0]
+            stored.append(store(r, o, casting, ufunc=self._np, index=i, broadcast=True, mask=mask))
+        return tuple(stored) if self.nout > 1 else stored[0]
 
     # ------------------------------------------------------------ methods
     def outer(self, A, B, /, **kwargs):
