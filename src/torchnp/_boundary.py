@@ -18,6 +18,7 @@ Operands on different devices raise ``DeviceMismatchError`` (§3.2): host data o
 accelerator computation is such a mix, never an implicit upload.
 """
 
+import collections
 import warnings
 
 import numpy as _np
@@ -307,8 +308,32 @@ def run_on_host(fn, args, kwargs, name, host_only=False):
 
 
 # ---------------------------------------------------------------- the declared functions (§7)
-#: every public function routed through the boundary: "torchnp.linalg.solve" -> (implementation, NumPy's function)
+#: every public function routed through the boundary: "torchnp.linalg.solve" -> its Declaration
 DECLARED = {}
+
+
+class Declaration(collections.namedtuple("Declaration", "impl numpy kinds")):
+    """One declared function (§7): its implementation, NumPy's function of the same name (run for
+    host-only data, §2.5) and the kind of each parameter (``PARAMETER_KINDS``)."""
+
+
+#: what the boundary knows a parameter to be, by NumPy's parameter names (§7): array operands are
+#: converted by ``operand``/``tensors``, ``out`` written by ``store``, ``where`` read by
+#: ``where_mask``, ``casting`` checked by ``casting_rule`` in the generated wrapper itself
+PARAMETER_KINDS = {
+    "out": "out", "where": "where", "casting": "casting", "dtype": "dtype", "axis": "axis", "axes": "axes",
+    "keepdims": "keepdims", "order": "order", "device": "device", "copy": "copy",
+    **{name: "array" for name in (
+        "a", "x", "x1", "x2", "y", "b", "ar", "ar1", "ar2", "arr", "array", "arrays", "arys", "m", "v", "c", "p",
+        "condition", "condlist", "choicelist", "indices", "values", "mask", "weights", "fp", "xp", "tup", "seq",
+        "element", "test_elements", "A", "B", "obj", "sorter", "bins", "w", "q", "k", "tol", "r", "f",
+        "a_min", "a_max", "min", "max", "operands", "choices", "xs", "ys", "coords", "fill_value", "prototype", "dst", "src")},
+}
+
+
+def parameter_kinds(sig):
+    """Each parameter's kind (``PARAMETER_KINDS``, else ``'option'``: a plain Python value)."""
+    return {name: PARAMETER_KINDS.get(name, "option") for name in sig.parameters}
 
 #: functions whose 0-d results are NumPy scalars on the host (NumPy's ``PyArray_Return``, §1.3):
 #: found by calling NumPy's functions, which return scalars for these and 0-d arrays otherwise
@@ -369,7 +394,11 @@ def _wrapper_source(name, sig, scalar_results):
         keep = ["out is not None"] if "out" in sig.parameters else []
         keep += [_KEEPS_ARRAY[name]] if name in _KEEPS_ARRAY else []
         ret = f"_result({ret})" if not keep else f"{ret} if {' or '.join(keep)} else _result({ret})"
-    src = (f"def {name}({', '.join(params)}):\n"
+    check = ""
+    if "casting" in sig.parameters:  # the one casting= check (§7), before the implementation runs
+        check = "    if casting is not _defaults['casting']:\n        _casting_rule(casting)\n" \
+            if "casting" in defaults else "    _casting_rule(casting)\n"
+    src = (f"def {name}({', '.join(params)}):\n{check}"
            f"    try:\n        return {ret}\n"
            f"    except _HostOnlyData:\n"
            f"        return _host(_impl_np, {host_args}, {host_poskw}, {host_star}, {host_kw}, _name, _defaults)\n")
@@ -434,7 +463,7 @@ def declare(namespace, prefix, numpy_module, names):
         np_func = getattr(numpy_module, name, None)
         np_func = getattr(np_func, "_implementation", np_func) if callable(np_func) else None
         env = {"_impl": impl, "_impl_np": np_func, "_HostOnlyData": HostOnlyData, "_host": _host,
-               "_name": qualified, "_defaults": defaults, "_result": result}
+               "_name": qualified, "_defaults": defaults, "_result": result, "_casting_rule": casting_rule}
         exec(src, env)  # noqa: S102 - code generated from the signature above, once at import
         f = env[name]
         f.__doc__, f.__module__, f.__qualname__ = impl.__doc__, impl.__module__, impl.__qualname__
@@ -443,4 +472,4 @@ def declare(namespace, prefix, numpy_module, names):
         f.__signature__ = sig
         f._boundary = True
         namespace[name] = f
-        DECLARED[qualified] = (impl, np_func)
+        DECLARED[qualified] = Declaration(impl, np_func, parameter_kinds(sig))
