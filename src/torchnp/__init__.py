@@ -8,16 +8,19 @@ layout follows NumPy's documentation sections:
 - ``_dtypes``           dtypes and promotion (§2)
 - ``_device``           devices (§3)
 - ``_bridges``          NumPy / torch / DLPack bridges (§4)
-- ``_creation``         array creation routines
-- ``_ufuncs``           elementwise functions as ufunc objects (§5.2)
-- ``_reductions``       sums, products, extrema, statistics
+- ``_creation``         array creation routines, window functions
+- ``_ufuncs``           elementwise functions as ufunc objects (§5.2), binary operations
+- ``_reductions``       sums, products, extrema, truth-value reductions, statistics, histograms
 - ``_manipulation``     shape, joining, splitting, rearranging, indexing routines
 - ``_sorting``          sorting, searching, counting, sets
 - ``_products``         dot, matmul, einsum, ...
-- ``_misc``             the rest of the main namespace
+- ``_mathematical``     mathematical functions that are not ufuncs (rounding, convolve, interp, ...)
+- ``_logic``            logic functions that are not ufuncs (isclose, array_equal, type tests, ...)
+- ``_poly``             the legacy polynomial API (poly1d, polyfit, ...)
+- ``_misc``             NumPy's "Miscellaneous routines" (buffer size, memory ranges)
 - ``_boundary``         the API boundary: operand rules (§3.3), host-only data (§2.5)
 - ``_host_only``        NumPy's own names for host-only dtypes (§2.5)
-- ``linalg``, ``fft``, ``random``, ``testing``: submodules (§5.1)
+- ``linalg``, ``fft``, ``random``, ``testing``, ``emath``: submodules (§5.1)
 - ``jit``               torch.compile for NumPy-style code (§6)
 """
 
@@ -45,12 +48,15 @@ from ._reductions import *  # noqa: F401,F403
 from ._manipulation import *  # noqa: F401,F403
 from ._sorting import *  # noqa: F401,F403
 from ._products import *  # noqa: F401,F403
+from ._mathematical import *  # noqa: F401,F403
+from ._logic import *  # noqa: F401,F403
+from ._poly import *  # noqa: F401,F403
 from ._misc import *  # noqa: F401,F403
 from ._io import *  # noqa: F401,F403
 from ._autodiff import *  # noqa: F401,F403
 from ._protocols import *  # noqa: F401,F403
 from ._host_only import *  # noqa: F401,F403
-from . import linalg, fft, random, testing  # noqa: F401
+from . import emath, linalg, fft, random, testing  # noqa: F401
 from . import lib  # noqa: F401
 from .jit import jit  # noqa: F401
 

@@ -28,7 +28,7 @@ __all__ = [
     "sctypeDict", "mintypecode", "obj2sctype", "sctype2char", "character",
     "flexible", "long", "ulong", "clongdouble", "longdouble", "float128",
     "complex256", "str_", "bytes_", "object_", "void", "datetime64",
-    "timedelta64",
+    "timedelta64", "typename", "ScalarType", "True_", "False_",
 ]
 
 # NumPy's scalar types and abstract classes are re-exported as they are (§2.1).
@@ -40,7 +40,7 @@ from numpy import (  # noqa: E402
     integer, signedinteger, unsignedinteger, inexact, floating,
     complexfloating, typecodes, sctypeDict, mintypecode, character, flexible,
     long, ulong, clongdouble, longdouble, str_, bytes_, object_, void,
-    datetime64, timedelta64,
+    datetime64, timedelta64, typename, ScalarType, True_, False_,
 )
 
 bool = bool_  # noqa: A001  (the array API spells it ``bool``)

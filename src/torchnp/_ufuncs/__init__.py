@@ -14,8 +14,10 @@ from ._ufunc import UFuncTypeError, make, operand, ufunc  # noqa: F401
 
 from ._functions import *  # noqa: F401,F403
 from ._functions import __all__ as _functions_all
+from ._binary import *  # noqa: F401,F403
+from ._binary import __all__ as _binary_all
 
-__all__ = ["ufunc"] + _functions_all
+__all__ = ["ufunc"] + _functions_all + _binary_all
 
 _ufuncs = {}
 _by_numpy = {}  # aliases (abs/absolute, pow/power, ...) are one object, as in NumPy
