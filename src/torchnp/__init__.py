@@ -5,7 +5,7 @@ through torch's kernels) with NumPy's results. The contract is DESIGN.md; the
 layout follows NumPy's documentation sections:
 
 - ``_array``            the ndarray object (§1)
-- ``_dtypes``           dtypes and promotion (§2)
+- ``_dtypes``           dtypes and promotion (§2); ``_dtype_routines``: result_type, can_cast, ... on arrays
 - ``_device``           devices (§3)
 - ``_bridges``          NumPy / torch / DLPack bridges (§4)
 - ``_creation``         array creation routines, window functions
@@ -39,6 +39,7 @@ __array_api_version__ = "2024.12"
 from ._dtypes import *  # noqa: F401,F403
 from ._device import *  # noqa: F401,F403
 from ._array import ndarray, flatiter  # noqa: F401
+from ._dtype_routines import *  # noqa: F401,F403
 from ._convert import asarray  # noqa: F401
 from ._bridges import *  # noqa: F401,F403
 from ._printing import *  # noqa: F401,F403
@@ -80,8 +81,11 @@ for _sub, _np_sub in ((linalg, _numpy.linalg), (fft, _numpy.fft), (random, _nump
 del _sub, _np_sub
 
 from . import _methods as _m  # noqa: E402
+from . import _protocols as _p  # noqa: E402
+import sys as _sys  # noqa: E402
 
 _m.attach(globals())
+_p.attach(_sys.modules[__name__])  # NumPy's protocols answer from the complete namespace (§5.3)
 
 from ._interop import __array_namespace_info__  # noqa: E402,F401  (issue 8; installs the lazy Dask hook)
 

@@ -1,8 +1,11 @@
 """The array object (DESIGN.md §1): ``torchnp.ndarray`` wraps exactly one tensor.
 
 Results are built through :func:`_wrap`, the one fast private constructor.
-Operators (``+``, ``<``, ``@`` ...) are attached by ``_ufuncs`` from its table,
-and reduction/manipulation methods by ``_methods`` once the families exist.
+This module is core and imports no layer above it (§7: imports form a DAG); the layers
+that build on it attach the methods they implement: indexing (``x[key]``) by ``_indexing``,
+``repr``/``str`` by ``_printing``, operators (``+``, ``<``, ``@`` ...) by ``_ufuncs`` from
+its table, ``__array_namespace__`` and NumPy's protocols by ``_protocols``, and
+reduction/manipulation methods by ``_methods`` once the families exist.
 """
 
 import math
@@ -13,6 +16,7 @@ import numpy as _np
 import torch
 
 from . import _device, _dtypes
+from ._tensors import cast_tensor, from_host, normalize_axis, reshape_tensor
 
 __all__ = ["ndarray"]
 
@@ -58,7 +62,7 @@ class ndarray:
 
     @shape.setter
     def shape(self, value):
-        t = _convert.reshape_tensor(self._t, _normalize_shape(value))
+        t = reshape_tensor(self._t, _normalize_shape(value))
         if t is not self._t and not t._is_view():  # reshape had to copy
             raise AttributeError("Incompatible shape for in-place modification. Use `.reshape()` to make a copy "
                                  "with the desired shape.")
@@ -271,17 +275,6 @@ class ndarray:
             raise TypeError("unhashable type: 'ndarray'")
         return hash(t.item())
 
-    # -- printing (§1.4) --
-    def __repr__(self):
-        from ._printing import array_repr
-
-        return array_repr(self)
-
-    def __str__(self):
-        from ._printing import array_str
-
-        return array_str(self)
-
     # -- bridges (§4) --
     def to_numpy(self):
         """A ``numpy.ndarray``: shares memory for CPU arrays, a copy otherwise (§4.2)."""
@@ -338,13 +331,6 @@ class ndarray:
     def __dlpack_device__(self):
         return self._t.__dlpack_device__()
 
-    def __array_namespace__(self, /, *, api_version=None):
-        if api_version not in (None, "2021.12", "2022.12", "2023.12", "2024.12"):
-            raise ValueError(f"Unrecognized array API version: {api_version!r}")
-        from . import array_api  # the NumPy namespace with 0-d arrays for scalar results (§5.3, §1.3)
-
-        return array_api
-
     # -- pickling keeps dtype and device --
     def __reduce__(self):
         return (_rebuild, (self.to_numpy().copy(), str(self._t.device)))
@@ -387,14 +373,12 @@ class ndarray:
                     f"astype({dtype!r}): host-only data (a dtype torch cannot hold, §2.5) cannot be made from an "
                     f"array on {t.device} implicitly; move it first with x.to_device('cpu')") from None
             return _np.asarray(t.numpy()).astype(dtype, order, casting, subok, copy)
-        r = _convert.cast_tensor(t, td, casting=casting, copy=copy)
+        r = cast_tensor(t, td, casting=casting, copy=copy)
         return self if r is self._t else _wrap(r)  # copy=False and nothing to do: self, as NumPy
 
     def fill(self, value):
         """Fill with a scalar value (``numpy.ndarray.fill``): converted as ``x[...] = value``."""
-        from ._indexing import setitem
-
-        setitem(self, Ellipsis, value)
+        self[...] = value
 
     def tolist(self):
         """Nested Python lists of Python scalars (``numpy.ndarray.tolist``); host data."""
@@ -449,7 +433,7 @@ class ndarray:
             raise TypeError("reshape() takes exactly 1 argument (0 given)")
         if order == "A":  # Fortran order for Fortran-contiguous arrays, as NumPy
             order = "F" if _Flags(self._t).f_contiguous and not self._t.is_contiguous() else "C"
-        return _wrap(_convert.reshape_tensor(self._t, shape, order, copy))
+        return _wrap(reshape_tensor(self._t, shape, order, copy))
 
     def resize(self, *new_shape, refcheck=True):
         """Change shape and size in place, zero-filling (``numpy.ndarray.resize``)."""
@@ -493,7 +477,7 @@ class ndarray:
             axes = axes[0]
         if len(axes) != t.dim():
             raise ValueError("axes don't match array")
-        axes = tuple(_convert.normalize_axis(a, t.dim()) for a in axes)
+        axes = tuple(normalize_axis(a, t.dim()) for a in axes)
         if len(set(axes)) != len(axes):
             raise ValueError("repeated axis in transpose")
         return _wrap(t.permute(*axes))
@@ -508,7 +492,7 @@ class ndarray:
         t = self._t
         if axis is None:
             return _wrap(t.squeeze())
-        axes = tuple(_convert.normalize_axis(a, t.dim()) for a in (axis if isinstance(axis, tuple) else (axis,)))
+        axes = tuple(normalize_axis(a, t.dim()) for a in (axis if isinstance(axis, tuple) else (axis,)))
         if len(set(axes)) != len(axes):
             raise ValueError("duplicate value in 'axis'")
         for a in axes:
@@ -516,62 +500,14 @@ class ndarray:
                 raise ValueError("cannot select an axis to squeeze out which has size not equal to one")
         return _wrap(t.squeeze(tuple(axes)) if axes else t)
 
-    def __getitem__(self, key):
-        t = self._t
-        tk = type(key)
-        if tk is int and t.dim() == 1 and _host_values(t) and not t.is_conj():
-            # one element of a host array: NumPy's scalar read through the zero-copy host view (§1.3),
-            # 3x faster than torch's indexing; NumPy's own IndexError out of bounds
-            return t.numpy()[key]
-        if tk is int or (tk is slice and (key.step is None or (type(key.step) is int and 0 < key.step < 2**62))):
-            try:
-                r = t[key]
-            except Exception:  # noqa: BLE001 - the general path below raises NumPy's error
-                pass
-            else:
-                if tk is int and t.dim() == 1:
-                    return element(r)
-                a = _new(ndarray)  # _wrap inlined: the hot path of §7
-                a._t = r
-                a._d = self._d
-                return a
-        elif tk is tuple and _basic_tuple(key):
-            try:
-                r = t[key]
-            except Exception:  # noqa: BLE001 - the general path below raises NumPy's error
-                pass
-            else:
-                return _indexing.element_value(r, key)
-        return _indexing.getitem(self, key)
-
-    def __setitem__(self, key, value):
-        _indexing.setitem(self, key, value)
-
     def __delitem__(self, key):
         raise ValueError("cannot delete array elements")
-
-
-def _basic_tuple(key):
-    """Whether a tuple key holds only ints, positive-step slices, ``None`` and ``...``:
-    there torch's indexing is NumPy's (a view), so it can skip the general path."""
-    ellipsis = False
-    for k in key:
-        tp = type(k)
-        if tp is int or k is None:
-            continue
-        if tp is slice and (k.step is None or type(k.step) is int and 0 < k.step < 2**62):
-            continue
-        if k is Ellipsis and not ellipsis:  # torch accepts several, NumPy raises
-            ellipsis = True
-            continue
-        return False
-    return True
 
 
 def _host_values(t):
     """Whether tensor ``t``'s values may become NumPy scalars (§1.3): it is on the CPU, and
     neither torch.compile nor autograd / torch.func is tracing it (there results stay arrays)."""
-    return t.is_cpu and _convert.CPU_VALUE_CHECKS and not t.requires_grad and not _compiling() \
+    return t.is_cpu and _device.CPU_VALUE_CHECKS and not t.requires_grad and not _compiling() \
         and not _functorch_wrapped(t)  # (dynamo cannot trace this one: after the compiling check)
 
 
@@ -612,13 +548,9 @@ def _from_buffer(shape, np_dtype, buffer, offset, strides, order, device):
     memory on the CPU (writable buffers) and is copied to any other device.
     """
     host = _np.ndarray(shape, np_dtype, buffer=buffer, offset=offset, strides=strides, order=order)
-    from ._bridges import from_numpy
-    from ._convert import as_tensor
-
     dev = _device.resolve(device)
-    if dev.type == "cpu" and host.flags.writeable and all(st >= 0 for st in host.strides):
-        return from_numpy(host)._t
-    return as_tensor(host, None, dev, True)
+    share = dev.type == "cpu" and host.flags.writeable and all(st >= 0 for st in host.strides)
+    return from_host(host, None, dev, False if share else True)  # copy=False: a view of the buffer, or ValueError
 
 
 def _rebuild(host, device):
@@ -628,7 +560,7 @@ def _rebuild(host, device):
 def _axis(axis, ndim, name):
     """``axis`` normalized, with NumPy's ``axis1: ...`` prefix on AxisError."""
     try:
-        return _convert.normalize_axis(axis, ndim)
+        return normalize_axis(axis, ndim)
     except _np.exceptions.AxisError:
         raise _np.exceptions.AxisError(operator.index(axis), ndim, name) from None
 
@@ -720,26 +652,6 @@ class flatiter:
     def __getitem__(self, key):
         return self.base.ravel()[key]
 
-    def __setitem__(self, key, value):
-        t = self.base._t
-        flat = _wrap(t.view(-1) if t.is_contiguous() else t.reshape(-1).clone())
-        if not (type(value) in (int, float, bool, complex) or isinstance(value, _np.generic)):
-            # NumPy flattens the value and repeats or truncates it to the selection
-            from ._convert import as_tensor
-
-            target = _indexing.select(flat, key)
-            v = as_tensor(value, None, t.device)
-            if isinstance(key, (int, _np.integer)) and v.dim():
-                raise ValueError("Error setting single item of array.")
-            v = v.reshape(-1)
-            n = target.numel()
-            if v.numel() and v.numel() != n:
-                v = v.repeat(-(-n // v.numel()))[:n]
-            value = _wrap(v.reshape(target.shape) if v.numel() == n else v)
-        flat[key] = value
-        if not t.is_contiguous():
-            t.copy_(flat._t.view(t.shape))
-
     def __array__(self, dtype=None, copy=None):
         return self.base.ravel().__array__(dtype)
 
@@ -749,5 +661,3 @@ class flatiter:
     def __repr__(self):
         return f"<torchnp.flatiter over {self.base!r}>"
 
-
-from . import _convert, _indexing  # noqa: E402  (they import ndarray from this module)
