@@ -87,7 +87,9 @@ import sys as _sys  # noqa: E402
 _m.attach(globals())
 _p.attach(_sys.modules[__name__])  # NumPy's protocols answer from the complete namespace (§5.3)
 
-from ._interop import __array_namespace_info__  # noqa: E402,F401  (issue 8; installs the lazy Dask hook)
+from ._interop import __array_namespace_info__, install as _install_interop  # noqa: E402,F401  (issue 8)
+
+_install_interop(_sys.modules[__name__])  # Dask: registers now, or installs the lazy hook
 
 
 def __getattr__(name):

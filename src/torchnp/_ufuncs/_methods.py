@@ -23,6 +23,7 @@ from .._array import _wrap, ndarray
 from .._boundary import out_tensor
 from .._convert import NOVALUE as _NOVALUE, asarray, checks_data, normalize_axes, normalize_axis
 from .._indexing import select
+from .._tensors import broadcast_error
 
 _reorderable_cache = {}
 _dtype_cache = {}
@@ -484,8 +485,6 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
         try:
             mask = torch.broadcast_to(mask, t.shape)
         except RuntimeError:
-            from ._ufunc import broadcast_error
-
             raise broadcast_error([tuple(mask.shape), tuple(t.shape)]) from None
     if t.dtype is not res_dtype:
         t = t.to(res_dtype)
@@ -778,8 +777,6 @@ def at(uf, a, indices, b=None):
         try:
             vals = torch.broadcast_to(vals, sel.shape).reshape(-1)
         except RuntimeError:
-            from ._ufunc import broadcast_error
-
             raise broadcast_error([tuple(vals.shape), tuple(sel.shape)]) from None
         if torch._C._is_alias_of(vals, t):
             vals = vals.clone()  # ``b`` views ``a`` (np.add.at(a, i, a[4:])): read it before writing

@@ -18,6 +18,7 @@ from .. import _device, _dtypes
 from .._array import _wrap, ndarray, result
 from .._boundary import operand, out_tensor, run_on_host
 from .._convert import NOVALUE as _NOVALUE
+from .._tensors import broadcast_error
 
 _new = object.__new__
 _multi_device = _device.multi_device
@@ -65,11 +66,6 @@ def _devices_of(tensors):
             elif t.device != dev:
                 raise _device.mismatch(dev, t.device)
     return dev
-
-
-def broadcast_error(shapes):
-    return ValueError("operands could not be broadcast together with shapes " + " ".join(
-        "(" + ",".join(str(s) for s in sh) + ("," if len(sh) == 1 else "") + ")" for sh in shapes) + " ")
 
 
 def translate(exc, name, args):
