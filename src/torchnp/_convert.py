@@ -11,7 +11,7 @@ import torch
 
 from . import _device, _dtypes
 from ._array import _wrap, ndarray
-from ._device import checks_data  # noqa: F401  (the argument helpers' one import path, CONTRIBUTING.md)
+from ._device import CPU as _CPU, checks_data  # noqa: F401  (checks_data: the argument helpers' one import path)
 from ._tensors import (cast_tensor, check_order, from_host as _from_host, normalize_axes,  # noqa: F401
                        normalize_axis, reshape_tensor)
 
@@ -28,7 +28,6 @@ class _NoValueType(enum.Enum):
 
 
 NOVALUE = _NoValueType.NOVALUE
-_CPU = torch.device("cpu")
 
 __all__ = []
 

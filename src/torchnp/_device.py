@@ -15,6 +15,10 @@ import torch
 __all__ = ["DeviceMismatchError", "set_default_device", "get_default_device", "device"]
 
 
+#: the host's device, one object for every module (a constant compares faster than a new device)
+CPU = torch.device("cpu")
+
+
 class DeviceMismatchError(ValueError):
     """Operands live on different devices; torchnp never moves data implicitly."""
 
@@ -48,7 +52,7 @@ def _initial_default():
         return _normalize(env)
     if torch.cuda.is_available():
         return _normalize("cuda")
-    return torch.device("cpu")
+    return CPU
 
 
 _resolved = {}  # user spelling -> torch.device
@@ -149,11 +153,15 @@ def mismatch(*devices_):
 
 
 def check_same(tensors):
-    """Raise DeviceMismatchError unless all tensors share one device; return it."""
-    dev = tensors[0].device
-    for t in tensors[1:]:
-        if t.device != dev:
-            raise mismatch(dev, t.device)
+    """Raise DeviceMismatchError unless the tensors among ``tensors`` share one device; return it
+    (other items, such as Python scalars, are skipped; None when there is no tensor)."""
+    dev = None
+    for t in tensors:
+        if isinstance(t, torch.Tensor):
+            if dev is None:
+                dev = t.device
+            elif t.device != dev:
+                raise mismatch(dev, t.device)
     return dev
 
 
