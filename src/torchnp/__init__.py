@@ -26,6 +26,7 @@ layout follows NumPy's documentation sections:
 
 import math as _math
 import os as _os
+import sys as _sys
 
 # Large CPU results on transparent huge pages, as NumPy does for its own arrays (§7, issue 7):
 # torch reads this once, at its first large CPU allocation. Without it every fresh 10^7-element
@@ -82,7 +83,6 @@ del _sub, _np_sub
 
 from . import _methods as _m  # noqa: E402
 from . import _protocols as _p  # noqa: E402
-import sys as _sys  # noqa: E402
 
 _m.attach(globals())
 _p.attach(_sys.modules[__name__])  # NumPy's protocols answer from the complete namespace (§5.3)
