@@ -4,9 +4,9 @@ Basic indexing (ints, positive-step slices, ``...``, ``None``) returns views.
 Negative steps cannot be views in torch: they are served from a flipped copy,
 and assignments through them are written back into the array.
 
-``ndarray.__getitem__``/``__setitem__`` (with their fast paths) and ``flatiter.__setitem__``
-are defined here and attached to the classes at import: the array object is core and
-does not import this module (§7).
+``ndarray.__getitem__``/``__setitem__`` keep their fast paths in ``_array``; their general
+path (:func:`getitem`, :func:`setitem`) and ``flatiter.__setitem__`` are installed from here
+at import: the array object is core and does not import this module (§7).
 """
 
 import operator
@@ -16,7 +16,8 @@ import numpy as _np
 import torch
 
 from . import _cpu_kernels, _device, _dtypes
-from ._array import _host_values, _wrap, element, flatiter, ndarray
+from . import _array
+from ._array import _basic_tuple, _wrap, element_value, flatiter, ndarray
 from ._boundary import host_tensor, operand
 from ._convert import as_tensor
 from ._device import checks_data
@@ -24,23 +25,6 @@ from ._tensors import cast_tensor
 
 _VALID = ("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) "
           "and integer or boolean arrays are valid indices")
-
-
-def _basic_tuple(key):
-    """Whether a tuple key holds only ints, positive-step slices, ``None`` and ``...``:
-    there torch's indexing is NumPy's (a view), so it can skip the general path."""
-    ellipsis = False
-    for k in key:
-        tp = type(k)
-        if tp is int or k is None:
-            continue
-        if tp is slice and (k.step is None or type(k.step) is int and 0 < k.step < 2**62):
-            continue
-        if k is Ellipsis and not ellipsis:  # torch accepts several, NumPy raises
-            ellipsis = True
-            continue
-        return False
-    return True
 
 
 def index_error(exc, t, key):
@@ -265,14 +249,6 @@ def _int_array_key(tkey):
     return len(tkey) == 1 and type(tkey[0]) is torch.Tensor and tkey[0].dtype is not torch.bool
 
 
-def element_value(r, key):
-    """§1.3: a key that selects one element gives NumPy's scalar (a value, never a view of the
-    array); ``x[...]`` stays a view."""
-    if r.dim() == 0 and not any(k is Ellipsis for k in (key if type(key) is tuple else (key,))):
-        return element(r)
-    return _wrap(r)
-
-
 def _flip(t, dims):
     """``t.flip(dims)``, also for uint16/32/64 (no torch kernel: flip the same bits as signed)."""
     if t.dtype in _SIGNED:
@@ -439,39 +415,7 @@ def setitem(a, key, value):
         raise index_error(exc, t, key) from None
 
 
-# -- the indexing methods of ndarray and flatiter (§1.2, §1.3), attached below
-_new = object.__new__
-
-
-def __getitem__(self, key):
-    t = self._t
-    tk = type(key)
-    if tk is int and t.dim() == 1 and _host_values(t) and not t.is_conj():
-        # one element of a host array: NumPy's scalar read through the zero-copy host view (§1.3),
-        # 3x faster than torch's indexing; NumPy's own IndexError out of bounds
-        return t.numpy()[key]
-    if tk is int or (tk is slice and (key.step is None or (type(key.step) is int and 0 < key.step < 2**62))):
-        try:
-            r = t[key]
-        except Exception:  # noqa: BLE001 - the general path below raises NumPy's error
-            pass
-        else:
-            if tk is int and t.dim() == 1:
-                return element(r)
-            a = _new(ndarray)  # _wrap inlined: the hot path of §7
-            a._t = r
-            a._d = self._d
-            return a
-    elif tk is tuple and _basic_tuple(key):
-        try:
-            r = t[key]
-        except Exception:  # noqa: BLE001 - the general path below raises NumPy's error
-            pass
-        else:
-            return element_value(r, key)
-    return getitem(self, key)
-
-
+# -- the engine of ndarray's and flatiter's indexing (§1.2, §1.3), installed below
 def _flat_setitem(self, key, value):
     """``x.flat[key] = value`` (``numpy.flatiter``)."""
     t = self.base._t
@@ -492,6 +436,5 @@ def _flat_setitem(self, key, value):
         t.copy_(flat._t.view(t.shape))
 
 
-ndarray.__getitem__ = __getitem__
-ndarray.__setitem__ = setitem
+_array._getitem, _array._setitem = getitem, setitem  # the general path of x[key] and x[key] = value
 flatiter.__setitem__ = _flat_setitem

@@ -176,9 +176,3 @@ def _shape_str(shape):
     if len(shape) == 1 and shape[0] >= 0:
         return f"({shape[0]},)"
     return "(" + ",".join("newaxis" if s < 0 else str(s) for s in shape) + ")"
-
-
-def broadcast_error(shapes):
-    """NumPy's ValueError for operands of ``shapes`` that do not broadcast together."""
-    return ValueError("operands could not be broadcast together with shapes " + " ".join(
-        "(" + ",".join(str(s) for s in sh) + ("," if len(sh) == 1 else "") + ")" for sh in shapes) + " ")
