@@ -153,7 +153,7 @@ def reshape_tensor(t, shape, order="C", copy=None):
     if unknown > 1:
         raise ValueError("can only specify one unknown dimension")
     if (unknown == 0 and known != n) or (unknown == 1 and (known == 0 or n % known)):
-        raise ValueError(f"cannot reshape array of size {n} into shape {_shape_str(shape)}")
+        raise ValueError(f"cannot reshape array of size {n} into shape {shape_str(shape)}")
     if unknown:
         shape = tuple(n // known if s < 0 else s for s in shape)
     if order in ("C", "A", None):
@@ -172,7 +172,8 @@ def reshape_tensor(t, shape, order="C", copy=None):
     return out
 
 
-def _shape_str(shape):
+def shape_str(shape):
+    """A shape as NumPy writes it in its messages (``(3,)``, ``(2,newaxis)`` for an unknown size)."""
     if len(shape) == 1 and shape[0] >= 0:
         return f"({shape[0]},)"
     return "(" + ",".join("newaxis" if s < 0 else str(s) for s in shape) + ")"

@@ -16,6 +16,7 @@ from .._array import _wrap, ndarray
 from .._convert import NOVALUE, as_tensor, asarray, check_order
 from .._device import _state as _device_state
 from .._dtypes import _default_float
+from .._tensors import shape_str
 
 __all__ = ["array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "copy",
            "empty", "zeros", "ones", "full", "empty_like", "zeros_like", "ones_like",
@@ -170,10 +171,8 @@ def _broadcast_fill(fv, shape):
     try:
         return torch.broadcast_to(fv, shape).clone()
     except RuntimeError:
-        from .._convert import _shape_str
-
-        raise ValueError(f"could not broadcast input array from shape {_shape_str(tuple(fv.shape))} "
-                         f"into shape {_shape_str(tuple(shape))}") from None
+        raise ValueError(f"could not broadcast input array from shape {shape_str(tuple(fv.shape))} "
+                         f"into shape {shape_str(tuple(shape))}") from None
 
 
 def _like(a, dtype, shape, device, order):
