@@ -285,3 +285,14 @@ def test_searchsorted_complex_like_numpy(a, v, side, use_sorter):
         check("searchsorted", a, numpy.array(v, dtype=complex), side=side, sorter=numpy.argsort(a, kind="stable"))
     else:
         check("searchsorted", numpy.sort(a), numpy.array(v, dtype=complex), side=side)
+
+
+@pytest.mark.parametrize("choices", [(numpy.array(["a", "b"]),), (numpy.array([1.5, 2.5], ">f8"), 3.0),
+                                     (numpy.arange(2.0), numpy.array([7, 8], ">i4"))])
+def test_choose_method_with_host_only_choices(choices):  # NumPy's choose on the host views (§2.5)
+    idx = numpy.array([0, 1]) if len(choices) == 1 else numpy.array([1, 0])
+    exp = idx.choose(*choices) if len(choices) > 1 else idx.choose(choices[0])
+    got = tnp(idx).choose(*choices)
+    got = got if isinstance(got, numpy.ndarray) else got.to_numpy()
+    numpy.testing.assert_array_equal(got, exp)
+    assert got.dtype == exp.dtype

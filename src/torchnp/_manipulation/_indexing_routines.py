@@ -16,6 +16,7 @@ from numpy import index_exp, s_  # index-expression helpers: pure Python, no dat
 
 from .. import _cpu_kernels, _device, _dtypes
 from .._array import _wrap, ndarray, result
+from .._boundary import run_on_host
 from ._common import (cast_tensor, check_bounds, check_casting, checks_data, common_dtype, index_tensor, normalize_axis,
                       np_dtype, shape_tuple, store_out, tensor, tensors)
 
@@ -255,10 +256,12 @@ def choose(a, choices, out=None, mode="raise"):
 
 def _choose_method(self, *choices, out=None, mode="raise"):
     """``numpy.ndarray.choose``: the choices as one sequence or as several arguments."""
-    from .. import choose as declared  # the boundary's function: host-only choices run NumPy's (§2.5)
-
-    r = declared(self, choices[0] if len(choices) == 1 else choices, out=out, mode=mode)
-    return r if out is not None or not isinstance(r, ndarray) else result(r)  # one value: NumPy's scalar on the host (§1.3)
+    args = (self, choices[0] if len(choices) == 1 else choices)
+    try:
+        r = choose(*args, out=out, mode=mode)
+    except _dtypes.HostOnlyData:  # host-only choices: NumPy's choose on the host views (§2.5)
+        return run_on_host(_np.choose, args, {"out": out, "mode": mode}, "choose", host_only=True)
+    return r if out is not None else result(r)  # one value: NumPy's scalar on the host (§1.3)
 
 
 ndarray.choose = _choose_method
