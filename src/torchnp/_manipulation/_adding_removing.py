@@ -12,6 +12,7 @@ import torch
 
 from .. import _cpu_kernels
 from .._array import _wrap, ndarray
+from .._boundary import device_of
 from .._sorting._sort import argsort_tensor
 from ._common import (cast_tensor, check_bounds, checks_data, normalize_axes, normalize_axis, shape_tuple,
                       tensor, tensors)
@@ -58,7 +59,7 @@ def _host_positions(obj, n):
 
 def delete(arr, obj, axis=None):
     """Return a new array with sub-arrays along ``axis`` deleted (``numpy.delete``)."""
-    t, axis = _flat_or_axis(tensor(arr), axis)
+    t, axis = _flat_or_axis(tensor(arr, device_of((arr, obj))), axis)
     if t.dim() == 0:
         raise _np.exceptions.AxisError(0, 0)
     n = t.shape[axis]
@@ -88,7 +89,7 @@ def insert(arr, obj, values, axis=None):
     Host ``obj`` is validated on the host; the result's shape never depends on the data
     (only a boolean mask on the device needs a sync), so nothing else is read (§3.5).
     """
-    t, axis = _flat_or_axis(tensor(arr), axis)
+    t, axis = _flat_or_axis(tensor(arr, device_of((arr, obj, values))), axis)
     if t.dim() == 0:
         raise _np.exceptions.AxisError(0, 0)
     n = t.shape[axis]

@@ -20,8 +20,8 @@ import torch
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
-from .._boundary import out_tensor
-from .._convert import NOVALUE as _NOVALUE, asarray, checks_data, normalize_axes, normalize_axis
+from .._boundary import device_of, out_tensor, tensor
+from .._convert import NOVALUE as _NOVALUE, checks_data, normalize_axes, normalize_axis
 from .._indexing import select
 
 _reorderable_cache = {}
@@ -459,8 +459,7 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
     """``ufunc.reduce`` (mirrors ``numpy.ufunc.reduce``): the one reduction engine."""
     if uf.nin != 2 or uf.nout != 1:
         raise ValueError("reduce only supported for binary functions")
-    a = array if isinstance(array, ndarray) else asarray(array)
-    t = a._t
+    t = tensor(array, device_of((array, where)))
     axes = normalize_axes(axis, t.dim()) if axis is not None else tuple(range(t.dim()))
     name = uf.__name__
     # with out= and no dtype NumPy keeps the input's loop and casts into out (add: float sum -> int out)
@@ -476,8 +475,7 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
         if start is None:
             raise ValueError(f"reduction operation '{name}' does not have an identity, so to use a where mask "
                              "one has to specify 'initial'")
-        mask = where._t if isinstance(where, ndarray) else asarray(where, device=t.device)._t
-        _device.check_same([t, mask])  # §3.2: a mask on another device is never moved
+        mask = tensor(where, t.device)  # §3.2: a mask on another device is never moved
         if mask.dtype is not torch.bool:
             raise TypeError("Cannot cast array data from dtype('%s') to dtype('bool') according to the rule 'safe'"
                             % _dtypes.TO_NUMPY[mask.dtype])
@@ -566,8 +564,7 @@ def accumulate(uf, array, axis=0, dtype=None, out=None):
     """``ufunc.accumulate`` (mirrors ``numpy.ufunc.accumulate``): a scan kernel of the engine."""
     if uf.nin != 2 or uf.nout != 1:
         raise ValueError("accumulate only supported for binary functions")
-    a = array if isinstance(array, ndarray) else asarray(array)
-    t = a._t
+    t = tensor(array)
     # NumPy validates on a stand-in (every length clipped to 1): scalar/axis/loop errors, result dtype
     probe = _np.ones(tuple(min(n, 1) for n in t.shape), dtype=_dtypes.TO_NUMPY[t.dtype])
     with _np.errstate(all="ignore"):
@@ -627,8 +624,7 @@ def reduceat(uf, array, indices, axis=0, dtype=None, out=None):
     """
     if uf.nin != 2 or uf.nout != 1:
         raise ValueError("reduceat only supported for binary functions")
-    a = array if isinstance(array, ndarray) else asarray(array)
-    t = a._t
+    t = tensor(array, device_of((array, indices)))  # §3.2 before anything is read
     ax = normalize_axis(axis, t.dim())
     n = t.shape[ax]
     starts, lengths = _segments(uf, indices, n)
@@ -757,15 +753,15 @@ def at(uf, a, indices, b=None):
     ufuncs and loops in another dtype (NumPy casts back after every application) run one round
     per repeat of the most repeated index. The last two read a count on the host (a sync, issue 14's list).
     """
-    if not isinstance(a, ndarray):
-        raise TypeError("ufunc.at: the first argument must be a torchnp array (ufunc.at works in place)")
+    if not isinstance(a, (ndarray, _np.ndarray)):
+        raise TypeError("ufunc.at: the first argument must be an array (ufunc.at works in place)")
     if uf.nout != 1:
         raise ValueError("Only single output ufuncs supported at this time")
     if uf.nin == 1 and b is not None:
         raise ValueError("second operand provided when ufunc is unary")
     if uf.nin == 2 and b is None:
         raise ValueError("second operand needed for ufunc")
-    t = a._t
+    t = out_tensor(a, device_of((a, indices, b)))  # a numpy.ndarray is written in place on the CPU (§3.3)
     sel = _first_axis_positions(t, indices)
     if sel is None:  # slices, tuples, lists...: the indexing rules of a[indices]
         sel = select(_wrap(torch.arange(t.numel(), device=t.device).reshape(t.shape)), indices)
@@ -773,8 +769,7 @@ def at(uf, a, indices, b=None):
     flat = t.reshape(-1)  # a view of t when contiguous; otherwise written back below
     vals = None
     if b is not None:
-        vals = (b if isinstance(b, ndarray) else asarray(b, device=t.device))._t
-        _device.check_same([t, vals])  # §3.2: np.add.at(x_dev, i, b_cpu) never moves b
+        vals = tensor(b, t.device)  # §3.2: np.add.at(x_dev, i, b_cpu) never moves b
         try:
             vals = torch.broadcast_to(vals, sel.shape).reshape(-1)
         except RuntimeError:
