@@ -21,7 +21,8 @@ import warnings
 
 import numpy
 import torch
-from torch._subclasses.fake_tensor import FakeTensorMode
+from torch._subclasses.fake_tensor import FakeTensorMode, unset_fake_temporarily
+from torch.utils import _pytree as pytree
 from torch.utils._python_dispatch import TorchDispatchMode
 
 import torchnp
@@ -47,7 +48,22 @@ def _register_backend():
                 return False
 
         br._setup_privateuseone_for_python_backend(BACKEND, backend_module=Module())
+        _meta_kernels()
     CUDA = torch.device(BACKEND, 0)
+
+
+_LIBS = []
+
+
+def _meta_kernels():
+    """Meta kernels (shape and dtype only) for the samplers torch gives none, so that the fake mode
+    can run the random functions using them: ``binomial`` and ``_sample_dirichlet`` draw one value
+    per element of their first argument."""
+    lib = torch.library.Library("aten", "IMPL")
+    _LIBS.append(lib)  # the registration lives as long as the library object
+    for op in ("binomial", "_sample_dirichlet"):
+        if not torch._C._dispatch_has_kernel_for_dispatch_key(f"aten::{op}", "Meta"):
+            lib.impl(op, lambda x, *a, **k: torch.empty_like(x), "Meta")
 
 
 class _NoGenerator(TorchDispatchMode):
@@ -55,6 +71,21 @@ class _NoGenerator(TorchDispatchMode):
         kwargs = dict(kwargs or {})
         if kwargs.get("generator") is not None:
             kwargs["generator"] = None
+        return func(*args, **kwargs)
+
+
+class _HostData(TorchDispatchMode):
+    """Operations on host data only (real CPU tensors, CPU factories) run for real: on a machine with
+    a GPU the host's data is there to read (a parameter validated on the host before its upload,
+    §3.5); the fake mode would fake CPU tensors too and refuse every such read."""
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        leaves = pytree.tree_leaves((args, kwargs))
+        if all(type(a) is torch.Tensor and a.device.type == "cpu" for a in leaves if isinstance(a, torch.Tensor)) \
+                and all(a.type == "cpu" for a in leaves if isinstance(a, torch.device)):
+            with unset_fake_temporarily():
+                return func(*args, **kwargs)
         return func(*args, **kwargs)
 
 
@@ -89,7 +120,7 @@ def fake_cuda():
     logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
     torch.Generator, torch.tensor, torch.as_tensor = Generator, factory("tensor"), factory("as_tensor")
     try:
-        with mode, _NoGenerator(), torchnp.device(CUDA):
+        with mode, _NoGenerator(), _HostData(), torchnp.device(CUDA):
             yield mode
     finally:
         torch.Generator, torch.tensor, torch.as_tensor = saved["Generator"], saved["tensor"], saved["as_tensor"]
@@ -381,6 +412,10 @@ for _n in _ufuncs():
         CASES[_n + ".at"] = c(_v, I).via(_method("at"))
 
 # host reads named in issue 14 that the per-function cases above do not reach
+CASES["add.reduceat[host indices]"] = c(V, [0, 3, 1, 5]).via(_method("reduceat"))  # indices checked on the host
+CASES["maximum.reduceat[host indices]"] = c(V, [0, 3, 1, 5]).via(_method("reduceat"))
+for _n in ("add", "subtract", "multiply", "maximum", "minimum"):  # scatter kernels: no sync (docs/devices.md)
+    CASES[_n + ".at[scatter]"] = c(V, I, Arr((4,))).via(_method("at"))
 CASES["power[int ** int]"] = c(IA, PA)
 CASES["ndarray[int array]"] = c(A, I).via(lambda f, a, i: a[i])
 CASES["ndarray[0-d index]"] = c(A, Arr((), "int64")).via(lambda f, a, i: a[i]).reads_on_cpu(
@@ -398,6 +433,7 @@ CASES["insert[array values]"] = c(V, I, Arr((4,)))
 CASES["delete[array index]"] = c(V, I)
 CASES["cov[weights]"] = c(A, fweights=Arr((4,), "int64", "pos"), aweights=Arr((4,)))
 CASES["quantile[weights]"] = c(A, 0.3, axis=0, method="inverted_cdf", weights=Arr((3,)))
+CASES["random.hypergeometric[array parameters]"] = c(Arr((3, 4), "int64", "pos"), 4, 3, size=(3, 4))
 CASES["linalg.matrix_rank[1-d]"] = c(V)
 CASES["linalg.inv[batch]"] = c(Arr((2, 3, 3), kind="spd"))
 CASES["linalg.cholesky[errstate]"] = c(M).via(lambda f, m: _with_errstate(f, m))
@@ -491,8 +527,14 @@ def syncs():
 
 
 def documented(name):
-    """Whether docs/devices.md lists case ``name`` (or its module: ``testing.*``) as syncing."""
-    return name in syncs() or name.split(".")[0] + ".*" in syncs()
+    """Whether docs/devices.md lists case ``name`` as syncing: by name, by module (``testing.*``), or
+    for a ufunc method (``add.at``) by the method's row (``ufunc.at``); a case with a bracketed
+    variant (``add.reduceat[host indices]``) only by its own name."""
+    if name in syncs() or name.split(".")[0] + ".*" in syncs():
+        return True
+    head, _, method = name.partition(".")
+    return "[" not in name and isinstance(getattr(torchnp, head, None), torchnp.ufunc) and \
+        "ufunc." + method in syncs()
 
 
 def _warm_up(name, case):
