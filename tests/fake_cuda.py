@@ -433,6 +433,34 @@ CASES["insert[array values]"] = c(V, I, Arr((4,)))
 CASES["delete[array index]"] = c(V, I)
 CASES["cov[weights]"] = c(A, fweights=Arr((4,), "int64", "pos"), aweights=Arr((4,)))
 CASES["quantile[weights]"] = c(A, 0.3, axis=0, method="inverted_cdf", weights=Arr((3,)))
+# array parameters beside the operands (keywords included): each checked for device mixes, none read
+CASES["histogram[array bins]"] = c(V, Arr((4,), kind="inc"))
+CASES["histogramdd[array bins]"] = c(Arr((6, 2)), bins=[Arr((4,), kind="inc"), Arr((3,), kind="inc")])
+CASES["digitize[array bins]"] = c(V, Arr((4,), kind="inc"))
+CASES["pad[array constant]"] = c(A, 1, constant_values=Arr(()))
+CASES["diff[prepend, append]"] = c(A, prepend=Arr((3, 1)), append=Arr((3, 2)))
+CASES["ediff1d[to_begin, to_end]"] = c(V, to_end=Arr((2,)), to_begin=Arr((1,)))
+CASES["sum[where]"] = c(A, axis=0, where=B)
+CASES["mean[where]"] = c(A, axis=0, where=B)
+CASES["max[where, initial]"] = c(A, axis=0, where=B, initial=0.0)
+CASES["add[where, out]"] = c(A, A, where=B, out=Arr((3, 4)))
+CASES["sin[out]"] = c(A, out=Arr((3, 4)))
+CASES["cumsum[out]"] = c(A, axis=0, out=Arr((3, 4)))
+CASES["take[out]"] = c(V, I, out=Arr((4,)))
+CASES["clip[array bounds]"] = c(A, Arr((4,)), Arr((3, 1)))
+CASES["searchsorted[sorter]"] = c(V, Arr((3,)), sorter=Arr((6,), "int64"))
+CASES["quantile[array q, out]"] = c(A, Arr((2,)), axis=0, out=Arr((2, 4)))
+CASES["interp[left, right]"] = c(V, Arr((6,), kind="inc"), V, left=Arr(()), right=Arr(()))
+CASES["nan_to_num[array nan]"] = c(A, nan=Arr(()))
+CASES["einsum[three operands]"] = c("ij,jk,k->i", A, Arr((4, 2)), Arr((2,)))
+CASES["where[one array]"] = c(B, A, 0.0)
+CASES["average[weights, returned]"] = c(A, axis=1, weights=Arr((4,)), returned=True)
+CASES["cov[y]"] = c(A, Arr((3, 4)))
+CASES["linalg.solve[batch]"] = c(Arr((2, 3, 3), kind="spd"), Arr((2, 3, 1)))
+CASES["put[array values]"] = c(V, I, Arr((4,)))
+CASES["fill_diagonal[array values]"] = c(M, Arr((3,)))
+CASES["copyto[where]"] = c(A, Arr((4,)), where=B)
+CASES["bincount[weights]"] = c(I, Arr((4,)), minlength=3)
 CASES["random.hypergeometric[array parameters]"] = c(Arr((3, 4), "int64", "pos"), 4, 3, size=(3, 4))
 CASES["linalg.matrix_rank[1-d]"] = c(V)
 CASES["linalg.inv[batch]"] = c(Arr((2, 3, 3), kind="spd"))
@@ -527,11 +555,12 @@ def syncs():
 
 
 def documented(name):
-    """Whether docs/devices.md lists case ``name`` as syncing: by name, by module (``testing.*``), or
+    """Whether docs/devices.md lists case ``name`` as syncing: by name (``bincount`` covers
+    ``bincount[weights]``), by module (``testing.*``), or
     for a ufunc method (``add.at``) by the method's row (``ufunc.at``); a case with a bracketed
     variant (``add.reduceat[host indices]``) only by its own name."""
-    if name in syncs() or name.split(".")[0] + ".*" in syncs():
-        return True
+    if name in syncs() or name.split("[")[0] in syncs() or name.split(".")[0] + ".*" in syncs():
+        return True  # a function listed by its bare name syncs in every variant
     head, _, method = name.partition(".")
     return "[" not in name and isinstance(getattr(torchnp, head, None), torchnp.ufunc) and \
         "ufunc." + method in syncs()

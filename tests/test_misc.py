@@ -84,6 +84,24 @@ def test_nan_to_num_and_infs(a, copy):
     check("nan_to_num", numpy.arange(3))
 
 
+@given(special_arrays(FLOAT + COMPLEX), st.booleans())
+def test_nan_to_num_with_array_values(a, copy):  # NumPy copies array fill values in, broadcast to the array
+    fills = [numpy.full(a.shape[-1:], 3.5), numpy.array(-2.0), numpy.ones((2,) + a.shape)]
+    for kw in ({"nan": fills[0]}, {"posinf": fills[1], "neginf": fills[0]}, {"nan": fills[2]}):
+        expected = a.copy()
+        try:
+            expected = numpy.nan_to_num(expected, copy=copy, **kw)
+        except ValueError:
+            with pytest.raises(ValueError):
+                torchnp.nan_to_num(tnp(a), copy=copy, **{k: tnp(v) for k, v in kw.items()})
+            continue
+        x = tnp(a)
+        r = torchnp.nan_to_num(x, copy=copy, **{k: tnp(v) for k, v in kw.items()})
+        assert_like_numpy(r, expected)
+        if not copy and a.ndim:
+            assert r is x
+
+
 # closeness and equality
 @given(special_arrays(FLOAT + COMPLEX), st.data())
 def test_isclose_allclose(a, data):

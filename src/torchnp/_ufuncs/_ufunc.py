@@ -16,7 +16,7 @@ import torch
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray, result
-from .._boundary import operand, out_tensor, run_on_host
+from .._boundary import operand, out_tensor, run_on_host, tensor
 from .._convert import NOVALUE as _NOVALUE
 
 _new = object.__new__
@@ -433,8 +433,7 @@ class ufunc:
             raise ValueError(f"The 'out' tuple must have exactly {self.nout} entries: one per ufunc output")
         mask = None
         if where is not True:
-            mask = operand(where, dev)
-            mask = mask if isinstance(mask, torch.Tensor) else torch.tensor(mask, device=dev)
+            mask = tensor(where, dev)  # §3.2: a mask elsewhere (host data on an accelerator too) raises
             if mask.dtype is not torch.bool:
                 raise TypeError("Cannot cast array data from dtype('%s') to dtype('bool') according to the rule 'safe'" % _dtypes.TO_NUMPY[mask.dtype])
         wrapped = []
