@@ -383,6 +383,20 @@ for _n in ("assert_", "assert_no_gc_cycles", "assert_no_warnings", "assert_raise
            "print_assert_equal", "run_threaded", "tempdir", "temppath"):
     CASES["testing." + _n] = NA("test tooling with no array operand")
 
+# emath: NumPy's dtype rule reads the values (complex where an input leaves the real domain)
+for _n in ("sqrt", "log", "log2", "log10", "arccos", "arcsin", "arctanh"):
+    CASES["emath." + _n] = c(A)
+CASES["emath.logn"] = c(2.0, A)
+CASES["emath.power"] = c(A, 2.0)
+CASES["lib.stride_tricks.as_strided"] = c(A, (2, 2), (32, 8))
+CASES["lib.stride_tricks.sliding_window_view"] = c(V, 3)
+CASES["lib.stride_tricks.broadcast_arrays"] = c(A, Arr((4,))).own()  # NumPy 2 keeps these two in numpy only
+CASES["lib.stride_tricks.broadcast_to"] = c(Arr((4,)), (3, 4)).own()
+CASES["lib.stride_tricks.broadcast_shapes"] = NA(_KEEP_HOST)
+CASES["lib.array_utils.byte_bounds"] = c(A).own()
+CASES["lib.array_utils.normalize_axis_index"] = NA(_KEEP_HOST)
+CASES["lib.array_utils.normalize_axis_tuple"] = NA(_KEEP_HOST)
+
 # -- ufuncs and their methods ------------------------------------------------------------------
 _INT_UFUNCS = {"bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "bitwise_invert", "bitwise_count",
                "bitwise_left_shift", "bitwise_right_shift", "left_shift", "right_shift", "invert", "gcd", "lcm"}
@@ -473,22 +487,35 @@ def _with_errstate(f, *args):
         return f(*args)
 
 
+#: submodules of the public API, besides torchnp itself
+SUBMODULES = ("linalg", "fft", "random", "testing", "emath", "lib.stride_tricks", "lib.array_utils")
+#: their names are their ``__all__`` (what they import is not their API)
+_BY_ALL = ("emath", "lib.stride_tricks", "lib.array_utils")
+
+
 def public_functions():
-    """Every public callable of torchnp, linalg, fft, random and testing (functions and ufuncs)."""
+    """Every public callable of torchnp and its SUBMODULES (functions and ufuncs)."""
     names = []
-    for prefix, mod in (("", torchnp), ("linalg.", torchnp.linalg), ("fft.", torchnp.fft),
-                        ("random.", torchnp.random), ("testing.", torchnp.testing)):
-        for n in dir(mod):
+    for prefix in ("",) + SUBMODULES:
+        mod = resolve(prefix, torchnp) if prefix else torchnp
+        for n in (mod.__all__ if prefix in _BY_ALL else dir(mod)):
             o = getattr(mod, n)
             if not n.startswith("_") and (inspect.isfunction(o) or isinstance(o, torchnp.ufunc)):
-                names.append(prefix + n)
+                names.append(f"{prefix}.{n}" if prefix else n)
     return sorted(names)
 
 
 def resolve(name, mod):
+    """The object case ``name`` calls in namespace ``mod`` (``add.at`` -> ``add``, ``linalg.solve[batch]``
+    -> ``linalg.solve``, ``lib.stride_tricks`` -> that module)."""
+    base = name.split("[")[0]
+    prefix = next((p for p in SUBMODULES if base == p or base.startswith(p + ".")), None)
+    parts = prefix.split(".") if prefix else []
+    rest = base[len(prefix) + 1:] if prefix else base
+    if rest:
+        parts.append(rest.split(".")[0])
     obj = mod
-    for part in name.split("[")[0].split(".")[:2 if name.count(".") and name.split(".")[0] in
-                                               ("linalg", "fft", "random", "testing") else 1]:
+    for part in parts:
         obj = getattr(obj, part)
     return obj
 
