@@ -263,8 +263,9 @@ ndarray.choose = _choose_method
 def compress(condition, a, axis=None, out=None):
     """Select slices of ``a`` along ``axis`` where ``condition`` is True (``numpy.compress``)."""
     t = tensor(a)
-    c = tensor(condition, t.device)
-    if c.dim() != 1:
+    # a condition given as Python data is host data: its positions are found by NumPy (no sync, §3.5)
+    c = _np.asarray(condition) if isinstance(condition, (list, tuple)) else tensor(condition, t.device)
+    if c.ndim != 1:
         raise ValueError("condition must be a 1-d array")
     if axis is None:
         t, axis = t.reshape(-1), 0
@@ -275,10 +276,18 @@ def compress(condition, a, axis=None, out=None):
 
 
 def _compress(c, t, axis):
+    """``t`` where condition ``c`` (a tensor, or a host ``numpy.ndarray``) is true along ``axis``."""
     n = t.shape[axis]
-    idx = torch.nonzero(c).reshape(-1)  # the result length depends on the condition: a host read
-    if c.shape[0] > n and idx.numel() and int(idx[-1]) >= n:
-        raise IndexError(f"index {int(idx[idx >= n][0])} is out of bounds for axis {axis} with size {n}")
+    if isinstance(c, _np.ndarray):
+        idx = _np.flatnonzero(c)
+        bad = idx[idx >= n]
+        bad = int(bad[0]) if bad.size else None
+        idx = torch.from_numpy(idx).to(t.device)
+    else:
+        idx = torch.nonzero(c).reshape(-1)  # the result length depends on the condition: a host read
+        bad = int(idx[idx >= n][0]) if c.shape[0] > n and idx.numel() and int(idx[-1]) >= n else None
+    if bad is not None:
+        raise IndexError(f"index {bad} is out of bounds for axis {axis} with size {n}")
     return _bits(t).index_select(axis, idx).view(t.dtype)
 
 

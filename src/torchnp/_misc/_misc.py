@@ -16,7 +16,7 @@ from .. import _dtypes
 from .. import _ufuncs as _u
 from .._array import _wrap, ndarray
 from .._convert import asarray, normalize_axis
-from .._boundary import array as _arr, tensor as tensor_of, tensors
+from .._boundary import array as _arr, out_tensor, tensor as tensor_of, tensors
 
 __all__ = [
     "around", "round", "fix", "real", "imag", "angle", "nan_to_num", "isclose", "allclose",
@@ -66,7 +66,7 @@ def around(a, decimals=0, out=None):
     else:
         r = _round_int(t, decimals) if decimals < 0 else t.clone()
     if out is not None:
-        out._t.copy_(r)
+        out_tensor(out, r.device).copy_(r)
         return out
     return _wrap(r)
 
@@ -80,7 +80,7 @@ def fix(x, out=None):
     if t.dtype is torch.bool or not (t.is_floating_point() or t.is_complex()):
         r = t.clone()
         if out is not None:
-            out._t.copy_(r)
+            out_tensor(out, r.device).copy_(r)
             return out
         return _wrap(r)
     return _u.trunc(_wrap(t), out=out) if out is not None else _u.trunc(_wrap(t))
@@ -166,7 +166,7 @@ def _inf_test(x, out, sign):
         raise TypeError("This operation is not supported for complex values because it would be ambiguous.")
     r = torch.isinf(t) & ((t > 0) if sign > 0 else (t < 0)) if t.is_floating_point() else torch.zeros(t.shape, dtype=torch.bool, device=t.device)
     if out is not None:
-        out._t.copy_(r)
+        out_tensor(out, r.device).copy_(r)
         return out
     return _wrap(r)
 

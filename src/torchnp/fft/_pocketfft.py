@@ -14,7 +14,7 @@ import torch
 from .. import _cpu_kernels, _dtypes
 from .._array import _wrap, ndarray
 from .._convert import normalize_axis
-from .._boundary import tensor
+from .._boundary import out_tensor, tensor
 
 __all__ = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fftn", "ifftn", "rfftn", "irfftn",
            "fft2", "ifft2", "rfft2", "irfft2"]
@@ -98,14 +98,14 @@ def _finish(r, out_dt, out):
     r = r.resolve_conj()  # itself unless a lazy conjugate (unconditional: traceable, §6.1)
     if out is None:
         return _wrap(r)
-    if not isinstance(out, ndarray):
-        raise TypeError("out must be a torchnp.ndarray")
+    if not isinstance(out, (ndarray, _np.ndarray)):  # a numpy.ndarray is written in place on the CPU (§3.3)
+        raise TypeError("out must be an array")
     if tuple(out.shape) != tuple(r.shape):
         raise ValueError("output array has wrong shape.")
     if not _dtypes.np_can_cast(_dtypes.TO_NUMPY[r.dtype], out.dtype, "same_kind"):
         raise TypeError(f"Cannot cast ufunc output from {_dtypes.TO_NUMPY[r.dtype]!r} to {out.dtype!r} "
                         "with casting rule 'same_kind'")
-    out._t.copy_(r)
+    out_tensor(out, r.device).copy_(r)
     return out
 
 

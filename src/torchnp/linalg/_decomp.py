@@ -16,6 +16,7 @@ from numpy.linalg import LinAlgError
 
 from .. import _cpu_kernels, _dtypes
 from .._array import _wrap
+from .._boundary import out_tensor
 from .._convert import NOVALUE as _NoValue
 from ._common import (EigResult, EighResult, QRResult, SlogdetResult, SVDResult, assert_finite,
                       check_info, linalg_dtype, mH, mT, real_of, stacked_2d,
@@ -384,7 +385,7 @@ def multi_dot(arrays, *, out=None):
     elif first == 1 or last == 1:
         r = r.reshape(-1)
     if out is not None:
-        out._t.copy_(r)
+        out_tensor(out, r.device).copy_(r)
         return out
     return _wrap(r)
 

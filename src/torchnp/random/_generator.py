@@ -31,6 +31,7 @@ from numpy.random import SeedSequence
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
+from .._boundary import out_tensor
 from .._convert import as_tensor, checks_data, normalize_axis
 from . import _stream
 
@@ -991,7 +992,7 @@ class Generator(_Common):
             return _wrap(res)
         if tuple(out.shape) != tuple(t.shape):
             raise ValueError("out must have the same shape as x")
-        out._t.copy_(res)
+        out_tensor(out, res.device).copy_(res)
         return out
 
     def multivariate_hypergeometric(self, colors, nsample, size=None, method="marginals", *, device=None):
