@@ -306,6 +306,10 @@ def test_roots_poly(coeffs):
     numpy.testing.assert_allclose(_sorted(r.to_numpy()), _sorted(e), atol=1e-4)
     check("poly", e, rtol=1e-4, atol=1e-4)
     check("poly", numpy.array([[1.0, 2.0], [3.0, 4.0]]))
+    check("poly", numpy.array([[0.0, -1.0], [1.0, 0.0]]))  # complex eigenvalues of a real matrix: real
+    check("poly", numpy.array([[1, 2], [3, 4]]))
+    check("poly", numpy.array([[1j, 2], [3, 4]]))
+    check("poly", numpy.eye(3, dtype=numpy.float32))
     check("poly", numpy.array([1, 2, 3]))
     assert torchnp.poly(tnp(numpy.zeros(0))) == numpy.poly(numpy.zeros(0))
 
