@@ -348,3 +348,40 @@ def test_ufunc_at_writes_a_numpy_target_in_place():  # §3.3: host data, zero-co
         getattr(numpy, name).at(expected, *args)
         assert getattr(torchnp, name).at(a, *args) is None
         numpy.testing.assert_array_equal(a, expected)
+
+
+OUT_CALLS = {  # name -> (f(xp, x, out), out shape, out dtype): the same code under numpy and torchnp
+    "sin": (lambda xp, x, o: xp.sin(x, out=o), (2, 3), "float64"),
+    "sum": (lambda xp, x, o: xp.sum(x, axis=0, out=o), (3,), "float64"),
+    "std": (lambda xp, x, o: xp.std(x, axis=0, out=o), (3,), "float64"),
+    "nanmax": (lambda xp, x, o: xp.nanmax(x, axis=0, out=o), (3,), "float64"),
+    "median": (lambda xp, x, o: xp.median(x, axis=0, out=o), (3,), "float64"),
+    "percentile": (lambda xp, x, o: xp.percentile(x, 50.0, axis=0, out=o), (3,), "float64"),
+    "argmax": (lambda xp, x, o: xp.argmax(x, axis=0, out=o), (3,), "int64"),
+    "cumsum": (lambda xp, x, o: xp.cumsum(x, axis=0, out=o), (2, 3), "float64"),
+    "clip": (lambda xp, x, o: xp.clip(x, 0.2, 0.5, out=o), (2, 3), "float64"),
+    "around": (lambda xp, x, o: xp.around(x, 1, out=o), (2, 3), "float64"),
+    "fix": (lambda xp, x, o: xp.fix(x * 3, out=o), (2, 3), "float64"),
+    "isposinf": (lambda xp, x, o: xp.isposinf(x, out=o), (2, 3), "bool"),
+    "matmul": (lambda xp, x, o: xp.matmul(x, x.T, out=o), (2, 2), "float64"),
+    "concatenate": (lambda xp, x, o: xp.concatenate([x, x], out=o), (4, 3), "float64"),
+    "take": (lambda xp, x, o: xp.take(x, [0, 4], out=o), (2,), "float64"),
+    "linalg.multi_dot": (lambda xp, x, o: xp.linalg.multi_dot([x, x.T, x], out=o), (2, 3), "float64"),
+    "add.reduce": (lambda xp, x, o: xp.add.reduce(x, axis=0, out=o), (3,), "float64"),
+    "add.accumulate": (lambda xp, x, o: xp.add.accumulate(x, axis=0, out=o), (2, 3), "float64"),
+}
+
+
+@pytest.mark.parametrize("name", list(OUT_CALLS))
+def test_out_is_a_checked_operand(name):  # §3.3: a numpy.ndarray out= is written in place on the CPU, refused beside a device
+    f, shape, dtype = OUT_CALLS[name]
+    x = numpy.arange(6.0).reshape(2, 3) / 7
+    expected, got = numpy.zeros(shape, dtype), numpy.zeros(shape, dtype)
+    f(numpy, x, expected)
+    assert f(torchnp, torchnp.asarray(x, device="cpu"), got) is got
+    numpy.testing.assert_allclose(got, expected, rtol=1e-12)
+    for out in (numpy.zeros(shape, dtype), torchnp.zeros(shape, dtype=dtype, device="cpu")):
+        with pytest.raises(torchnp.DeviceMismatchError):
+            f(torchnp, torchnp.zeros((2, 3), device="meta"), out)
+    with pytest.raises(torchnp.DeviceMismatchError):
+        f(torchnp, torchnp.asarray(x, device="cpu"), torchnp.zeros(shape, dtype=dtype, device="meta"))
