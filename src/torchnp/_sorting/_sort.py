@@ -178,13 +178,17 @@ def _kth(kth, n, dev):
         ks = [kth]
     elif isinstance(kth, (ndarray, _np.ndarray)):
         kt = tensor_of(kth, dev)
-        if kt.is_floating_point() or kt.is_complex() or kt.dtype is torch.bool:
+        if kt.dtype is torch.bool:
+            raise ValueError("Booleans unacceptable as partition index")
+        if kt.is_floating_point() or kt.is_complex():
             raise TypeError("Partition index must be integer")
         if not checks_data(kt):
             return
         ks = kt.reshape(-1).tolist()
     else:
         k = _np.asarray(kth)
+        if k.dtype.kind == "b":
+            raise ValueError("Booleans unacceptable as partition index")
         if k.dtype.kind not in "iu":
             raise TypeError("Partition index must be integer")
         ks = k.reshape(-1).tolist()
