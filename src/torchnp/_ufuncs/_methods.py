@@ -590,7 +590,7 @@ def _segments(uf, indices, n):
     """Host copy of reduceat's ``indices`` (a parameter, validated on the host as NumPy does):
     the start and the length of every slice (``indices[i] >= indices[i+1]`` gives ``a[indices[i]]``)."""
     if isinstance(indices, ndarray):
-        # an accelerator's indices are read on the host (a sync, issue 14's list): the slice lengths size the gather
+        # an accelerator's indices are read on the host (a sync, docs/devices.md): the slice lengths size the gather
         indices = indices._t.cpu().numpy()
     idx = _np.asarray(indices)
     if idx.ndim > 1:
@@ -698,8 +698,8 @@ def _grouped_at(uf, flat, pos, vals):
     dev = flat.device
     order, sp, gid, rank = _groups(pos)
     sv = vals.index_select(0, order)
-    # host read (a sync, issue 14's list): the layout's size, the number of targets and the most repeats
-    groups, width = int(gid.max()) + 1, int(rank.max()) + 2
+    # host read (one sync, docs/devices.md): the layout's size, the number of targets and the most repeats
+    groups, width = (v + d for v, d in zip(torch.stack([gid.max(), rank.max()]).tolist(), (1, 2)))
     upos = torch.zeros(groups, dtype=torch.int64, device=dev).scatter_(0, gid, sp)
     layout = flat.index_select(0, upos).unsqueeze(-1).repeat(1, width)
     layout.index_put_((gid, rank + 1), sv)
@@ -751,7 +751,7 @@ def at(uf, a, indices, b=None):
     and the bool loops of the logical ufuncs one ``scatter_reduce_``; other binary ufuncs computed in
     the target's dtype one engine reduction of every target's values (``_grouped_at``); unary
     ufuncs and loops in another dtype (NumPy casts back after every application) run one round
-    per repeat of the most repeated index. The last two read a count on the host (a sync, issue 14's list).
+    per repeat of the most repeated index. The last two read a count on the host (one sync, docs/devices.md).
     """
     if not isinstance(a, (ndarray, _np.ndarray)):
         raise TypeError("ufunc.at: the first argument must be an array (ufunc.at works in place)")
@@ -798,7 +798,7 @@ def at(uf, a, indices, b=None):
     elif pos.numel():
         order, _, _, sorted_rank = _groups(pos)
         rank = torch.empty_like(sorted_rank).scatter_(0, order, sorted_rank)
-        # host read (a sync, issue 14's list): the number of rounds is the largest repeat count of an index
+        # host read (one sync, docs/devices.md): the number of rounds is the largest repeat count of an index
         fs = _signed(flat)  # uint16/32/64 have no torch index kernels: their signed views do
         vs = None if vals is None else _signed(vals)
         for r in range(int(rank.max()) + 1):
