@@ -329,6 +329,12 @@ IN_PLACE_MIXED = {  # §3.2/§3.3: every operand of an in-place routine or ufunc
     "ix_(a, x_dev)": lambda a, m: torchnp.ix_(a.astype(int), m.astype(int)),
     "repeat(x_dev, counts)": lambda a, m: torchnp.repeat(m, a.astype(int)),
     "piecewise(x_dev, [cond])": lambda a, m: torchnp.piecewise(m, [a > 0], [1.0, 2.0]),
+    "x_dev.flat[i] = a": lambda a, m: m.flat.__setitem__([0, 1, 2], a),
+    "apply_along_axis(f -> a, x_dev)": lambda a, m: torchnp.apply_along_axis(lambda v: a, 0, m.reshape(3, 1)),
+    "pad(x_dev, constant_values=a)": lambda a, m: torchnp.pad(m, 1, constant_values=a[:1]),
+    "nan_to_num(x_dev, nan=a)": lambda a, m: torchnp.nan_to_num(m, nan=a),
+    "partition(x_dev, kth=a)": lambda a, m: torchnp.partition(m, a.astype(int)),
+    "around(x_dev, out=a)": lambda a, m: torchnp.around(m, out=a),
 }
 
 

@@ -725,10 +725,10 @@ class flatiter:
         flat = _wrap(t.view(-1) if t.is_contiguous() else t.reshape(-1).clone())
         if not (type(value) in (int, float, bool, complex) or isinstance(value, _np.generic)):
             # NumPy flattens the value and repeats or truncates it to the selection
-            from ._convert import as_tensor
+            from ._boundary import tensor
 
             target = _indexing.select(flat, key)
-            v = as_tensor(value, None, t.device)
+            v = tensor(value, t.device)  # host data beside an accelerator raises (§3.2, §3.3)
             if isinstance(key, (int, _np.integer)) and v.dim():
                 raise ValueError("Error setting single item of array.")
             v = v.reshape(-1)
