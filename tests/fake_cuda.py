@@ -428,6 +428,9 @@ for _n in _ufuncs():
 # host reads named in issue 14 that the per-function cases above do not reach
 CASES["add.reduceat[host indices]"] = c(V, [0, 3, 1, 5]).via(_method("reduceat"))  # indices checked on the host
 CASES["maximum.reduceat[host indices]"] = c(V, [0, 3, 1, 5]).via(_method("reduceat"))
+for _n in ("add", "maximum", "multiply", "logical_or"):  # associative: power-of-two blocks, indices never read
+    CASES[_n + ".reduceat[device indices]"] = c(A, I, axis=1).via(_method("reduceat"))
+CASES["bitwise_or.reduceat[device indices]"] = c(IA, I, axis=1).via(_method("reduceat"))
 for _n in ("add", "subtract", "multiply", "maximum", "minimum"):  # scatter kernels: no sync (docs/devices.md)
     CASES[_n + ".at[scatter]"] = c(V, I, Arr((4,))).via(_method("at"))
 CASES["power[int ** int]"] = c(IA, PA)

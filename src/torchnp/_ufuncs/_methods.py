@@ -627,8 +627,20 @@ def reduceat(uf, array, indices, axis=0, dtype=None, out=None):
     t = tensor(array, device_of((array, indices)))  # §3.2 before anything is read
     ax = normalize_axis(axis, t.dim())
     n = t.shape[ax]
-    starts, lengths = _segments(uf, indices, n)
+    # indices on an accelerator, a ufunc NumPy may regroup: no host read; out-of-bounds indices are not
+    # checked (torch's kernels assert), NumPy's IndexError under np.errstate(invalid="raise") (§3.5)
+    blocks = isinstance(indices, ndarray) and not checks_data(indices._t) and n and _reorderable(uf)
+    starts, lengths = (None, None) if blocks else _segments(uf, indices, n)  # NumPy's index errors first
     res = _method_dtype(uf, "reduce", t.dtype, dtype)
+    if blocks and not (res.is_complex or res in UNSIGNED_WIDE):
+        if indices.ndim > 1:
+            raise ValueError("setting an array element with a sequence. The requested array would exceed the "
+                             "maximum number of dimension of 1.")
+        r = _blocks_reduceat(uf, (t.to(res) if t.dtype is not res else t).movedim(ax, -1), indices._t, res)
+        result = _wrap(r.movedim(-1, ax))
+        return _to_out(result, out) if out is not None else result
+    if blocks:  # complex and uint16/32/64 loops: the slices' lengths are read (docs/devices.md)
+        starts, lengths = _segments(uf, indices, n)
     t = t.to(res) if t.dtype is not res else t
     m = len(starts)
     dev = t.device
@@ -673,6 +685,34 @@ def reduceat(uf, array, indices, axis=0, dtype=None, out=None):
             r = torch.where(ln == 1, g.select(-1, 0), r.to(res))
     result = _wrap(r.to(res).movedim(-1, ax))
     return _to_out(result, out) if out is not None else result
+
+
+def _blocks_reduceat(uf, x, indices, res):
+    """``reduceat`` of the last dimension of ``x`` for an associative ufunc, its indices on the device and
+    never read: every slice is the left-to-right combination of the power-of-two blocks that the bits
+    of its length name, the blocks of each size precomputed (O(log n) torch operations, §3.5)."""
+    n = x.shape[-1]
+    k = uf.kernel((res, res))
+    s = indices.reshape(-1).to(torch.int64)
+    nxt = torch.cat([_cols(s, 1), torch.full((1,), n, dtype=torch.int64, device=s.device)])
+    length = torch.where(nxt > s, nxt - s, 1)  # indices[i] >= indices[i+1] gives a[indices[i]]
+    levels, w = [x], 1
+    while 2 * w <= n:  # levels[j][..., p] combines x[..., p : p + 2**j]
+        prev = levels[-1]
+        levels.append(k(_cols(prev, 0, prev.shape[-1] - w), _cols(prev, w)).to(res))
+        w *= 2
+    acc = have = None
+    pos = s
+    for j in range(len(levels) - 1, -1, -1):
+        bit = ((length >> j) & 1).bool()
+        g = _select(levels[j], pos.clamp(0, levels[j].shape[-1] - 1))
+        if acc is None:
+            acc, have = g, bit
+        else:
+            acc = torch.where(bit & have, k(acc, g).to(res), torch.where(bit, g, acc))
+            have = have | bit
+        pos = pos + torch.where(bit, 1 << j, 0)
+    return acc
 
 
 # ---------------------------------------------------------------- at
