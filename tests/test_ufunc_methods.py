@@ -15,7 +15,7 @@ import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
 import torchnp
-from torchnp import _convert
+from torchnp import _device
 from torchnp._ufuncs._methods import _reorderable
 from torchnp._ufuncs._table import UFUNCS
 
@@ -445,7 +445,7 @@ def test_reduceat_with_device_indices_reads_none(name, data):
         return
     if expected.dtype in (numpy.uint16, numpy.uint32, numpy.uint64):  # uint8 products: read (docs/devices.md)
         return
-    with mock.patch.object(_convert, "CPU_VALUE_CHECKS", False), HostReads() as hr:
+    with mock.patch.object(_device, "CPU_VALUE_CHECKS", False), HostReads() as hr:
         got = uf_tn.reduceat(tnp(x), tnp(idx), axis=1)
     assert not hr.reads
     assert_like_numpy(got, expected, *_tol(dt, expected.dtype))
@@ -520,12 +520,12 @@ def _count(call):
     """Ops and host reads of ``call``, with the CPU's value checks and NumPy scalars off (as on an
     accelerator: tests/test_host_reads.py's switch)."""
     call()  # warm the caches (NumPy's dtype answers, kernels) outside the count
-    checks, _convert.CPU_VALUE_CHECKS = _convert.CPU_VALUE_CHECKS, False
+    checks, _device.CPU_VALUE_CHECKS = _device.CPU_VALUE_CHECKS, False
     try:
         with _OpCounter() as c:
             call()
     finally:
-        _convert.CPU_VALUE_CHECKS = checks
+        _device.CPU_VALUE_CHECKS = checks
     return c
 
 

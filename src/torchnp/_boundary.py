@@ -18,20 +18,22 @@ Operands on different devices raise ``DeviceMismatchError`` (§3.2): host data o
 accelerator computation is such a mix, never an implicit upload.
 """
 
+import collections
+import inspect
 import warnings
 
 import numpy as _np
 import torch
 
 from . import _device, _dtypes
+from ._device import CPU as _CPU
 from ._array import _wrap, ndarray, result
-from ._convert import as_tensor
+from ._convert import as_tensor, cast_tensor
 from ._dtypes import HostOnlyData, is_host_only
 
 __all__ = []
 
 _PYSCALARS = (float, int, bool, complex)
-_CPU = torch.device("cpu")
 
 
 def host_tensor(arr):
@@ -168,6 +170,88 @@ def out_tensor(out, dev):
     return t
 
 
+# ---------------------------------------------------------------- out=, where=, casting= (§7)
+CASTINGS = ("no", "equiv", "safe", "same_kind", "unsafe")
+#: NumPy's error for a reduction's ``out=`` of another shape
+REDUCTION_SHAPE_ERROR = "output parameter for reduction operation has the wrong shape: {out} vs {expected}"
+
+
+def casting_rule(casting):
+    """A ``casting=`` argument, checked with NumPy's ValueError (the one place that knows the rules)."""
+    if not isinstance(casting, str):
+        raise TypeError(f"casting must be str, not {type(casting).__name__}")
+    if casting not in CASTINGS:
+        raise ValueError(f"casting must be one of 'no', 'equiv', 'safe', 'same_kind', 'unsafe' (got {casting!r})")
+    return casting
+
+
+def where_mask(where, dev, shape=None):
+    """The boolean tensor of a ``where=`` argument, on ``dev`` (§3.2: a mask elsewhere raises,
+    it is never moved), broadcast to ``shape`` when given; NumPy's errors."""
+    m = on_device(where, dev)
+    if m.dtype is not torch.bool:
+        raise TypeError(f"Cannot cast array data from {_dtypes.TO_NUMPY[m.dtype]!r} to dtype('bool') "
+                        "according to the rule 'safe'")
+    if shape is not None and tuple(m.shape) != tuple(shape):
+        try:
+            m = torch.broadcast_to(m, shape)
+        except RuntimeError:
+            raise broadcast_error([tuple(m.shape), tuple(shape)]) from None
+    return m
+
+
+def broadcast_error(shapes):
+    """NumPy's ValueError for operands whose ``shapes`` do not broadcast together."""
+    return ValueError("operands could not be broadcast together with shapes " + " ".join(
+        "(" + ",".join(str(s) for s in sh) + ("," if len(sh) == 1 else "") + ")" for sh in shapes) + " ")
+
+
+#: NumPy's error for ``dot``'s (and ``multi_dot``'s) out= of another dtype or layout
+DOT_OUT_ERROR = ("output array is not acceptable (must have the right datatype, number of dimensions, "
+                 "and be a C-Array)")
+
+
+def store(r, out, casting="unsafe", *, ufunc=None, index=0, broadcast=False, mask=None,
+          shape_error="output array has wrong shape"):
+    """The one ``out=`` handler (§7): result tensor ``r`` as a new array, or written into ``out``
+    (a torchnp array on ``r``'s device or, on the CPU, a writable ``numpy.ndarray``: §3.3), which
+    is returned.
+
+    ``casting``: NumPy's rule from the result dtype to out's (``'unsafe'`` for reductions, ``take``,
+    ``concatenate``; ``'same_kind'`` for ufuncs, whose error names ``ufunc``, NumPy's ufunc object,
+    and output ``index``; ``'exact'``: out must be a C-contiguous array of the result's dtype, as
+    ``dot`` demands). ``broadcast``: ``r`` may broadcast to out's shape (ufuncs); otherwise
+    the shapes must match, else ``shape_error`` (NumPy's ValueError message, formatted with the
+    shapes ``out`` and ``expected``). ``mask``: where it is
+    False, out keeps its values (``where=``). The values are cast with NumPy's unsafe rules.
+    """
+    if out is None:
+        return _wrap(r)
+    if type(out) is tuple and len(out) == 1:
+        (out,) = out
+    ot = out_tensor(out, r.device)
+    if casting == "exact":  # dot, multi_dot: out must be a C-contiguous array of the result's dtype
+        if ot.dtype is not r.dtype or not ot.is_contiguous():
+            raise ValueError(DOT_OUT_ERROR)
+    elif casting != "unsafe" and not _dtypes.can_cast_torch(r.dtype, ot.dtype, casting):
+        src, dst = _dtypes.TO_NUMPY[r.dtype], _dtypes.TO_NUMPY[ot.dtype]
+        if ufunc is not None:
+            raise _np._core._exceptions._UFuncOutputCastingError(ufunc, casting, src, dst, index)
+        raise TypeError(f"Cannot cast array data from {src!r} to {dst!r} according to the rule {casting!r}")
+    oshape = tuple(ot.shape)
+    if broadcast:
+        full = tuple(torch.broadcast_shapes(r.shape, ot.shape)) if r.shape != ot.shape else oshape
+        if full != oshape:
+            raise ValueError(f"non-broadcastable output operand with shape {oshape} doesn't match the "
+                             f"broadcast shape {full}")
+    elif oshape != tuple(r.shape):
+        raise ValueError(shape_error.format(out=oshape, expected=tuple(r.shape)))
+    if r.dtype is not ot.dtype:
+        r = cast_tensor(r, ot.dtype, copy=False)
+    ot.copy_(r if mask is None else torch.where(mask, r, ot))
+    return out
+
+
 # ---------------------------------------------------------------- host-only data (§2.5)
 def _torchnp_arrays(obj, depth=0):
     if isinstance(obj, ndarray):
@@ -227,8 +311,32 @@ def run_on_host(fn, args, kwargs, name, host_only=False):
 
 
 # ---------------------------------------------------------------- the declared functions (§7)
-#: every public function routed through the boundary: "torchnp.linalg.solve" -> (implementation, NumPy's function)
+#: every public function routed through the boundary: "torchnp.linalg.solve" -> its Declaration
 DECLARED = {}
+
+
+class Declaration(collections.namedtuple("Declaration", "impl numpy kinds")):
+    """One declared function (§7): its implementation, NumPy's function of the same name (run for
+    host-only data, §2.5) and the kind of each parameter (``PARAMETER_KINDS``)."""
+
+
+#: what the boundary knows a parameter to be, by NumPy's parameter names (§7): array operands are
+#: converted by ``operand``/``tensors``, ``out`` written by ``store``, ``where`` read by
+#: ``where_mask``, ``casting`` checked by ``casting_rule`` in the generated wrapper itself
+PARAMETER_KINDS = {
+    "out": "out", "where": "where", "casting": "casting", "dtype": "dtype", "axis": "axis", "axes": "axes",
+    "keepdims": "keepdims", "order": "order", "device": "device", "copy": "copy",
+    **{name: "array" for name in (
+        "a", "x", "x1", "x2", "y", "b", "ar", "ar1", "ar2", "arr", "array", "arrays", "arys", "m", "v", "c", "p",
+        "condition", "condlist", "choicelist", "indices", "values", "mask", "weights", "fp", "xp", "tup", "seq",
+        "element", "test_elements", "A", "B", "obj", "sorter", "bins", "w", "q", "k", "tol", "r", "f",
+        "a_min", "a_max", "min", "max", "operands", "choices", "xs", "ys", "coords", "fill_value", "prototype", "dst", "src")},
+}
+
+
+def parameter_kinds(sig):
+    """Each parameter's kind (``PARAMETER_KINDS``, else ``'option'``: a plain Python value)."""
+    return {name: PARAMETER_KINDS.get(name, "option") for name in sig.parameters}
 
 #: functions whose 0-d results are NumPy scalars on the host (NumPy's ``PyArray_Return``, §1.3):
 #: found by calling NumPy's functions, which return scalars for these and 0-d arrays otherwise
@@ -247,12 +355,11 @@ _KEEPS_ARRAY = {"einsum": "(optimize and len(operands) > 2)",
                 **{name: "(keepdims or weights is not None)" for name in ("quantile", "nanquantile", "percentile",
                                                                           "nanpercentile")}}
 
-def _wrapper_source(name, sig, scalar_results):
+def _wrapper_source(name, sig, scalar_results, flat_call=False):
     """Source of a function with signature ``sig`` that calls ``_impl`` with the same arguments
-    (no per-call binding: positional stay positional), and hands a call holding host-only data
-    to NumPy's function (§2.5)."""
-    import inspect
-
+    (no per-call binding: positional stay positional; with ``flat_call``, ``_impl`` takes its
+    keyword-only parameters positionally too: no keyword matching per call), and hands a call
+    holding host-only data to NumPy's function (§2.5)."""
     P = inspect.Parameter
     params, call, positional, poskw, named, defaults = [], [], [], [], [], {}
     star = extra_kw = None
@@ -272,7 +379,7 @@ def _wrapper_source(name, sig, scalar_results):
             if star is None:
                 params.append("*")
                 star = "*()"
-            call.append(f"{p.name}={p.name}")
+            call.append(p.name if flat_call else f"{p.name}={p.name}")
             named.append(p.name)
         else:
             call.append(p.name)
@@ -284,16 +391,37 @@ def _wrapper_source(name, sig, scalar_results):
     host_star = star[1:] if star and star != "*()" else "()"
     host_poskw = "(" + "".join(f"({n!r}, {n}), " for n in poskw) + ")"
     host_kw = "{" + ", ".join([f"{n!r}: {n}" for n in named] + ([extra_kw] if extra_kw else [])) + "}"
-    ret = f"_impl({', '.join(call)})"
+    ret = "r"
     if scalar_results:  # 0-d results are NumPy scalars (§1.3), except an out= array given back
         keep = ["out is not None"] if "out" in sig.parameters else []
         keep += [_KEEPS_ARRAY[name]] if name in _KEEPS_ARRAY else []
-        ret = f"_result({ret})" if not keep else f"{ret} if {' or '.join(keep)} else _result({ret})"
-    src = (f"def {name}({', '.join(params)}):\n"
-           f"    try:\n        return {ret}\n"
+        # result() inlined for the common case, an array of one or more dimensions
+        ret = "r if type(r) is _ndarray and r._t.dim() else _result(r)"
+        if keep:
+            ret = f"r if {' or '.join(keep)} else ({ret})"
+    check = ""
+    if "casting" in sig.parameters:  # the one casting= check (§7), before the implementation runs
+        check = "    if casting is not _casting_default:\n        _casting_rule(casting)\n" \
+            if "casting" in defaults else "    _casting_rule(casting)\n"
+    src = (f"def {name}({', '.join(params)}):\n{check}"
+           f"    try:\n        r = _impl({', '.join(call)})\n"
            f"    except _HostOnlyData:\n"
-           f"        return _host(_impl_np, {host_args}, {host_poskw}, {host_star}, {host_kw}, _name, _defaults)\n")
+           f"        return _host(_impl_np, {host_args}, {host_poskw}, {host_star}, {host_kw}, _name, _defaults)\n"
+           f"    return {ret}\n")
     return src, defaults
+
+
+def _flat_twin(fn):
+    """``fn`` taking its keyword-only parameters positionally (the same code, globals, closure and
+    locals layout: the keyword-only slots follow the positional ones), or None when ``fn`` has
+    none or takes ``*args``/``**kwargs``. The generated wrapper calls it without keyword matching."""
+    import types
+
+    code = fn.__code__
+    if not code.co_kwonlyargcount or code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS):
+        return None
+    flat = code.replace(co_argcount=code.co_argcount + code.co_kwonlyargcount, co_kwonlyargcount=0)
+    return types.FunctionType(flat, fn.__globals__, fn.__name__, None, fn.__closure__)
 
 
 def _host(np_func, positional, poskw, star, kwargs, name, defaults):
@@ -326,7 +454,6 @@ _UNSET = object()
 def _code_signature(fn):
     """``fn``'s own parameters, not the ``__signature__`` it shows (an implementation taking
     ``*args, **kwargs`` that shows NumPy's signature is called exactly as given)."""
-    import inspect
     import types
 
     bare = types.FunctionType(fn.__code__, {}, fn.__name__, fn.__defaults__, fn.__closure__)
@@ -339,7 +466,6 @@ def declare(namespace, prefix, numpy_module, names):
     boundary: each becomes a function with its implementation's exact signature that calls it,
     and that runs NumPy's function of the same name when host-only data is given (§2.5).
     Resolved once, at import; recorded in DECLARED."""
-    import inspect
     import types
 
     for name in names:
@@ -350,11 +476,13 @@ def declare(namespace, prefix, numpy_module, names):
         sig = inspect.signature(impl)
         qualified = f"{prefix}.{name}"
         code_sig = _code_signature(impl) if "__signature__" in impl.__dict__ else sig
-        src, defaults = _wrapper_source(name, code_sig, qualified.split(".", 1)[1] in SCALAR_RESULTS)
+        twin = _flat_twin(impl)
+        src, defaults = _wrapper_source(name, code_sig, qualified.split(".", 1)[1] in SCALAR_RESULTS, twin is not None)
         np_func = getattr(numpy_module, name, None)
         np_func = getattr(np_func, "_implementation", np_func) if callable(np_func) else None
-        env = {"_impl": impl, "_impl_np": np_func, "_HostOnlyData": HostOnlyData, "_host": _host,
-               "_name": qualified, "_defaults": defaults, "_result": result}
+        env = {"_impl": impl if twin is None else twin, "_impl_np": np_func, "_HostOnlyData": HostOnlyData,
+               "_host": _host, "_name": qualified, "_defaults": defaults, "_result": result, "_ndarray": ndarray,
+               "_casting_rule": casting_rule, "_casting_default": defaults.get("casting")}
         exec(src, env)  # noqa: S102 - code generated from the signature above, once at import
         f = env[name]
         f.__doc__, f.__module__, f.__qualname__ = impl.__doc__, impl.__module__, impl.__qualname__
@@ -363,4 +491,4 @@ def declare(namespace, prefix, numpy_module, names):
         f.__signature__ = sig
         f._boundary = True
         namespace[name] = f
-        DECLARED[qualified] = (impl, np_func)
+        DECLARED[qualified] = Declaration(impl, np_func, parameter_kinds(sig))

@@ -30,8 +30,9 @@ import torch
 from numpy.random import SeedSequence
 
 from .. import _device, _dtypes
+from .._device import CPU as _CPU
 from .._array import _wrap, ndarray
-from .._boundary import out_tensor
+from .._boundary import store
 from .._convert import as_tensor, checks_data, normalize_axis
 from . import _stream
 
@@ -40,7 +41,6 @@ __all__ = ["Generator", "RandomState", "default_rng", "SeedSequence"]
 _compiling = torch.compiler.is_compiling
 _SCALARS = (int, float, bool, _np.integer, _np.floating, _np.bool_)
 _REQUIRED = object()
-_CPU = torch.device("cpu")
 _ARRAYS = (ndarray, _np.ndarray)
 
 
@@ -664,11 +664,7 @@ def _standard(name, params, draw, what, with_dtype):
                 raise TypeError(f"Supplied output array has the wrong type. Expected {_dtypes.TO_NUMPY[dt]}, got {out.dtype}")
             device, size = out._t.device, out.shape
         dev, shape, ps = self._params(vals[:len(names)], names, constraints, size, device, dt)
-        t = draw(self._gen(dev), shape, dev, dt, *ps)
-        if out is not None:
-            out._t.copy_(t)
-            return out
-        return _wrap(t)
+        return store(draw(self._gen(dev), shape, dev, dt, *ps), out)
 
     method.__name__ = name
     method.__signature__ = _signature(params, tuple((n, None) for n in extra))
@@ -757,7 +753,7 @@ class _Common(_Base):
     def shuffle(self, x, axis=0):
         """Shuffle an array (or a list) in place along ``axis`` (``numpy.random.Generator.shuffle``)."""
         if isinstance(x, list):
-            idx = self._permutation_index(len(x), torch.device("cpu")).tolist()  # a list is host data
+            idx = self._permutation_index(len(x), _CPU).tolist()  # a list is host data
             x[:] = [x[i] for i in idx]
             return None
         if not isinstance(x, ndarray):
@@ -927,7 +923,7 @@ class _Common(_Base):
 
     def bytes(self, length):
         """Return ``length`` random bytes (``numpy.random.Generator.bytes``); host data."""
-        dev = torch.device("cpu")
+        dev = _CPU
         t = torch.randint(0, 256, (operator.index(length),), generator=self._gen(dev), device=dev, dtype=torch.uint8)
         return t.numpy().tobytes()
 
@@ -988,12 +984,7 @@ class Generator(_Common):
             ax = normalize_axis(axis, t.dim())
             keys = torch.rand(t.shape, generator=g, device=t.device)
             res = torch.take_along_dim(t, torch.argsort(keys, dim=ax), dim=ax)
-        if out is None:
-            return _wrap(res)
-        if tuple(out.shape) != tuple(t.shape):
-            raise ValueError("out must have the same shape as x")
-        out_tensor(out, res.device).copy_(res)
-        return out
+        return store(res, out, shape_error="out must have the same shape as x")
 
     def multivariate_hypergeometric(self, colors, nsample, size=None, method="marginals", *, device=None):
         """``nsample`` draws without replacement from an urn holding ``colors[i]`` balls of color
