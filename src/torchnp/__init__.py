@@ -99,6 +99,8 @@ def __getattr__(name):
         import importlib
 
         return importlib.import_module(f"torchnp.{name}")
+    if name == "core":  # NumPy 2's deprecated alias of its implementation package: NumPy's own (host data, §2.5)
+        return _numpy.core
     from ._coverage import UNSUPPORTED, UNSUPPORTED_SUBMODULES
 
     why = UNSUPPORTED.get(name) or UNSUPPORTED_SUBMODULES.get(name)

@@ -22,6 +22,7 @@ from ._tensors import cast_tensor, from_host, normalize_axis, reshape_tensor
 __all__ = ["ndarray"]
 
 _new = object.__new__
+_TYPE = type  # ndarray.view has a parameter of that name
 _compiling = torch.compiler.is_compiling
 #: Dynamo folds this to True while it traces; eagerly one call returning False (``is_compiling``
 #: costs three): the jit traces through Dynamo, so it is the check that matters on hot paths
@@ -407,7 +408,19 @@ class ndarray:
         return self.to_numpy().tobytes(order)
 
     def view(self, dtype=None, type=None):
-        """A new array on the same memory, optionally reinterpreted as ``dtype`` (``numpy.ndarray.view``)."""
+        """A new array on the same memory, optionally reinterpreted as ``dtype`` and as an
+        ``ndarray`` subclass ``type`` (``numpy.ndarray.view``)."""
+        if type is None and isinstance(dtype, _TYPE) and issubclass(dtype, ndarray):
+            dtype, type = None, dtype  # x.view(SubClass)
+        if type is not None and type is not ndarray:
+            if not (isinstance(type, _TYPE) and issubclass(type, ndarray)):
+                raise ValueError("Type must be a sub-type of ndarray type")
+            base = self.view(dtype)
+            sub = _new(type)  # as NumPy's view: the subclass's __new__ is not called
+            sub._t, sub._d = base._t, base._d
+            if callable(getattr(type, "__array_finalize__", None)):
+                sub.__array_finalize__(self)
+            return sub
         t = self._t
         if dtype is None or dtype is ndarray:
             return _wrap(t.view(t.shape))

@@ -402,6 +402,10 @@ def asarray_chkfinite(a, dtype=None, order=None):
 
 def astype(x, dtype, /, *, copy=True, device=None):
     """Array API ``astype`` (mirrors ``numpy.astype``)."""
+    if isinstance(x, _np.generic):  # a NumPy scalar is host data: NumPy's cast gives NumPy's scalar (§1.3)
+        if device is not None and _device.resolve(device).type != "cpu":
+            raise _device.DeviceMismatchError(f"astype: a NumPy scalar is host data; it cannot be cast onto {device}")
+        return x.astype(dtype, copy=copy)
     if not isinstance(x, ndarray):
-        raise TypeError(f"Input should be a NumPy array. It is a {type(x)} instead.")
+        raise TypeError(f"Input should be a NumPy array or scalar. It is a {type(x)} instead.")
     return x.astype(dtype, copy=copy, device=device)

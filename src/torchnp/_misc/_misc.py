@@ -1,14 +1,17 @@
 """NumPy's "Miscellaneous routines": performance tuning (getbufsize, setbufsize), memory
-ranges (may_share_memory, shares_memory), ``info`` and ``iterable``."""
+ranges (may_share_memory, shares_memory), ``info`` and ``iterable``; and its utilities
+``show_config``, ``show_runtime``, ``get_include`` (about NumPy, torch and torchnp)."""
 
 import operator
 
 import numpy as _np
 import torch
 
+from .. import _device
 from .._array import ndarray
 
-__all__ = ["getbufsize", "setbufsize", "may_share_memory", "shares_memory", "info", "iterable"]
+__all__ = ["getbufsize", "setbufsize", "may_share_memory", "shares_memory", "info", "iterable", "show_config",
+           "show_runtime", "get_include"]
 
 info = _np.info  # prints documentation (host text)
 _bufsize = [8192]
@@ -26,6 +29,35 @@ def setbufsize(size):
         raise ValueError("buffer size must be non-negative")
     old, _bufsize[0] = _bufsize[0], size
     return old
+
+
+def show_config(mode="stdout"):
+    """Build configuration (mirrors ``numpy.show_config``): torchnp's and torch's, then NumPy's,
+    which torchnp uses for host data. ``mode='dicts'`` returns them as a dict."""
+    from importlib.metadata import version
+
+    info = {"torchnp": {"version": version("torchnp"), "default device": str(_device.get_default_device())},
+            "torch": {"version": torch.__version__, "cuda": torch.cuda.is_available(),
+                      "threads": torch.get_num_threads(), "config": torch.__config__.show()},
+            "numpy": _np.show_config(mode="dicts")}
+    if mode == "dicts":
+        return info
+    if mode != "stdout":
+        raise AttributeError("Invalid `mode`, use one of: stdout, dicts")
+    print(f"torchnp {info['torchnp']['version']} (default device: {info['torchnp']['default device']})")
+    print(f"torch {torch.__version__}:\n{info['torch']['config']}")
+    _np.show_config()
+
+
+def show_runtime():
+    """Runtime report (mirrors ``numpy.show_runtime``): NumPy's, then torch's devices and threads."""
+    _np.show_runtime()
+    print(f"torch {torch.__version__}: {torch.get_num_threads()} threads, cuda available: {torch.cuda.is_available()}")
+
+
+def get_include():
+    """NumPy's C header directory (``numpy.get_include``): torchnp has no C API of its own."""
+    return _np.get_include()
 
 
 def iterable(y):
