@@ -326,7 +326,8 @@ CASES = {
     "printoptions": NA(_KEEP_HOST), "promote_types": NA(_KEEP_HOST), "sctype2char": NA(_KEEP_HOST),
     "set_default_device": NA(_KEEP_HOST), "set_default_float_dtype": NA(_KEEP_HOST), "set_printoptions": NA(_KEEP_HOST),
     "setbufsize": NA(_KEEP_HOST), "seterr": NA(_KEEP_HOST), "seterrcall": NA(_KEEP_HOST), "typename": NA(_KEEP_HOST),
-    "broadcast_shapes": NA(_KEEP_HOST), "frompyfunc": NA("wraps a Python function on host objects"),
+    "broadcast_shapes": NA(_KEEP_HOST), "show_config": NA(_KEEP_HOST), "show_runtime": NA(_KEEP_HOST),
+    "get_include": NA(_KEEP_HOST), "frompyfunc": NA("wraps a Python function on host objects"),
     "fromfile": NA(_IO), "fromregex": NA(_IO), "genfromtxt": NA(_IO), "load": NA(_IO), "loadtxt": NA(_IO), "save": NA(_IO),
     "savetxt": NA(_IO), "savez": NA(_IO), "savez_compressed": NA(_IO),
     # linalg
