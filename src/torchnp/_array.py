@@ -325,7 +325,7 @@ class ndarray:
     def __array__(self, dtype=None, copy=None):
         t = self._t
         if t.device.type != "cpu":
-            raise TypeError(
+            raise _device.HostCopyError(
                 f"cannot convert a torchnp array on device '{t.device}' to a NumPy array implicitly "
                 "(no hidden device->host copy); call x.to_numpy() or x.get() to copy it to the host.")
         out = self.to_numpy()
