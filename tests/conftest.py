@@ -31,3 +31,12 @@ def pytest_ignore_collect(collection_path, config):
     if collection_path.name == "test_fake_cuda.py" and not config.getoption("--fake-cuda"):
         return True
     return None
+
+
+def pytest_configure(config):
+    if config.getoption("--fake-cuda"):
+        # the fake accelerator is registered before any test runs autograd: torch's autograd engine
+        # sizes its per-device queues once, so a backend registered later fails in backward()
+        import fake_cuda
+
+        fake_cuda._register_backend()

@@ -21,7 +21,8 @@ import warnings
 
 import numpy
 import torch
-from torch._subclasses.fake_tensor import FakeTensorMode
+from torch._subclasses.fake_tensor import FakeTensorMode, unset_fake_temporarily
+from torch.utils import _pytree as pytree
 from torch.utils._python_dispatch import TorchDispatchMode
 
 import torchnp
@@ -47,7 +48,22 @@ def _register_backend():
                 return False
 
         br._setup_privateuseone_for_python_backend(BACKEND, backend_module=Module())
+        _meta_kernels()
     CUDA = torch.device(BACKEND, 0)
+
+
+_LIBS = []
+
+
+def _meta_kernels():
+    """Meta kernels (shape and dtype only) for the samplers torch gives none, so that the fake mode
+    can run the random functions using them: ``binomial`` and ``_sample_dirichlet`` draw one value
+    per element of their first argument."""
+    lib = torch.library.Library("aten", "IMPL")
+    _LIBS.append(lib)  # the registration lives as long as the library object
+    for op in ("binomial", "_sample_dirichlet"):
+        if not torch._C._dispatch_has_kernel_for_dispatch_key(f"aten::{op}", "Meta"):
+            lib.impl(op, lambda x, *a, **k: torch.empty_like(x), "Meta")
 
 
 class _NoGenerator(TorchDispatchMode):
@@ -55,6 +71,21 @@ class _NoGenerator(TorchDispatchMode):
         kwargs = dict(kwargs or {})
         if kwargs.get("generator") is not None:
             kwargs["generator"] = None
+        return func(*args, **kwargs)
+
+
+class _HostData(TorchDispatchMode):
+    """Operations on host data only (real CPU tensors, CPU factories) run for real: on a machine with
+    a GPU the host's data is there to read (a parameter validated on the host before its upload,
+    §3.5); the fake mode would fake CPU tensors too and refuse every such read."""
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        leaves = pytree.tree_leaves((args, kwargs))
+        if all(type(a) is torch.Tensor and a.device.type == "cpu" for a in leaves if isinstance(a, torch.Tensor)) \
+                and all(a.type == "cpu" for a in leaves if isinstance(a, torch.device)):
+            with unset_fake_temporarily():
+                return func(*args, **kwargs)
         return func(*args, **kwargs)
 
 
@@ -89,7 +120,7 @@ def fake_cuda():
     logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
     torch.Generator, torch.tensor, torch.as_tensor = Generator, factory("tensor"), factory("as_tensor")
     try:
-        with mode, _NoGenerator(), torchnp.device(CUDA):
+        with mode, _NoGenerator(), _HostData(), torchnp.device(CUDA):
             yield mode
     finally:
         torch.Generator, torch.tensor, torch.as_tensor = saved["Generator"], saved["tensor"], saved["as_tensor"]
@@ -295,7 +326,8 @@ CASES = {
     "printoptions": NA(_KEEP_HOST), "promote_types": NA(_KEEP_HOST), "sctype2char": NA(_KEEP_HOST),
     "set_default_device": NA(_KEEP_HOST), "set_default_float_dtype": NA(_KEEP_HOST), "set_printoptions": NA(_KEEP_HOST),
     "setbufsize": NA(_KEEP_HOST), "seterr": NA(_KEEP_HOST), "seterrcall": NA(_KEEP_HOST), "typename": NA(_KEEP_HOST),
-    "broadcast_shapes": NA(_KEEP_HOST), "frompyfunc": NA("wraps a Python function on host objects"),
+    "broadcast_shapes": NA(_KEEP_HOST), "show_config": NA(_KEEP_HOST), "show_runtime": NA(_KEEP_HOST),
+    "get_include": NA(_KEEP_HOST), "frompyfunc": NA("wraps a Python function on host objects"),
     "fromfile": NA(_IO), "fromregex": NA(_IO), "genfromtxt": NA(_IO), "load": NA(_IO), "loadtxt": NA(_IO), "save": NA(_IO),
     "savetxt": NA(_IO), "savez": NA(_IO), "savez_compressed": NA(_IO),
     # linalg
@@ -352,6 +384,20 @@ for _n in ("assert_", "assert_no_gc_cycles", "assert_no_warnings", "assert_raise
            "print_assert_equal", "run_threaded", "tempdir", "temppath"):
     CASES["testing." + _n] = NA("test tooling with no array operand")
 
+# emath: NumPy's dtype rule reads the values (complex where an input leaves the real domain)
+for _n in ("sqrt", "log", "log2", "log10", "arccos", "arcsin", "arctanh"):
+    CASES["emath." + _n] = c(A)
+CASES["emath.logn"] = c(2.0, A)
+CASES["emath.power"] = c(A, 2.0)
+CASES["lib.stride_tricks.as_strided"] = c(A, (2, 2), (32, 8))
+CASES["lib.stride_tricks.sliding_window_view"] = c(V, 3)
+CASES["lib.stride_tricks.broadcast_arrays"] = c(A, Arr((4,))).own()  # NumPy 2 keeps these two in numpy only
+CASES["lib.stride_tricks.broadcast_to"] = c(Arr((4,)), (3, 4)).own()
+CASES["lib.stride_tricks.broadcast_shapes"] = NA(_KEEP_HOST)
+CASES["lib.array_utils.byte_bounds"] = c(A).own()
+CASES["lib.array_utils.normalize_axis_index"] = NA(_KEEP_HOST)
+CASES["lib.array_utils.normalize_axis_tuple"] = NA(_KEEP_HOST)
+
 # -- ufuncs and their methods ------------------------------------------------------------------
 _INT_UFUNCS = {"bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "bitwise_invert", "bitwise_count",
                "bitwise_left_shift", "bitwise_right_shift", "left_shift", "right_shift", "invert", "gcd", "lcm"}
@@ -381,6 +427,13 @@ for _n in _ufuncs():
         CASES[_n + ".at"] = c(_v, I).via(_method("at"))
 
 # host reads named in issue 14 that the per-function cases above do not reach
+CASES["add.reduceat[host indices]"] = c(V, [0, 3, 1, 5]).via(_method("reduceat"))  # indices checked on the host
+CASES["maximum.reduceat[host indices]"] = c(V, [0, 3, 1, 5]).via(_method("reduceat"))
+for _n in ("add", "maximum", "multiply", "logical_or"):  # associative: power-of-two blocks, indices never read
+    CASES[_n + ".reduceat[device indices]"] = c(A, I, axis=1).via(_method("reduceat"))
+CASES["bitwise_or.reduceat[device indices]"] = c(IA, I, axis=1).via(_method("reduceat"))
+for _n in ("add", "subtract", "multiply", "maximum", "minimum"):  # scatter kernels: no sync (docs/devices.md)
+    CASES[_n + ".at[scatter]"] = c(V, I, Arr((4,))).via(_method("at"))
 CASES["power[int ** int]"] = c(IA, PA)
 CASES["ndarray[int array]"] = c(A, I).via(lambda f, a, i: a[i])
 CASES["ndarray[0-d index]"] = c(A, Arr((), "int64")).via(lambda f, a, i: a[i]).reads_on_cpu(
@@ -398,6 +451,41 @@ CASES["insert[array values]"] = c(V, I, Arr((4,)))
 CASES["delete[array index]"] = c(V, I)
 CASES["cov[weights]"] = c(A, fweights=Arr((4,), "int64", "pos"), aweights=Arr((4,)))
 CASES["quantile[weights]"] = c(A, 0.3, axis=0, method="inverted_cdf", weights=Arr((3,)))
+# array parameters beside the operands (keywords included): each checked for device mixes, none read
+CASES["compress[device condition]"] = c(Arr((3,), "bool"), A, axis=0)
+CASES["poly[matrix]"] = c(M)
+CASES["poly[complex roots]"] = c(Arr((3,), "complex128"))
+CASES["partition[array kth]"] = c(V, Arr((2,), "int64"))
+CASES["argpartition[array kth]"] = c(V, Arr((2,), "int64"))
+CASES["partition[list kth]"] = c(V, [1, 3])
+CASES["histogram[array bins]"] = c(V, Arr((4,), kind="inc"))
+CASES["histogramdd[array bins]"] = c(Arr((6, 2)), bins=[Arr((4,), kind="inc"), Arr((3,), kind="inc")])
+CASES["digitize[array bins]"] = c(V, Arr((4,), kind="inc"))
+CASES["pad[array constant]"] = c(A, 1, constant_values=Arr(()))
+CASES["diff[prepend, append]"] = c(A, prepend=Arr((3, 1)), append=Arr((3, 2)))
+CASES["ediff1d[to_begin, to_end]"] = c(V, to_end=Arr((2,)), to_begin=Arr((1,)))
+CASES["sum[where]"] = c(A, axis=0, where=B)
+CASES["mean[where]"] = c(A, axis=0, where=B)
+CASES["max[where, initial]"] = c(A, axis=0, where=B, initial=0.0)
+CASES["add[where, out]"] = c(A, A, where=B, out=Arr((3, 4)))
+CASES["sin[out]"] = c(A, out=Arr((3, 4)))
+CASES["cumsum[out]"] = c(A, axis=0, out=Arr((3, 4)))
+CASES["take[out]"] = c(V, I, out=Arr((4,)))
+CASES["clip[array bounds]"] = c(A, Arr((4,)), Arr((3, 1)))
+CASES["searchsorted[sorter]"] = c(V, Arr((3,)), sorter=Arr((6,), "int64"))
+CASES["quantile[array q, out]"] = c(A, Arr((2,)), axis=0, out=Arr((2, 4)))
+CASES["interp[left, right]"] = c(V, Arr((6,), kind="inc"), V, left=Arr(()), right=Arr(()))
+CASES["nan_to_num[array nan]"] = c(A, nan=Arr(()))
+CASES["einsum[three operands]"] = c("ij,jk,k->i", A, Arr((4, 2)), Arr((2,)))
+CASES["where[one array]"] = c(B, A, 0.0)
+CASES["average[weights, returned]"] = c(A, axis=1, weights=Arr((4,)), returned=True)
+CASES["cov[y]"] = c(A, Arr((3, 4)))
+CASES["linalg.solve[batch]"] = c(Arr((2, 3, 3), kind="spd"), Arr((2, 3, 1)))
+CASES["put[array values]"] = c(V, I, Arr((4,)))
+CASES["fill_diagonal[array values]"] = c(M, Arr((3,)))
+CASES["copyto[where]"] = c(A, Arr((4,)), where=B)
+CASES["bincount[weights]"] = c(I, Arr((4,)), minlength=3)
+CASES["random.hypergeometric[array parameters]"] = c(Arr((3, 4), "int64", "pos"), 4, 3, size=(3, 4))
 CASES["linalg.matrix_rank[1-d]"] = c(V)
 CASES["linalg.inv[batch]"] = c(Arr((2, 3, 3), kind="spd"))
 CASES["linalg.cholesky[errstate]"] = c(M).via(lambda f, m: _with_errstate(f, m))
@@ -409,22 +497,35 @@ def _with_errstate(f, *args):
         return f(*args)
 
 
+#: submodules of the public API, besides torchnp itself
+SUBMODULES = ("linalg", "fft", "random", "testing", "emath", "lib.stride_tricks", "lib.array_utils")
+#: their names are their ``__all__`` (what they import is not their API)
+_BY_ALL = ("emath", "lib.stride_tricks", "lib.array_utils")
+
+
 def public_functions():
-    """Every public callable of torchnp, linalg, fft, random and testing (functions and ufuncs)."""
+    """Every public callable of torchnp and its SUBMODULES (functions and ufuncs)."""
     names = []
-    for prefix, mod in (("", torchnp), ("linalg.", torchnp.linalg), ("fft.", torchnp.fft),
-                        ("random.", torchnp.random), ("testing.", torchnp.testing)):
-        for n in dir(mod):
+    for prefix in ("",) + SUBMODULES:
+        mod = resolve(prefix, torchnp) if prefix else torchnp
+        for n in (mod.__all__ if prefix in _BY_ALL else dir(mod)):
             o = getattr(mod, n)
             if not n.startswith("_") and (inspect.isfunction(o) or isinstance(o, torchnp.ufunc)):
-                names.append(prefix + n)
+                names.append(f"{prefix}.{n}" if prefix else n)
     return sorted(names)
 
 
 def resolve(name, mod):
+    """The object case ``name`` calls in namespace ``mod`` (``add.at`` -> ``add``, ``linalg.solve[batch]``
+    -> ``linalg.solve``, ``lib.stride_tricks`` -> that module)."""
+    base = name.split("[")[0]
+    prefix = next((p for p in SUBMODULES if base == p or base.startswith(p + ".")), None)
+    parts = prefix.split(".") if prefix else []
+    rest = base[len(prefix) + 1:] if prefix else base
+    if rest:
+        parts.append(rest.split(".")[0])
     obj = mod
-    for part in name.split("[")[0].split(".")[:2 if name.count(".") and name.split(".")[0] in
-                                               ("linalg", "fft", "random", "testing") else 1]:
+    for part in parts:
         obj = getattr(obj, part)
     return obj
 
@@ -491,8 +592,15 @@ def syncs():
 
 
 def documented(name):
-    """Whether docs/devices.md lists case ``name`` (or its module: ``testing.*``) as syncing."""
-    return name in syncs() or name.split(".")[0] + ".*" in syncs()
+    """Whether docs/devices.md lists case ``name`` as syncing: by name (``bincount`` covers
+    ``bincount[weights]``), by module (``testing.*``), or
+    for a ufunc method (``add.at``) by the method's row (``ufunc.at``); a case with a bracketed
+    variant (``add.reduceat[host indices]``) only by its own name."""
+    if name in syncs() or name.split("[")[0] in syncs() or name.split(".")[0] + ".*" in syncs():
+        return True  # a function listed by its bare name syncs in every variant
+    head, _, method = name.partition(".")
+    return "[" not in name and isinstance(getattr(torchnp, head, None), torchnp.ufunc) and \
+        "ufunc." + method in syncs()
 
 
 def _warm_up(name, case):
@@ -609,8 +717,8 @@ def main(argv=()):
         print(f"  MIX {cid}: {why}")
     if "--write-xfail" in argv:
         converter = sorted(c for c, why in mfails.items() if not owner(c, why))
-        known = {n: owner(n, why) or f"not fixed yet: {why}" for n, why in fails.items()}
-        known.update({c: owner(c, why) for c, why in mfails.items() if owner(c, why)})
+        known = {n: f"{owner(n, why) or 'not fixed yet'}: {why}" for n, why in fails.items()}
+        known.update({c: f"{owner(c, why)}: {why}" for c, why in mfails.items() if owner(c, why)})
         lines = ['"""Known fake-CUDA failures (generated by `python tests/fake_cuda.py --write-xfail`; strict xfails).',
                  "",
                  "CONVERTER: device mixes the operand converter gets wrong (a host operand silently accepted,",

@@ -6,7 +6,9 @@ to NumPy's scalars. These tests walk the public namespace so that a function add
 without the boundary fails here.
 """
 
+import importlib
 import inspect
+import pkgutil
 import types
 
 import numpy
@@ -18,8 +20,15 @@ from torchnp._ufuncs import ufunc
 
 from support import assert_like_numpy
 
-SUBMODULES = [torchnp, torchnp.linalg, torchnp.fft, torchnp.random, torchnp.emath,
-              torchnp.lib.stride_tricks, torchnp.lib.array_utils]
+def _lib_modules():
+    """Every public module of ``torchnp.lib`` (``lib.scimath`` is ``emath``), found, not listed."""
+    found = [importlib.import_module(f"torchnp.lib.{m.name}") for m in pkgutil.iter_modules(torchnp.lib.__path__)
+             if not m.name.startswith("_")]
+    found += [v for k, v in vars(torchnp.lib).items() if isinstance(v, types.ModuleType) and not k.startswith("_")]
+    return list({id(m): m for m in found}.values())
+
+
+SUBMODULES = [torchnp, torchnp.linalg, torchnp.fft, torchnp.random, torchnp.emath, *_lib_modules()]
 
 
 def _public_functions():
@@ -37,6 +46,20 @@ FUNCTIONS = dict(_public_functions())
 
 def test_the_walk_finds_the_namespace():
     assert len(FUNCTIONS) > 300 and "torchnp.sum" in FUNCTIONS and "torchnp.linalg.solve" in FUNCTIONS
+    assert {"torchnp.lib.stride_tricks", "torchnp.lib.array_utils"} <= {m.__name__ for m in SUBMODULES}
+
+
+@pytest.mark.parametrize("mod", SUBMODULES, ids=lambda m: m.__name__)
+def test_no_public_callable_escapes_the_walk(mod):  # §7: torchnp's callables are declared functions or ufuncs
+    escaped = []
+    for name in dir(mod):
+        obj = getattr(mod, name)
+        if name.startswith("_") or not callable(obj) or isinstance(obj, (type, ufunc, types.FunctionType)):
+            continue
+        owner = getattr(obj, "__module__", None) or type(obj).__module__ or ""
+        if owner.split(".")[0] != "numpy":  # NumPy's own objects (datetime functions, §2.1) stay NumPy's
+            escaped.append(name)
+    assert not escaped, f"{mod.__name__}: callables that bypass the boundary's declarations: {escaped}"
 
 
 @pytest.mark.parametrize("name", sorted(FUNCTIONS))

@@ -293,3 +293,101 @@ def test_one_device_object_entered_in_nested_and_interleaved_blocks():  # §3.6
             assert torchnp.zeros(1).device.type == "cpu"
         assert torchnp.zeros(1).device.type == torch.device(OTHER).type
     assert torchnp.get_default_device() == before
+
+
+@pytest.mark.parametrize("call", [
+    lambda a, m: a[m.astype(int)],                   # NumPy asks the index for its host data
+    lambda a, m: a[m > 0],
+    lambda a, m: a.__setitem__(m.astype(int), 1.0),
+    lambda a, m: numpy.asarray(m),
+], ids=["a[x_dev int]", "a[x_dev mask]", "a[x_dev] = v", "numpy.asarray"])
+def test_numpy_asking_for_device_data(call):  # §3.3, §4.3: a TypeError and a DeviceMismatchError
+    with pytest.raises(torchnp.DeviceMismatchError) as info:
+        call(numpy.arange(3.0), _m())
+    assert isinstance(info.value, TypeError) and "meta" in str(info.value) and "to_numpy" in str(info.value)
+
+
+IN_PLACE_MIXED = {  # §3.2/§3.3: every operand of an in-place routine or ufunc method is checked
+    "put(a, i_dev, v)": lambda a, m: torchnp.put(a, m.astype(int), 1.0),
+    "put(x_dev, i, v)": lambda a, m: torchnp.put(m, a.astype(int), 1.0),
+    "place(a, mask_dev, v)": lambda a, m: torchnp.place(a, m > 0, [1.0]),
+    "putmask(x_dev, mask, v)": lambda a, m: torchnp.putmask(m, a > 0, 1.0),
+    "copyto(a, x_dev)": lambda a, m: torchnp.copyto(a, m),
+    "copyto(x_dev, a, where=)": lambda a, m: torchnp.copyto(m, 1.0, where=a > 0),
+    "put_along_axis(x_dev, i, v)": lambda a, m: torchnp.put_along_axis(m, a.astype(int), 1.0, 0),
+    "take_along_axis(x_dev, i)": lambda a, m: torchnp.take_along_axis(m, a.astype(int), 0),
+    "fill_diagonal(a2d, v_dev)": lambda a, m: torchnp.fill_diagonal(a.reshape(1, 3), m),
+    "add.at(a, i, b_dev)": lambda a, m: torchnp.add.at(a, [0, 1, 2], m),
+    "add.at(x_dev, i, b)": lambda a, m: torchnp.add.at(m, [0, 1, 2], a),
+    "sin.at(a, i_dev)": lambda a, m: torchnp.sin.at(a, m.astype(int)),
+    "add.reduceat(a, i_dev)": lambda a, m: torchnp.add.reduceat(a, m.astype(int)),
+    "add.reduceat(x_dev, i)": lambda a, m: torchnp.add.reduceat(m, a.astype(int)),
+    "add.reduce(x_dev, where=)": lambda a, m: torchnp.add.reduce(m, where=a > 0),
+    "extract(cond, x_dev)": lambda a, m: torchnp.extract(a > 0, m),
+    "insert(x_dev, i, v)": lambda a, m: torchnp.insert(m, a.astype(int), 1.0),
+    "delete(x_dev, i)": lambda a, m: torchnp.delete(m, a.astype(int)),
+    "ix_(a, x_dev)": lambda a, m: torchnp.ix_(a.astype(int), m.astype(int)),
+    "repeat(x_dev, counts)": lambda a, m: torchnp.repeat(m, a.astype(int)),
+    "piecewise(x_dev, [cond])": lambda a, m: torchnp.piecewise(m, [a > 0], [1.0, 2.0]),
+    "x_dev.flat[i] = a": lambda a, m: m.flat.__setitem__([0, 1, 2], a),
+    "apply_along_axis(f -> a, x_dev)": lambda a, m: torchnp.apply_along_axis(lambda v: a, 0, m.reshape(3, 1)),
+    "pad(x_dev, constant_values=a)": lambda a, m: torchnp.pad(m, 1, constant_values=a[:1]),
+    "nan_to_num(x_dev, nan=a)": lambda a, m: torchnp.nan_to_num(m, nan=a),
+    "partition(x_dev, kth=a)": lambda a, m: torchnp.partition(m, a.astype(int)),
+    "around(x_dev, out=a)": lambda a, m: torchnp.around(m, out=a),
+}
+
+
+@pytest.mark.parametrize("name", list(IN_PLACE_MIXED))
+@pytest.mark.parametrize("host", ["numpy", "cpu"])
+def test_every_operand_is_checked(name, host):  # §3.2, §3.3
+    a = numpy.array([0.0, 1.0, 2.0])
+    _mismatch_any = torchnp.asarray(a, device="cpu") if host == "cpu" else a
+    with pytest.raises(torchnp.DeviceMismatchError):
+        IN_PLACE_MIXED[name](_mismatch_any, _m())
+
+
+def test_ufunc_at_writes_a_numpy_target_in_place():  # §3.3: host data, zero-copy on the CPU
+    for name, args in [("add", ([0, 0, 2], numpy.array([1.0, 2.0, 3.0]))), ("negative", ([0, 0, 1],)),
+                       ("arctan2", ([1, 1], 2.0))]:
+        a, expected = numpy.arange(1.0, 4.0), numpy.arange(1.0, 4.0)
+        getattr(numpy, name).at(expected, *args)
+        assert getattr(torchnp, name).at(a, *args) is None
+        numpy.testing.assert_array_equal(a, expected)
+
+
+OUT_CALLS = {  # name -> (f(xp, x, out), out shape, out dtype): the same code under numpy and torchnp
+    "sin": (lambda xp, x, o: xp.sin(x, out=o), (2, 3), "float64"),
+    "sum": (lambda xp, x, o: xp.sum(x, axis=0, out=o), (3,), "float64"),
+    "std": (lambda xp, x, o: xp.std(x, axis=0, out=o), (3,), "float64"),
+    "nanmax": (lambda xp, x, o: xp.nanmax(x, axis=0, out=o), (3,), "float64"),
+    "median": (lambda xp, x, o: xp.median(x, axis=0, out=o), (3,), "float64"),
+    "percentile": (lambda xp, x, o: xp.percentile(x, 50.0, axis=0, out=o), (3,), "float64"),
+    "argmax": (lambda xp, x, o: xp.argmax(x, axis=0, out=o), (3,), "int64"),
+    "cumsum": (lambda xp, x, o: xp.cumsum(x, axis=0, out=o), (2, 3), "float64"),
+    "clip": (lambda xp, x, o: xp.clip(x, 0.2, 0.5, out=o), (2, 3), "float64"),
+    "around": (lambda xp, x, o: xp.around(x, 1, out=o), (2, 3), "float64"),
+    "fix": (lambda xp, x, o: xp.fix(x * 3, out=o), (2, 3), "float64"),
+    "isposinf": (lambda xp, x, o: xp.isposinf(x, out=o), (2, 3), "bool"),
+    "matmul": (lambda xp, x, o: xp.matmul(x, x.T, out=o), (2, 2), "float64"),
+    "concatenate": (lambda xp, x, o: xp.concatenate([x, x], out=o), (4, 3), "float64"),
+    "take": (lambda xp, x, o: xp.take(x, [0, 4], out=o), (2,), "float64"),
+    "linalg.multi_dot": (lambda xp, x, o: xp.linalg.multi_dot([x, x.T, x], out=o), (2, 3), "float64"),
+    "add.reduce": (lambda xp, x, o: xp.add.reduce(x, axis=0, out=o), (3,), "float64"),
+    "add.accumulate": (lambda xp, x, o: xp.add.accumulate(x, axis=0, out=o), (2, 3), "float64"),
+}
+
+
+@pytest.mark.parametrize("name", list(OUT_CALLS))
+def test_out_is_a_checked_operand(name):  # §3.3: a numpy.ndarray out= is written in place on the CPU, refused beside a device
+    f, shape, dtype = OUT_CALLS[name]
+    x = numpy.arange(6.0).reshape(2, 3) / 7
+    expected, got = numpy.zeros(shape, dtype), numpy.zeros(shape, dtype)
+    f(numpy, x, expected)
+    assert f(torchnp, torchnp.asarray(x, device="cpu"), got) is got
+    numpy.testing.assert_allclose(got, expected, rtol=1e-12)
+    for out in (numpy.zeros(shape, dtype), torchnp.zeros(shape, dtype=dtype, device="cpu")):
+        with pytest.raises(torchnp.DeviceMismatchError):
+            f(torchnp, torchnp.zeros((2, 3), device="meta"), out)
+    with pytest.raises(torchnp.DeviceMismatchError):
+        f(torchnp, torchnp.asarray(x, device="cpu"), torchnp.zeros(shape, dtype=dtype, device="meta"))

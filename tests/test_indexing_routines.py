@@ -106,6 +106,25 @@ def test_put_place_putmask(a, data):
     check_inplace("copyto", a, v[:1], where=mask)
 
 
+@pytest.mark.parametrize("name, args", [
+    ("put", (numpy.array([0, 5]), numpy.array([7.0, 8.0]))),
+    ("place", (numpy.arange(6).reshape(2, 3) % 2 == 0, numpy.array([9.0]))),
+    ("putmask", (numpy.arange(6).reshape(2, 3) > 2, numpy.array([1.0, 2.0]))),
+    ("copyto", (numpy.array([3.0, 4.0, 5.0]),)),
+    ("put_along_axis", (numpy.array([[1], [2]]), numpy.array([[7.0], [8.0]]), 1)),
+    ("fill_diagonal", (6.0,)),
+])
+def test_inplace_routines_write_a_numpy_target_in_place(name, args):  # §3.3: host data, zero-copy on the CPU
+    a, expected = numpy.arange(6.0).reshape(2, 3), numpy.arange(6.0).reshape(2, 3)
+    getattr(numpy, name)(expected, *args)
+    assert getattr(torchnp, name)(a, *args) is None
+    numpy.testing.assert_array_equal(a, expected)
+    meta = [torchnp.asarray(x, device="meta") if isinstance(x, numpy.ndarray) else x for x in args]
+    if any(isinstance(x, torchnp.ndarray) for x in meta):  # §3.2: a host target beside device operands
+        with pytest.raises(torchnp.DeviceMismatchError):
+            getattr(torchnp, name)(numpy.arange(6.0).reshape(2, 3), *meta)
+
+
 def test_inplace_errors():
     a = numpy.arange(4.0)
     check_inplace("place", a, numpy.array([True, False, True, False]), numpy.array([]))  # ValueError
@@ -119,8 +138,8 @@ def test_inplace_errors():
     check_inplace("copyto", numpy.arange(4.0), numpy.ones(4), where=numpy.ones(4))        # TypeError
     with pytest.raises(TypeError):
         torchnp.put([1, 2], [0], [3])
-    with pytest.raises(TypeError):
-        torchnp.copyto(numpy.zeros(3), tnp(numpy.ones(3)))
+    with pytest.raises(torchnp.DeviceMismatchError):  # §3.3: a host target beside device data
+        torchnp.copyto(numpy.zeros(3), torchnp.ones(3, device="meta"))
     with pytest.raises(torchnp.DeviceMismatchError):  # §3.3: host data does not move to a device
         torchnp.copyto(torchnp.zeros(3, device="meta"), numpy.ones(3))
     y = torchnp.zeros(3, device="cpu")

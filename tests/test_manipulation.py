@@ -418,6 +418,25 @@ def test_pad(a, mode, data):
     check("pad", a, width, mode=mode, rtol=rtol, atol=1e-3 if rtol else None, **kw)
 
 
+@pytest.mark.parametrize("mode, key, value", [
+    ("constant", "constant_values", numpy.array([[1.7, 2.0], [3.0, 4.0]])),
+    ("constant", "constant_values", numpy.array(5)),
+    ("constant", "constant_values", numpy.array([-1, 2])),
+    ("constant", "constant_values", numpy.array([[1], [2]])),
+    ("constant", "constant_values", numpy.ones((3, 2))),            # ValueError: does not broadcast
+    ("linear_ramp", "end_values", numpy.array([[1, 2], [3, 4]])),
+])
+def test_pad_with_array_values(mode, key, value):  # §3.5: fill values stay on the array's device, no host read
+    a = numpy.arange(6).reshape(2, 3)
+    try:
+        expected = numpy.pad(a, (1, 2), mode=mode, **{key: value})
+    except ValueError as exc:
+        with pytest.raises(ValueError, match=re.escape(str(exc))):
+            torchnp.pad(tnp(a), (1, 2), mode=mode, **{key: tnp(value)})
+        return
+    assert_like_numpy(torchnp.pad(tnp(a), (1, 2), mode=mode, **{key: tnp(value)}), expected)
+
+
 def test_pad_empty_and_callable_and_errors():
     a = numpy.arange(6.0).reshape(2, 3)
     r = torchnp.pad(tnp(a), 2, mode="empty")

@@ -84,6 +84,24 @@ def test_nan_to_num_and_infs(a, copy):
     check("nan_to_num", numpy.arange(3))
 
 
+@given(special_arrays(FLOAT + COMPLEX), st.booleans())
+def test_nan_to_num_with_array_values(a, copy):  # NumPy copies array fill values in, broadcast to the array
+    fills = [numpy.full(a.shape[-1:], 3.5), numpy.array(-2.0), numpy.ones((2,) + a.shape)]
+    for kw in ({"nan": fills[0]}, {"posinf": fills[1], "neginf": fills[0]}, {"nan": fills[2]}):
+        expected = a.copy()
+        try:
+            expected = numpy.nan_to_num(expected, copy=copy, **kw)
+        except ValueError:
+            with pytest.raises(ValueError):
+                torchnp.nan_to_num(tnp(a), copy=copy, **{k: tnp(v) for k, v in kw.items()})
+            continue
+        x = tnp(a)
+        r = torchnp.nan_to_num(x, copy=copy, **{k: tnp(v) for k, v in kw.items()})
+        assert_like_numpy(r, expected)
+        if not copy and a.ndim:
+            assert r is x
+
+
 # closeness and equality
 @given(special_arrays(FLOAT + COMPLEX), st.data())
 def test_isclose_allclose(a, data):
@@ -288,6 +306,10 @@ def test_roots_poly(coeffs):
     numpy.testing.assert_allclose(_sorted(r.to_numpy()), _sorted(e), atol=1e-4)
     check("poly", e, rtol=1e-4, atol=1e-4)
     check("poly", numpy.array([[1.0, 2.0], [3.0, 4.0]]))
+    check("poly", numpy.array([[0.0, -1.0], [1.0, 0.0]]))  # complex eigenvalues of a real matrix: real
+    check("poly", numpy.array([[1, 2], [3, 4]]))
+    check("poly", numpy.array([[1j, 2], [3, 4]]))
+    check("poly", numpy.eye(3, dtype=numpy.float32))
     check("poly", numpy.array([1, 2, 3]))
     assert torchnp.poly(tnp(numpy.zeros(0))) == numpy.poly(numpy.zeros(0))
 

@@ -590,3 +590,40 @@ def test_subclass_setitem_override_like_numpy():  # NumPy 100 exercises, #85: a 
     want, got = make(numpy), make(torchnp)
     assert str(got) == str(want)
     numpy.testing.assert_array_equal(got.to_numpy(), want)
+
+
+@pytest.mark.parametrize("src,dst", [("uint8", "<i2"), ("uint8", "int32"), ("float64", "int64"), ("int32", "float32"),
+                                     ("int16", "int8"), ("float32", "complex64")])
+def test_dtype_setter_like_numpy(src, dst):  # x.dtype = ...: an in-place view (scipy lecture notes, advanced NumPy)
+    a = numpy.arange(1, 9, dtype=src).reshape(2, -1)
+    x = tnp(a)
+    try:
+        a.dtype = dst
+    except ValueError:
+        with pytest.raises(ValueError):
+            x.dtype = dst
+        return
+    x.dtype = dst
+    assert_like_numpy(x, a)
+    x[0, 0] = 5
+    a[0, 0] = 5
+    assert_like_numpy(x, a)
+
+
+@pytest.mark.parametrize("make", [
+    lambda m: (m.arange(6.0)[1:], None),  # a view: does not own its data
+    lambda m: (lambda a: (a, a))(m.arange(3.0)),  # a second name for the array
+    lambda m: (lambda a: (a, a[:2]))(m.arange(3.0)),  # a view of it is alive
+    lambda m: (m.arange(3.0), None),  # the only reference: resized
+])
+def test_resize_refcheck_like_numpy(make):  # numpy.ndarray.resize(refcheck=True) refuses shared arrays
+    def run(m):
+        x, keep = make(m)
+        try:
+            x.resize(5)
+        except ValueError as exc:
+            return type(exc), str(exc).split(":")[0]
+        return x.tolist(), keep is not None
+    assert run(torchnp) == run(numpy)
+    x, keep = make(torchnp)
+    x.resize(5, refcheck=False) if not x._t._is_view() else None  # refcheck=False skips the count, as NumPy

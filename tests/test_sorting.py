@@ -132,11 +132,19 @@ def test_partition(a, data):
     numpy.testing.assert_array_equal(x.to_numpy(), p.to_numpy())
 
 
-@pytest.mark.parametrize("kth", [3, -4, [0, 5], 1.5])
+@pytest.mark.parametrize("kth", [3, -4, [0, 5], 1.5, True, numpy.bool_(False), [1.0], numpy.array([0, 3]),
+                                 numpy.array([1.5]), numpy.array(True)], ids=repr)
 def test_partition_errors(kth):
     a = numpy.arange(3.0)
-    check("partition", a, kth)
-    check("argpartition", a, kth)
+    kth = tnp(kth) if isinstance(kth, numpy.ndarray) else kth
+    for name in ("partition", "argpartition"):
+        try:
+            getattr(numpy, name)(a, numpy.asarray(kth) if isinstance(kth, torchnp.ndarray) else kth)
+        except Exception as exc:  # noqa: BLE001 - the same exception type as NumPy
+            with pytest.raises(type(exc)):
+                getattr(torchnp, name)(tnp(a), kth)
+        else:
+            raise AssertionError(f"NumPy accepts {kth!r}")
 
 
 # §5.1 searchsorted, incl. NaN/inf order, side and sorter

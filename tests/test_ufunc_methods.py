@@ -3,6 +3,7 @@ tests against NumPy for the binary ufuncs of the table, over dtypes, shapes, axe
 """
 
 import os
+from unittest import mock
 
 import numpy
 import pytest
@@ -15,8 +16,10 @@ from torch.utils._python_dispatch import TorchDispatchMode
 
 import torchnp
 from torchnp import _device
+from torchnp._ufuncs._methods import _reorderable
 from torchnp._ufuncs._table import UFUNCS
 
+from host_reads import HostReads
 from support import DEVICE, tolerance, SUPPORTED_DTYPES, assert_like_numpy, tnp
 
 BINARY = sorted({getattr(numpy, n).__name__ for n in UFUNCS
@@ -421,6 +424,31 @@ def test_reduceat_overlapping_and_repeated_indices(name, data):
 
     _same(ref, lambda: uf_tn.reduceat(tnp(x), idx, axis=1), dt)
     _same(ref, lambda: uf_tn.reduceat(tnp(x), tnp(numpy.array(idx)), axis=1), dt)
+
+
+@pytest.mark.parametrize("name", ["add", "multiply", "maximum", "minimum", "fmax", "fmin", "bitwise_or",
+                                  "bitwise_xor", "logical_and", "logical_or", "hypot", "gcd", "logaddexp"])
+@_FEW
+@given(data=st.data())
+def test_reduceat_with_device_indices_reads_none(name, data):
+    """§3.5: with indices on an accelerator (here: value checks off, as there) a ufunc NumPy may
+    regroup combines power-of-two blocks of the slices and never reads the indices."""
+    dt = data.draw(st.sampled_from([d for d in SUPPORTED_DTYPES if d.kind != "c" and d not in
+                                    (numpy.uint16, numpy.uint32, numpy.uint64)]))
+    x = data.draw(hnp.arrays(dt, st.tuples(st.integers(1, 3), st.integers(1, 30)), elements=_elements(dt, name)))
+    idx = numpy.array(data.draw(st.lists(st.integers(0, x.shape[1] - 1), min_size=1, max_size=12)))
+    uf_np, uf_tn = getattr(numpy, name), getattr(torchnp, name)
+    try:
+        with numpy.errstate(all="ignore"):
+            expected = uf_np.reduceat(x, idx, axis=1)
+    except TypeError:  # no loop for the dtype: not this test's concern
+        return
+    if expected.dtype in (numpy.uint16, numpy.uint32, numpy.uint64):  # uint8 products: read (docs/devices.md)
+        return
+    with mock.patch.object(_device, "CPU_VALUE_CHECKS", False), HostReads() as hr:
+        got = uf_tn.reduceat(tnp(x), tnp(idx), axis=1)
+    assert not hr.reads
+    assert_like_numpy(got, expected, *_tol(dt, expected.dtype))
 
 
 @pytest.mark.parametrize("name", ["add", "subtract", "multiply", "maximum", "minimum", "logical_or", "logical_and",

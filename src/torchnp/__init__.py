@@ -78,7 +78,8 @@ import numpy as _numpy  # noqa: E402
 _b.declare(globals(), "torchnp", _numpy, [n for n in list(globals()) if not n.startswith("_")])
 for _sub, _np_sub in ((linalg, _numpy.linalg), (fft, _numpy.fft), (random, _numpy.random), (emath, _numpy.emath),
                       (lib.stride_tricks, _numpy.lib.stride_tricks), (lib.array_utils, _numpy.lib.array_utils)):
-    _b.declare(vars(_sub), _sub.__name__, _np_sub, [n for n in list(vars(_sub)) if not n.startswith("_")])
+    _b.declare(vars(_sub), _sub.__name__, _np_sub,  # a submodule's public names: its __all__
+               getattr(_sub, "__all__", None) or [n for n in list(vars(_sub)) if not n.startswith("_")])
 del _sub, _np_sub
 
 from . import _methods as _m  # noqa: E402

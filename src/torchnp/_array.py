@@ -9,8 +9,10 @@ that build on it attach what they implement: indexing beyond the fast paths belo
 methods by ``_methods`` once the families exist.
 """
 
+import functools
 import math
 import operator
+import sys
 import types
 
 import numpy as _np
@@ -80,9 +82,14 @@ class ndarray:
                                  "with the desired shape.")
         self._set_tensor(t)
 
+    def _references(self):
+        refs = sys.getrefcount(self)
+        return refs
+
     def _set_tensor(self, t):
-        """Replace the tensor in place (``shape =``, ``resize``): the cached host view goes with it."""
+        """Replace the tensor in place (``shape =``, ``dtype =``, ``resize``): the cached host view goes with it."""
         self._t = t
+        self._d = t.dtype
         try:
             del self._h
         except AttributeError:
@@ -91,6 +98,15 @@ class ndarray:
     @property
     def dtype(self):
         return _dtypes.TO_NUMPY[self._d]
+
+    @dtype.setter
+    def dtype(self, value):
+        """Reinterpret the memory in place as ``value`` (NumPy's ``x.dtype = ...``: ``view``'s rules)."""
+        v = self.view(value)
+        if not isinstance(v, ndarray):  # a host-only dtype (§2.5) cannot be held by this array
+            raise TypeError(f"torchnp cannot reinterpret an array as {_np.dtype(value)!r} in place (a host-only "
+                            "dtype, §2.5); use x.to_numpy().view(...)")
+        self._set_tensor(v._t)
 
     @property
     def ndim(self):
@@ -306,7 +322,7 @@ class ndarray:
     def __array__(self, dtype=None, copy=None):
         t = self._t
         if t.device.type != "cpu":
-            raise TypeError(
+            raise _device.HostCopyError(
                 f"cannot convert a torchnp array on device '{t.device}' to a NumPy array implicitly "
                 "(no hidden device->host copy); call x.to_numpy() or x.get() to copy it to the host.")
         out = self.to_numpy()
@@ -465,7 +481,8 @@ class ndarray:
 
     def resize(self, *new_shape, refcheck=True):
         """Change shape and size in place, zero-filling (``numpy.ndarray.resize``)."""
-        operator.index(refcheck)  # NumPy's TypeError for a non-integer; references are not counted here
+        refs = sys.getrefcount(self)
+        refcheck = operator.index(refcheck)  # NumPy's TypeError for a non-integer
         if new_shape in ((), (None,)):  # NumPy: no new shape leaves the array as it is
             return
         if len(new_shape) == 1 and isinstance(new_shape[0], (tuple, list)):
@@ -473,10 +490,16 @@ class ndarray:
         shape = _normalize_shape(new_shape)
         if any(s < 0 for s in shape):
             raise ValueError("negative dimensions not allowed")
+        n = math.prod(shape)
+        if n != self._t.numel() and refcheck:  # NumPy's refusals when the memory is reallocated
+            if self._t._is_view():
+                raise ValueError("cannot resize this array: it does not own its data")
+            self._set_tensor(self._t)  # drops the cached host view, a user of the memory of its own
+            if refs > _lone_references() or _storage_users(self._t) > 2:
+                raise ValueError("cannot resize an array that references or is referenced\nby another object in "
+                                 "this way.\nUse the np.resize function to get a new resized copy or\n set "
+                                 "refcheck=False to disable this check")
         flat = self._t.reshape(-1)
-        n = 1
-        for s in shape:
-            n *= s
         out = torch.zeros(n, dtype=flat.dtype, device=flat.device)
         k = min(n, flat.numel())
         out[:k] = flat[:k]
@@ -654,6 +677,19 @@ def result(a):
         items = [result(v) for v in a]
         return type(a)(*items) if hasattr(a, "_fields") else tuple(items)
     return a
+
+
+def _storage_users(t):
+    """How many tensors (and storage handles) use ``t``'s memory: 2 when ``t`` is the only one."""
+    return torch._C._storage_Use_Count(t.untyped_storage()._cdata)
+
+
+@functools.cache
+def _lone_references():
+    """``sys.getrefcount(self)`` at the start of a method called on an array one name refers to
+    (CPython's count depends on the version: measured once)."""
+    lone = _wrap(torch.zeros(0))
+    return lone._references()
 
 
 def _wrap(t):

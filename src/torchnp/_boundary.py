@@ -98,11 +98,16 @@ def _python_data(x, dev):
 
 def tensor(x, dev=None):
     """The tensor for one array operand (Python scalars become 0-d tensors on ``dev``; a tensor
-    passes through: implementations hand each other tensors)."""
+    passes through: implementations hand each other tensors). With ``dev`` given, an array
+    living elsewhere (host data beside an accelerator's included) raises DeviceMismatchError (§3.2)."""
     if isinstance(x, torch.Tensor):
         return x
     t = operand(x, dev)
-    return t if isinstance(t, torch.Tensor) else as_tensor(t, None, dev)
+    if not isinstance(t, torch.Tensor):
+        return as_tensor(t, None, dev)
+    if dev is not None and t.device != dev:
+        raise _device.mismatch(dev, t.device)
+    return t
 
 
 def array(x, dev=None):
@@ -142,10 +147,7 @@ def tensors(xs, dev=None):
 def on_device(x, dev):
     """The tensor of an extra operand (weights, bins, masks, fill values, ...) on ``dev``:
     Python data is created there; an array living elsewhere raises DeviceMismatchError."""
-    t = tensor(x, dev)
-    if dev is not None and t.device != dev:
-        raise _device.mismatch(dev, t.device)
-    return t
+    return tensor(x, dev)
 
 
 def out_tensor(out, dev):

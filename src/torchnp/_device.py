@@ -23,6 +23,12 @@ class DeviceMismatchError(ValueError):
     """Operands live on different devices; torchnp never moves data implicitly."""
 
 
+class HostCopyError(DeviceMismatchError, TypeError):
+    """NumPy asked for the data of an array on an accelerator (``numpy.asarray(x_gpu)``,
+    ``numpy_array[x_gpu]``): host data meeting device data (§3.3), and the TypeError NumPy's
+    callers expect for an object without a host array (§4.3)."""
+
+
 #: becomes [True] once any non-CPU device is used; until then mixed-device checks are skipped
 multi_device = [False]
 

@@ -18,7 +18,7 @@ import torch
 from . import _cpu_kernels, _device, _dtypes
 from . import _array
 from ._array import _basic_tuple, _wrap, element_value, flatiter, ndarray
-from ._boundary import host_tensor, operand
+from ._boundary import host_tensor, operand, tensor
 from ._convert import as_tensor
 from ._device import checks_data
 from ._tensors import cast_tensor
@@ -423,7 +423,7 @@ def _flat_setitem(self, key, value):
     if not (type(value) in (int, float, bool, complex) or isinstance(value, _np.generic)):
         # NumPy flattens the value and repeats or truncates it to the selection
         target = select(flat, key)
-        v = as_tensor(value, None, t.device)
+        v = tensor(value, t.device)  # host data beside an accelerator raises (§3.2, §3.3)
         if isinstance(key, (int, _np.integer)) and v.dim():
             raise ValueError("Error setting single item of array.")
         v = v.reshape(-1)

@@ -188,7 +188,10 @@ def fromfile(file, dtype=float, count=-1, sep="", offset=0, *, like=None, device
 def fromstring(string, dtype=float, count=-1, *, sep="", like=None, device=None):
     """Array from text data in a string (mirrors ``numpy.fromstring``; text mode only, as NumPy 2)."""
     _check_dtype(dtype)
-    return _to_device(_np.fromstring(string, dtype=dtype, count=count, sep=sep), device)
+    arr = _np.fromstring(string, dtype=dtype, count=count, sep=sep)
+    # Python data: created on the default device (§3.3), host-only dtypes stay NumPy's (§2.5)
+    return _to_device(arr, device if device is not None or _dtypes.is_host_only(arr.dtype) else
+                      _device.get_default_device())
 
 
 def _tofile(self, fid, sep="", format="%s"):

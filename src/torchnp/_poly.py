@@ -140,8 +140,14 @@ def poly(seq_of_zeros):
     """Coefficients of the polynomial with the given roots (mirrors ``numpy.poly``)."""
     t = tensor_of(seq_of_zeros)
     t = t.reshape(1) if t.dim() == 0 else t
+    real_matrix = False
     if t.dim() == 2 and t.shape[0] == t.shape[1] and t.shape[0] != 0:
-        t = _eigvals(t if t.is_floating_point() or t.is_complex() else t.to(torch.float64))
+        # a real matrix's eigenvalues come in exact conjugate pairs, so NumPy's check below always
+        # finds its polynomial real: no need to read them (§3.5)
+        real_matrix = not t.is_complex()
+        if t.dtype is torch.float16:
+            raise TypeError("array type float16 is unsupported in linalg")
+        t = torch.linalg.eigvals(t if t.is_floating_point() or t.is_complex() else t.to(torch.float64))
     elif t.dim() == 1:
         t = t.to(_dtypes.to_torch(_np.mintypecode(_dtypes.TO_NUMPY[t.dtype].char)))
     else:
@@ -151,7 +157,9 @@ def poly(seq_of_zeros):
     a = torch.ones(1, dtype=t.dtype, device=t.device)
     for i in range(t.shape[0]):
         a = _convolve_full(a, torch.stack([torch.ones((), dtype=t.dtype, device=t.device), -t[i]]))
-    if a.is_complex():
+    if a.is_complex() and real_matrix:
+        a = a.real.clone()
+    elif a.is_complex():
         r = t.to(torch.complex128)
         s1 = r.gather(0, argsort_tensor(r, 0))
         rc = r.conj().resolve_conj()

@@ -20,7 +20,7 @@ def fromiter(iter, dtype, count=-1, *, like=None, device=None):
     """1-D array from an iterable (``numpy.fromiter``); ``dtype`` is required as in NumPy."""
     dt = _dtypes.to_torch(dtype)  # TypeError for unsupported dtypes before consuming the iterator
     host = _np.fromiter(iter, dtype=_dtypes.TO_NUMPY[dt], count=operator.index(count))
-    return _wrap(as_tensor(host, None, device))
+    return _wrap(as_tensor(host, None, _device.resolve(device)))  # Python data: the default device (§3.3)
 
 
 def frombuffer(buffer, dtype=None, count=-1, offset=0, *, like=None, device=None):

@@ -12,7 +12,7 @@ import torch
 from .. import _dtypes
 from .. import _ufuncs as _u
 from .._array import _wrap, ndarray
-from .._boundary import array as _arr, tensor as tensor_of, tensors
+from .._boundary import array as _arr, out_tensor, tensor as tensor_of, tensors
 
 __all__ = ["isclose", "allclose", "array_equal", "array_equiv", "isposinf", "isneginf", "iscomplex", "isreal",
            "iscomplexobj", "isrealobj", "isscalar", "isfortran"]
@@ -61,7 +61,7 @@ def _inf_test(x, out, sign):
         raise TypeError("This operation is not supported for complex values because it would be ambiguous.")
     r = torch.isinf(t) & ((t > 0) if sign > 0 else (t < 0)) if t.is_floating_point() else torch.zeros(t.shape, dtype=torch.bool, device=t.device)
     if out is not None:
-        out._t.copy_(r)
+        out_tensor(out, r.device).copy_(r)
         return out
     return _wrap(r)
 

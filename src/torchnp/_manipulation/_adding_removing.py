@@ -7,6 +7,7 @@ import numpy as _np
 import torch
 
 from .._array import _wrap, ndarray
+from .._boundary import device_of
 from ._common import (cast_tensor, check_bounds, checks_data, normalize_axes, normalize_axis, shape_tuple,
                       tensor, tensors)
 from ._joining import _concat
@@ -51,7 +52,7 @@ def _host_positions(obj, n):
 
 def delete(arr, obj, axis=None):
     """Return a new array with sub-arrays along ``axis`` deleted (``numpy.delete``)."""
-    t, axis = _flat_or_axis(tensor(arr), axis)
+    t, axis = _flat_or_axis(tensor(arr, device_of((arr, obj))), axis)
     if t.dim() == 0:
         raise _np.exceptions.AxisError(0, 0)
     n = t.shape[axis]
@@ -81,7 +82,7 @@ def insert(arr, obj, values, axis=None):
     Host ``obj`` is validated on the host; the result's shape never depends on the data
     (only a boolean mask on the device needs a sync), so nothing else is read (§3.5).
     """
-    t, axis = _flat_or_axis(tensor(arr), axis)
+    t, axis = _flat_or_axis(tensor(arr, device_of((arr, obj, values))), axis)
     if t.dim() == 0:
         raise _np.exceptions.AxisError(0, 0)
     n = t.shape[axis]

@@ -33,7 +33,7 @@ def apply_along_axis(func1d, axis, arr, *args, **kwargs):
     results = []
     for ind in ndindex(outer):
         r = func1d(_wrap(moved[ind]), *args, **kwargs)
-        results.append(as_tensor(r, None, t.device))
+        results.append(tensor(r, t.device))  # a host array returned beside device data raises (§3.2)
     first = results[0]
     res = torch.stack([r.to(first.dtype) for r in results]).reshape(outer + tuple(first.shape))
     # the function's output axes go where ``axis`` was
@@ -55,7 +55,7 @@ def apply_over_axes(func, a, axes):
         if axis < 0:
             axis = n + axis
         res = func(val, axis)
-        res = res if isinstance(res, ndarray) else _wrap(as_tensor(res, None, val.device))
+        res = res if isinstance(res, ndarray) else _wrap(tensor(res, val.device))
         if res.ndim == val.ndim:
             val = res
         else:

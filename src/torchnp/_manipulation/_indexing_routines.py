@@ -16,7 +16,7 @@ from numpy import index_exp, s_  # index-expression helpers: pure Python, no dat
 
 from .. import _cpu_kernels, _device, _dtypes
 from .._array import _wrap, ndarray, result
-from .._boundary import run_on_host
+from .._boundary import device_of, out_tensor, run_on_host
 from ._common import (cast_tensor, check_bounds, check_casting, checks_data, common_dtype, index_tensor, normalize_axis,
                       np_dtype, shape_tuple, store_out, tensor, tensors)
 
@@ -30,14 +30,12 @@ __all__ = [
 _CLIPMODES = ("raise", "wrap", "clip")
 
 
-def _target(a, name="a"):
-    """The tensor of an in-place target (must be a torchnp array, as NumPy requires its ndarray).
-    A ``numpy.ndarray`` target is host data NumPy's own function writes in place (§3.3, §2.5)."""
-    if isinstance(a, _np.ndarray):
-        raise _dtypes.HostOnlyData("the in-place target is a numpy.ndarray: NumPy's implementation writes it")
-    if not isinstance(a, ndarray):
-        raise TypeError(f"argument 1 must be torchnp.ndarray, not {type(a).__name__}")
-    return a._t
+def _target(a, *operands, what="argument 1 must be numpy.ndarray"):
+    """The tensor of an in-place target: a torchnp array or, on the CPU, a writable ``numpy.ndarray``
+    written zero-copy (§3.3; NumPy requires an array). The array ``operands`` live on its device (§3.2)."""
+    if not isinstance(a, (ndarray, _np.ndarray)):
+        raise TypeError(f"{what}, not {type(a).__name__}")
+    return out_tensor(a, device_of((a,) + operands))
 
 
 def _bits(t):
@@ -147,7 +145,7 @@ def take_along_axis(arr, indices, axis=-1):
 
 def put_along_axis(arr, indices, values, axis):
     """Put values by matching 1-D index and data slices, in place (``numpy.put_along_axis``)."""
-    t0 = _target(arr, "arr")
+    t0 = _target(arr, indices, values)
     t, idx, ax = _along_args(t0, indices, axis)
     v = cast_tensor(tensor(values, t.device), t.dtype, copy=False)
     fancy = _along_axis(t.shape, idx, ax)
@@ -159,7 +157,7 @@ def put_along_axis(arr, indices, values, axis):
 
 def put(a, ind, v, mode="raise"):
     """Replace ``a.flat[ind]`` with values ``v`` (cycled), in place (``numpy.put``)."""
-    t = _target(a)
+    t = _target(a, ind, v)
     idx = index_tensor(ind, t.device).reshape(-1)
     vals = cast_tensor(tensor(v, t.device).reshape(-1), t.dtype, copy=False)
     if vals.numel() == 0 or idx.numel() == 0:
@@ -173,7 +171,7 @@ def put(a, ind, v, mode="raise"):
 
 def place(arr, mask, vals):
     """Change elements of ``arr`` where ``mask`` is True to ``vals`` (cycled), in place (``numpy.place``)."""
-    t = _target(arr)
+    t = _target(arr, mask, vals)
     m = tensor(mask, t.device)
     if m.numel() != t.numel():
         raise ValueError("place: mask and data must be the same size")
@@ -191,7 +189,7 @@ def place(arr, mask, vals):
 
 def putmask(a, /, mask, values):
     """``a[mask] = values`` with values repeated over the whole array, in place (``numpy.putmask``)."""
-    t = _target(a)
+    t = _target(a, mask, values)
     m = tensor(mask, t.device)
     if m.numel() != t.numel():
         raise ValueError("putmask: mask and data must be the same size")
@@ -204,9 +202,7 @@ def putmask(a, /, mask, values):
 
 def copyto(dst, src, casting="same_kind", where=True):
     """Copy values from ``src`` to ``dst``, broadcasting (``numpy.copyto``)."""
-    if not isinstance(dst, ndarray):
-        raise TypeError(f"copyto() argument 1 must be torchnp.ndarray, not {type(dst).__name__}")
-    d = dst._t
+    d = _target(dst, src, where, what="copyto() argument 1 must be a numpy.ndarray")
     if type(src) in (bool, int, float, complex):
         if casting != "unsafe" and not _dtypes.np_can_cast(_dtypes.np_result_type(np_dtype(d), src), np_dtype(d), casting):
             raise TypeError(f"Cannot cast scalar from {_dtypes.np_result_type(src)!r} to {np_dtype(d)!r} "
@@ -214,8 +210,6 @@ def copyto(dst, src, casting="same_kind", where=True):
         s = cast_tensor(torch.tensor(src, device=d.device), d.dtype, copy=False)
     else:
         s = tensor(src, d.device)
-        if s.device != d.device:
-            raise _device.mismatch(d.device, s.device)
         check_casting([s], d.dtype, casting)
         s = cast_tensor(s, d.dtype, copy=False)
     try:
@@ -270,8 +264,9 @@ ndarray.choose = _choose_method
 def compress(condition, a, axis=None, out=None):
     """Select slices of ``a`` along ``axis`` where ``condition`` is True (``numpy.compress``)."""
     t = tensor(a)
-    c = tensor(condition, t.device)
-    if c.dim() != 1:
+    # a condition given as Python data is host data: its positions are found by NumPy (no sync, §3.5)
+    c = _np.asarray(condition) if isinstance(condition, (list, tuple)) else tensor(condition, t.device)
+    if c.ndim != 1:
         raise ValueError("condition must be a 1-d array")
     if axis is None:
         t, axis = t.reshape(-1), 0
@@ -282,10 +277,18 @@ def compress(condition, a, axis=None, out=None):
 
 
 def _compress(c, t, axis):
+    """``t`` where condition ``c`` (a tensor, or a host ``numpy.ndarray``) is true along ``axis``."""
     n = t.shape[axis]
-    idx = torch.nonzero(c).reshape(-1)  # the result length depends on the condition: a host read
-    if c.shape[0] > n and idx.numel() and int(idx[-1]) >= n:
-        raise IndexError(f"index {int(idx[idx >= n][0])} is out of bounds for axis {axis} with size {n}")
+    if isinstance(c, _np.ndarray):
+        idx = _np.flatnonzero(c)
+        bad = idx[idx >= n]
+        bad = int(bad[0]) if bad.size else None
+        idx = torch.from_numpy(idx).to(t.device)
+    else:
+        idx = torch.nonzero(c).reshape(-1)  # the result length depends on the condition: a host read
+        bad = int(idx[idx >= n][0]) if c.shape[0] > n and idx.numel() and int(idx[-1]) >= n else None
+    if bad is not None:
+        raise IndexError(f"index {bad} is out of bounds for axis {axis} with size {n}")
     return _bits(t).index_select(axis, idx).view(t.dtype)
 
 
@@ -331,12 +334,13 @@ def piecewise(x, condlist, funclist, *args, **kw):
     xa = _wrap(xt)
     n2 = len(funclist)
     # NumPy's test "is condlist a single condition?" (a 0-d array element counts as a scalar)
-    if isinstance(condlist, (bool, _np.bool_)) or (isinstance(condlist, ndarray) and condlist.ndim == 0) or (
-            not (isinstance(condlist[0], list) or (isinstance(condlist[0], ndarray) and condlist[0].ndim))
+    arrays = (ndarray, _np.ndarray)
+    if isinstance(condlist, (bool, _np.bool_)) or (isinstance(condlist, arrays) and condlist.ndim == 0) or (
+            not (isinstance(condlist[0], list) or (isinstance(condlist[0], arrays) and condlist[0].ndim))
             and xt.dim() != 0):
         condlist = [condlist]
     conds = [cast_tensor(c, torch.bool, copy=False).expand(xt.shape) if c.dtype is not torch.bool
-             else c.expand(xt.shape) for c in tensors(condlist)]
+             else c.expand(xt.shape) for c in tensors(condlist, xt.device)]
     n = len(conds)
     if n == n2 - 1:
         conds.append(~torch.stack(conds).any(0) if conds else torch.ones_like(xt, dtype=torch.bool))
@@ -483,8 +487,7 @@ def ix_(*args):
     """Open mesh index arrays from 1-D sequences (``numpy.ix_``)."""
     out = []
     nd = len(args)
-    for k, new in enumerate(args):
-        t = tensor(new)
+    for k, (new, t) in enumerate(zip(args, tensors(args))):
         if not isinstance(new, ndarray) and t.numel() == 0:
             t = t.to(torch.int64)
         if t.dim() != 1:
@@ -497,7 +500,7 @@ def ix_(*args):
 
 def fill_diagonal(a, val, wrap=False):
     """Fill the main diagonal of ``a`` in place, cycling ``val`` (``numpy.fill_diagonal``)."""
-    t = _target(a)
+    t = _target(a, val)
     if t.dim() < 2:
         raise ValueError("array must be at least 2-d")
     end = t.numel()

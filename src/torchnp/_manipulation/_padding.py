@@ -50,6 +50,23 @@ def _as_pairs(x, ndim, as_index=False):
     return tuple(tuple(p) for p in _np.broadcast_to(x, (ndim, 2)).tolist())
 
 
+def _value_pairs(x, t):
+    """``constant_values``/``end_values`` as ``_as_pairs`` gives them; an array (values, not
+    metadata) stays on ``t``'s device as 0-d tensors: no host read (§3.5), no implicit move (§3.2)."""
+    if not isinstance(x, (ndarray, _np.ndarray)):
+        return _as_pairs(x, t.dim())
+    v = tensor(x, t.device)
+    if v.numel() == 1 or (v.numel() == 2 and tuple(v.shape) != (2, 1)):
+        v = v.reshape(1, -1)
+    try:
+        v = torch.broadcast_to(v, (t.dim(), 2))
+    except RuntimeError:
+        shape = "(" + ",".join(map(str, v.shape)) + ("," if v.dim() == 1 else "") + ")"
+        raise ValueError("operands could not be broadcast together with remapped shapes [original->remapped]: "
+                         f"{shape}  and requested shape ({t.dim()},2)") from None
+    return tuple((v[i, 0], v[i, 1]) for i in range(t.dim()))
+
+
 def _view_shape(t, axis, n):
     s = [1] * t.dim()
     s[axis] = n
@@ -59,7 +76,7 @@ def _view_shape(t, axis, n):
 def _fill(t, axis, width, value):
     shape = list(t.shape)
     shape[axis] = width
-    return value.expand(shape) if isinstance(value, torch.Tensor) else \
+    return cast_tensor(value, t.dtype).expand(shape) if isinstance(value, torch.Tensor) else \
         cast_tensor(torch.tensor(value, device=t.device), t.dtype).expand(shape)
 
 
@@ -165,9 +182,9 @@ def pad(array, pad_width, mode="constant", **kwargs):
         raise ValueError(f"unsupported keyword arguments for mode '{mode}': {unsupported}")
     kw = {}
     if mode == "constant":
-        kw["constant_values"] = _as_pairs(kwargs.get("constant_values", 0), nd)
+        kw["constant_values"] = _value_pairs(kwargs.get("constant_values", 0), t)
     elif mode == "linear_ramp":
-        kw["end_values"] = _as_pairs(kwargs.get("end_values", 0), nd)
+        kw["end_values"] = _value_pairs(kwargs.get("end_values", 0), t)
     elif mode in ("maximum", "mean", "median", "minimum"):
         kw["stat_length"] = _as_pairs(kwargs.get("stat_length"), nd, as_index=True)
     elif mode in ("reflect", "symmetric"):

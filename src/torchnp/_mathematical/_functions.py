@@ -6,6 +6,7 @@ Elementwise compositions call torchnp's own ufuncs, so dtypes follow NumPy's
 promotion exactly and data stays on the device.
 """
 
+import math
 import operator
 
 import numpy as _np
@@ -14,7 +15,7 @@ import torch
 from .. import _dtypes
 from .. import _ufuncs as _u
 from .._array import _wrap, ndarray
-from .._boundary import array as _arr, tensor as tensor_of
+from .._boundary import array as _arr, out_tensor, tensor as tensor_of
 from .._convert import normalize_axis
 
 __all__ = ["around", "round", "fix", "real", "imag", "angle", "real_if_close", "nan_to_num", "sinc", "i0", "unwrap"]
@@ -53,7 +54,7 @@ def around(a, decimals=0, out=None):
     else:
         r = _round_int(t, decimals) if decimals < 0 else t.clone()
     if out is not None:
-        out._t.copy_(r)
+        out_tensor(out, r.device).copy_(r)
         return out
     return _wrap(r)
 
@@ -67,7 +68,7 @@ def fix(x, out=None):
     if t.dtype is torch.bool or not (t.is_floating_point() or t.is_complex()):
         r = t.clone()
         if out is not None:
-            out._t.copy_(r)
+            out_tensor(out, r.device).copy_(r)
             return out
         return _wrap(r)
     return _u.trunc(_wrap(t), out=out) if out is not None else _u.trunc(_wrap(t))
@@ -115,6 +116,8 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     t = a._t
     if not (t.is_floating_point() or t.is_complex()):
         return _wrap(t.clone()) if copy else a
+    if not all(v is None or isinstance(v, (int, float, _np.number)) for v in (nan, posinf, neginf)):
+        return _nan_to_num_arrays(a, copy, nan, posinf, neginf)
     if t.is_complex():
         parts = torch.view_as_real(t if copy is False else t.clone())
         parts.nan_to_num_(nan, posinf, neginf)
@@ -123,6 +126,33 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
         t.nan_to_num_(nan, posinf, neginf)
         return a
     return _wrap(torch.nan_to_num(t, nan, posinf, neginf))
+
+
+def _nan_to_num_arrays(a, copy, nan, posinf, neginf):
+    """``nan_to_num`` with array fill values (NumPy copies them in under masks, broadcast to ``a``):
+    on ``a``'s device, never moved (§3.2), real and imaginary parts alike."""
+    t = a._t
+    parts = torch.view_as_real(t) if t.is_complex() else t
+    fi = torch.finfo(parts.dtype)
+    r = parts
+    for v, default, hit in ((nan, 0.0, torch.isnan(parts)), (posinf, fi.max, parts == math.inf),
+                            (neginf, fi.min, parts == -math.inf)):
+        fill = default if v is None else tensor_of(v, t.device).to(parts.dtype)
+        if isinstance(fill, torch.Tensor):
+            if t.is_complex():
+                fill = fill.unsqueeze(-1)
+            try:
+                fits = torch.broadcast_shapes(fill.shape, parts.shape) == parts.shape
+            except RuntimeError:
+                fits = False
+            if not fits:
+                raise ValueError(f"could not broadcast input array from shape {tuple(fill.shape)} into shape "
+                                 f"{tuple(t.shape)}")
+        r = torch.where(hit, fill, r)
+    if copy is False:
+        parts.copy_(r)
+        return a
+    return _wrap(torch.view_as_complex(r.contiguous()) if t.is_complex() else r)
 
 
 def _float_tensor(t):

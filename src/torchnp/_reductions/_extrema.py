@@ -3,6 +3,7 @@
 import torch
 
 from .._array import _wrap, ndarray, result
+from .._boundary import out_tensor
 from .._ufuncs import fmax, fmin, maximum, minimum, subtract
 from .._ufuncs._methods import UNSIGNED_WIDE, _complex_extreme, reduce as _reduce, to_ordered
 from ._common import NOVALUE, axes_of, checks_data, finish, legacy_0d, tensor, warn_if
@@ -40,7 +41,8 @@ def _minmax(kind, nan=False, name=None):
             return uf.reduce(_wrap(t), axis=axis, out=out, keepdims=keepdims, initial=initial, where=where)
         r = _reduce(uf, _wrap(t), axis, None, out, keepdims, initial, where)
         if t.is_floating_point() or t.is_complex():
-            warn_if(torch.isnan(r._t), "All-NaN slice encountered")
+            rt = r._t if isinstance(r, ndarray) else out_tensor(r, t.device)  # out= a numpy.ndarray (§3.3)
+            warn_if(torch.isnan(rt), "All-NaN slice encountered")
         return r if out is not None else result(r)  # one value is NumPy's scalar (§1.3)
 
     func.__name__ = func.__qualname__ = name

@@ -278,8 +278,9 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):
             e = on_device(bi, dev)
             if e.dim() != 1:
                 raise ValueError(f"`bins[{i}]` must be a scalar or 1d array")
-            # validation of the edges (a data-dependent ValueError, as NumPy) needs the host
-            if e.numel() > 1 and bool((e[:-1] > e[1:]).any()):
+            # validation of the edges (a data-dependent ValueError, as NumPy) reads them: on the host
+            # only, or under np.errstate(invalid="raise") (§3.5)
+            if e.numel() > 1 and checks_data(e) and bool((e[:-1] > e[1:]).any()):
                 raise ValueError(f"`bins[{i}]` must be monotonically increasing, when an array")
             edges.append(e)
     nbin = [e.shape[0] + 1 for e in edges]

@@ -168,14 +168,30 @@ def lexsort(keys, axis=-1):
     return _wrap(idx)
 
 
-def _kth(kth, n):
-    kt = tensor_of(kth) if not isinstance(kth, int) else None
-    if kt is not None:
-        if kt.is_floating_point() or kt.is_complex() or kt.dtype is torch.bool:
-            raise TypeError("Partition index must be integer")
-        ks = kt.reshape(-1).tolist()  # host sync: kth is an index list, validated as NumPy does
-    else:
+def _kth(kth, n, dev):
+    """NumPy's checks of ``kth``: host data (ints, lists) on the host; an array is an operand on the
+    array's device (§3.2), read only where ``checks_data`` allows (§3.5: on an accelerator the
+    partition is a full sort, right for every ``kth``)."""
+    if isinstance(kth, (bool, _np.bool_)):
+        raise ValueError("Booleans unacceptable as partition index")
+    if isinstance(kth, int):
         ks = [kth]
+    elif isinstance(kth, (ndarray, _np.ndarray)):
+        kt = tensor_of(kth, dev)
+        if kt.dtype is torch.bool:
+            raise ValueError("Booleans unacceptable as partition index")
+        if kt.is_floating_point() or kt.is_complex():
+            raise TypeError("Partition index must be integer")
+        if not checks_data(kt):
+            return
+        ks = kt.reshape(-1).tolist()
+    else:
+        k = _np.asarray(kth)
+        if k.dtype.kind == "b":
+            raise ValueError("Booleans unacceptable as partition index")
+        if k.dtype.kind not in "iu":
+            raise TypeError("Partition index must be integer")
+        ks = k.reshape(-1).tolist()
     for k in ks:
         if not -n <= k < n:
             raise ValueError(f"kth(={k}) out of bounds ({n})")
@@ -192,7 +208,7 @@ def partition(a, kth, axis=-1, kind="introselect", order=None):
     t, dim = _prepare(a, axis)  # host-only data first (§2.5)
     _check_select(kind, order)
     if t.numel():
-        _kth(kth, t.shape[dim])
+        _kth(kth, t.shape[dim], t.device)
     k = _cpu_kernels.numpy_kernel("partition", t)
     if k is not None:
         return _wrap(_cpu_kernels.run(k, t, _host_kth(kth), dim))
@@ -205,7 +221,7 @@ def argpartition(a, kth, axis=-1, kind="introselect", order=None):
     t, dim = _prepare(a, axis, True)  # host-only data first (§2.5)
     _check_select(kind, order)
     if t.numel():
-        _kth(kth, t.shape[dim])
+        _kth(kth, t.shape[dim], t.device)
     k = _cpu_kernels.numpy_kernel("argpartition", t)
     if k is not None:
         return _wrap(_cpu_kernels.run(k, t, _host_kth(kth), dim))

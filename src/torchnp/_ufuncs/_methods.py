@@ -20,8 +20,8 @@ import torch
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
-from .._boundary import REDUCTION_SHAPE_ERROR, broadcast_error, store, where_mask
-from .._convert import NOVALUE as _NOVALUE, asarray, checks_data, normalize_axes, normalize_axis
+from .._boundary import REDUCTION_SHAPE_ERROR, broadcast_error, device_of, out_tensor, store, tensor, where_mask
+from .._convert import NOVALUE as _NOVALUE, checks_data, normalize_axes, normalize_axis
 from .._indexing import select
 
 _reorderable_cache = {}
@@ -459,8 +459,7 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
     """``ufunc.reduce`` (mirrors ``numpy.ufunc.reduce``): the one reduction engine."""
     if uf.nin != 2 or uf.nout != 1:
         raise ValueError("reduce only supported for binary functions")
-    a = array if isinstance(array, ndarray) else asarray(array)
-    t = a._t
+    t = tensor(array, device_of((array, where)))
     axes = normalize_axes(axis, t.dim()) if axis is not None else tuple(range(t.dim()))
     name = uf.__name__
     # with out= and no dtype NumPy keeps the input's loop and casts into out (add: float sum -> int out)
@@ -539,8 +538,7 @@ def accumulate(uf, array, axis=0, dtype=None, out=None):
     """``ufunc.accumulate`` (mirrors ``numpy.ufunc.accumulate``): a scan kernel of the engine."""
     if uf.nin != 2 or uf.nout != 1:
         raise ValueError("accumulate only supported for binary functions")
-    a = array if isinstance(array, ndarray) else asarray(array)
-    t = a._t
+    t = tensor(array)
     # NumPy validates on a stand-in (every length clipped to 1): scalar/axis/loop errors, result dtype
     probe = _np.ones(tuple(min(n, 1) for n in t.shape), dtype=_dtypes.TO_NUMPY[t.dtype])
     with _np.errstate(all="ignore"):
@@ -565,7 +563,7 @@ def _segments(uf, indices, n):
     """Host copy of reduceat's ``indices`` (a parameter, validated on the host as NumPy does):
     the start and the length of every slice (``indices[i] >= indices[i+1]`` gives ``a[indices[i]]``)."""
     if isinstance(indices, ndarray):
-        # an accelerator's indices are read on the host (a sync, issue 14's list): the slice lengths size the gather
+        # an accelerator's indices are read on the host (a sync, docs/devices.md): the slice lengths size the gather
         indices = indices._t.cpu().numpy()
     idx = _np.asarray(indices)
     if idx.ndim > 1:
@@ -599,12 +597,22 @@ def reduceat(uf, array, indices, axis=0, dtype=None, out=None):
     """
     if uf.nin != 2 or uf.nout != 1:
         raise ValueError("reduceat only supported for binary functions")
-    a = array if isinstance(array, ndarray) else asarray(array)
-    t = a._t
+    t = tensor(array, device_of((array, indices)))  # §3.2 before anything is read
     ax = normalize_axis(axis, t.dim())
     n = t.shape[ax]
-    starts, lengths = _segments(uf, indices, n)
+    # indices on an accelerator, a ufunc NumPy may regroup: no host read; out-of-bounds indices are not
+    # checked (torch's kernels assert), NumPy's IndexError under np.errstate(invalid="raise") (§3.5)
+    blocks = isinstance(indices, ndarray) and not checks_data(indices._t) and n and _reorderable(uf)
+    starts, lengths = (None, None) if blocks else _segments(uf, indices, n)  # NumPy's index errors first
     res = _method_dtype(uf, "reduce", t.dtype, dtype)
+    if blocks and not (res.is_complex or res in UNSIGNED_WIDE):
+        if indices.ndim > 1:
+            raise ValueError("setting an array element with a sequence. The requested array would exceed the "
+                             "maximum number of dimension of 1.")
+        r = _blocks_reduceat(uf, (t.to(res) if t.dtype is not res else t).movedim(ax, -1), indices._t, res)
+        return store(r.movedim(-1, ax), out, shape_error=REDUCTION_SHAPE_ERROR)
+    if blocks:  # complex and uint16/32/64 loops: the slices' lengths are read (docs/devices.md)
+        starts, lengths = _segments(uf, indices, n)
     t = t.to(res) if t.dtype is not res else t
     m = len(starts)
     dev = t.device
@@ -650,6 +658,34 @@ def reduceat(uf, array, indices, axis=0, dtype=None, out=None):
     return store(r.to(res).movedim(-1, ax), out, shape_error=REDUCTION_SHAPE_ERROR)
 
 
+def _blocks_reduceat(uf, x, indices, res):
+    """``reduceat`` of the last dimension of ``x`` for an associative ufunc, its indices on the device and
+    never read: every slice is the left-to-right combination of the power-of-two blocks that the bits
+    of its length name, the blocks of each size precomputed (O(log n) torch operations, §3.5)."""
+    n = x.shape[-1]
+    k = uf.kernel((res, res))
+    s = indices.reshape(-1).to(torch.int64)
+    nxt = torch.cat([_cols(s, 1), torch.full((1,), n, dtype=torch.int64, device=s.device)])
+    length = torch.where(nxt > s, nxt - s, 1)  # indices[i] >= indices[i+1] gives a[indices[i]]
+    levels, w = [x], 1
+    while 2 * w <= n:  # levels[j][..., p] combines x[..., p : p + 2**j]
+        prev = levels[-1]
+        levels.append(k(_cols(prev, 0, prev.shape[-1] - w), _cols(prev, w)).to(res))
+        w *= 2
+    acc = have = None
+    pos = s
+    for j in range(len(levels) - 1, -1, -1):
+        bit = ((length >> j) & 1).bool()
+        g = _select(levels[j], pos.clamp(0, levels[j].shape[-1] - 1))
+        if acc is None:
+            acc, have = g, bit
+        else:
+            acc = torch.where(bit & have, k(acc, g).to(res), torch.where(bit, g, acc))
+            have = have | bit
+        pos = pos + torch.where(bit, 1 << j, 0)
+    return acc
+
+
 # ---------------------------------------------------------------- at
 _SCATTER = {"add": None, "subtract": None, "multiply": "prod", "maximum": "amax", "minimum": "amin"}
 
@@ -673,8 +709,8 @@ def _grouped_at(uf, flat, pos, vals):
     dev = flat.device
     order, sp, gid, rank = _groups(pos)
     sv = vals.index_select(0, order)
-    # host read (a sync, issue 14's list): the layout's size, the number of targets and the most repeats
-    groups, width = int(gid.max()) + 1, int(rank.max()) + 2
+    # host read (one sync, docs/devices.md): the layout's size, the number of targets and the most repeats
+    groups, width = (v + d for v, d in zip(torch.stack([gid.max(), rank.max()]).tolist(), (1, 2)))
     upos = torch.zeros(groups, dtype=torch.int64, device=dev).scatter_(0, gid, sp)
     layout = flat.index_select(0, upos).unsqueeze(-1).repeat(1, width)
     layout.index_put_((gid, rank + 1), sv)
@@ -726,17 +762,17 @@ def at(uf, a, indices, b=None):
     and the bool loops of the logical ufuncs one ``scatter_reduce_``; other binary ufuncs computed in
     the target's dtype one engine reduction of every target's values (``_grouped_at``); unary
     ufuncs and loops in another dtype (NumPy casts back after every application) run one round
-    per repeat of the most repeated index. The last two read a count on the host (a sync, issue 14's list).
+    per repeat of the most repeated index. The last two read a count on the host (one sync, docs/devices.md).
     """
-    if not isinstance(a, ndarray):
-        raise TypeError("ufunc.at: the first argument must be a torchnp array (ufunc.at works in place)")
+    if not isinstance(a, (ndarray, _np.ndarray)):
+        raise TypeError("ufunc.at: the first argument must be an array (ufunc.at works in place)")
     if uf.nout != 1:
         raise ValueError("Only single output ufuncs supported at this time")
     if uf.nin == 1 and b is not None:
         raise ValueError("second operand provided when ufunc is unary")
     if uf.nin == 2 and b is None:
         raise ValueError("second operand needed for ufunc")
-    t = a._t
+    t = out_tensor(a, device_of((a, indices, b)))  # a numpy.ndarray is written in place on the CPU (§3.3)
     sel = _first_axis_positions(t, indices)
     if sel is None:  # slices, tuples, lists...: the indexing rules of a[indices]
         sel = select(_wrap(torch.arange(t.numel(), device=t.device).reshape(t.shape)), indices)
@@ -744,8 +780,7 @@ def at(uf, a, indices, b=None):
     flat = t.reshape(-1)  # a view of t when contiguous; otherwise written back below
     vals = None
     if b is not None:
-        vals = (b if isinstance(b, ndarray) else asarray(b, device=t.device))._t
-        _device.check_same([t, vals])  # §3.2: np.add.at(x_dev, i, b_cpu) never moves b
+        vals = tensor(b, t.device)  # §3.2: np.add.at(x_dev, i, b_cpu) never moves b
         try:
             vals = torch.broadcast_to(vals, sel.shape).reshape(-1)
         except RuntimeError:
@@ -772,7 +807,7 @@ def at(uf, a, indices, b=None):
     elif pos.numel():
         order, _, _, sorted_rank = _groups(pos)
         rank = torch.empty_like(sorted_rank).scatter_(0, order, sorted_rank)
-        # host read (a sync, issue 14's list): the number of rounds is the largest repeat count of an index
+        # host read (one sync, docs/devices.md): the number of rounds is the largest repeat count of an index
         fs = _signed(flat)  # uint16/32/64 have no torch index kernels: their signed views do
         vs = None if vals is None else _signed(vals)
         for r in range(int(rank.max()) + 1):

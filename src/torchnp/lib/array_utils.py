@@ -3,7 +3,7 @@
 from numpy.lib.array_utils import normalize_axis_index, normalize_axis_tuple  # noqa: F401  (pure int logic)
 
 from .._array import ndarray
-from .._convert import asarray
+from .._convert import asarray as _asarray
 
 __all__ = ["byte_bounds", "normalize_axis_tuple", "normalize_axis_index"]
 
@@ -11,7 +11,7 @@ __all__ = ["byte_bounds", "normalize_axis_tuple", "normalize_axis_index"]
 def byte_bounds(a):
     """Addresses of the first byte and one past the last byte of ``a``'s memory (mirrors
     ``numpy.lib.array_utils.byte_bounds``); device addresses for arrays off the CPU."""
-    t = (a if isinstance(a, ndarray) else asarray(a))._t
+    t = (a if isinstance(a, ndarray) else _asarray(a))._t
     low = high = t.data_ptr()
     item = t.element_size()
     if t.numel() == 0:

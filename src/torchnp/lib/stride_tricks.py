@@ -4,7 +4,7 @@ import torch
 from numpy.lib.array_utils import normalize_axis_tuple
 
 from .._array import _wrap
-from .._manipulation._common import tensor
+from .._boundary import tensor as _tensor
 from .._manipulation._shape import broadcast_arrays, broadcast_shapes, broadcast_to  # noqa: F401
 
 __all__ = ["as_strided", "broadcast_arrays", "broadcast_shapes", "broadcast_to", "sliding_window_view"]
@@ -16,7 +16,7 @@ def sliding_window_view(x, window_shape, axis=None, *, subok=False, writeable=Fa
     The windows are a view sharing memory with ``x`` (``Tensor.unfold``). torch tensors
     cannot be read-only, so the view is writable whatever ``writeable`` says.
     """
-    t = tensor(x)
+    t = _tensor(x)
     window_shape = tuple(window_shape) if hasattr(window_shape, "__iter__") else (window_shape,)
     window_shape = tuple(int(w) for w in window_shape)
     if any(w < 0 for w in window_shape):
@@ -49,7 +49,7 @@ def as_strided(x, shape=None, strides=None, subok=False, writeable=True):
     torch has no negative strides and counts strides in elements, so a negative stride or
     one that is not a multiple of the itemsize raises ValueError.
     """
-    t = tensor(x)
+    t = _tensor(x)
     shape = tuple(t.shape) if shape is None else tuple(int(s) for s in shape)
     item = t.element_size()
     if strides is None:

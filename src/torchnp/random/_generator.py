@@ -254,8 +254,12 @@ def _hypergeometric(g, shape, dev, dt, ngood, nbad, nsample):
     ns = _full(nsample, shape, dev, dt)
     flip = ns > total / 2  # draw the smaller of nsample and total - nsample
     ns = torch.where(flip, total - ns, ns)
-    # the number of sequential draws is data: one host sync for array parameters
-    rounds = int(ns.max()) if ns.numel() else 0
+    # the number of sequential draws is data: computed on the host from Python numbers, else read
+    # from the parameter arrays (one sync on an accelerator, docs/devices.md)
+    if not any(isinstance(p, torch.Tensor) for p in (ngood, nbad, nsample)):
+        rounds = int(min(nsample, ngood + nbad - nsample)) if ns.numel() else 0
+    else:
+        rounds = int(ns.max()) if ns.numel() else 0
     count = torch.zeros(shape, device=dev, dtype=dt)
     left_good, left = good.clone(), total.clone()
     for i in range(rounds):
