@@ -30,6 +30,7 @@ __all__ = [
 ]
 
 _CLIPMODES = ("raise", "wrap", "clip")
+_WHERE_ON_NUMPY = _cpu_kernels.KERNELS["where"].min_size  # checked before the table: the tiny hot path stays short
 
 
 def _target(a, name="a"):
@@ -429,8 +430,10 @@ def where(condition, x=None, y=None, /):
         else:
             fast = False
         if fast:
+            c = condition._t
+            k = _cpu_kernels.numpy_kernel("where", c, a, b) if c.numel() >= _WHERE_ON_NUMPY else None
             try:
-                r = torch.where(condition._t, a, b)
+                r = torch.where(c, a, b) if k is None else _cpu_kernels.run(k, c, a, b)
             except RuntimeError:
                 pass
             else:

@@ -8,6 +8,7 @@ are attached here from ``_table.OPERATORS`` so that ``x + y`` and
 import numpy as _np
 import torch
 
+from .. import _cpu_kernels
 from .._array import _wrap, ndarray
 from . import _table
 from ._ufunc import UFuncTypeError, make, operand, ufunc  # noqa: F401
@@ -22,6 +23,8 @@ _by_numpy = {}  # aliases (abs/absolute, pow/power, ...) are one object, as in N
 for _name, (_fn, _red, _acc) in _table.UFUNCS.items():
     _np_uf = getattr(_np, _name)
     if _np_uf not in _by_numpy:
+        # on the CPU, large operands may run NumPy's loop instead (the table of _cpu_kernels, issue 17)
+        _fn = _cpu_kernels.ufunc_kernel(_np_uf.__name__, _fn, _np_uf.nin)
         _by_numpy[_np_uf] = make(_np_uf.__name__, _fn, reduce=_red, accumulate=_acc,
                                  special=_table.SPECIAL.get(_name), np_ufunc=_np_uf)
     _ufuncs[_name] = _by_numpy[_np_uf]
