@@ -369,3 +369,19 @@ def test_products_through_numpy_are_numpys(monkeypatch):
         got = torchnp.matmul(tnp(batch), tnp(batch2))
     assert ran.called
     _same(got, numpy.matmul(batch, batch2))
+
+
+@pytest.mark.parametrize("dtype", ["complex128", "complex64", "float64"])
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.sampled_from([None, N // 2, N + 7]),
+       norm=st.sampled_from([None, "ortho", "forward"]))
+def test_fft_is_numpys_on_one_torch_thread(dtype, seed, n, norm):
+    rng = numpy.random.default_rng(seed)
+    a = (rng.random(N) + (1j * rng.random(N) if dtype.startswith("complex") else 0)).astype(dtype)
+    with mock.patch.object(kernels, "run", wraps=kernels.run) as ran, \
+            mock.patch.object(torch, "get_num_threads", lambda: 1):
+        got = torchnp.fft.fft(tnp(a), n, norm=norm)
+    assert ran.called
+    _same(got, numpy.fft.fft(a, n, norm=norm))
+    assert kernels.numpy_kernel("fft", torch.from_numpy(a)) is (None if torch.get_num_threads() > 1 else
+                                                                  kernels.KERNELS["fft"].run)
