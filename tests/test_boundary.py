@@ -44,8 +44,31 @@ def test_every_public_function_goes_through_the_boundary(name):  # §7
     fn = FUNCTIONS[name]
     assert getattr(fn, "_boundary", False), f"{name} bypasses the boundary (not declared)"
     assert name in _boundary.DECLARED
-    impl, _ = _boundary.DECLARED[name]
-    assert inspect.signature(fn) == inspect.signature(impl)  # the implementation's exact signature
+    decl = _boundary.DECLARED[name]
+    assert inspect.signature(fn) == inspect.signature(decl.impl)  # the implementation's exact signature
+    assert set(decl.kinds) == set(inspect.signature(fn).parameters)  # every parameter has a declared kind
+    assert set(decl.kinds.values()) <= set(_boundary.PARAMETER_KINDS.values()) | {"option"}
+
+
+CASTING_FUNCTIONS = sorted(n for n, d in _boundary.DECLARED.items() if "casting" in d.kinds and d.numpy is not None)
+
+
+def test_casting_functions_are_declared():  # §7: the declarations name the casting= parameters
+    assert {"torchnp.einsum", "torchnp.concatenate", "torchnp.stack"} <= set(CASTING_FUNCTIONS)
+
+
+@pytest.mark.parametrize("name", CASTING_FUNCTIONS)
+@pytest.mark.parametrize("casting", ["bogus", 3, "SAFE"])
+def test_bad_casting_is_refused_at_the_boundary(name, casting):  # §7: NumPy's exception before any work
+    fn, np_fn = FUNCTIONS[name], _boundary.DECLARED[name].numpy
+    n_arrays = sum(1 for p in inspect.signature(fn).parameters.values()
+                   if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)) or 1
+    args = {"torchnp.einsum": ("ij->i", numpy.ones((2, 2))), "torchnp.can_cast": (numpy.float64, numpy.int8)}.get(
+        name, [[numpy.ones((2, 2))]] * n_arrays)
+    with pytest.raises(Exception) as want:  # noqa: PT011 - the type is NumPy's, compared below
+        np_fn(*args, casting=casting)
+    with pytest.raises(want.type):
+        fn(*args, casting=casting)
 
 
 def test_ufuncs_are_objects_with_the_boundary_inside():  # §5.2: ufuncs convert through _boundary.operand

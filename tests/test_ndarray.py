@@ -36,10 +36,15 @@ def test_wraps_exactly_one_tensor():  # §1.1
     x = torchnp.zeros(3, device=DEVICE)
     assert not isinstance(x, torch.Tensor) and not issubclass(torchnp.ndarray, torch.Tensor)
     assert "_t" in torchnp.ndarray.__slots__
-    # one tensor; the other slot caches its dtype for the hot path (§7), never a second tensor
-    assert [s for s in torchnp.ndarray.__slots__ if s != "__weakref__"] == ["_t", "_d"]
+    # one tensor; the other slots cache its dtype for the hot path (§7) and, once a scalar index
+    # reads host data, NumPy's view of the same memory (§1.3) -- never a second tensor
+    assert [s for s in torchnp.ndarray.__slots__ if s != "__weakref__"] == ["_t", "_d", "_h"]
     assert [type(getattr(x, s)) for s in ("_t", "_d")] == [torch.Tensor, torch.dtype]
     assert not hasattr(x, "__dict__")
+    x[1] = 5.0
+    assert x[1] == 5.0 and x._t[1].item() == 5.0  # one memory: a write through either shows in both
+    if x._t.is_cpu:
+        assert numpy.shares_memory(x._h, x._t.numpy())
     assert isinstance(x.tensor, torch.Tensor)
 
 

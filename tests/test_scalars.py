@@ -226,3 +226,90 @@ def test_is_integer_errors():  # §1.3: only where NumPy scalars have it
     for a in (numpy.array([1.0, 2.0]), numpy.array(True), numpy.array(1 + 0j)):
         with pytest.raises(AttributeError):
             tnp(a).is_integer()
+
+
+# ---- §1.3 scalar loops: elements of host data read and written through NumPy's view of the memory
+@given(arrays(shape=st.integers(1, 6).map(lambda n: (n,))), st.integers(-8, 8), st.data())
+def test_element_reads_and_writes_through_the_host_view(a, i, data):  # §1.3, §3.3: NumPy's scalars and errors
+    x = torchnp.asarray(a.copy(), device="cpu")
+    ref = a.copy()
+    for _ in range(2):  # the first read caches the view, the second uses it
+        try:
+            want = ref[i]
+        except IndexError:
+            with pytest.raises(IndexError):
+                x[i]
+            return
+        got = x[i]
+        assert type(got) is type(want) and (got == want or (got != got and want != want))
+    value = data.draw(st.sampled_from([0, 1, -1, 2.5, True, 300, -(2 ** 40), numpy.float32(1.5), 1 + 2j]))
+    try:
+        ref[i] = value
+    except Exception as exc:  # noqa: BLE001 - the same exception type
+        with pytest.raises(type(exc)):
+            x[i] = value
+    else:
+        x[i] = value
+    numpy.testing.assert_array_equal(x.to_numpy(), ref)
+    numpy.testing.assert_array_equal(x._t.numpy(), ref)  # one memory: the tensor sees the write
+
+
+@given(arrays(shape=st.tuples(st.integers(1, 3), st.integers(1, 3))), st.integers(-3, 3), st.integers(-3, 3))
+def test_element_of_2d_host_array(a, i, j):  # §1.3: x[i, j] as NumPy's a[i, j]
+    x = torchnp.asarray(a, device="cpu")
+    for _ in range(2):
+        try:
+            want = a[i, j]
+        except IndexError:
+            with pytest.raises(IndexError):
+                x[i, j]
+            return
+        got = x[i, j]
+        assert type(got) is type(want) and (got == want or (got != got and want != want))
+    assert_like_numpy(x[i], a[i], device="cpu")  # a row stays an array
+    assert_like_numpy(x[i, :], a[i, :], device="cpu")
+
+
+def test_host_view_follows_in_place_reshapes_and_resizes():  # §1.3: a replaced tensor drops the cached view
+    a, x = numpy.arange(6.0), torchnp.arange(6.0, device="cpu")
+    assert x[5] == a[5]
+    a.shape = x.shape = (2, 3)
+    assert_like_numpy(x[1], a[1], device="cpu")
+    assert x[1, 2] == a[1, 2]
+    a, x = numpy.arange(4.0), torchnp.arange(4.0, device="cpu")
+    assert x[3] == a[3]
+    a.resize(6, refcheck=False)
+    x.resize(6)
+    assert type(x[5]) is type(a[5]) and x[5] == a[5]
+    x[5] = 7.0
+    assert x.sum() == 13.0
+
+
+def test_host_view_write_is_seen_by_autograd():  # §1.3: a write through the view bumps torch's version
+    import torch
+
+    t = torch.arange(3.0)
+    w = torch.ones(3, requires_grad=True)
+    x = torchnp.from_torch(t)
+    y = (w * t).sum()  # saves t for the backward pass
+    x[0] = 5.0
+    with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+        y.backward()
+
+
+def test_jit_does_not_read_a_cached_host_view():  # §1.3, §6: inside a compiled function elements stay arrays
+    x = torchnp.arange(5.0, device="cpu")
+    assert x[2] == 2.0  # caches the host view
+
+    @torchnp.jit
+    def f(y):
+        return y * x[2] + x[1]
+
+    numpy.testing.assert_allclose(f(torchnp.ones(3, device="cpu")).to_numpy(), numpy.ones(3) * 2.0 + 1.0)
+
+
+@pytest.mark.parametrize("call", [lambda m: m.exp(0.3), lambda m: m.sqrt(m.float64(2.0)), lambda m: m.add(1.5, 2),
+                                  lambda m: m.maximum(m.float32(1.5), 2), lambda m: m.sin(3), lambda m: m.logical_not(0.0)])
+def test_scalar_only_ufunc_calls_are_numpys(call):  # §1.3, §3.3: host scalars in, NumPy's scalar out
+    want, got = call(numpy), call(torchnp)
+    assert type(got) is type(want) and got == want

@@ -18,9 +18,16 @@ __all__ = ["ndarray"]
 
 _new = object.__new__
 _compiling = torch.compiler.is_compiling
-_functorch_wrapped = torch._C._functorch.is_functorch_wrapped_tensor
+#: Dynamo folds this to True while it traces; eagerly one call returning False (``is_compiling``
+#: costs three): the jit traces through Dynamo, so it is the check that matters on hot paths
+_dynamo_compiling = torch.compiler.is_dynamo_compiling
+#: whether a torch.func transform (grad, vmap, jacrev: tensors wrapped per level) is running
+_transforms_active = torch._C._are_functorch_transforms_active
+_bump_version = torch._C._increment_version
 #: torch dtype -> NumPy's scalar type (§1.3)
 _NP_SCALAR = {t: d.type for t, d in _dtypes.TO_NUMPY.items()}
+#: values ``x[i] = v`` writes through the host view: Python's and NumPy's scalars of torch's dtypes
+_SCALAR_VALUES = frozenset({float, int, bool, complex, *_NP_SCALAR.values()})
 
 
 class ndarray:
@@ -31,7 +38,9 @@ class ndarray:
     does; most code creates arrays with :func:`torchnp.asarray` and friends.
     """
 
-    __slots__ = ("_t", "_d", "__weakref__")  # the tensor and its dtype (read on every hot path, §7)
+    # the tensor and its dtype (read on every hot path, §7); ``_h``, set on first use by a scalar
+    # index, the NumPy view of host data (§1.3: scalar loops read elements through it)
+    __slots__ = ("_t", "_d", "_h", "__weakref__")
     __array_priority__ = 1000
     __class_getitem__ = classmethod(types.GenericAlias)  # ndarray[Any, dtype[float64]] in annotations
 
@@ -62,7 +71,15 @@ class ndarray:
         if t is not self._t and not t._is_view():  # reshape had to copy
             raise AttributeError("Incompatible shape for in-place modification. Use `.reshape()` to make a copy "
                                  "with the desired shape.")
+        self._set_tensor(t)
+
+    def _set_tensor(self, t):
+        """Replace the tensor in place (``shape =``, ``resize``): the cached host view goes with it."""
         self._t = t
+        try:
+            del self._h
+        except AttributeError:
+            pass
 
     @property
     def dtype(self):
@@ -468,7 +485,7 @@ class ndarray:
         out = torch.zeros(n, dtype=flat.dtype, device=flat.device)
         k = min(n, flat.numel())
         out[:k] = flat[:k]
-        self._t = out.view(shape)
+        self._set_tensor(out.view(shape))
 
     def ravel(self, order="C"):
         """A flattened view when possible, else a copy (``numpy.ndarray.ravel``)."""
@@ -517,12 +534,23 @@ class ndarray:
         return _wrap(t.squeeze(tuple(axes)) if axes else t)
 
     def __getitem__(self, key):
-        t = self._t
         tk = type(key)
-        if tk is int and t.dim() == 1 and _host_values(t) and not t.is_conj():
-            # one element of a host array: NumPy's scalar read through the zero-copy host view (§1.3),
-            # 3x faster than torch's indexing; NumPy's own IndexError out of bounds
-            return t.numpy()[key]
+        if tk is int or tk is tuple:
+            # §1.3 scalar loops: an element of host data is NumPy's scalar, read through NumPy's view of
+            # the memory (as fast as NumPy; NumPy's IndexError out of bounds)
+            try:
+                h = self._h
+            except AttributeError:
+                h = self._host_view(key)
+            if h is not None and _convert.CPU_VALUE_CHECKS and not _dynamo_compiling():
+                if tk is int:
+                    if h.ndim == 1:
+                        return h[key]
+                elif len(key) == h.ndim and type(key[0]) is int and type(key[-1]) is int:
+                    r = h[key]
+                    if type(r) is not _np.ndarray:
+                        return r
+        t = self._t
         if tk is int or (tk is slice and (key.step is None or (type(key.step) is int and 0 < key.step < 2**62))):
             try:
                 r = t[key]
@@ -545,7 +573,29 @@ class ndarray:
         return _indexing.getitem(self, key)
 
     def __setitem__(self, key, value):
+        if type(key) is int and type(value) in _SCALAR_VALUES:
+            try:
+                h = self._h
+            except AttributeError:
+                h = self._host_view(key)
+            if h is not None and _convert.CPU_VALUE_CHECKS and not _dynamo_compiling() and h.ndim == 1:
+                h[key] = value  # NumPy's own cast and errors (§1.3, host data behaves as NumPy's)
+                _bump_version(self._t)  # as a torch write would: autograd sees the change
+                return
         _indexing.setitem(self, key, value)
+
+    def _host_view(self, key):
+        """NumPy's view of this host array for scalar indexing (cached in ``_h``), None otherwise;
+        nothing is cached unless ``key`` picks one element."""
+        t = self._t
+        nd = t.dim()
+        if not (nd == 1 if type(key) is int else nd and len(key) == nd and all(type(k) is int for k in key)):
+            return None
+        h = None
+        if _host_values(t) and not t.is_conj() and not t.is_neg() and t.dtype in _NP_SCALAR:
+            h = t.numpy()
+        self._h = h
+        return h
 
     def __delitem__(self, key):
         raise ValueError("cannot delete array elements")
@@ -571,8 +621,9 @@ def _basic_tuple(key):
 def _host_values(t):
     """Whether tensor ``t``'s values may become NumPy scalars (§1.3): it is on the CPU, and
     neither torch.compile nor autograd / torch.func is tracing it (there results stay arrays)."""
-    return t.is_cpu and _convert.CPU_VALUE_CHECKS and not t.requires_grad and not _compiling() \
-        and not _functorch_wrapped(t)  # (dynamo cannot trace this one: after the compiling check)
+    # (dynamo cannot trace the transforms check: it comes after the compiling one)
+    return t.is_cpu and _convert.CPU_VALUE_CHECKS and not t.requires_grad and not _dynamo_compiling() \
+        and not _transforms_active()
 
 
 def element(t):
@@ -589,7 +640,7 @@ def result(a):
     if type(a) is ndarray:
         t = a._t
         if t.dim() == 0 and _host_values(t):
-            return _NP_SCALAR[t.dtype](t.item())
+            return _NP_SCALAR[a._d](t.item())
         return a
     if type(a) is tuple or isinstance(a, tuple) and hasattr(a, "_fields"):
         items = [result(v) for v in a]

@@ -18,6 +18,7 @@ Operands on different devices raise ``DeviceMismatchError`` (§3.2): host data o
 accelerator computation is such a mix, never an implicit upload.
 """
 
+import collections
 import warnings
 
 import numpy as _np
@@ -25,7 +26,7 @@ import torch
 
 from . import _device, _dtypes
 from ._array import _wrap, ndarray, result
-from ._convert import as_tensor
+from ._convert import as_tensor, cast_tensor
 from ._dtypes import HostOnlyData, is_host_only
 
 __all__ = []
@@ -166,6 +167,88 @@ def out_tensor(out, dev):
     return t
 
 
+# ---------------------------------------------------------------- out=, where=, casting= (§7)
+CASTINGS = ("no", "equiv", "safe", "same_kind", "unsafe")
+#: NumPy's error for a reduction's ``out=`` of another shape
+REDUCTION_SHAPE_ERROR = "output parameter for reduction operation has the wrong shape: {out} vs {expected}"
+
+
+def casting_rule(casting):
+    """A ``casting=`` argument, checked with NumPy's ValueError (the one place that knows the rules)."""
+    if not isinstance(casting, str):
+        raise TypeError(f"casting must be str, not {type(casting).__name__}")
+    if casting not in CASTINGS:
+        raise ValueError(f"casting must be one of 'no', 'equiv', 'safe', 'same_kind', 'unsafe' (got {casting!r})")
+    return casting
+
+
+def where_mask(where, dev, shape=None):
+    """The boolean tensor of a ``where=`` argument, on ``dev`` (§3.2: a mask elsewhere raises,
+    it is never moved), broadcast to ``shape`` when given; NumPy's errors."""
+    m = on_device(where, dev)
+    if m.dtype is not torch.bool:
+        raise TypeError(f"Cannot cast array data from {_dtypes.TO_NUMPY[m.dtype]!r} to dtype('bool') "
+                        "according to the rule 'safe'")
+    if shape is not None and tuple(m.shape) != tuple(shape):
+        try:
+            m = torch.broadcast_to(m, shape)
+        except RuntimeError:
+            raise broadcast_error([tuple(m.shape), tuple(shape)]) from None
+    return m
+
+
+def broadcast_error(shapes):
+    """NumPy's ValueError for operands whose ``shapes`` do not broadcast together."""
+    return ValueError("operands could not be broadcast together with shapes " + " ".join(
+        "(" + ",".join(str(s) for s in sh) + ("," if len(sh) == 1 else "") + ")" for sh in shapes) + " ")
+
+
+#: NumPy's error for ``dot``'s (and ``multi_dot``'s) out= of another dtype or layout
+DOT_OUT_ERROR = ("output array is not acceptable (must have the right datatype, number of dimensions, "
+                 "and be a C-Array)")
+
+
+def store(r, out, casting="unsafe", *, ufunc=None, index=0, broadcast=False, mask=None,
+          shape_error="output array has wrong shape"):
+    """The one ``out=`` handler (§7): result tensor ``r`` as a new array, or written into ``out``
+    (a torchnp array on ``r``'s device or, on the CPU, a writable ``numpy.ndarray``: §3.3), which
+    is returned.
+
+    ``casting``: NumPy's rule from the result dtype to out's (``'unsafe'`` for reductions, ``take``,
+    ``concatenate``; ``'same_kind'`` for ufuncs, whose error names ``ufunc``, NumPy's ufunc object,
+    and output ``index``; ``'exact'``: out must be a C-contiguous array of the result's dtype, as
+    ``dot`` demands). ``broadcast``: ``r`` may broadcast to out's shape (ufuncs); otherwise
+    the shapes must match, else ``shape_error`` (NumPy's ValueError message, formatted with the
+    shapes ``out`` and ``expected``). ``mask``: where it is
+    False, out keeps its values (``where=``). The values are cast with NumPy's unsafe rules.
+    """
+    if out is None:
+        return _wrap(r)
+    if type(out) is tuple and len(out) == 1:
+        (out,) = out
+    ot = out_tensor(out, r.device)
+    if casting == "exact":  # dot, multi_dot: out must be a C-contiguous array of the result's dtype
+        if ot.dtype is not r.dtype or not ot.is_contiguous():
+            raise ValueError(DOT_OUT_ERROR)
+    elif casting != "unsafe" and not _dtypes.can_cast_torch(r.dtype, ot.dtype, casting):
+        src, dst = _dtypes.TO_NUMPY[r.dtype], _dtypes.TO_NUMPY[ot.dtype]
+        if ufunc is not None:
+            raise _np._core._exceptions._UFuncOutputCastingError(ufunc, casting, src, dst, index)
+        raise TypeError(f"Cannot cast array data from {src!r} to {dst!r} according to the rule {casting!r}")
+    oshape = tuple(ot.shape)
+    if broadcast:
+        full = tuple(torch.broadcast_shapes(r.shape, ot.shape)) if r.shape != ot.shape else oshape
+        if full != oshape:
+            raise ValueError(f"non-broadcastable output operand with shape {oshape} doesn't match the "
+                             f"broadcast shape {full}")
+    elif oshape != tuple(r.shape):
+        raise ValueError(shape_error.format(out=oshape, expected=tuple(r.shape)))
+    if r.dtype is not ot.dtype:
+        r = cast_tensor(r, ot.dtype, copy=False)
+    ot.copy_(r if mask is None else torch.where(mask, r, ot))
+    return out
+
+
 # ---------------------------------------------------------------- host-only data (§2.5)
 def _torchnp_arrays(obj, depth=0):
     if isinstance(obj, ndarray):
@@ -225,8 +308,32 @@ def run_on_host(fn, args, kwargs, name, host_only=False):
 
 
 # ---------------------------------------------------------------- the declared functions (§7)
-#: every public function routed through the boundary: "torchnp.linalg.solve" -> (implementation, NumPy's function)
+#: every public function routed through the boundary: "torchnp.linalg.solve" -> its Declaration
 DECLARED = {}
+
+
+class Declaration(collections.namedtuple("Declaration", "impl numpy kinds")):
+    """One declared function (§7): its implementation, NumPy's function of the same name (run for
+    host-only data, §2.5) and the kind of each parameter (``PARAMETER_KINDS``)."""
+
+
+#: what the boundary knows a parameter to be, by NumPy's parameter names (§7): array operands are
+#: converted by ``operand``/``tensors``, ``out`` written by ``store``, ``where`` read by
+#: ``where_mask``, ``casting`` checked by ``casting_rule`` in the generated wrapper itself
+PARAMETER_KINDS = {
+    "out": "out", "where": "where", "casting": "casting", "dtype": "dtype", "axis": "axis", "axes": "axes",
+    "keepdims": "keepdims", "order": "order", "device": "device", "copy": "copy",
+    **{name: "array" for name in (
+        "a", "x", "x1", "x2", "y", "b", "ar", "ar1", "ar2", "arr", "array", "arrays", "arys", "m", "v", "c", "p",
+        "condition", "condlist", "choicelist", "indices", "values", "mask", "weights", "fp", "xp", "tup", "seq",
+        "element", "test_elements", "A", "B", "obj", "sorter", "bins", "w", "q", "k", "tol", "r", "f",
+        "a_min", "a_max", "min", "max", "operands", "choices", "xs", "ys", "coords", "fill_value", "prototype", "dst", "src")},
+}
+
+
+def parameter_kinds(sig):
+    """Each parameter's kind (``PARAMETER_KINDS``, else ``'option'``: a plain Python value)."""
+    return {name: PARAMETER_KINDS.get(name, "option") for name in sig.parameters}
 
 #: functions whose 0-d results are NumPy scalars on the host (NumPy's ``PyArray_Return``, §1.3):
 #: found by calling NumPy's functions, which return scalars for these and 0-d arrays otherwise
@@ -287,7 +394,11 @@ def _wrapper_source(name, sig, scalar_results):
         keep = ["out is not None"] if "out" in sig.parameters else []
         keep += [_KEEPS_ARRAY[name]] if name in _KEEPS_ARRAY else []
         ret = f"_result({ret})" if not keep else f"{ret} if {' or '.join(keep)} else _result({ret})"
-    src = (f"def {name}({', '.join(params)}):\n"
+    check = ""
+    if "casting" in sig.parameters:  # the one casting= check (§7), before the implementation runs
+        check = "    if casting is not _defaults['casting']:\n        _casting_rule(casting)\n" \
+            if "casting" in defaults else "    _casting_rule(casting)\n"
+    src = (f"def {name}({', '.join(params)}):\n{check}"
            f"    try:\n        return {ret}\n"
            f"    except _HostOnlyData:\n"
            f"        return _host(_impl_np, {host_args}, {host_poskw}, {host_star}, {host_kw}, _name, _defaults)\n")
@@ -352,7 +463,7 @@ def declare(namespace, prefix, numpy_module, names):
         np_func = getattr(numpy_module, name, None)
         np_func = getattr(np_func, "_implementation", np_func) if callable(np_func) else None
         env = {"_impl": impl, "_impl_np": np_func, "_HostOnlyData": HostOnlyData, "_host": _host,
-               "_name": qualified, "_defaults": defaults, "_result": result}
+               "_name": qualified, "_defaults": defaults, "_result": result, "_casting_rule": casting_rule}
         exec(src, env)  # noqa: S102 - code generated from the signature above, once at import
         f = env[name]
         f.__doc__, f.__module__, f.__qualname__ = impl.__doc__, impl.__module__, impl.__qualname__
@@ -361,4 +472,4 @@ def declare(namespace, prefix, numpy_module, names):
         f.__signature__ = sig
         f._boundary = True
         namespace[name] = f
-        DECLARED[qualified] = (impl, np_func)
+        DECLARED[qualified] = Declaration(impl, np_func, parameter_kinds(sig))

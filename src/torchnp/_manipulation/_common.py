@@ -5,7 +5,7 @@ import torch
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
-from .._boundary import on_device, out_tensor, tensor, tensors  # noqa: F401
+from .._boundary import casting_rule, on_device, out_tensor, store, tensor, tensors  # noqa: F401
 from .._convert import as_tensor, cast_tensor, checks_data, normalize_axes, normalize_axis  # noqa: F401
 
 __all__ = []
@@ -24,10 +24,8 @@ def common_dtype(ts, extra=()):
 
 def check_casting(ts, dtype, casting):
     """TypeError (NumPy's message) unless every tensor casts to ``dtype`` under ``casting``."""
-    if casting == "unsafe":
+    if casting_rule(casting) == "unsafe":
         return
-    if casting not in ("no", "equiv", "safe", "same_kind"):
-        raise ValueError(f"casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe' (got {casting!r})")
     dst = _dtypes.TO_NUMPY[dtype]
     for t in ts:
         src = np_dtype(t)
@@ -37,11 +35,7 @@ def check_casting(ts, dtype, casting):
 
 def store_out(r, out, name="out"):
     """Write result tensor ``r`` into torchnp array ``out`` (shape must match), return ``out``."""
-    ot = out_tensor(out, r.device)
-    if tuple(ot.shape) != tuple(r.shape):
-        raise ValueError(f"Output array is the wrong shape")
-    ot.copy_(r if r.dtype is ot.dtype else cast_tensor(r, ot.dtype))
-    return out
+    return store(r, out, shape_error="Output array is the wrong shape")
 
 
 def wrap_all(ts):

@@ -5,7 +5,7 @@ import torch
 
 from .. import _cpu_kernels, _device, _dtypes
 from .._array import _wrap, ndarray, result
-from .._boundary import out_tensor, tensors
+from .._boundary import store, tensors
 from .._convert import normalize_axis
 from .._ufuncs._ufunc import translate
 
@@ -80,16 +80,7 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
 
 
 def _store(r, out, casting):
-    if out is not None:
-        ot = out_tensor(out, r.device)
-        if not _dtypes.can_cast_torch(r.dtype, ot.dtype, casting):  # NumPy's ufunc out= rule
-            raise _np._core._exceptions._UFuncOutputCastingError(
-                _np.matmul, casting, _dtypes.TO_NUMPY[r.dtype], _dtypes.TO_NUMPY[ot.dtype], 0)
-        if tuple(ot.shape) != tuple(r.shape):
-            raise ValueError(f"matmul: output operand has shape {out.shape}, expected {tuple(r.shape)}")
-        ot.copy_(r)
-        return out
-    return _wrap(r)
+    return store(r, out, casting, ufunc=_np.matmul, shape_error="matmul: output operand has shape {out}, expected {expected}")
 
 
 def _core(spec, ndim, i, need=None):

@@ -17,7 +17,7 @@ from numpy.exceptions import AxisError
 
 from .. import _cpu_kernels, _dtypes
 from .._array import _wrap, ndarray
-from .._boundary import out_tensor
+from .._boundary import DOT_OUT_ERROR, casting_rule, out_tensor, store
 from .._convert import cast_tensor, check_order, normalize_axis
 from .._boundary import tensor as tensor_of, tensors
 from .._sorting._sort import from_ring_int64, ring_int64
@@ -151,16 +151,7 @@ def einsum_tensor(spec, ts, dt):
 
 
 def _store(r, out):
-    if out is None:
-        return _wrap(r)
-    ot = out_tensor(out, r.device)
-    if tuple(ot.shape) != tuple(r.shape):
-        raise ValueError(f"output array has wrong shape {out.shape}, expected {tuple(r.shape)}")
-    ot.copy_(r)
-    return out
-
-
-_CASTINGS = ("no", "equiv", "safe", "same_kind", "unsafe")
+    return store(r, out, shape_error="output array has wrong shape {out}, expected {expected}")
 
 
 def einsum(*operands, out=None, optimize=False, dtype=None, order="K", casting="safe"):
@@ -168,8 +159,7 @@ def einsum(*operands, out=None, optimize=False, dtype=None, order="K", casting="
     if not operands:
         raise ValueError("No input operands")
     check_order(order)
-    if casting not in _CASTINGS:
-        raise ValueError(f"casting must be one of 'no', 'equiv', 'safe', 'same_kind', 'unsafe' (got {casting!r})")
+    casting_rule(casting)
     if isinstance(operands[0], str):
         spec, ops = operands[0], list(operands[1:])
     elif len(operands) < 2:
@@ -237,10 +227,10 @@ def _shapes_error(name, a, b):
 def dot(a, b, out=None):
     """Dot product of two arrays (mirrors ``numpy.dot``)."""
     ta, tb = tensors((a, b))
-    if out is not None and isinstance(out, ndarray) and (
-            out._t.dtype is not _result_dtype((ta, tb)) or not out._t.is_contiguous()):
-        raise ValueError("output array is not acceptable (must have the right datatype, number of dimensions, "
-                         "and be a C-Array)")
+    if out is not None:
+        ot = out_tensor(out, ta.device)
+        if ot.dtype is not _result_dtype((ta, tb)) or not ot.is_contiguous():
+            raise ValueError(DOT_OUT_ERROR)
     if ta.dim() == 0 or tb.dim() == 0:
         return _scalar_product(ta, tb, out)
     db = 0 if tb.dim() == 1 else tb.dim() - 2

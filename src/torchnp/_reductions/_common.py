@@ -8,7 +8,7 @@ from numpy.exceptions import AxisError
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
-from .._boundary import on_device, out_tensor, tensor  # noqa: F401 - the family's operand rules
+from .._boundary import REDUCTION_SHAPE_ERROR, on_device, out_tensor, store, tensor, where_mask  # noqa: F401 - the family's operand rules
 from .._convert import NOVALUE, as_tensor, checks_data, normalize_axes  # noqa: F401 - NOVALUE: the family's sentinel
 
 
@@ -46,31 +46,12 @@ def reduced_shape(shape, axes, keepdims):
 
 def finish(r, out):
     """Wrap tensor ``r``, or store it into ``out`` (shape must match; cast unsafe as NumPy's reductions)."""
-    if out is None:
-        return _wrap(r)
-    if isinstance(out, tuple):
-        (out,) = out
-    ot = out_tensor(out, r.device)
-    if tuple(ot.shape) != tuple(r.shape):
-        raise ValueError(f"output parameter for reduction operation has the wrong shape: "
-                         f"{tuple(ot.shape)} vs {tuple(r.shape)}")
-    if r.is_complex() and not ot.is_complex():
-        r = r.real
-    ot.copy_(r)
-    return out
+    return store(r, out, shape_error=REDUCTION_SHAPE_ERROR)
 
 
 def mask_of(where, t):
     """Boolean mask tensor broadcast against ``t`` (``where=``)."""
-    m = on_device(where, t.device)
-    if m.dtype is not torch.bool:
-        raise TypeError(f"Cannot cast array data from {_dtypes.TO_NUMPY[m.dtype]!r} to dtype('bool') "
-                        "according to the rule 'safe'")
-    try:
-        return torch.broadcast_to(m, t.shape)
-    except RuntimeError:
-        raise ValueError(f"operands could not be broadcast together with shapes {tuple(m.shape)} "
-                         f"{tuple(t.shape)}") from None
+    return where_mask(where, t.device, t.shape)
 
 
 def warn_if(cond, message, category=RuntimeWarning, stacklevel=3):

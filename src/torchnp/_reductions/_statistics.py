@@ -8,7 +8,7 @@ import torch
 
 from .. import _cpu_kernels, _dtypes
 from .._array import _wrap, ndarray
-from ._common import (NOVALUE, axes_of, checks_data, count, finish, mask_of, on_device, real_dtype, reduced_shape, tensor,
+from ._common import (NOVALUE, REDUCTION_SHAPE_ERROR, store, axes_of, checks_data, count, finish, mask_of, on_device, real_dtype, reduced_shape, tensor,
                       warn_if)
 
 __all__ = ["mean", "var", "std", "nanmean", "nanvar", "nanstd", "median", "nanmedian", "average",
@@ -90,7 +90,7 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, mean_, correction, sqrt, na
     axes = axes_of(axis, t.dim())
     k = _cpu_kernels.numpy_kernel("var", t) if where is True and mean_ is NOVALUE and dtype is None else None
     if k is not None:
-        return finish(_cpu_kernels.run(k, t, axes, ddof, keepdims, sqrt, nan), out)
+        return _finish_var(_cpu_kernels.run(k, t, axes, ddof, keepdims, sqrt, nan), out, sqrt)
     acc, res = _compute_dtypes(t, dtype)
     if nan and (t.is_floating_point() or t.is_complex()):
         ok = ~torch.isnan(t)
@@ -135,7 +135,15 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, mean_, correction, sqrt, na
     if sqrt:
         r = torch.sqrt(r)
     rd = real_dtype(res)
-    return finish(r.to(rd) if r.dtype is not rd else r, out)
+    return _finish_var(r.to(rd) if r.dtype is not rd else r, out, sqrt)
+
+
+def _finish_var(r, out, sqrt):
+    """NumPy's std ends with ``sqrt(ret, out=ret)``: its ``out=`` follows the ufunc's same-kind
+    casting rule, var's is unsafe as other reductions."""
+    if sqrt:
+        return store(r, out, "same_kind", ufunc=_np.sqrt, shape_error=REDUCTION_SHAPE_ERROR)
+    return finish(r, out)
 
 
 def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=NOVALUE,

@@ -20,7 +20,7 @@ import torch
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
-from .._boundary import out_tensor
+from .._boundary import REDUCTION_SHAPE_ERROR, broadcast_error, store, where_mask
 from .._convert import NOVALUE as _NOVALUE, asarray, checks_data, normalize_axes, normalize_axis
 from .._indexing import select
 
@@ -476,17 +476,7 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
         if start is None:
             raise ValueError(f"reduction operation '{name}' does not have an identity, so to use a where mask "
                              "one has to specify 'initial'")
-        mask = where._t if isinstance(where, ndarray) else asarray(where, device=t.device)._t
-        _device.check_same([t, mask])  # §3.2: a mask on another device is never moved
-        if mask.dtype is not torch.bool:
-            raise TypeError("Cannot cast array data from dtype('%s') to dtype('bool') according to the rule 'safe'"
-                            % _dtypes.TO_NUMPY[mask.dtype])
-        try:
-            mask = torch.broadcast_to(mask, t.shape)
-        except RuntimeError:
-            from ._ufunc import broadcast_error
-
-            raise broadcast_error([tuple(mask.shape), tuple(t.shape)]) from None
+        mask = where_mask(where, t.device, t.shape)  # §3.2: a mask on another device is never moved
     if t.dtype is not res_dtype:
         t = t.to(res_dtype)
     count = 1
@@ -541,24 +531,7 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
                           tuple(n for i, n in enumerate(t.shape) if i not in axes))
     if r.dtype is not res_dtype:
         r = r.to(res_dtype)
-    result = _wrap(r)
-    if out is not None:
-        return _to_out(result, out)
-    return result
-
-
-def _to_out(result, out):
-    """Store ``result`` into ``out`` (a torchnp array on the result's device, of its shape), cast unsafely."""
-    if isinstance(out, tuple):
-        (out,) = out
-    ot = out_tensor(out, result._t.device)
-    if tuple(ot.shape) != tuple(result.shape):
-        raise ValueError(f"output parameter for reduction operation has the wrong shape: {out.shape} vs {result.shape}")
-    r = result._t
-    if r.is_complex() and not ot.is_complex():
-        r = r.real  # NumPy's unsafe cast drops the imaginary part (torch would warn)
-    ot.copy_(r)
-    return out
+    return store(r, out, shape_error=REDUCTION_SHAPE_ERROR)
 
 
 # ---------------------------------------------------------------- accumulate
@@ -581,8 +554,7 @@ def accumulate(uf, array, axis=0, dtype=None, out=None):
     else:
         r = _kernel(uf, t.movedim(ax, -1), True).movedim(-1, ax)
     r = r.to(res_dtype) if r.dtype is not res_dtype else r
-    result = _wrap(r)
-    return _to_out(result, out) if out is not None else result
+    return store(r, out, shape_error=REDUCTION_SHAPE_ERROR)
 
 
 # ---------------------------------------------------------------- reduceat
@@ -675,8 +647,7 @@ def reduceat(uf, array, indices, axis=0, dtype=None, out=None):
             r = _sequential(uf.kernel((res, res)), g, False, valid.expand_as(g))
         if width > 1:  # a one-element slice is that element (hypot/gcd would start from the identity)
             r = torch.where(ln == 1, g.select(-1, 0), r.to(res))
-    result = _wrap(r.to(res).movedim(-1, ax))
-    return _to_out(result, out) if out is not None else result
+    return store(r.to(res).movedim(-1, ax), out, shape_error=REDUCTION_SHAPE_ERROR)
 
 
 # ---------------------------------------------------------------- at
@@ -778,8 +749,6 @@ def at(uf, a, indices, b=None):
         try:
             vals = torch.broadcast_to(vals, sel.shape).reshape(-1)
         except RuntimeError:
-            from ._ufunc import broadcast_error
-
             raise broadcast_error([tuple(vals.shape), tuple(sel.shape)]) from None
         if torch._C._is_alias_of(vals, t):
             vals = vals.clone()  # ``b`` views ``a`` (np.add.at(a, i, a[4:])): read it before writing

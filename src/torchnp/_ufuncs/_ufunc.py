@@ -16,7 +16,7 @@ import torch
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray, result
-from .._boundary import operand, out_tensor, run_on_host
+from .._boundary import broadcast_error, casting_rule, operand, run_on_host, store, where_mask
 from .._convert import NOVALUE as _NOVALUE
 
 _new = object.__new__
@@ -26,7 +26,13 @@ __all__ = ["ufunc"]
 
 _CPU = torch.device("cpu")
 _HOST_SCALARS = frozenset({float, int, bool, complex})
+#: NumPy's scalar types of torch's dtypes: host data wherever the default device is (§3.3)
+_NP_SCALARS = frozenset(d.type for d in _dtypes.TO_NUMPY.values())
 _compiling = torch.compiler.is_compiling
+_dynamo_compiling = torch.compiler.is_dynamo_compiling
+#: scalar operands of the hot path's scalar-only calls (while no accelerator is in use, the
+#: default device is the CPU: these are host data and NumPy's ufunc answers, §1.3, §3.3)
+_SCALARS = _HOST_SCALARS | _NP_SCALARS
 _ABSTRACT = {float: float, int: int, complex: complex}  # NEP 50 weak scalars
 
 
@@ -65,11 +71,6 @@ def _devices_of(tensors):
             elif t.device != dev:
                 raise _device.mismatch(dev, t.device)
     return dev
-
-
-def broadcast_error(shapes):
-    return ValueError("operands could not be broadcast together with shapes " + " ".join(
-        "(" + ",".join(str(s) for s in sh) + ("," if len(sh) == 1 else "") + ")" for sh in shapes) + " ")
 
 
 def translate(exc, name, args):
@@ -281,7 +282,7 @@ def _options(name, options):
         raise TypeError(f"order must be str, not {type(order).__name__}")
     if order is not None and order.upper() not in _ORDERS:
         raise ValueError(f"order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
-    return (options.get("where", True), options.get("casting", "same_kind"),
+    return (options.get("where", True), casting_rule(options.get("casting", "same_kind")),
             options.get("dtype"), options.get("signature"))
 
 
@@ -431,31 +432,14 @@ class ufunc:
         outs = out if isinstance(out, tuple) else (out,)
         if len(outs) != self.nout:
             raise ValueError(f"The 'out' tuple must have exactly {self.nout} entries: one per ufunc output")
-        mask = None
-        if where is not True:
-            mask = operand(where, dev)
-            mask = mask if isinstance(mask, torch.Tensor) else torch.tensor(mask, device=dev)
-            if mask.dtype is not torch.bool:
-                raise TypeError("Cannot cast array data from dtype('%s') to dtype('bool') according to the rule 'safe'" % _dtypes.TO_NUMPY[mask.dtype])
-        wrapped = []
+        mask = None if where is True else where_mask(where, dev)
+        stored = []
         for i, (r, o) in enumerate(zip(results, outs)):
             if o is None:
                 shape = torch.broadcast_shapes(r.shape, mask.shape) if mask is not None else r.shape
                 o = _wrap(torch.zeros(shape, dtype=r.dtype, device=r.device))
-            ot = out_tensor(o, r.device)
-            if not _dtypes.can_cast_torch(r.dtype, ot.dtype, casting):
-                src, dst = _dtypes.TO_NUMPY[r.dtype], _dtypes.TO_NUMPY[ot.dtype]
-                raise _np_exc._UFuncOutputCastingError(self._np, casting, src, dst, i)
-            full = tuple(torch.broadcast_shapes(r.shape, ot.shape)) if r.shape != ot.shape else tuple(ot.shape)
-            if full != tuple(ot.shape):
-                raise ValueError(
-                    f"non-broadcastable output operand with shape {tuple(ot.shape)} doesn't match the broadcast shape {full}")
-            if mask is None:
-                ot.copy_(r)
-            else:
-                ot.copy_(torch.where(mask, r.to(ot.dtype), ot))
-            wrapped.append(o)
-        return tuple(wrapped) if self.nout > 1 else wrapped[0]
+            stored.append(store(r, o, casting, ufunc=self._np, index=i, broadcast=True, mask=mask))
+        return tuple(stored) if self.nout > 1 else stored[0]
 
     # ------------------------------------------------------------ methods
     def outer(self, A, B, /, **kwargs):
@@ -505,20 +489,24 @@ class _Unary(ufunc):
     __slots__ = ()
 
     def __call__(self, x, /, out=None, **options):
-        if type(x) is ndarray and out is None and not options:
-            t = x._t
-            try:
-                k, d = self._fast[x._d]
-            except KeyError:
-                return self._first(x._d, (x._d,), (t,))
-            try:
-                r = k(t)
-            except RuntimeError as exc:
-                raise translate(exc, self.__name__, (t,)) from None
-            w = _new(ndarray)
-            w._t = r
-            w._d = d
-            return w if r.dim() else result(w)
+        tp = type(x)
+        if out is None and not options:
+            if tp is ndarray:
+                t = x._t
+                try:
+                    k, d = self._fast[x._d]
+                except KeyError:
+                    return self._first(x._d, (x._d,), (t,))
+                try:
+                    r = k(t)
+                except RuntimeError as exc:
+                    raise translate(exc, self.__name__, (t,)) from None
+                w = _new(ndarray)
+                w._t = r
+                w._d = d
+                return w if r.dim() else result(w)
+            if tp in _SCALARS and not _multi_device[0] and not _dynamo_compiling():
+                return self._np(x)  # a scalar on the host: NumPy's ufunc gives NumPy's scalar (§1.3, §3.3)
         return self._call((x,), out, options)
 
 
@@ -557,6 +545,9 @@ class _Binary(ufunc):
             w._t = r
             w._d = d
             return w if r.dim() else result(w)
+        if out is None and not options and type(x1) in _SCALARS and type(x2) in _SCALARS \
+                and not _multi_device[0] and not _dynamo_compiling():
+            return self._np(x1, x2)  # scalars on the host: NumPy's scalar arithmetic (§1.3, §3.3)
         return self._call((x1, x2), out, options)
 
 

@@ -14,12 +14,14 @@ import torch
 from .. import _cpu_kernels, _dtypes
 from .._array import _wrap, ndarray
 from .._convert import normalize_axis
-from .._boundary import tensor
+from .._boundary import store, tensor
 
 __all__ = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fftn", "ifftn", "rfftn", "irfftn",
            "fft2", "ifft2", "rfft2", "irfft2"]
 
 _NORMS = ("backward", "ortho", "forward")
+#: NumPy's gufunc behind its FFTs: its out= casting error names it (output 2: after the data and the factor)
+_FFT_UFUNC = getattr(getattr(_np.fft, "_pocketfft_umath", None), "fft", None)
 C2C, R2C, C2R = "c2c", "r2c", "c2r"
 
 #: 1-D transforms: name -> (kind, torch function, inverse?)
@@ -96,17 +98,7 @@ def _finish(r, out_dt, out):
     if r.dtype is not out_dt:
         r = r.to(out_dt)
     r = r.resolve_conj()  # itself unless a lazy conjugate (unconditional: traceable, §6.1)
-    if out is None:
-        return _wrap(r)
-    if not isinstance(out, ndarray):
-        raise TypeError("out must be a torchnp.ndarray")
-    if tuple(out.shape) != tuple(r.shape):
-        raise ValueError("output array has wrong shape.")
-    if not _dtypes.np_can_cast(_dtypes.TO_NUMPY[r.dtype], out.dtype, "same_kind"):
-        raise TypeError(f"Cannot cast ufunc output from {_dtypes.TO_NUMPY[r.dtype]!r} to {out.dtype!r} "
-                        "with casting rule 'same_kind'")
-    out._t.copy_(r)
-    return out
+    return store(r, out, "same_kind", ufunc=_FFT_UFUNC, index=2, shape_error="output array has wrong shape.")
 
 
 def _check_n(n):

@@ -16,6 +16,7 @@ from numpy.linalg import LinAlgError
 
 from .. import _cpu_kernels, _dtypes
 from .._array import _wrap
+from .._boundary import store
 from .._convert import NOVALUE as _NoValue
 from ._common import (EigResult, EighResult, QRResult, SlogdetResult, SVDResult, assert_finite,
                       check_info, linalg_dtype, mH, mT, real_of, stacked_2d,
@@ -396,10 +397,7 @@ def multi_dot(arrays, *, out=None):
         r = r[0, 0]
     elif first == 1 or last == 1:
         r = r.reshape(-1)
-    if out is not None:
-        out._t.copy_(r)
-        return out
-    return _wrap(r)
+    return store(r, out, "exact", shape_error="output array has wrong dimensions")
 
 
 def tensorsolve(a, b, axes=None):

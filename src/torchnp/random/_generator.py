@@ -31,6 +31,7 @@ from numpy.random import SeedSequence
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
+from .._boundary import store
 from .._convert import as_tensor, checks_data, normalize_axis
 from . import _stream
 
@@ -659,11 +660,7 @@ def _standard(name, params, draw, what, with_dtype):
                 raise TypeError(f"Supplied output array has the wrong type. Expected {_dtypes.TO_NUMPY[dt]}, got {out.dtype}")
             device, size = out._t.device, out.shape
         dev, shape, ps = self._params(vals[:len(names)], names, constraints, size, device, dt)
-        t = draw(self._gen(dev), shape, dev, dt, *ps)
-        if out is not None:
-            out._t.copy_(t)
-            return out
-        return _wrap(t)
+        return store(draw(self._gen(dev), shape, dev, dt, *ps), out)
 
     method.__name__ = name
     method.__signature__ = _signature(params, tuple((n, None) for n in extra))
@@ -983,12 +980,7 @@ class Generator(_Common):
             ax = normalize_axis(axis, t.dim())
             keys = torch.rand(t.shape, generator=g, device=t.device)
             res = torch.take_along_dim(t, torch.argsort(keys, dim=ax), dim=ax)
-        if out is None:
-            return _wrap(res)
-        if tuple(out.shape) != tuple(t.shape):
-            raise ValueError("out must have the same shape as x")
-        out._t.copy_(res)
-        return out
+        return store(res, out, shape_error="out must have the same shape as x")
 
     def multivariate_hypergeometric(self, colors, nsample, size=None, method="marginals", *, device=None):
         """``nsample`` draws without replacement from an urn holding ``colors[i]`` balls of color
