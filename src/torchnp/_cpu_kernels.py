@@ -20,7 +20,9 @@ import torch
 __all__ = ["KERNELS", "Kernel", "numpy_kernel", "run", "ufunc_kernel"]
 
 _compiling = torch.compiler.is_compiling
-_errstate = _np.errstate
+# NumPy's floating-point warnings off around the kernels that compute (a decorator: 1.4 us a call,
+# `with` costs 3.5 us), as torch's kernels give none (docs/differences.md)
+_quiet = _np.errstate(all="ignore")
 _Tensor = torch.Tensor
 _wrapped = torch._C._functorch.is_functorch_wrapped_tensor
 
@@ -82,50 +84,51 @@ KERNELS = {
     "unique": Kernel(10_000, _REAL, _np.unique),
     "searchsorted": Kernel(10_000, _REAL, lambda a, v, side, sorter: _np.searchsorted(a, v, side, sorter)),
     # equal bins: NumPy computes each bin index arithmetically, torch searches the edges
-    "histogram": Kernel(10_000, _REAL, _np.histogram),
+    "histogram": Kernel(10_000, _REAL, _quiet(_np.histogram)),
     "bincount": Kernel(10_000, _REAL, _np.bincount),
     "take": Kernel(10_000, _ANY, _np.take),
     # x[idx] and x[idx] = v with one integer array
     "gather": Kernel(10_000, _ANY, lambda a, idx: _np.take(a, idx, 0)),
     "scatter": Kernel(10_000, _ANY, _scatter),
-    "einsum": Kernel(10_000, _BLAS, _np.einsum, _products_of_equal_operands),
+    "einsum": Kernel(10_000, _BLAS, _quiet(_np.einsum), _products_of_equal_operands),
     # OpenBLAS's (NumPy's) dgemm beat torch's MKL on this AMD CPU from 500x500 (1.05-1.8x); a batch
     # only where torch has one thread: NumPy loops over the batch with one gemm each, 0.75-0.9x
     # torch's bmm on one thread, up to 2x its time where torch's two threads split the batch
-    "matmul": Kernel(250_000, _FLOAT, _np.matmul, _gemm_on_numpy),
-    "dot": Kernel(250_000, _FLOAT, _np.dot, lambda ndims: ndims == (2, 2)),
+    "matmul": Kernel(250_000, _FLOAT, _quiet(_np.matmul), _gemm_on_numpy),
+    "dot": Kernel(250_000, _FLOAT, _quiet(_np.dot), lambda ndims: ndims == (2, 2)),
     # NumPy's pocketfft: half torch's time for a real 1-D transform of 10^6 (and 10^7) points;
     # for a complex one 0.8x the time of torch's on one thread (torch's two threads: torch's)
-    "rfft": Kernel(10_000, _FLOAT, _np.fft.rfft),
-    "fft": Kernel(10_000, _BLAS, _np.fft.fft, lambda _: torch.get_num_threads() == 1),
+    "rfft": Kernel(10_000, _FLOAT, _quiet(_np.fft.rfft)),
+    "fft": Kernel(10_000, _BLAS, _quiet(_np.fft.fft), lambda _: torch.get_num_threads() == 1),
     # LAPACK's symmetric eigensolver and SVD through NumPy: ahead of torch's in each run at 500x500
-    "eigh": Kernel(250_000, _BLAS, _np.linalg.eigh),
-    "svd": Kernel(250_000, _BLAS, _np.linalg.svd),
+    "eigh": Kernel(250_000, _BLAS, _quiet(_np.linalg.eigh)),
+    "svd": Kernel(250_000, _BLAS, _quiet(_np.linalg.svd)),
     # var/std (and the nan- forms): NumPy's two passes allocate less than torchnp's NumPy-exact
     # torch version (torch's own one-pass var rounds differently)
-    "var": Kernel(10_000, _FLOAT, _var),
+    "var": Kernel(10_000, _FLOAT, _quiet(_var)),
     # x[mask] with one boolean array: NumPy's compress loop, where torch counts, then gathers
     "mask": Kernel(10_000, _ANY, _mask),
     "where": Kernel(10_000, _ANY, _np.where),
     # OpenBLAS's LAPACK through NumPy, with one thread as with two: from 500x500 solve, det, cholesky
     # and NumPy's gelsd (torchnp's own SVD-based lstsq took 1.4x NumPy's time) run in NumPy's
     # time; after a NumPy BLAS call they do not wait for the other library's spinning threads either
-    "solve": Kernel(250_000, _BLAS, _np.linalg.solve),
-    "det": Kernel(250_000, _BLAS, _np.linalg.det),
-    "cholesky": Kernel(250_000, _BLAS, lambda a, upper: _np.linalg.cholesky(a, upper=upper)),
-    "lstsq": Kernel(100_000, _BLAS, _np.linalg.lstsq),
+    "solve": Kernel(250_000, _BLAS, _quiet(_np.linalg.solve)),
+    "det": Kernel(250_000, _BLAS, _quiet(_np.linalg.det)),
+    "cholesky": Kernel(250_000, _BLAS, _quiet(lambda a, upper: _np.linalg.cholesky(a, upper=upper))),
+    "lstsq": Kernel(100_000, _BLAS, _quiet(_np.linalg.lstsq)),
 }
 # Ufuncs (the kernels of torchnp's ufunc objects, ``ufunc_kernel``): NumPy's SIMD loops (AVX-512,
 # one thread) took 0.1-0.6x the time of torch's kernel on one thread from 10^5 elements for these
 # (comparisons: 0.1-0.3x), and beat its two threads too on the shared 2-core machine; torch keeps
 # float64 sin and cos (NumPy's: 2.4x torch's time), float32 exp2 (even) and plain arithmetic
 # (memory-bound: even).
-KERNELS.update({name: Kernel(10_000, dtypes, getattr(_np, name)) for names, dtypes in (
+KERNELS.update({name: Kernel(10_000, dtypes, _quiet(getattr(_np, name)) if quiet else getattr(_np, name))
+                for names, dtypes, quiet in (
     (("exp", "expm1", "log", "log2", "log10", "log1p", "sqrt", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh",
-      "tanh", "arcsinh", "arccosh", "arctanh"), _FLOAT),
-    (("sin", "cos"), frozenset({torch.float32})),
-    (("exp2",), frozenset({torch.float64})),
-    (("equal", "not_equal", "less", "less_equal", "greater", "greater_equal"), _REAL),
+      "tanh", "arcsinh", "arccosh", "arctanh"), _FLOAT, True),
+    (("sin", "cos"), frozenset({torch.float32}), True),
+    (("exp2",), frozenset({torch.float64}), True),
+    (("equal", "not_equal", "less", "less_equal", "greater", "greater_equal"), _REAL, False),  # quiet compares
 ) for name in names})
 
 
@@ -145,10 +148,8 @@ def numpy_kernel(op, *tensors, context=None):
 def run(kernel, *args, **kwargs):
     """``kernel`` (from :func:`numpy_kernel`) on the zero-copy NumPy views of the tensor
     arguments; NumPy's result (an array, a scalar, or a tuple of them) as tensors sharing its memory
-    (``None`` for a kernel that writes into its first argument). NumPy's floating-point warnings
-    are off, as torch's kernels give none (docs/differences.md)."""
-    with _errstate(all="ignore"):
-        r = kernel(*[a.numpy() if isinstance(a, torch.Tensor) else a for a in args], **kwargs)
+    (``None`` for a kernel that writes into its first argument)."""
+    r = kernel(*[a.numpy() if isinstance(a, torch.Tensor) else a for a in args], **kwargs)
     if r is None:
         return None
     if isinstance(r, (tuple, list)):
