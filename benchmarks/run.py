@@ -137,8 +137,10 @@ def _tiny_cases():
         "add": (lambda m, x, y: (lambda: m.add(x, y))),
         "multiply": (lambda m, x, y: (lambda: m.multiply(x, y))),
         "sin": (lambda m, x, y: (lambda: m.sin(x))),
-        "sum": (lambda m, x, y: (lambda: m.sum(x))),
-        "mean": (lambda m, x, y: (lambda: m.mean(x))),
+        # NumPy's sum/mean of host data is a scalar, and so is torchnp's (§1.3): the raw-torch
+        # reference reads its 0-d result back as a host value too (on the CPU; devices keep 0-d arrays)
+        "sum": (lambda m, x, y: (lambda: m.sum(x).item()) if m is torch and x.is_cpu else (lambda: m.sum(x))),
+        "mean": (lambda m, x, y: (lambda: m.mean(x).item()) if m is torch and x.is_cpu else (lambda: m.mean(x))),
         # NumPy's x[0] is a scalar, a copy; torch's t[0] is a view, which torchnp must not return
         # (§1.3: a view would change when x is written). The raw-torch reference is the copy.
         "x[0]": (lambda m, x, y: (lambda: x[0].clone()) if m is torch else (lambda: x[0])),
@@ -149,7 +151,9 @@ def _tiny_cases():
     cases = []
     for name, make in ops.items():
         notes = {"torch": "t[0].clone(): one element as a value, as NumPy's x[0] (a plain t[0] is a view)"} \
-            if name == "x[0]" else None
+            if name == "x[0]" else {"torch": f"torch.{name}(t).item(): the result as a host value, as NumPy's "
+                                             f"{name} (and torchnp's, §1.3) is a scalar"} \
+            if name in ("sum", "mean") else None
         cases.append(Case("tiny", name, n, _tiny_builder(make, n), notes))
     cases.append(Case("tiny", "matmul 4x4", 4, _tiny_builder(lambda m, x, y: (lambda: m.matmul(x, y)), (4, 4))))
     cases.append(Case("tiny", "zeros(10)", n, {

@@ -19,6 +19,7 @@ accelerator computation is such a mix, never an implicit upload.
 """
 
 import collections
+import inspect
 import warnings
 
 import numpy as _np
@@ -352,12 +353,11 @@ _KEEPS_ARRAY = {"einsum": "(optimize and len(operands) > 2)",
                 **{name: "(keepdims or weights is not None)" for name in ("quantile", "nanquantile", "percentile",
                                                                           "nanpercentile")}}
 
-def _wrapper_source(name, sig, scalar_results):
+def _wrapper_source(name, sig, scalar_results, flat_call=False):
     """Source of a function with signature ``sig`` that calls ``_impl`` with the same arguments
-    (no per-call binding: positional stay positional), and hands a call holding host-only data
-    to NumPy's function (§2.5)."""
-    import inspect
-
+    (no per-call binding: positional stay positional; with ``flat_call``, ``_impl`` takes its
+    keyword-only parameters positionally too: no keyword matching per call), and hands a call
+    holding host-only data to NumPy's function (§2.5)."""
     P = inspect.Parameter
     params, call, positional, poskw, named, defaults = [], [], [], [], [], {}
     star = extra_kw = None
@@ -377,7 +377,7 @@ def _wrapper_source(name, sig, scalar_results):
             if star is None:
                 params.append("*")
                 star = "*()"
-            call.append(f"{p.name}={p.name}")
+            call.append(p.name if flat_call else f"{p.name}={p.name}")
             named.append(p.name)
         else:
             call.append(p.name)
@@ -389,20 +389,37 @@ def _wrapper_source(name, sig, scalar_results):
     host_star = star[1:] if star and star != "*()" else "()"
     host_poskw = "(" + "".join(f"({n!r}, {n}), " for n in poskw) + ")"
     host_kw = "{" + ", ".join([f"{n!r}: {n}" for n in named] + ([extra_kw] if extra_kw else [])) + "}"
-    ret = f"_impl({', '.join(call)})"
+    ret = "r"
     if scalar_results:  # 0-d results are NumPy scalars (§1.3), except an out= array given back
         keep = ["out is not None"] if "out" in sig.parameters else []
         keep += [_KEEPS_ARRAY[name]] if name in _KEEPS_ARRAY else []
-        ret = f"_result({ret})" if not keep else f"{ret} if {' or '.join(keep)} else _result({ret})"
+        # result() inlined for the common case, an array of one or more dimensions
+        ret = "r if type(r) is _ndarray and r._t.dim() else _result(r)"
+        if keep:
+            ret = f"r if {' or '.join(keep)} else ({ret})"
     check = ""
     if "casting" in sig.parameters:  # the one casting= check (§7), before the implementation runs
-        check = "    if casting is not _defaults['casting']:\n        _casting_rule(casting)\n" \
+        check = "    if casting is not _casting_default:\n        _casting_rule(casting)\n" \
             if "casting" in defaults else "    _casting_rule(casting)\n"
     src = (f"def {name}({', '.join(params)}):\n{check}"
-           f"    try:\n        return {ret}\n"
+           f"    try:\n        r = _impl({', '.join(call)})\n"
            f"    except _HostOnlyData:\n"
-           f"        return _host(_impl_np, {host_args}, {host_poskw}, {host_star}, {host_kw}, _name, _defaults)\n")
+           f"        return _host(_impl_np, {host_args}, {host_poskw}, {host_star}, {host_kw}, _name, _defaults)\n"
+           f"    return {ret}\n")
     return src, defaults
+
+
+def _flat_twin(fn):
+    """``fn`` taking its keyword-only parameters positionally (the same code, globals, closure and
+    locals layout: the keyword-only slots follow the positional ones), or None when ``fn`` has
+    none or takes ``*args``/``**kwargs``. The generated wrapper calls it without keyword matching."""
+    import types
+
+    code = fn.__code__
+    if not code.co_kwonlyargcount or code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS):
+        return None
+    flat = code.replace(co_argcount=code.co_argcount + code.co_kwonlyargcount, co_kwonlyargcount=0)
+    return types.FunctionType(flat, fn.__globals__, fn.__name__, None, fn.__closure__)
 
 
 def _host(np_func, positional, poskw, star, kwargs, name, defaults):
@@ -435,7 +452,6 @@ _UNSET = object()
 def _code_signature(fn):
     """``fn``'s own parameters, not the ``__signature__`` it shows (an implementation taking
     ``*args, **kwargs`` that shows NumPy's signature is called exactly as given)."""
-    import inspect
     import types
 
     bare = types.FunctionType(fn.__code__, {}, fn.__name__, fn.__defaults__, fn.__closure__)
@@ -448,7 +464,6 @@ def declare(namespace, prefix, numpy_module, names):
     boundary: each becomes a function with its implementation's exact signature that calls it,
     and that runs NumPy's function of the same name when host-only data is given (§2.5).
     Resolved once, at import; recorded in DECLARED."""
-    import inspect
     import types
 
     for name in names:
@@ -459,11 +474,13 @@ def declare(namespace, prefix, numpy_module, names):
         sig = inspect.signature(impl)
         qualified = f"{prefix}.{name}"
         code_sig = _code_signature(impl) if "__signature__" in impl.__dict__ else sig
-        src, defaults = _wrapper_source(name, code_sig, qualified.split(".", 1)[1] in SCALAR_RESULTS)
+        twin = _flat_twin(impl)
+        src, defaults = _wrapper_source(name, code_sig, qualified.split(".", 1)[1] in SCALAR_RESULTS, twin is not None)
         np_func = getattr(numpy_module, name, None)
         np_func = getattr(np_func, "_implementation", np_func) if callable(np_func) else None
-        env = {"_impl": impl, "_impl_np": np_func, "_HostOnlyData": HostOnlyData, "_host": _host,
-               "_name": qualified, "_defaults": defaults, "_result": result, "_casting_rule": casting_rule}
+        env = {"_impl": impl if twin is None else twin, "_impl_np": np_func, "_HostOnlyData": HostOnlyData,
+               "_host": _host, "_name": qualified, "_defaults": defaults, "_result": result, "_ndarray": ndarray,
+               "_casting_rule": casting_rule, "_casting_default": defaults.get("casting")}
         exec(src, env)  # noqa: S102 - code generated from the signature above, once at import
         f = env[name]
         f.__doc__, f.__module__, f.__qualname__ = impl.__doc__, impl.__module__, impl.__qualname__
