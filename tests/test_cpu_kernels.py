@@ -158,7 +158,7 @@ def test_variances_are_numpys(name, dtype, seed, axis, ddof, keepdims):
     assert_like_numpy(got, getattr(numpy, name)(a, axis=axis, ddof=ddof, keepdims=keepdims), rtol=0, atol=0)
 
 
-def test_large_matmul_is_numpys_and_small_stays_torchs():
+def test_large_matmul_is_numpys_and_small_stays_torchs(monkeypatch):
     side = int(kernels.KERNELS["matmul"].min_size ** 0.5)
     rng = numpy.random.default_rng(0)
     a, b = rng.random((side, side)), rng.random((side, 7))
@@ -166,7 +166,8 @@ def test_large_matmul_is_numpys_and_small_stays_torchs():
     assert_like_numpy(torchnp.matmul(tnp(a), tnp(b.astype(numpy.float32))), a @ b.astype(numpy.float32), rtol=0, atol=0)
     assert kernels.numpy_kernel("matmul", torch.from_numpy(a[:10]), torch.from_numpy(b), context=(2, 2)) is None
     big = torch.from_numpy(a).expand(3, side, side)
-    assert kernels.numpy_kernel("matmul", big, big, context=(3, 3)) is None  # batched: torch's bmm
+    monkeypatch.setattr(torch, "get_num_threads", lambda: 2)
+    assert kernels.numpy_kernel("matmul", big, big, context=(3, 3)) is None  # batched, two threads: torch's bmm
 
 
 @pytest.mark.parametrize("dtype", ["float64", "float32"])
@@ -363,6 +364,7 @@ def test_products_through_numpy_are_numpys(monkeypatch):
     for g, e in zip(got, [numpy.dot(a, a), numpy.dot(b, b), a @ a]):
         _same(g, e)
     big = torch.from_numpy(batch)
+    monkeypatch.setattr(torch, "get_num_threads", lambda: 2)
     assert kernels.numpy_kernel("matmul", big, big, context=(3, 3)) is None  # torch's threads split the batch
     monkeypatch.setattr(torch, "get_num_threads", lambda: 1)
     with mock.patch.object(kernels, "run", wraps=kernels.run) as ran:
