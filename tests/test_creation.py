@@ -446,3 +446,12 @@ def test_arange_start_twice():
 def test_arange_start_stop_by_name(start, stop, step):
     check("arange", start=start, stop=stop, step=step)
     check("arange", start, stop=stop)
+
+
+@pytest.mark.parametrize("value", [numpy.False_, numpy.uint8(3), numpy.float32(1.5), numpy.complex64(1 + 2j)])
+@pytest.mark.parametrize("dtype", ["bool", "int16", "float64", "complex128"])
+def test_astype_of_a_numpy_scalar_like_numpy(value, dtype):  # numpy.astype takes scalars: host data (§1.3)
+    want, got = numpy.astype(value, dtype), torchnp.astype(value, dtype)
+    assert type(got) is type(want) and got == want
+    with pytest.raises(TypeError):
+        torchnp.astype([1, 2], dtype)

@@ -1,7 +1,7 @@
 """No hidden host reads (DESIGN §3.5), counted on the CPU by tests/host_reads.py.
 
 Every case of tests/fake_cuda.py runs on real CPU arrays with NumPy's value checks off
-(``_convert.CPU_VALUE_CHECKS``, as on an accelerator) under the dispatch-level counter:
+(``_device.CPU_VALUE_CHECKS``, as on an accelerator) under the dispatch-level counter:
 a function that reads data on the host must be in docs/devices.md's table. Also: the table
 of cases covers every public function, the documented list names real cases, and the
 accelerator rules (checks skipped) give NumPy's values on the CPU.
@@ -12,7 +12,7 @@ import pytest
 import torch
 
 import torchnp
-from torchnp import _convert
+from torchnp import _device
 import fake_cuda as fc
 from fake_cuda_xfail import KNOWN
 from host_reads import HostReadError, HostReads, documented_syncs
@@ -28,7 +28,7 @@ def accelerator_rules(monkeypatch):
     on an accelerator (§3.5, §1.3, §5.4)."""
     from torchnp.random import _stream
 
-    monkeypatch.setattr(_convert, "CPU_VALUE_CHECKS", False)
+    monkeypatch.setattr(_device, "CPU_VALUE_CHECKS", False)
     monkeypatch.setattr(_stream, "HOST", ())
 
 
@@ -142,7 +142,7 @@ def test_errstate_restores_numpy_errors_on_accelerators():
         device = torch.device("meta")
         is_meta = False
 
-    assert not _convert.checks_data(T())
+    assert not _device.checks_data(T())
     with numpy.errstate(invalid="raise"):
-        assert _convert.checks_data(T())
-    assert _convert.checks_data(torch.zeros(1))
+        assert _device.checks_data(T())
+    assert _device.checks_data(torch.zeros(1))

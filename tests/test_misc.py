@@ -388,3 +388,27 @@ def test_broadcast_object():
     assert torchnp.broadcast(mine, tnp(a)).numiter == 3
     with pytest.raises(ValueError):
         torchnp.broadcast(tnp(numpy.arange(2)), tnp(numpy.arange(3)))
+
+
+def test_show_config_runs_and_reports_numpy_too(capsys):  # numpy.show_config: torchnp, torch, then NumPy's own
+    torchnp.show_config()
+    printed = capsys.readouterr().out
+    numpy.show_config()
+    assert capsys.readouterr().out in printed and "torch" in printed
+    info = torchnp.show_config(mode="dicts")
+    assert info["numpy"] == numpy.show_config(mode="dicts") and info["torch"]["version"]
+    for mod in (numpy, torchnp):
+        with pytest.raises(AttributeError):
+            mod.show_config(mode="x")
+    assert torchnp.get_include() == numpy.get_include()
+
+
+def test_core_records_like_numpy():  # NumPy 100 exercises, #91: np.core.records on host data (§2.5)
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        rows = [("Hello", 2.5, 3), ("World", 3.6, 2)]
+        want = numpy.core.records.fromarrays(numpy.array(rows).T, names="col1, col2, col3", formats="S8, f8, i8")
+        got = torchnp.core.records.fromarrays(torchnp.array(rows).T, names="col1, col2, col3", formats="S8, f8, i8")
+    assert repr(got) == repr(want)

@@ -537,3 +537,56 @@ def test_view_as_host_only_dtype_is_numpys_view():  # §2.5: unique rows through
     assert_like_numpy(x[gi], a[wi], device="cpu")
     with pytest.raises(torchnp.DeviceMismatchError):
         torchnp.asarray(a, device="meta").view(rows)
+
+
+class _Named:
+    """An ndarray subclass as NumPy users write one (the NumPy 100 exercises, #63)."""
+
+    @staticmethod
+    def make(base):
+        class Named(base):
+            def __new__(cls, array, name="no name"):
+                obj = numpy.asarray(array).view(cls) if base is numpy.ndarray else torchnp.asarray(array).view(cls)
+                obj.name = name
+                return obj
+
+            def __array_finalize__(self, obj):
+                if obj is None:
+                    return
+                self.name = getattr(obj, "name", "no name")
+        return Named
+
+
+def test_view_as_subclass_like_numpy():  # numpy.ndarray.view(type): same memory, __array_finalize__ called
+    want = _Named.make(numpy.ndarray)(numpy.arange(10.0), "range_10")
+    Named = _Named.make(torchnp.ndarray)
+    got = Named(torchnp.arange(10.0, device=DEVICE), "range_10")
+    assert isinstance(got, Named) and isinstance(got, torchnp.ndarray) and got.name == want.name
+    numpy.testing.assert_array_equal(got.to_numpy(), numpy.asarray(want))
+    plain = torchnp.arange(4.0, device=DEVICE)
+    v = plain.view(Named)
+    assert type(v) is Named and v.name == "no name"  # from __array_finalize__(plain)
+    v[1] = 7.0
+    assert plain[1] == 7.0  # one memory
+    assert type(plain.view(torchnp.int64, Named)) is Named
+    for bad in (int, list):
+        with pytest.raises(ValueError, match="sub-type of ndarray"):
+            numpy.arange(3.0).view(numpy.float64, bad)
+        with pytest.raises(ValueError, match="sub-type of ndarray"):
+            plain.view(torchnp.float64, bad)
+
+
+def test_subclass_setitem_override_like_numpy():  # NumPy 100 exercises, #85: a symmetric array
+    def make(mod):
+        class Symmetric(mod.ndarray):
+            def __setitem__(self, index, value):
+                i, j = index
+                super().__setitem__((i, j), value)
+                super().__setitem__((j, i), value)
+        z = mod.asarray(numpy.arange(25).reshape(5, 5))
+        s = mod.asarray(z + z.T - mod.diag(z.diagonal())).view(Symmetric)
+        s[2, 3] = 42
+        return s
+    want, got = make(numpy), make(torchnp)
+    assert str(got) == str(want)
+    numpy.testing.assert_array_equal(got.to_numpy(), want)

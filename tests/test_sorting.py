@@ -188,6 +188,21 @@ def test_set_routines(ab, invert):
     check("isin", a, b, kind="table")  # NumPy raises ValueError for float arrays; so must we
 
 
+@pytest.mark.parametrize("dt", ["float64", "int64", "bool"])
+def test_set_routines_large(dt):
+    # above the CPU kernel table's size (issue 17): the set routines share unique's one implementation
+    # (issue 14), NumPy's kernel on the CPU and torch's elsewhere: first-occurrence indices, NaNs as one
+    rng = numpy.random.default_rng(0)
+    a, b = (rng.integers(0, 300, 20_000).astype(dt) for _ in range(2))
+    if dt == "float64":
+        a[::7], b[::11] = numpy.nan, numpy.nan
+    check("intersect1d", a, b, False, True)
+    check("union1d", a, b)
+    check("setdiff1d", a, b)
+    check("setxor1d", a, b)
+    check("unique", a, True, True, True)
+
+
 @given(arrays(COMPLEX, max_side=4), arrays(COMPLEX, max_side=4))
 def test_isin_complex(a, b):
     check("isin", a, b)

@@ -14,7 +14,7 @@ import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
 import torchnp
-from torchnp import _convert
+from torchnp import _device
 from torchnp._ufuncs._table import UFUNCS
 
 from support import DEVICE, tolerance, SUPPORTED_DTYPES, assert_like_numpy, tnp
@@ -492,12 +492,12 @@ def _count(call):
     """Ops and host reads of ``call``, with the CPU's value checks and NumPy scalars off (as on an
     accelerator: tests/test_host_reads.py's switch)."""
     call()  # warm the caches (NumPy's dtype answers, kernels) outside the count
-    checks, _convert.CPU_VALUE_CHECKS = _convert.CPU_VALUE_CHECKS, False
+    checks, _device.CPU_VALUE_CHECKS = _device.CPU_VALUE_CHECKS, False
     try:
         with _OpCounter() as c:
             call()
     finally:
-        _convert.CPU_VALUE_CHECKS = checks
+        _device.CPU_VALUE_CHECKS = checks
     return c
 
 

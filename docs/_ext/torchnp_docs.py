@@ -51,13 +51,16 @@ FAMILIES = (
     ("torchnp._manipulation", "Array manipulation and indexing routines"),
     ("torchnp._sorting", "Sorting, searching, counting, sets"),
     ("torchnp._products", "Products"),
+    ("torchnp._mathematical", "Mathematical functions"),
+    ("torchnp._logic", "Logic functions"),
+    ("torchnp._poly", "Polynomials"),
     ("torchnp._autodiff", "Automatic differentiation"),
     ("torchnp.jit", "Compilation"),
     ("torchnp._io", "Input and output"),
     ("torchnp._printing", "Printing"),
     ("torchnp._protocols", "Protocols and interoperability"),
     ("torchnp._interop", "Protocols and interoperability"),
-    ("torchnp._misc", "Other functions"),
+    ("torchnp._misc", "Miscellaneous routines"),
 )
 OTHER = "Other functions"
 

@@ -5,24 +5,28 @@ through torch's kernels) with NumPy's results. The contract is DESIGN.md; the
 layout follows NumPy's documentation sections:
 
 - ``_array``            the ndarray object (§1)
-- ``_dtypes``           dtypes and promotion (§2)
+- ``_dtypes``           dtypes and promotion (§2); ``_dtype_routines``: result_type, can_cast, ... on arrays
 - ``_device``           devices (§3)
 - ``_bridges``          NumPy / torch / DLPack bridges (§4)
-- ``_creation``         array creation routines
-- ``_ufuncs``           elementwise functions as ufunc objects (§5.2)
-- ``_reductions``       sums, products, extrema, statistics
+- ``_creation``         array creation routines, window functions
+- ``_ufuncs``           elementwise functions as ufunc objects (§5.2), binary operations
+- ``_reductions``       sums, products, extrema, truth-value reductions, statistics, histograms
 - ``_manipulation``     shape, joining, splitting, rearranging, indexing routines
 - ``_sorting``          sorting, searching, counting, sets
 - ``_products``         dot, matmul, einsum, ...
-- ``_misc``             the rest of the main namespace
+- ``_mathematical``     mathematical functions that are not ufuncs (rounding, convolve, interp, ...)
+- ``_logic``            logic functions that are not ufuncs (isclose, array_equal, type tests, ...)
+- ``_poly``             the legacy polynomial API (poly1d, polyfit, ...)
+- ``_misc``             NumPy's "Miscellaneous routines" (buffer size, memory ranges)
 - ``_boundary``         the API boundary: operand rules (§3.3), host-only data (§2.5)
 - ``_host_only``        NumPy's own names for host-only dtypes (§2.5)
-- ``linalg``, ``fft``, ``random``, ``testing``: submodules (§5.1)
+- ``linalg``, ``fft``, ``random``, ``testing``, ``emath``: submodules (§5.1)
 - ``jit``               torch.compile for NumPy-style code (§6)
 """
 
 import math as _math
 import os as _os
+import sys as _sys
 
 # Large CPU results on transparent huge pages, as NumPy does for its own arrays (§7, issue 7):
 # torch reads this once, at its first large CPU allocation. Without it every fresh 10^7-element
@@ -36,6 +40,7 @@ __array_api_version__ = "2024.12"
 from ._dtypes import *  # noqa: F401,F403
 from ._device import *  # noqa: F401,F403
 from ._array import ndarray, flatiter  # noqa: F401
+from ._dtype_routines import *  # noqa: F401,F403
 from ._convert import asarray  # noqa: F401
 from ._bridges import *  # noqa: F401,F403
 from ._printing import *  # noqa: F401,F403
@@ -45,12 +50,15 @@ from ._reductions import *  # noqa: F401,F403
 from ._manipulation import *  # noqa: F401,F403
 from ._sorting import *  # noqa: F401,F403
 from ._products import *  # noqa: F401,F403
+from ._mathematical import *  # noqa: F401,F403
+from ._logic import *  # noqa: F401,F403
+from ._poly import *  # noqa: F401,F403
 from ._misc import *  # noqa: F401,F403
 from ._io import *  # noqa: F401,F403
 from ._autodiff import *  # noqa: F401,F403
 from ._protocols import *  # noqa: F401,F403
 from ._host_only import *  # noqa: F401,F403
-from . import linalg, fft, random, testing  # noqa: F401
+from . import emath, linalg, fft, random, testing  # noqa: F401
 from . import lib  # noqa: F401
 from .jit import jit  # noqa: F401
 
@@ -74,10 +82,14 @@ for _sub, _np_sub in ((linalg, _numpy.linalg), (fft, _numpy.fft), (random, _nump
 del _sub, _np_sub
 
 from . import _methods as _m  # noqa: E402
+from . import _protocols as _p  # noqa: E402
 
 _m.attach(globals())
+_p.attach(_sys.modules[__name__])  # NumPy's protocols answer from the complete namespace (§5.3)
 
-from ._interop import __array_namespace_info__  # noqa: E402,F401  (issue 8; installs the lazy Dask hook)
+from ._interop import __array_namespace_info__, install as _install_interop  # noqa: E402,F401  (issue 8)
+
+_install_interop(_sys.modules[__name__])  # Dask: registers now, or installs the lazy hook
 
 
 def __getattr__(name):
@@ -87,6 +99,8 @@ def __getattr__(name):
         import importlib
 
         return importlib.import_module(f"torchnp.{name}")
+    if name == "core":  # NumPy 2's deprecated alias of its implementation package: NumPy's own (host data, §2.5)
+        return _numpy.core
     from ._coverage import UNSUPPORTED, UNSUPPORTED_SUBMODULES
 
     why = UNSUPPORTED.get(name) or UNSUPPORTED_SUBMODULES.get(name)

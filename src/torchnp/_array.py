@@ -1,8 +1,12 @@
 """The array object (DESIGN.md §1): ``torchnp.ndarray`` wraps exactly one tensor.
 
 Results are built through :func:`_wrap`, the one fast private constructor.
-Operators (``+``, ``<``, ``@`` ...) are attached by ``_ufuncs`` from its table,
-and reduction/manipulation methods by ``_methods`` once the families exist.
+This module is core and imports no layer above it (§7: imports form a DAG); the layers
+that build on it attach what they implement: indexing beyond the fast paths below
+(``_getitem``/``_setitem``, ``flatiter.__setitem__``) by ``_indexing``, ``repr``/``str`` by
+``_printing``, operators (``+``, ``<``, ``@`` ...) by ``_ufuncs`` from its table,
+``__array_namespace__`` and NumPy's protocols by ``_protocols``, and reduction/manipulation
+methods by ``_methods`` once the families exist.
 """
 
 import math
@@ -13,10 +17,12 @@ import numpy as _np
 import torch
 
 from . import _device, _dtypes
+from ._tensors import cast_tensor, from_host, normalize_axis, reshape_tensor
 
 __all__ = ["ndarray"]
 
 _new = object.__new__
+_TYPE = type  # ndarray.view has a parameter of that name
 _compiling = torch.compiler.is_compiling
 #: Dynamo folds this to True while it traces; eagerly one call returning False (``is_compiling``
 #: costs three): the jit traces through Dynamo, so it is the check that matters on hot paths
@@ -67,7 +73,7 @@ class ndarray:
 
     @shape.setter
     def shape(self, value):
-        t = _convert.reshape_tensor(self._t, _normalize_shape(value))
+        t = reshape_tensor(self._t, _normalize_shape(value))
         if t is not self._t and not t._is_view():  # reshape had to copy
             raise AttributeError("Incompatible shape for in-place modification. Use `.reshape()` to make a copy "
                                  "with the desired shape.")
@@ -288,17 +294,6 @@ class ndarray:
             raise TypeError("unhashable type: 'ndarray'")
         return hash(t.item())
 
-    # -- printing (§1.4) --
-    def __repr__(self):
-        from ._printing import array_repr
-
-        return array_repr(self)
-
-    def __str__(self):
-        from ._printing import array_str
-
-        return array_str(self)
-
     # -- bridges (§4) --
     def to_numpy(self):
         """A ``numpy.ndarray``: shares memory for CPU arrays, a copy otherwise (§4.2)."""
@@ -355,13 +350,6 @@ class ndarray:
     def __dlpack_device__(self):
         return self._t.__dlpack_device__()
 
-    def __array_namespace__(self, /, *, api_version=None):
-        if api_version not in (None, "2021.12", "2022.12", "2023.12", "2024.12"):
-            raise ValueError(f"Unrecognized array API version: {api_version!r}")
-        from . import array_api  # the NumPy namespace with 0-d arrays for scalar results (§5.3, §1.3)
-
-        return array_api
-
     # -- pickling keeps dtype and device --
     def __reduce__(self):
         return (_rebuild, (self.to_numpy().copy(), str(self._t.device)))
@@ -404,14 +392,12 @@ class ndarray:
                     f"astype({dtype!r}): host-only data (a dtype torch cannot hold, §2.5) cannot be made from an "
                     f"array on {t.device} implicitly; move it first with x.to_device('cpu')") from None
             return _np.asarray(t.numpy()).astype(dtype, order, casting, subok, copy)
-        r = _convert.cast_tensor(t, td, casting=casting, copy=copy)
+        r = cast_tensor(t, td, casting=casting, copy=copy)
         return self if r is self._t else _wrap(r)  # copy=False and nothing to do: self, as NumPy
 
     def fill(self, value):
         """Fill with a scalar value (``numpy.ndarray.fill``): converted as ``x[...] = value``."""
-        from ._indexing import setitem
-
-        setitem(self, Ellipsis, value)
+        self[...] = value
 
     def tolist(self):
         """Nested Python lists of Python scalars (``numpy.ndarray.tolist``); host data."""
@@ -422,7 +408,19 @@ class ndarray:
         return self.to_numpy().tobytes(order)
 
     def view(self, dtype=None, type=None):
-        """A new array on the same memory, optionally reinterpreted as ``dtype`` (``numpy.ndarray.view``)."""
+        """A new array on the same memory, optionally reinterpreted as ``dtype`` and as an
+        ``ndarray`` subclass ``type`` (``numpy.ndarray.view``)."""
+        if type is None and isinstance(dtype, _TYPE) and issubclass(dtype, ndarray):
+            dtype, type = None, dtype  # x.view(SubClass)
+        if type is not None and type is not ndarray:
+            if not (isinstance(type, _TYPE) and issubclass(type, ndarray)):
+                raise ValueError("Type must be a sub-type of ndarray type")
+            base = self.view(dtype)
+            sub = _new(type)  # as NumPy's view: the subclass's __new__ is not called
+            sub._t, sub._d = base._t, base._d
+            if callable(getattr(type, "__array_finalize__", None)):
+                sub.__array_finalize__(self)
+            return sub
         t = self._t
         if dtype is None or dtype is ndarray:
             return _wrap(t.view(t.shape))
@@ -466,7 +464,7 @@ class ndarray:
             raise TypeError("reshape() takes exactly 1 argument (0 given)")
         if order == "A":  # Fortran order for Fortran-contiguous arrays, as NumPy
             order = "F" if _Flags(self._t).f_contiguous and not self._t.is_contiguous() else "C"
-        return _wrap(_convert.reshape_tensor(self._t, shape, order, copy))
+        return _wrap(reshape_tensor(self._t, shape, order, copy))
 
     def resize(self, *new_shape, refcheck=True):
         """Change shape and size in place, zero-filling (``numpy.ndarray.resize``)."""
@@ -510,7 +508,7 @@ class ndarray:
             axes = axes[0]
         if len(axes) != t.dim():
             raise ValueError("axes don't match array")
-        axes = tuple(_convert.normalize_axis(a, t.dim()) for a in axes)
+        axes = tuple(normalize_axis(a, t.dim()) for a in axes)
         if len(set(axes)) != len(axes):
             raise ValueError("repeated axis in transpose")
         return _wrap(t.permute(*axes))
@@ -525,7 +523,7 @@ class ndarray:
         t = self._t
         if axis is None:
             return _wrap(t.squeeze())
-        axes = tuple(_convert.normalize_axis(a, t.dim()) for a in (axis if isinstance(axis, tuple) else (axis,)))
+        axes = tuple(normalize_axis(a, t.dim()) for a in (axis if isinstance(axis, tuple) else (axis,)))
         if len(set(axes)) != len(axes):
             raise ValueError("duplicate value in 'axis'")
         for a in axes:
@@ -542,7 +540,7 @@ class ndarray:
                 h = self._h
             except AttributeError:
                 h = self._host_view(key)
-            if h is not None and _convert.CPU_VALUE_CHECKS and not _dynamo_compiling():
+            if h is not None and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
                 if tk is int:
                     if h.ndim == 1:
                         return h[key]
@@ -569,8 +567,8 @@ class ndarray:
             except Exception:  # noqa: BLE001 - the general path below raises NumPy's error
                 pass
             else:
-                return _indexing.element_value(r, key)
-        return _indexing.getitem(self, key)
+                return element_value(r, key)
+        return _getitem(self, key)
 
     def __setitem__(self, key, value):
         if type(key) is int and type(value) in _SCALAR_VALUES:
@@ -578,11 +576,11 @@ class ndarray:
                 h = self._h
             except AttributeError:
                 h = self._host_view(key)
-            if h is not None and _convert.CPU_VALUE_CHECKS and not _dynamo_compiling() and h.ndim == 1:
+            if h is not None and _device.CPU_VALUE_CHECKS and not _dynamo_compiling() and h.ndim == 1:
                 h[key] = value  # NumPy's own cast and errors (§1.3, host data behaves as NumPy's)
                 _bump_version(self._t)  # as a torch write would: autograd sees the change
                 return
-        _indexing.setitem(self, key, value)
+        _setitem(self, key, value)
 
     def _host_view(self, key):
         """NumPy's view of this host array for scalar indexing (cached in ``_h``), None otherwise;
@@ -622,7 +620,7 @@ def _host_values(t):
     """Whether tensor ``t``'s values may become NumPy scalars (§1.3): it is on the CPU, and
     neither torch.compile nor autograd / torch.func is tracing it (there results stay arrays)."""
     # (dynamo cannot trace the transforms check: it comes after the compiling one)
-    return t.is_cpu and _convert.CPU_VALUE_CHECKS and not t.requires_grad and not _dynamo_compiling() \
+    return t.is_cpu and _device.CPU_VALUE_CHECKS and not t.requires_grad and not _dynamo_compiling() \
         and not _transforms_active()
 
 
@@ -633,6 +631,19 @@ def element(t):
     if _host_values(t):
         return _NP_SCALAR[t.dtype](t.item())
     return _wrap(t.clone())
+
+
+def element_value(r, key):
+    """§1.3: a key that selects one element gives NumPy's scalar (a value, never a view of the
+    array); ``x[...]`` stays a view."""
+    if r.dim() == 0 and not any(k is Ellipsis for k in (key if type(key) is tuple else (key,))):
+        return element(r)
+    return _wrap(r)
+
+
+#: ``a[key]`` and ``a[key] = value`` beyond the fast paths of ``ndarray.__getitem__``/``__setitem__``:
+#: the indexing engine, installed by ``_indexing`` when it loads (it builds on this module, §7)
+_getitem = _setitem = None
 
 
 def result(a):
@@ -663,13 +674,9 @@ def _from_buffer(shape, np_dtype, buffer, offset, strides, order, device):
     memory on the CPU (writable buffers) and is copied to any other device.
     """
     host = _np.ndarray(shape, np_dtype, buffer=buffer, offset=offset, strides=strides, order=order)
-    from ._bridges import from_numpy
-    from ._convert import as_tensor
-
     dev = _device.resolve(device)
-    if dev.type == "cpu" and host.flags.writeable and all(st >= 0 for st in host.strides):
-        return from_numpy(host)._t
-    return as_tensor(host, None, dev, True)
+    share = dev.type == "cpu" and host.flags.writeable and all(st >= 0 for st in host.strides)
+    return from_host(host, None, dev, False if share else True)  # copy=False: a view of the buffer, or ValueError
 
 
 def _rebuild(host, device):
@@ -679,7 +686,7 @@ def _rebuild(host, device):
 def _axis(axis, ndim, name):
     """``axis`` normalized, with NumPy's ``axis1: ...`` prefix on AxisError."""
     try:
-        return _convert.normalize_axis(axis, ndim)
+        return normalize_axis(axis, ndim)
     except _np.exceptions.AxisError:
         raise _np.exceptions.AxisError(operator.index(axis), ndim, name) from None
 
@@ -771,26 +778,6 @@ class flatiter:
     def __getitem__(self, key):
         return self.base.ravel()[key]
 
-    def __setitem__(self, key, value):
-        t = self.base._t
-        flat = _wrap(t.view(-1) if t.is_contiguous() else t.reshape(-1).clone())
-        if not (type(value) in (int, float, bool, complex) or isinstance(value, _np.generic)):
-            # NumPy flattens the value and repeats or truncates it to the selection
-            from ._convert import as_tensor
-
-            target = _indexing.select(flat, key)
-            v = as_tensor(value, None, t.device)
-            if isinstance(key, (int, _np.integer)) and v.dim():
-                raise ValueError("Error setting single item of array.")
-            v = v.reshape(-1)
-            n = target.numel()
-            if v.numel() and v.numel() != n:
-                v = v.repeat(-(-n // v.numel()))[:n]
-            value = _wrap(v.reshape(target.shape) if v.numel() == n else v)
-        flat[key] = value
-        if not t.is_contiguous():
-            t.copy_(flat._t.view(t.shape))
-
     def __array__(self, dtype=None, copy=None):
         return self.base.ravel().__array__(dtype)
 
@@ -800,5 +787,3 @@ class flatiter:
     def __repr__(self):
         return f"<torchnp.flatiter over {self.base!r}>"
 
-
-from . import _convert, _indexing  # noqa: E402  (they import ndarray from this module)

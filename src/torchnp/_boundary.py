@@ -26,6 +26,7 @@ import numpy as _np
 import torch
 
 from . import _device, _dtypes
+from ._device import CPU as _CPU
 from ._array import _wrap, ndarray, result
 from ._convert import as_tensor, cast_tensor
 from ._dtypes import HostOnlyData, is_host_only
@@ -33,7 +34,6 @@ from ._dtypes import HostOnlyData, is_host_only
 __all__ = []
 
 _PYSCALARS = (float, int, bool, complex)
-_CPU = torch.device("cpu")
 
 
 def host_tensor(arr):

@@ -54,7 +54,6 @@ UNSUPPORTED = {
 UNSUPPORTED_SUBMODULES = {
     "ctypeslib": "ctypes pointers into host memory; device tensors have no ctypes view",
     "f2py": "Fortran wrapper generator for host code",
-    "core": "NumPy's private implementation package (public names are re-exported at top level)",
     "lib": "NumPy's implementation package (its public functions are at top level)",
     "typing": "static type aliases for NumPy's own classes",
 }

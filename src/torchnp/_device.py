@@ -9,9 +9,14 @@ with the process's initial default, whatever another thread has set.
 import os
 import threading
 
+import numpy as _np
 import torch
 
 __all__ = ["DeviceMismatchError", "set_default_device", "get_default_device", "device"]
+
+
+#: the host's device, one object for every module (a constant compares faster than a new device)
+CPU = torch.device("cpu")
 
 
 class DeviceMismatchError(ValueError):
@@ -47,7 +52,7 @@ def _initial_default():
         return _normalize(env)
     if torch.cuda.is_available():
         return _normalize("cuda")
-    return torch.device("cpu")
+    return CPU
 
 
 _resolved = {}  # user spelling -> torch.device
@@ -72,10 +77,9 @@ def resolve(d):
         return _resolved[d]
     except (KeyError, TypeError):
         pass
-    from ._array import ndarray
-
-    if isinstance(d, ndarray):
-        return d._t.device
+    t = getattr(d, "_t", None)  # a torchnp array (its module builds on this one, §7): the device it is on
+    if isinstance(t, torch.Tensor):
+        return t.device
     try:
         dev = _normalize(d)
     except (RuntimeError, TypeError) as exc:
@@ -149,9 +153,29 @@ def mismatch(*devices_):
 
 
 def check_same(tensors):
-    """Raise DeviceMismatchError unless all tensors share one device; return it."""
-    dev = tensors[0].device
-    for t in tensors[1:]:
-        if t.device != dev:
-            raise mismatch(dev, t.device)
+    """Raise DeviceMismatchError unless the tensors among ``tensors`` share one device; return it
+    (other items, such as Python scalars, are skipped; None when there is no tensor)."""
+    dev = None
+    for t in tensors:
+        if isinstance(t, torch.Tensor):
+            if dev is None:
+                dev = t.device
+            elif t.device != dev:
+                raise mismatch(dev, t.device)
     return dev
+
+
+#: tests/test_host_reads.py turns CPU value checks off to count host reads as on an accelerator
+#: (then neither NumPy's value checks nor §1.3's NumPy scalars read CPU data)
+CPU_VALUE_CHECKS = True
+
+
+def checks_data(t):
+    """Whether NumPy's data-dependent errors and warnings (singular matrix, index out of
+    bounds, ...) may read tensor ``t`` on the host (DESIGN §3.5): on the CPU, yes; on an
+    accelerator only under ``np.errstate(invalid="raise")`` (each check is then a sync;
+    otherwise skipped, docs/devices.md); never while torch.compile traces a graph, which
+    cannot branch on data, nor on ``meta`` tensors (the jit's dtype-resolution pass)."""
+    if t.device.type == "cpu":
+        return CPU_VALUE_CHECKS and not torch.compiler.is_compiling()
+    return not (t.is_meta or torch.compiler.is_compiling()) and _np.geterr()["invalid"] == "raise"

@@ -3,6 +3,10 @@
 Basic indexing (ints, positive-step slices, ``...``, ``None``) returns views.
 Negative steps cannot be views in torch: they are served from a flipped copy,
 and assignments through them are written back into the array.
+
+``ndarray.__getitem__``/``__setitem__`` keep their fast paths in ``_array``; their general
+path (:func:`getitem`, :func:`setitem`) and ``flatiter.__setitem__`` are installed from here
+at import: the array object is core and does not import this module (§7).
 """
 
 import operator
@@ -12,9 +16,12 @@ import numpy as _np
 import torch
 
 from . import _cpu_kernels, _device, _dtypes
-from ._array import _basic_tuple, _wrap, element, ndarray
+from . import _array
+from ._array import _basic_tuple, _wrap, element_value, flatiter, ndarray
 from ._boundary import host_tensor, operand
-from ._convert import checks_data
+from ._convert import as_tensor
+from ._device import checks_data
+from ._tensors import cast_tensor
 
 _VALID = ("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) "
           "and integer or boolean arrays are valid indices")
@@ -60,8 +67,6 @@ def _convert_item(item, dev):
     if isinstance(item, (_np.integer, _np.bool_)):
         return item.item()
     if isinstance(item, (list, tuple)):
-        from ._convert import as_tensor
-
         try:
             t = as_tensor(item, None, dev)
         except TypeError:  # None, strings, ragged lists: not an index array for NumPy either
@@ -247,14 +252,6 @@ def _int_array_key(tkey):
     return len(tkey) == 1 and type(tkey[0]) is torch.Tensor and tkey[0].dtype is not torch.bool
 
 
-def element_value(r, key):
-    """§1.3: a key that selects one element gives NumPy's scalar (a value, never a view of the
-    array); ``x[...]`` stays a view."""
-    if r.dim() == 0 and not any(k is Ellipsis for k in (key if type(key) is tuple else (key,))):
-        return element(r)
-    return _wrap(r)
-
-
 def _flip(t, dims):
     """``t.flip(dims)``, also for uint16/32/64 (no torch kernel: flip the same bits as signed)."""
     if t.dtype in _SIGNED:
@@ -305,8 +302,6 @@ def _value_tensor(value, t):
         if v.device != t.device:  # host data written into an accelerator array (§3.3)
             raise _device.mismatch(t.device, v.device)
     if v.dtype is not t.dtype:
-        from ._convert import cast_tensor
-
         v = cast_tensor(v, t.dtype)
     return v
 
@@ -421,3 +416,28 @@ def setitem(a, key, value):
         raise
     except IndexError as exc:
         raise index_error(exc, t, key) from None
+
+
+# -- the engine of ndarray's and flatiter's indexing (§1.2, §1.3), installed below
+def _flat_setitem(self, key, value):
+    """``x.flat[key] = value`` (``numpy.flatiter``)."""
+    t = self.base._t
+    flat = _wrap(t.view(-1) if t.is_contiguous() else t.reshape(-1).clone())
+    if not (type(value) in (int, float, bool, complex) or isinstance(value, _np.generic)):
+        # NumPy flattens the value and repeats or truncates it to the selection
+        target = select(flat, key)
+        v = as_tensor(value, None, t.device)
+        if isinstance(key, (int, _np.integer)) and v.dim():
+            raise ValueError("Error setting single item of array.")
+        v = v.reshape(-1)
+        n = target.numel()
+        if v.numel() and v.numel() != n:
+            v = v.repeat(-(-n // v.numel()))[:n]
+        value = _wrap(v.reshape(target.shape) if v.numel() == n else v)
+    flat[key] = value
+    if not t.is_contiguous():
+        t.copy_(flat._t.view(t.shape))
+
+
+_array._getitem, _array._setitem = getitem, setitem  # the general path of x[key] and x[key] = value
+flatiter.__setitem__ = _flat_setitem

@@ -10,7 +10,8 @@ NumPy with the active ``numpy`` print options; ``set_printoptions`` and
 import numpy as _np
 import torch
 
-from ._array import _wrap
+from ._array import _wrap, ndarray
+from ._convert import asarray
 
 from numpy import get_printoptions, printoptions, set_printoptions  # noqa: F401
 
@@ -62,8 +63,6 @@ def _placeholder(a):
 
 def array_repr(arr, max_line_width=None, precision=None, suppress_small=None):
     """Mirror of ``numpy.array_repr``; non-CPU arrays add ``, device='...'`` (§1.4)."""
-    from ._convert import asarray
-
     a = asarray(arr)
     dev = a._t.device
     if dev.type == "meta":
@@ -76,8 +75,6 @@ def array_repr(arr, max_line_width=None, precision=None, suppress_small=None):
 
 def array_str(a, max_line_width=None, precision=None, suppress_small=None):
     """Mirror of ``numpy.array_str``."""
-    from ._convert import asarray
-
     a = asarray(a)
     if a._t.device.type == "meta":
         return _placeholder(a) + ")"
@@ -86,10 +83,21 @@ def array_str(a, max_line_width=None, precision=None, suppress_small=None):
 
 def array2string(a, *args, **kwargs):
     """Mirror of ``numpy.array2string``."""
-    from ._convert import asarray
-
     a = asarray(a)
     host = _host(a)
     if host is None:
         return _placeholder(a) + ")"
     return _np.array2string(host, *args, **kwargs)
+
+
+# ndarray's repr/str (§1.4): attached here, since the array object does not import this module (§7)
+def __repr__(self):
+    return array_repr(self)
+
+
+def __str__(self):
+    return array_str(self)
+
+
+ndarray.__repr__ = __repr__
+ndarray.__str__ = __str__

@@ -17,17 +17,20 @@ import numpy as _np
 
 from ._array import ndarray
 from ._boundary import run_on_host as _on_host
+from ._ufuncs import _ufuncs
 
 __all__ = []
 
+#: the complete ``torchnp`` namespace (its declared functions), given by ``attach``: the namespace
+#: imports this module, so this module does not import it (§7: imports form a DAG)
+_torchnp = None
+
 
 def _submodule(numpy_module):
-    import torchnp
-
     if numpy_module in ("numpy", "numpy._core.multiarray", "numpy._core.umath"):
-        return torchnp
+        return _torchnp
     if numpy_module.startswith("numpy."):
-        obj = torchnp
+        obj = _torchnp
         for part in numpy_module.split(".")[1:]:
             obj = getattr(obj, part, None)
             if obj is None:
@@ -37,13 +40,9 @@ def _submodule(numpy_module):
 
 
 def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
-    from ._ufuncs import _ufuncs
-
     ours = _ufuncs.get(ufunc.__name__) if isinstance(ufunc, _np.ufunc) and _is_numpys(ufunc) else None
     if ours is None and method == "__call__" and _is_numpys(ufunc):  # gufuncs torchnp has as functions: matmul, ...
-        import torchnp
-
-        ours = getattr(torchnp, ufunc.__name__, None) if ufunc.signature else None
+        ours = getattr(_torchnp, ufunc.__name__, None) if ufunc.signature else None
     impl = None
     if ours is not None:
         impl = ours if method == "__call__" else getattr(ours, method, None)
@@ -69,5 +68,17 @@ def __array_function__(self, func, types, args, kwargs):
     return ours(*args, **kwargs)
 
 
-ndarray.__array_ufunc__ = __array_ufunc__
-ndarray.__array_function__ = __array_function__
+def __array_namespace__(self, /, *, api_version=None):
+    if api_version not in (None, "2021.12", "2022.12", "2023.12", "2024.12"):
+        raise ValueError(f"Unrecognized array API version: {api_version!r}")
+    return _torchnp.array_api  # the NumPy namespace with 0-d arrays for scalar results (§5.3, §1.3), loaded lazily
+
+
+def attach(namespace):
+    """Give ``ndarray`` NumPy's protocols, answered from ``namespace``: the ``torchnp`` module,
+    once complete (its ``__init__`` calls this last)."""
+    global _torchnp
+    _torchnp = namespace
+    ndarray.__array_ufunc__ = __array_ufunc__
+    ndarray.__array_function__ = __array_function__
+    ndarray.__array_namespace__ = __array_namespace__

@@ -1,4 +1,5 @@
-"""From shape or value, and from existing data (``numpy.zeros``, ``numpy.asarray`` ...).
+"""From shape or value, and from existing data (``numpy.zeros``, ``numpy.asarray`` ...), and
+changing the kind of an array (``numpy.require``, ``numpy.asarray_chkfinite``, ``numpy.astype``).
 
 Every function takes ``device=`` (§3.1); defaults follow NumPy (§2.2).
 """
@@ -15,10 +16,11 @@ from .._array import _wrap, ndarray
 from .._convert import NOVALUE, as_tensor, asarray, check_order
 from .._device import _state as _device_state
 from .._dtypes import _default_float
+from .._tensors import shape_str
 
 __all__ = ["array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "copy",
            "empty", "zeros", "ones", "full", "empty_like", "zeros_like", "ones_like",
-           "full_like", "arange", "linspace", "eye", "identity"]
+           "full_like", "arange", "linspace", "eye", "identity", "require", "asarray_chkfinite", "astype"]
 
 
 def _shape(shape):
@@ -169,10 +171,8 @@ def _broadcast_fill(fv, shape):
     try:
         return torch.broadcast_to(fv, shape).clone()
     except RuntimeError:
-        from .._convert import _shape_str
-
-        raise ValueError(f"could not broadcast input array from shape {_shape_str(tuple(fv.shape))} "
-                         f"into shape {_shape_str(tuple(shape))}") from None
+        raise ValueError(f"could not broadcast input array from shape {shape_str(tuple(fv.shape))} "
+                         f"into shape {shape_str(tuple(shape))}") from None
 
 
 def _like(a, dtype, shape, device, order):
@@ -359,3 +359,53 @@ def eye(N, M=None, k=0, dtype=float, order="C", *, device=None, like=None):
 def identity(n, dtype=None, *, device=None, like=None):
     """Square identity array (``numpy.identity``)."""
     return eye(n, dtype=float if dtype is None else dtype, device=device)
+
+
+_REQ = {"C": "C", "C_CONTIGUOUS": "C", "CONTIGUOUS": "C", "F": "F", "F_CONTIGUOUS": "F",
+        "FORTRAN": "F", "A": "A", "ALIGNED": "A", "W": "W", "WRITEABLE": "W", "O": "O",
+        "OWNDATA": "O", "E": "E", "ENSUREARRAY": "E"}
+
+
+def require(a, dtype=None, requirements=None, *, like=None):
+    """Array satisfying the requirements (mirrors ``numpy.require``; tensors are always aligned and writeable)."""
+    if requirements is None:
+        reqs = set()
+    else:
+        if isinstance(requirements, str):
+            requirements = [requirements]
+        try:
+            reqs = {_REQ[r.upper()] for r in requirements}
+        except KeyError as exc:
+            raise KeyError(f"{exc.args[0]!r} is not a valid requirement") from None
+    if "C" in reqs and "F" in reqs:
+        raise ValueError("Cannot specify both C and Fortran contiguous.")
+    arr = asarray(a, dtype=dtype)
+    t = arr._t
+    if "C" in reqs and not t.is_contiguous():
+        t = t.contiguous()
+    elif "F" in reqs and not (t.dim() < 2 or t.mT.is_contiguous()) and t.dim() >= 2:
+        perm = list(range(t.dim() - 1, -1, -1))
+        t = t.permute(perm).contiguous().permute(perm)
+    elif "O" in reqs and t is arr._t:
+        t = t.clone()
+    return arr if t is arr._t else _wrap(t)
+
+
+def asarray_chkfinite(a, dtype=None, order=None):
+    """``asarray`` that raises ValueError on NaN or inf (mirrors ``numpy.asarray_chkfinite``; a host sync)."""
+    a = asarray(a, dtype=dtype)
+    t = a._t
+    if (t.is_floating_point() or t.is_complex()) and not bool(torch.isfinite(t).all()):
+        raise ValueError("array must not contain infs or NaNs")
+    return a
+
+
+def astype(x, dtype, /, *, copy=True, device=None):
+    """Array API ``astype`` (mirrors ``numpy.astype``)."""
+    if isinstance(x, _np.generic):  # a NumPy scalar is host data: NumPy's cast gives NumPy's scalar (§1.3)
+        if device is not None and _device.resolve(device).type != "cpu":
+            raise _device.DeviceMismatchError(f"astype: a NumPy scalar is host data; it cannot be cast onto {device}")
+        return x.astype(dtype, copy=copy)
+    if not isinstance(x, ndarray):
+        raise TypeError(f"Input should be a NumPy array or scalar. It is a {type(x)} instead.")
+    return x.astype(dtype, copy=copy, device=device)

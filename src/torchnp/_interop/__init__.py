@@ -16,11 +16,15 @@ from ._array_api import __array_namespace_info__  # noqa: F401
 __all__ = ["__array_namespace_info__"]
 
 
+#: the complete ``torchnp`` namespace, given by :func:`install` (it imports this package, §7)
+_torchnp = None
+
+
 def register_dask():
     """Register torchnp arrays as a Dask chunk type (done automatically; idempotent)."""
     from ._dask import register
 
-    register()
+    register(_torchnp)
 
 
 class _Loader(importlib.abc.Loader):
@@ -67,11 +71,12 @@ def _remove_hook():
         pass
 
 
-def _install():
+def install(namespace):
+    """Register with Dask now if ``dask.array`` is imported, else when it is (called by
+    ``torchnp/__init__.py`` with the complete namespace)."""
+    global _torchnp
+    _torchnp = namespace
     if "dask.array" in sys.modules:
         register_dask()
     elif _hook not in sys.meta_path:
         sys.meta_path.insert(0, _hook)
-
-
-_install()

@@ -18,12 +18,13 @@ __all__ = ["register"]
 
 _lock = threading.Lock()
 _done = False
+#: the torchnp namespace (its declared functions), given to :func:`register`: this adapter is
+#: loaded by the namespace, so it does not import it (§7: imports form a DAG)
+_tn = None
 
 
 def _numel(x, **kwargs):
     """Element count as a torchnp array on x's device (dask's ``_numel_arraylike``)."""
-    import torchnp
-
     shape = x.shape
     keepdims = kwargs.get("keepdims", False)
     axis = kwargs.get("axis")
@@ -39,31 +40,25 @@ def _numel(x, **kwargs):
         for a in axes:
             n *= shape[a]
         new_shape = tuple(1 if d in axes else s for d, s in enumerate(shape) if keepdims or d not in axes)
-    return torchnp.full(new_shape, n, dtype=dtype, device=x.device)
+    return _tn.full(new_shape, n, dtype=dtype, device=x.device)
 
 
 def _nannumel(x, **kwargs):
-    import torchnp
-
-    return torchnp.sum(~torchnp.isnan(x), **kwargs)
+    return _tn.sum(~_tn.isnan(x), **kwargs)
 
 
 def _einsum(*args, **kwargs):
-    import torchnp
-
     kwargs.pop("casting", None)  # dask passes NumPy's einsum options torchnp does not take
     kwargs.pop("order", None)
-    return torchnp.einsum(*args, **kwargs)
+    return _tn.einsum(*args, **kwargs)
 
 
 def _percentile(a, q, method="linear"):
-    import torchnp
-
     n = len(a)
     if not n:
         return None, n
-    q = torchnp.asarray(_np.asarray(q), device=a.device)  # explicit: q is small host data from dask
-    return torchnp.percentile(a, q, method=method), n
+    q = _tn.asarray(_np.asarray(q), device=a.device)  # explicit: q is small host data from dask
+    return _tn.percentile(a, q, method=method), n
 
 
 def _normalize_token(x):
@@ -85,26 +80,20 @@ def _device_index(x, index):
     """Dask computes fancy-index arrays on the host (NumPy); move them explicitly to the
     chunk's device (small index data, never the chunk itself), as torchnp refuses hidden
     host->device copies of numpy.ndarray operands (§3.3)."""
-    import torchnp
-
     if isinstance(index, _np.ndarray):
-        return torchnp.asarray(index, device=x.device)
+        return _tn.asarray(index, device=x.device)
     if isinstance(index, tuple):
-        return tuple(torchnp.asarray(i, device=x.device) if isinstance(i, _np.ndarray) else i for i in index)
+        return tuple(_tn.asarray(i, device=x.device) if isinstance(i, _np.ndarray) else i for i in index)
     return index
 
 
 def _take(a, indices, axis=None, **kwargs):
-    import torchnp
-
-    return torchnp.take(a, _device_index(a, indices), axis=axis, **kwargs)
+    return _tn.take(a, _device_index(a, indices), axis=axis, **kwargs)
 
 
 def _shuffle_getitem(obj, index):
     """``dask.array._shuffle._getitem`` (fancy indexing, ``take``) with device indices."""
-    import torchnp
-
-    if isinstance(obj, torchnp.ndarray):
+    if isinstance(obj, _tn.ndarray):
         from dask.array.chunk import getitem
 
         return getitem(obj, _device_index(obj, index[1]))
@@ -121,27 +110,26 @@ _ORIGINAL = {}  # the dask functions wrapped here, by name
 def _arg_combine(data, axis, argfunc, keepdims=False):
     """dask's ``_arg_combine`` indexes with ``numpy.ogrid`` (host arrays), which torchnp
     rejects (§3.3); for torchnp chunks take along the axis on the device instead."""
-    import torchnp
-
     vals = data["vals"] if isinstance(data, dict) else None
-    if not isinstance(vals, torchnp.ndarray):
+    if not isinstance(vals, _tn.ndarray):
         return _ORIGINAL["_arg_combine"](data, axis, argfunc, keepdims=keepdims)
     arg = data["arg"]
     axis = None if len(axis) == vals.ndim or vals.ndim == 1 else axis[0]
     if axis is None:
         local = argfunc(vals, axis=None, keepdims=keepdims)
         return arg.ravel()[local], vals.ravel()[local]
-    local = torchnp.expand_dims(argfunc(vals, axis=axis), axis)
-    vals = torchnp.take_along_axis(vals, local, axis=axis)
-    arg = torchnp.take_along_axis(arg, local, axis=axis)
+    local = _tn.expand_dims(argfunc(vals, axis=axis), axis)
+    vals = _tn.take_along_axis(vals, local, axis=axis)
+    arg = _tn.take_along_axis(arg, local, axis=axis)
     if not keepdims:
-        vals, arg = torchnp.squeeze(vals, axis), torchnp.squeeze(arg, axis)
+        vals, arg = _tn.squeeze(vals, axis), _tn.squeeze(arg, axis)
     return arg, vals
 
 
-def register():
-    """Register ``torchnp.ndarray`` with Dask's array dispatch (idempotent, thread-safe)."""
-    global _done
+def register(namespace):
+    """Register ``torchnp.ndarray`` with Dask's array dispatch, the chunk functions taken from
+    ``namespace`` (the ``torchnp`` module; idempotent, thread-safe)."""
+    global _done, _tn
     if _done:
         return
     with _lock:
@@ -151,17 +139,16 @@ def register():
         from dask.array import backends  # noqa: F401  (the numpy defaults go in first)
         from dask.array import chunk_types, dispatch
 
-        import torchnp
-
-        T = torchnp.ndarray
+        _tn = namespace
+        T = _tn.ndarray
         if T not in chunk_types._HANDLED_CHUNK_TYPES:
             chunk_types.register_chunk_type(T)
-        dispatch.concatenate_lookup.register(T, torchnp.concatenate)
+        dispatch.concatenate_lookup.register(T, _tn.concatenate)
         dispatch.take_lookup.register(T, _take)
-        dispatch.tensordot_lookup.register(T, torchnp.tensordot)
+        dispatch.tensordot_lookup.register(T, _tn.tensordot)
         dispatch.einsum_lookup.register(T, _einsum)
-        dispatch.empty_lookup.register(T, torchnp.empty)
-        dispatch.divide_lookup.register(T, torchnp.divide)
+        dispatch.empty_lookup.register(T, _tn.empty)
+        dispatch.divide_lookup.register(T, _tn.divide)
         dispatch.numel_lookup.register(T, _numel)
         dispatch.nannumel_lookup.register(T, _nannumel)
         dispatch.percentile_lookup.register(T, _percentile)

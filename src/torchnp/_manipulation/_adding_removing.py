@@ -1,24 +1,17 @@
-"""Adding and removing elements (NumPy docs: "Adding and removing elements"),
-including ``unique`` and the array-API ``unique_*`` functions.
+"""Adding and removing elements (NumPy docs: "Adding and removing elements").
 
 These results have data-dependent shapes, so they read sizes/indices on the host.
 """
 
-import math
-from collections import namedtuple
-
 import numpy as _np
 import torch
 
-from .. import _cpu_kernels
 from .._array import _wrap, ndarray
-from .._sorting._sort import argsort_tensor
 from ._common import (cast_tensor, check_bounds, checks_data, normalize_axes, normalize_axis, shape_tuple,
                       tensor, tensors)
 from ._joining import _concat
 
-__all__ = ["delete", "insert", "append", "resize", "trim_zeros", "unique", "unique_all",
-           "unique_counts", "unique_inverse", "unique_values"]
+__all__ = ["delete", "insert", "append", "resize", "trim_zeros"]
 
 
 def _flat_or_axis(t, axis):
@@ -189,94 +182,3 @@ def trim_zeros(filt, trim="fb", axis=None):
         start = nz.min(0).values.tolist() if "f" in trim else [None] * t.dim()
         stop = (nz.max(0).values + 1).tolist() if "b" in trim else [None] * t.dim()
     return _wrap(t[tuple(slice(start[d], stop[d]) if d in axes else slice(None) for d in range(t.dim()))])
-
-
-# ------------------------------------------------------------------ unique
-def _argsort_rows(rows):
-    """Stable lexicographic argsort of the rows of 2-D tensor ``rows``."""
-    perm = torch.arange(rows.shape[0], device=rows.device)
-    for c in range(rows.shape[1] - 1, -1, -1):
-        perm = perm[_argsort(rows[perm, c])]
-    return perm
-
-
-def _argsort(v):
-    # NumPy's sort order: NaNs last; complex lexicographic with [R + Rj, R + nanj, nan + Rj, nan + nanj]
-    return argsort_tensor(v.to(torch.uint8) if v.dtype is torch.bool else v, 0)
-
-
-def _unique(t, return_index, return_inverse, return_counts, axis, equal_nan):
-    shape = tuple(t.shape)
-    k = _cpu_kernels.numpy_kernel("unique", t) if axis is None else None
-    if k is not None:
-        r = _cpu_kernels.run(k, t, return_index, return_inverse, return_counts, equal_nan=equal_nan)
-        return tuple(_wrap(x) for x in r) if isinstance(r, tuple) else _wrap(r)
-    if axis is None:
-        rows = t.reshape(-1)
-        perm = _argsort(rows)
-        aux = rows[perm]
-        mask = torch.ones(aux.shape[0], dtype=torch.bool, device=t.device)
-        if aux.shape[0] > 1:
-            mask[1:] = aux[1:] != aux[:-1]
-            if equal_nan and (t.is_floating_point() or t.is_complex()):
-                nan = torch.isnan(aux)
-                mask[1:] &= ~(nan[1:] & nan[:-1])
-    else:
-        axis = normalize_axis(axis, t.dim())
-        moved = torch.movedim(t, axis, 0)
-        inner = tuple(moved.shape[1:])
-        rows = moved.reshape(moved.shape[0], math.prod(inner))  # (not -1: there may be no rows)
-        perm = _argsort_rows(rows) if rows.shape[1] else torch.arange(rows.shape[0], device=t.device)
-        aux = rows[perm]
-        mask = torch.ones(aux.shape[0], dtype=torch.bool, device=t.device)
-        if aux.shape[0] > 1:
-            mask[1:] = (aux[1:] != aux[:-1]).any(1) if rows.shape[1] else False
-    # the number of unique values shapes the result: boolean selection syncs
-    values = aux[mask]
-    if axis is not None:
-        values = torch.movedim(values.reshape((values.shape[0],) + inner), 0, axis)
-    if not (return_index or return_inverse or return_counts):
-        return _wrap(values)
-    out = [_wrap(values)]
-    if return_index:
-        out.append(_wrap(perm[mask]))
-    if return_inverse:
-        inv = torch.empty_like(perm)
-        inv[perm] = torch.cumsum(mask, 0) - 1
-        out.append(_wrap(inv.reshape(shape) if axis is None else inv))
-    if return_counts:
-        starts = torch.nonzero(mask).reshape(-1)
-        ends = torch.cat([starts[1:], torch.tensor([mask.shape[0]], device=t.device)])
-        out.append(_wrap(ends - starts))
-    return tuple(out)
-
-
-def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *,
-           equal_nan=True, sorted=True):
-    """Find the unique elements of an array (``numpy.unique``); always sorted on torchnp."""
-    return _unique(tensor(ar), return_index, return_inverse, return_counts, axis, equal_nan)
-
-
-UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices", "counts"])
-UniqueCountsResult = namedtuple("UniqueCountsResult", ["values", "counts"])
-UniqueInverseResult = namedtuple("UniqueInverseResult", ["values", "inverse_indices"])
-
-
-def unique_all(x):
-    """Unique values with first indices, inverse indices and counts (``numpy.unique_all``)."""
-    return UniqueAllResult(*_unique(tensor(x), True, True, True, None, False))
-
-
-def unique_counts(x):
-    """Unique values and their counts (``numpy.unique_counts``)."""
-    return UniqueCountsResult(*_unique(tensor(x), False, False, True, None, False))
-
-
-def unique_inverse(x):
-    """Unique values and the inverse indices (``numpy.unique_inverse``)."""
-    return UniqueInverseResult(*_unique(tensor(x), False, True, False, None, False))
-
-
-def unique_values(x):
-    """Unique values (``numpy.unique_values``); sorted on torchnp."""
-    return _unique(tensor(x), False, False, False, None, False)

@@ -1,13 +1,12 @@
-"""Indexing routines (NumPy docs: "Indexing routines"): take, put, where, choose,
-nonzero, index helpers (``ix_``, ``r_``, ``c_``, ``s_``) and friends.
+"""Indexing routines (NumPy docs: "Indexing routines"): take, put, choose, compress,
+index helpers (``ix_``, ``r_``, ``c_``, ``s_``) and friends.
 
-Functions whose output shape depends on data (nonzero, compress, place, ...)
+Functions whose output shape depends on data (compress, place, ...)
 read counts on the host; NumPy's ``mode='raise'`` bound errors need a look at
 the data too (a host sync on accelerators, where torch could only assert).
 """
 
 import operator
-from math import copysign as _copysign
 
 import math
 
@@ -17,20 +16,17 @@ from numpy import index_exp, s_  # index-expression helpers: pure Python, no dat
 
 from .. import _cpu_kernels, _device, _dtypes
 from .._array import _wrap, ndarray, result
-from .._ufuncs._ufunc import operand
 from ._common import (cast_tensor, check_bounds, check_casting, checks_data, common_dtype, index_tensor, normalize_axis,
                       np_dtype, shape_tuple, store_out, tensor, tensors)
 
 __all__ = [
     "take", "take_along_axis", "put", "put_along_axis", "place", "putmask", "copyto", "choose",
-    "compress", "extract", "select", "piecewise", "where", "nonzero", "argwhere", "flatnonzero",
-    "ravel_multi_index", "unravel_index", "diag_indices", "diag_indices_from", "tril_indices",
+    "compress", "extract", "select", "piecewise", "ravel_multi_index", "unravel_index", "diag_indices", "diag_indices_from", "tril_indices",
     "tril_indices_from", "triu_indices", "triu_indices_from", "mask_indices", "ix_", "r_", "c_",
     "s_", "index_exp", "fill_diagonal",
 ]
 
 _CLIPMODES = ("raise", "wrap", "clip")
-_WHERE_ON_NUMPY = _cpu_kernels.KERNELS["where"].min_size  # checked before the table: the tiny hot path stays short
 
 
 def _target(a, name="a"):
@@ -351,159 +347,6 @@ def piecewise(x, condlist, funclist, *args, **kw):
     return y
 
 
-# ------------------------------------------------------------------ where / nonzero
-_WHERE = {}  # (x kind, y kind) -> result torch dtype (kind: torch dtype or Python scalar type)
-_FAST = {}   # (x dtype, y kind) -> True when torch.where(bool, x, y) already gives NumPy's dtype
-_BOOL = torch.bool
-_new = object.__new__
-_multi_device = _device.multi_device
-
-
-def _where_plan(kx, ky):
-    parts = [_dtypes.TO_NUMPY[k] if isinstance(k, torch.dtype) else k for k in (kx, ky)]
-    weak = {bool: True, int: 0, float: 0.0, complex: 0j}
-    dt = _dtypes.np_result_type(*[weak[p] if isinstance(p, type) else p for p in parts])
-    if not isinstance(kx, torch.dtype) and not isinstance(ky, torch.dtype) and dt == _np.float64:
-        dt = _dtypes.TO_NUMPY[_dtypes.default_float()] if float in (kx, ky) else dt
-    return _dtypes.to_torch(dt)
-
-
-def _fast_plan(da, kb):
-    """Whether ``torch.where(c, x, y)`` needs no cast for x of dtype ``da`` and y of kind ``kb``."""
-    dt = _where_plan(da, kb)
-    if da is not dt or (isinstance(kb, torch.dtype) and kb is not dt):
-        return False
-    sample = torch.ones(1, dtype=kb) if isinstance(kb, torch.dtype) else kb(1)
-    try:
-        return torch.where(torch.ones(1, dtype=_BOOL), torch.ones(1, dtype=da), sample).dtype is dt
-    except (RuntimeError, TypeError):
-        return False
-
-
-_SCALARS = {}  # (x dtype, type(y), y[, device]) -> 0-d tensor for a Python scalar y that needs no cast
-
-
-def _cache_scalar(a, y, multi):
-    """Remember Python scalar ``y`` as a 0-d tensor on ``a``'s device for the hot path."""
-    ty = type(y)
-    if y != y or (y == 0 and ty is float and _copysign(1.0, y) < 0):
-        return  # NaN and -0.0 make no dict keys
-    key = (a.dtype, ty)
-    fast = _FAST.get(key)
-    if fast is None:
-        fast = _FAST[key] = _fast_plan(*key)
-    if fast:
-        try:
-            s = torch.tensor(y, dtype=a.dtype, device=a.device)
-        except (RuntimeError, OverflowError):
-            return
-        if len(_SCALARS) > 1024:
-            _SCALARS.clear()
-        _SCALARS[(a.dtype, ty, y, a.device) if multi else (a.dtype, ty, y)] = s
-
-
-def where(condition, x=None, y=None, /):
-    """Elements chosen from ``x`` or ``y`` depending on ``condition`` (``numpy.where``);
-    with only ``condition``, the same as ``nonzero(condition)``."""
-    # hot path (§7): array condition and x, array or float/int y, no cast needed; anything
-    # torch rejects (non-bool condition, shapes) goes to the general path for NumPy's answer
-    if type(condition) is ndarray and type(x) is ndarray:
-        a = x._t
-        ty = type(y)
-        multi = _multi_device[0]
-        d = x._d
-        if ty is ndarray:
-            b = y._t
-            fast = _FAST.get((d, y._d))
-            if fast is None:
-                fast = _FAST[(d, y._d)] = _fast_plan(d, y._d)
-            if multi and fast:
-                fast = a.device == b.device == condition._t.device
-        elif ty is float or ty is int:
-            b = _SCALARS.get((d, ty, y, a.device) if multi else (d, ty, y))
-            # -0.0 == 0.0 as a dict key: a zero hit must be +0.0 (or an int)
-            fast = b is not None and (y or ty is int or _copysign(1.0, y) > 0)
-            if b is None:
-                _cache_scalar(a, y, multi)
-            elif multi and fast:
-                fast = a.device == condition._t.device
-        else:
-            fast = False
-        if fast:
-            c = condition._t
-            k = _cpu_kernels.numpy_kernel("where", c, a, b) if c.numel() >= _WHERE_ON_NUMPY else None
-            try:
-                r = torch.where(c, a, b) if k is None else _cpu_kernels.run(k, c, a, b)
-            except RuntimeError:
-                pass
-            else:
-                w = _new(ndarray)
-                w._t = r
-                w._d = d  # a fast plan keeps x's dtype
-                return w
-    return _where(condition, x, y)
-
-
-def _where(condition, x, y):
-    if x is None or y is None:
-        if x is None and y is None:
-            return nonzero(condition)
-        raise ValueError("either both or neither of x and y should be given")
-    c = condition._t if type(condition) is ndarray else tensor(condition)
-    dev = c.device
-    a = x._t if type(x) is ndarray else operand(x, dev)
-    b = y._t if type(y) is ndarray else operand(y, dev)
-    ka = a.dtype if isinstance(a, torch.Tensor) else type(a)
-    kb = b.dtype if isinstance(b, torch.Tensor) else type(b)
-    dt = _WHERE.get((ka, kb))
-    if dt is None:
-        dt = _WHERE[(ka, kb)] = _where_plan(ka, kb)
-    if c.dtype is not torch.bool:
-        c = c != 0
-    if isinstance(a, torch.Tensor):
-        if ka is not dt:
-            a = a.to(dt)
-    elif not isinstance(b, torch.Tensor):
-        a = torch.tensor(a, dtype=dt, device=dev)
-    if kb is not dt and isinstance(b, torch.Tensor):
-        b = b.to(dt)
-    if _multi_device[0]:
-        _device.check_same([v for v in (c, a, b) if isinstance(v, torch.Tensor)])
-    try:
-        r = torch.where(c, a, b)
-    except RuntimeError as exc:
-        from .._ufuncs._ufunc import translate
-
-        raise translate(exc, "where", [v for v in (c, a, b) if isinstance(v, torch.Tensor)]) from None
-    if r.dtype is not dt:
-        r = r.to(dt)
-    return _wrap(r)
-
-
-def nonzero(a):
-    """Indices of the non-zero elements (``numpy.nonzero``); the count is read on the host."""
-    t = tensor(a)
-    if t.dim() == 0:
-        raise ValueError("Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() instead.")
-    if t.dtype in _dtypes.PARTIAL:  # uint16/32/64: torch has no nonzero kernel, the mask has the same positions
-        t = t != 0
-    return tuple(_wrap(i) for i in torch.nonzero(t, as_tuple=True))
-
-
-def argwhere(a):
-    """Indices of non-zero elements, grouped by element (``numpy.argwhere``)."""
-    t = tensor(a)
-    if t.dim() == 0:
-        return _wrap(torch.argwhere(t.reshape(1) != 0)[:, :0])
-    return _wrap(torch.argwhere(t != 0 if t.dtype in _dtypes.PARTIAL else t))
-
-
-def flatnonzero(a):
-    """Indices of the non-zero elements of the flattened array (``numpy.flatnonzero``)."""
-    t = tensor(a).reshape(-1)
-    return _wrap(torch.nonzero(t != 0 if t.dtype in _dtypes.PARTIAL else t).reshape(-1))
-
-
 # ------------------------------------------------------------------ index arithmetic
 def _int_index(x, dev=None):
     t = tensor(x, dev)
@@ -625,7 +468,7 @@ def mask_indices(n, mask_func, k=0):
     """Indices where ``mask_func(ones((n, n)), k)`` is non-zero (``numpy.mask_indices``)."""
     m = _wrap(torch.ones((n, n), dtype=torch.int64, device=_device.get_default_device()))
     a = mask_func(m, k)
-    return nonzero(_wrap(tensor(a) != 0))
+    return tuple(_wrap(i) for i in torch.nonzero(tensor(a) != 0, as_tuple=True))
 
 
 def ix_(*args):

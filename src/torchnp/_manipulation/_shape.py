@@ -1,19 +1,20 @@
-"""Changing array shape, transpose-like operations, changing number of dimensions
-(NumPy docs: "Array manipulation routines"). These return views where NumPy does."""
+"""Basic operations (shape, ndim, size), changing array shape, transpose-like operations, changing
+number of dimensions (NumPy docs: "Array manipulation routines"). These return views where NumPy does."""
 
 import operator
 
 import numpy as _np
 import torch
 
-from .._array import _wrap
+from .._array import _wrap, ndarray
+from .._boundary import array as _arr
 from .._convert import reshape_tensor
 from ._common import normalize_axes, normalize_axis, shape_tuple, tensor, tensors
 
 __all__ = [
     "reshape", "ravel", "moveaxis", "rollaxis", "swapaxes", "transpose", "permute_dims",
     "expand_dims", "squeeze", "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_to",
-    "broadcast_arrays", "broadcast_shapes",
+    "broadcast_arrays", "broadcast_shapes", "broadcast", "shape", "ndim", "size",
 ]
 
 
@@ -191,3 +192,82 @@ def broadcast_arrays(*args, subok=False):
     shp = _np.broadcast_shapes(*[tuple(t.shape) for t in ts])
     return tuple(_wrap(t if tuple(t.shape) == shp else t.expand(shp)) for t in ts)
 
+
+def shape(a):
+    """Shape of an array-like (mirrors ``numpy.shape``)."""
+    return a.shape if isinstance(a, ndarray) else _arr(a).shape
+
+
+def ndim(a):
+    """Number of dimensions (mirrors ``numpy.ndim``)."""
+    return a.ndim if isinstance(a, ndarray) else _arr(a).ndim
+
+
+def size(a, axis=None):
+    """Number of elements, or the length along ``axis`` (mirrors ``numpy.size``)."""
+    a = a if isinstance(a, ndarray) else _arr(a)
+    if axis is None:
+        return a.size
+    if isinstance(axis, tuple):
+        return _np.prod([a.shape[normalize_axis(ax, a.ndim)] for ax in axis], dtype=int).item()
+    return a.shape[normalize_axis(axis, a.ndim)]
+
+
+class broadcast:
+    """Object mimicking broadcasting of its arguments against each other (mirrors ``numpy.broadcast``).
+
+    Iterating yields tuples of 0-d arrays (one Python-level step per element, as NumPy's iterator).
+    """
+
+    def __init__(self, *args):
+        ts = []
+        for a in args:
+            ts.extend(a._tensors if isinstance(a, broadcast) else [a])
+        if len(ts) > 64:
+            raise ValueError("Need at least 0 and at most 64 array objects.")
+        ts = tensors(ts) if ts else []
+        try:
+            shape = tuple(torch.broadcast_shapes(*[t.shape for t in ts]))
+        except RuntimeError:
+            try:  # NumPy's own message, from the shapes alone
+                _np.broadcast(*[_np.broadcast_to(_np.zeros(()), tuple(t.shape)) for t in ts])
+            except ValueError as exc:
+                raise exc from None
+            raise
+        self._tensors = [_wrap(t.expand(shape)) for t in ts]
+        self.shape = shape
+        self.index = 0
+
+    @property
+    def nd(self):
+        return len(self.shape)
+
+    ndim = nd
+
+    @property
+    def numiter(self):
+        return len(self._tensors)
+
+    @property
+    def size(self):
+        n = 1
+        for s in self.shape:
+            n *= s
+        return n
+
+    @property
+    def iters(self):
+        return tuple(x.flat for x in self._tensors)
+
+    def reset(self):
+        self.index = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self.index >= self.size:
+            raise StopIteration
+        i = self.index
+        self.index += 1
+        return tuple(x.flat[i] for x in self._tensors)

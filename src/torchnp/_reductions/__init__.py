@@ -1,14 +1,12 @@
 """Reductions and statistics: sums/products/differences, extrema, logic reductions,
-statistics (averages, variances, order statistics, correlation), histograms and the
-signal helpers (convolve, correlate, interp). One module per NumPy documentation section."""
+statistics (averages, variances, order statistics, correlation) and histograms. One
+module per NumPy documentation section."""
 
 from ._sums import *  # noqa: F401,F403
 from ._extrema import *  # noqa: F401,F403
 from ._logic import *  # noqa: F401,F403
 from ._statistics import *  # noqa: F401,F403
 from ._histograms import *  # noqa: F401,F403
-from ._signal import *  # noqa: F401,F403
-from . import _extrema, _histograms, _logic, _signal, _statistics, _sums
+from . import _extrema, _histograms, _logic, _statistics, _sums
 
-__all__ = (_sums.__all__ + _extrema.__all__ + _logic.__all__ + _statistics.__all__ + _histograms.__all__
-           + _signal.__all__)
+__all__ = (_sums.__all__ + _extrema.__all__ + _logic.__all__ + _statistics.__all__ + _histograms.__all__)

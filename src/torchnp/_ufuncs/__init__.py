@@ -1,6 +1,6 @@
 """Elementwise functions: every NumPy ufunc as a torchnp ufunc object (§5.2).
 
-Built from ``_table.UFUNCS`` at import; the Python operators of ``ndarray``
+Built from ``_table.UFUNCS`` at import (``_objects``); the Python operators of ``ndarray``
 are attached here from ``_table.OPERATORS`` so that ``x + y`` and
 ``np.add(x, y)`` are one code path.
 """
@@ -8,26 +8,18 @@ are attached here from ``_table.OPERATORS`` so that ``x + y`` and
 import numpy as _np
 import torch
 
-from .. import _cpu_kernels
 from .._array import _wrap, ndarray
 from . import _table
+from ._objects import UFUNCS as _ufuncs
 from ._ufunc import UFuncTypeError, make, operand, ufunc  # noqa: F401
 
 from ._functions import *  # noqa: F401,F403
 from ._functions import __all__ as _functions_all
+from ._binary import *  # noqa: F401,F403
+from ._binary import __all__ as _binary_all
 
-__all__ = ["ufunc"] + _functions_all
+__all__ = ["ufunc"] + _functions_all + _binary_all
 
-_ufuncs = {}
-_by_numpy = {}  # aliases (abs/absolute, pow/power, ...) are one object, as in NumPy
-for _name, (_fn, _red, _acc) in _table.UFUNCS.items():
-    _np_uf = getattr(_np, _name)
-    if _np_uf not in _by_numpy:
-        # on the CPU, large operands may run NumPy's loop instead (the table of _cpu_kernels, issue 17)
-        _fn = _cpu_kernels.ufunc_kernel(_np_uf.__name__, _fn, _np_uf.nin)
-        _by_numpy[_np_uf] = make(_np_uf.__name__, _fn, reduce=_red, accumulate=_acc,
-                                 special=_table.SPECIAL.get(_name), np_ufunc=_np_uf)
-    _ufuncs[_name] = _by_numpy[_np_uf]
 globals().update(_ufuncs)
 __all__ += list(_ufuncs)
 

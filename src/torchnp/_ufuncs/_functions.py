@@ -13,6 +13,7 @@ from numpy import errstate, geterr, geterrcall, seterr, seterrcall  # noqa: F401
 from .._array import ndarray
 from .._convert import NOVALUE as _NOVALUE, asarray
 from . import _kernels as _k
+from ._objects import UFUNCS
 from ._ufunc import make
 
 __all__ = ["clip", "errstate", "seterr", "geterr", "seterrcall", "geterrcall"]
@@ -51,7 +52,7 @@ def clip(a, a_min=_NOVALUE, a_max=_NOVALUE, out=None, *, min=_NOVALUE, max=_NOVA
                          "`a_min` and `a_max` are provided is forbidden.")
     if not isinstance(a, ndarray):
         a = asarray(a)
-    from . import maximum, minimum, positive
+    maximum, minimum, positive = UFUNCS["maximum"], UFUNCS["minimum"], UFUNCS["positive"]
 
     if a.dtype.kind in "iu":
         # Python ints beyond the dtype's range mean "no bound" (NEP 50, as numpy._core._methods._clip)

@@ -15,6 +15,7 @@ import numpy as _np
 import torch
 
 from .. import _device, _dtypes
+from .._device import CPU as _CPU
 from .._array import _wrap, ndarray, result
 from .._boundary import broadcast_error, casting_rule, operand, run_on_host, store, where_mask
 from .._convert import NOVALUE as _NOVALUE
@@ -24,7 +25,6 @@ _multi_device = _device.multi_device
 
 __all__ = ["ufunc"]
 
-_CPU = torch.device("cpu")
 _HOST_SCALARS = frozenset({float, int, bool, complex})
 #: NumPy's scalar types of torch's dtypes: host data wherever the default device is (§3.3)
 _NP_SCALARS = frozenset(d.type for d in _dtypes.TO_NUMPY.values())
@@ -60,17 +60,6 @@ def _np_part(k):
     if k is bool:
         return _np.dtype(bool)
     return _ABSTRACT[k]
-
-
-def _devices_of(tensors):
-    dev = None
-    for t in tensors:
-        if isinstance(t, torch.Tensor):
-            if dev is None:
-                dev = t.device
-            elif t.device != dev:
-                raise _device.mismatch(dev, t.device)
-    return dev
 
 
 def translate(exc, name, args):
@@ -391,7 +380,7 @@ class ufunc:
         if len(args) != self.nin:
             raise TypeError(f"{self.__name__}() takes from {self.nin} to {self.nargs} positional arguments but {len(args)} were given")
         first = [operand(a) if not isinstance(a, (list, tuple, range, _np.generic)) else None for a in args]
-        dev = _devices_of(first)
+        dev = _device.check_same(first)
         if dev is None:  # no array operand: NumPy scalars are host data, Python data goes to the default device (§3.3)
             dev = _CPU if any(isinstance(a, _np.generic) for a in args) else _device.get_default_device()
         ops = [f if f is not None else operand(a, dev) for f, a in zip(first, args)]
@@ -399,7 +388,7 @@ class ufunc:
             from .._convert import as_tensor
 
             ops = [as_tensor(o, None, dev) for o in ops]
-        _devices_of(ops)
+        _device.check_same(ops)
         key = tuple(_key_part(o) for o in ops)
         if dtype is None and signature is None and casting == "same_kind":
             k = self.kernel(key)

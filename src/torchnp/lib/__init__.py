@@ -9,7 +9,7 @@
 
 from numpy.lib import NumpyVersion  # noqa: F401  (compares version strings, holds no array data)
 
-from .._misc import emath as scimath  # noqa: F401
+from .. import emath as scimath  # noqa: F401
 from . import array_utils, stride_tricks  # noqa: F401
 
 __all__ = ["NumpyVersion", "array_utils", "scimath", "stride_tricks"]

@@ -71,6 +71,13 @@ def stacked_square(*ts):
             raise LinAlgError("Last 2 dimensions of the array must be square")
 
 
+def svd_input(a, hermitian=False):
+    """The operand of an SVD: a stack of matrices (square with ``hermitian``) in its linalg dtype."""
+    t = a if isinstance(a, torch.Tensor) else tensor(a)
+    (stacked_square if hermitian else stacked_2d)(t)
+    return t.to(linalg_dtype(t))
+
+
 def check_info(info, message):
     """Raise LinAlgError(message) if any LAPACK ``info`` is non-zero.
 

@@ -20,7 +20,8 @@ from .._boundary import store
 from .._convert import NOVALUE as _NoValue
 from ._common import (EigResult, EighResult, QRResult, SlogdetResult, SVDResult, assert_finite,
                       check_info, linalg_dtype, mH, mT, real_of, stacked_2d,
-                      stacked_square, tensor, tensors, two_d, wrap)
+                      stacked_square, svd_input, tensor, tensors, two_d, wrap)
+from ._norms import norm
 
 __all__ = ["solve", "inv", "pinv", "det", "slogdet", "eig", "eigh", "eigvals", "eigvalsh", "svd",
            "svdvals", "qr", "cholesky", "lstsq", "matrix_rank", "matrix_power", "cond", "multi_dot",
@@ -175,15 +176,9 @@ def _svd_t(t, full_matrices=True, compute_uv=True, hermitian=False):
     return torch.linalg.svdvals(t)
 
 
-def _svd_input(a, hermitian=False):
-    t = a if isinstance(a, torch.Tensor) else tensor(a)
-    (stacked_square if hermitian else stacked_2d)(t)
-    return t.to(linalg_dtype(t))
-
-
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     """Singular value decomposition (mirrors ``numpy.linalg.svd``; ``SVDResult(U, S, Vh)``)."""
-    t = _svd_input(a, hermitian)
+    t = svd_input(a, hermitian)
     k = None if hermitian else _cpu_kernels.numpy_kernel("svd", t)
     r = _svd_t(t, full_matrices, compute_uv, hermitian) if k is None else \
         _cpu_kernels.run(k, t, full_matrices, compute_uv)
@@ -194,7 +189,7 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
 
 def svdvals(x, /):
     """Singular values (mirrors ``numpy.linalg.svdvals``)."""
-    return wrap(torch.linalg.svdvals(_svd_input(x)))
+    return wrap(torch.linalg.svdvals(svd_input(x)))
 
 
 def _max_or_zero(s):
@@ -212,7 +207,7 @@ def matrix_rank(A, tol=None, hermitian=False, *, rtol=None):
     if t.dim() < 2:
         # NumPy returns a Python int here: int(not all(A == 0)); a host sync by contract
         return int(bool((t != 0).any()))
-    s = _svd_t(_svd_input(t, hermitian), compute_uv=False, hermitian=hermitian)
+    s = _svd_t(svd_input(t, hermitian), compute_uv=False, hermitian=hermitian)
     if tol is None:
         if rtol is None:
             rtol = max(t.shape[-2:]) * torch.finfo(s.dtype).eps
@@ -251,13 +246,11 @@ def pinv(a, rcond=None, hermitian=False, *, rtol=_NoValue):
 
 def cond(x, p=None):
     """Condition number (mirrors ``numpy.linalg.cond``; every ``p`` of ``norm``)."""
-    from ._norms import norm
-
     t = tensor(x)
     if t.numel() == 0 and t.dim() >= 2 and t.shape[-1] * t.shape[-2] == 0:
         raise LinAlgError("cond is not defined on empty arrays")
     if p is None or p == 2 or p == -2:
-        s = torch.linalg.svdvals(_svd_input(t))
+        s = torch.linalg.svdvals(svd_input(t))
         r = s[..., -1] / s[..., 0] if p == -2 else s[..., 0] / s[..., -1]
     else:
         stacked_square(t)

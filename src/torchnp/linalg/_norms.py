@@ -6,7 +6,7 @@ import torch
 
 from .._array import _wrap
 from .._convert import normalize_axis, normalize_axes
-from ._common import tensor
+from ._common import svd_input, tensor
 
 __all__ = ["norm", "vector_norm", "matrix_norm"]
 
@@ -61,10 +61,8 @@ def _amin(t, dim, keepdim=False):
 
 
 def _svd_op(t, row, col, op):
-    from ._decomp import _svd_input
-
     y = torch.movedim(t, (row, col), (-2, -1))
-    s = torch.linalg.svdvals(_svd_input(y))
+    s = torch.linalg.svdvals(svd_input(y))
     if op == "max":
         return _amax0(s, -1)
     if op == "min":

@@ -30,6 +30,7 @@ import torch
 from numpy.random import SeedSequence
 
 from .. import _device, _dtypes
+from .._device import CPU as _CPU
 from .._array import _wrap, ndarray
 from .._boundary import store
 from .._convert import as_tensor, checks_data, normalize_axis
@@ -40,7 +41,6 @@ __all__ = ["Generator", "RandomState", "default_rng", "SeedSequence"]
 _compiling = torch.compiler.is_compiling
 _SCALARS = (int, float, bool, _np.integer, _np.floating, _np.bool_)
 _REQUIRED = object()
-_CPU = torch.device("cpu")
 _ARRAYS = (ndarray, _np.ndarray)
 
 
@@ -749,7 +749,7 @@ class _Common(_Base):
     def shuffle(self, x, axis=0):
         """Shuffle an array (or a list) in place along ``axis`` (``numpy.random.Generator.shuffle``)."""
         if isinstance(x, list):
-            idx = self._permutation_index(len(x), torch.device("cpu")).tolist()  # a list is host data
+            idx = self._permutation_index(len(x), _CPU).tolist()  # a list is host data
             x[:] = [x[i] for i in idx]
             return None
         if not isinstance(x, ndarray):
@@ -919,7 +919,7 @@ class _Common(_Base):
 
     def bytes(self, length):
         """Return ``length`` random bytes (``numpy.random.Generator.bytes``); host data."""
-        dev = torch.device("cpu")
+        dev = _CPU
         t = torch.randint(0, 256, (operator.index(length),), generator=self._gen(dev), device=dev, dtype=torch.uint8)
         return t.numpy().tobytes()
 

@@ -11,6 +11,8 @@ import functools
 import numpy.testing as _npt
 
 from .._array import ndarray
+from .._creation import arange as _arange, empty as _empty
+from .._dtypes import float32 as _float32
 
 #: assertion name -> how many leading positional arguments are arrays to compare
 _ASSERTIONS = {
@@ -79,14 +81,12 @@ def _gen_alignment_data(dtype=None, type="binary", max_size=24):
     """Arrays at several offsets and sizes, aliased or not (``numpy.testing._gen_alignment_data``,
     which NumPy's own scalar-math tests import): yields ``(out, in, message)`` for
     ``type='unary'`` and ``(out, in1, in2, message)`` for ``'binary'``, as torchnp arrays."""
-    from .. import arange, empty, float32
-
-    dtype = float32 if dtype is None else dtype
+    dtype = _float32 if dtype is None else dtype
     for o in range(3):
         for s in range(o + 2, max(o + 3, max_size)):
             def inp():
-                return arange(s, dtype=dtype)[o:]
-            out = empty((s,), dtype=dtype)[o:]
+                return _arange(s, dtype=dtype)[o:]
+            out = _empty((s,), dtype=dtype)[o:]
             if type == "unary":
                 fmt = "unary offset=(%d, %d), size=%d, dtype=%r, %s"
                 yield out, inp(), fmt % (o, o, s, dtype, "out of place")

@@ -6,7 +6,7 @@ import torch.nn.functional as F
 
 from .. import _dtypes
 from .._array import _wrap
-from ._common import on_device, tensor
+from .._boundary import on_device, tensor
 
 __all__ = ["convolve", "correlate", "interp"]
 

@@ -7,9 +7,9 @@ each function makes one host sync to decide the output dtype.
 
 import torch
 
-from .. import _ufuncs as _u
-from .._array import _wrap, ndarray
-from .._boundary import array as _arr, tensor as tensor_of
+from . import _ufuncs as _u
+from ._array import _wrap
+from ._boundary import array as _arr
 
 __all__ = ["sqrt", "log", "log2", "log10", "logn", "power", "arccos", "arcsin", "arctanh"]
 

@@ -12,11 +12,11 @@ import warnings
 import numpy as _np
 import torch
 
-from .. import _dtypes
-from .. import _ufuncs as _u
-from .._array import _wrap, ndarray
-from .._boundary import tensor as tensor_of, tensors
-from .._sorting._sort import argsort_tensor
+from . import _dtypes
+from . import _ufuncs as _u
+from ._array import _wrap, ndarray
+from ._boundary import tensor as tensor_of, tensors
+from ._sorting._sort import argsort_tensor
 
 __all__ = ["polyval", "polyfit", "poly", "roots", "polyder", "polyint", "polyadd", "polysub",
            "polymul", "polydiv", "poly1d"]
