@@ -12,11 +12,14 @@ NumPy's kernel wins at that size. Timings are not tests: nothing here asserts a 
 
 import argparse
 import gc
+import os
 import sys
 import time
 
-import numpy
-import torch
+os.environ.setdefault("THP_MEM_ALLOC_ENABLE", "1")  # as torchnp sets it before torch loads (src/torchnp/__init__.py)
+
+import numpy  # noqa: E402
+import torch  # noqa: E402
 
 
 def _data(n, seed=0):
@@ -32,6 +35,18 @@ def _square(n):
     s = max(int(round(n ** 0.5)), 2)
     a = numpy.random.default_rng(0).random((s, s))
     return torch.from_numpy(a @ a.T + s * numpy.eye(s))
+
+
+def _batch(n, seed=0):
+    """31 square matrices of about ``n / 31`` elements each (the batched product of run.py)."""
+    s = max(int(round((n / 31) ** 0.5)), 2)
+    return _data((31, s, s), seed)
+
+
+def _tall(n):
+    """A least-squares matrix of about ``n`` elements: 4s x s/5 for s = sqrt(n) (run.py's 2000x100 at 4 * 10^6 / 16)."""
+    s = max(int(round(n ** 0.5)), 5)
+    return _data((4 * s, s // 5))
 
 
 def _pairs():
@@ -69,14 +84,35 @@ def _pairs():
         "einsum ij,ij->i": (lambda n: (_square(n), _square(n)), lambda a, b: torch.einsum("ij,ij->i", a, b),
                             lambda a, b: numpy.einsum("ij,ij->i", a, b)),
         "matmul": (lambda n: (_square(n),), lambda a: a @ a, lambda a: a @ a),
+        "matmul batched": (lambda n: (_batch(n), _batch(n, 1)), torch.matmul, numpy.matmul),
         "solve": (lambda n: (_square(n), _square(n)[:, :1].clone()), torch.linalg.solve, numpy.linalg.solve),
         "inv": (lambda n: (_square(n),), torch.linalg.inv, numpy.linalg.inv),
         "det": (lambda n: (_square(n),), torch.linalg.det, numpy.linalg.det),
         "cholesky": (lambda n: (_square(n),), torch.linalg.cholesky, numpy.linalg.cholesky),
         "eigh": (lambda n: (_square(n),), torch.linalg.eigh, numpy.linalg.eigh),
+        "lstsq": (lambda n: (_tall(n), _data(max(int(round(n ** 0.5)), 2) * 4, 1)),
+                  lambda a, b: torch.linalg.lstsq(a, b[:, None], driver="gelsd"),
+                  lambda a, b: numpy.linalg.lstsq(a, b, rcond=None)),
         "svd": (lambda n: (_square(n),), torch.linalg.svd, numpy.linalg.svd),
         "fft": (lambda n: (_data(n),), torch.fft.fft, numpy.fft.fft),
+        "boolean mask x[m]": (lambda n: (_data(n), _data(n, 1) > 0.5), lambda x, m: x[m], lambda x, m: x[m]),
+        "where": (lambda n: (_data(n) > 0.5, _data(n), _data(n, 1)), torch.where, numpy.where),
+        **{f"{name} {str(dt)[6:]}": (lambda n, dt=dt: (_data(n).to(dt),), fn, nfn)
+           for name, (fn, nfn) in _UFUNCS.items() for dt in (torch.float64, torch.float32)},
+        **{f"{name} scalar {str(dt)[6:]}": (lambda n, dt=dt: (_ints(n, 100).to(dt),), lambda x, fn=fn: fn(x, 50),
+                                      lambda x, nfn=nfn: nfn(x, 50))
+           for name, (fn, nfn) in _COMPARISONS.items() for dt in (torch.float64, torch.float32, torch.int64)},
     }
+
+
+# elementwise candidates: torchnp's ufunc kernel (torch) and NumPy's ufunc of the same name
+_UFUNCS = {name: (getattr(torch, tname), getattr(numpy, name)) for name, tname in {
+    "exp": "exp", "exp2": "exp2", "expm1": "expm1", "log": "log", "log2": "log2", "log10": "log10",
+    "log1p": "log1p", "sqrt": "sqrt", "sin": "sin", "cos": "cos", "tan": "tan", "arcsin": "asin",
+    "arccos": "acos", "arctan": "atan", "sinh": "sinh", "cosh": "cosh", "tanh": "tanh", "arcsinh": "asinh",
+    "arctanh": "atanh"}.items()}
+_COMPARISONS = {name: (getattr(torch, tname), getattr(numpy, name)) for name, tname in {
+    "greater": "gt", "less_equal": "le", "equal": "eq"}.items()}
 
 
 def _time(fn, args, target=0.05):
@@ -114,9 +150,16 @@ def main(argv=None):
     p.add_argument("--sizes", nargs="*", type=float, default=[1e3, 1e4, 1e5, 1e6, 1e7],
                    help="element counts of the main input (matrices: n elements, sqrt(n) x sqrt(n))")
     p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--threads", type=int, default=None,
+                   help="threads of torch and of NumPy's BLAS alike (as run.py --threads; default: each library's own)")
     p.add_argument("--max-seconds", type=float, default=1.0, help="skip larger sizes of an op once a call takes this")
     args = p.parse_args(argv)
     ops = args.only or list(_pairs())
+    if args.threads:
+        torch.set_num_threads(args.threads)
+        from threadpoolctl import threadpool_limits
+
+        threadpool_limits(args.threads, user_api="blas")
     print(f"torch {torch.__version__} ({torch.get_num_threads()} threads), numpy {numpy.__version__}")
     try:
         from threadpoolctl import threadpool_info

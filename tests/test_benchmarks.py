@@ -53,3 +53,15 @@ def test_table_and_issue3_view_from_results(bench):
     assert "| lesson | N-body forces | 2000 |" in bench.table(results)
     view = bench.issue3_table(results)
     assert "3.0 s" in view and "2.00x" in view and "4.00x" in view
+
+
+def test_kernel_evidence_script_runs_every_candidate(capsys):
+    """benchmarks/kernels.py (the evidence for torchnp._cpu_kernels.KERNELS, issue 17) times every
+    candidate pair at a tiny size; nothing looks at the times."""
+    path = RUN.parent / "kernels.py"
+    spec = importlib.util.spec_from_file_location("torchnp_benchmarks_kernels", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert mod.main(["--sizes", "300", "--rounds", "1"]) == 0  # no --threads: it would stay set
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.rstrip().endswith("x")]
+    assert len(rows) == len(mod._pairs())

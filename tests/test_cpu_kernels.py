@@ -158,7 +158,7 @@ def test_variances_are_numpys(name, dtype, seed, axis, ddof, keepdims):
     assert_like_numpy(got, getattr(numpy, name)(a, axis=axis, ddof=ddof, keepdims=keepdims), rtol=0, atol=0)
 
 
-def test_large_matmul_is_numpys_and_small_stays_torchs():
+def test_large_matmul_is_numpys_and_small_stays_torchs(monkeypatch):
     side = int(kernels.KERNELS["matmul"].min_size ** 0.5)
     rng = numpy.random.default_rng(0)
     a, b = rng.random((side, side)), rng.random((side, 7))
@@ -166,7 +166,8 @@ def test_large_matmul_is_numpys_and_small_stays_torchs():
     assert_like_numpy(torchnp.matmul(tnp(a), tnp(b.astype(numpy.float32))), a @ b.astype(numpy.float32), rtol=0, atol=0)
     assert kernels.numpy_kernel("matmul", torch.from_numpy(a[:10]), torch.from_numpy(b), context=(2, 2)) is None
     big = torch.from_numpy(a).expand(3, side, side)
-    assert kernels.numpy_kernel("matmul", big, big, context=(3, 3)) is None  # batched: torch's bmm
+    monkeypatch.setattr(torch, "get_num_threads", lambda: 2)
+    assert kernels.numpy_kernel("matmul", big, big, context=(3, 3)) is None  # batched, two threads: torch's bmm
 
 
 @pytest.mark.parametrize("dtype", ["float64", "float32"])
@@ -238,3 +239,151 @@ def test_autograd_still_flows_through_large_sorts():
     expected = numpy.empty(N)
     expected[numpy.argsort(x.to_numpy())] = numpy.arange(N)
     assert_like_numpy(g, expected)
+
+
+# ---------------------------------------------------------------- ufuncs, masks, where, BLAS/LAPACK (issue 17)
+UNARY = sorted(op for op in kernels.KERNELS
+               if isinstance(getattr(numpy, op, None), numpy.ufunc) and getattr(numpy, op).nin == 1)
+COMPARISONS = ["equal", "not_equal", "less", "less_equal", "greater", "greater_equal"]
+
+
+@pytest.mark.parametrize("name", UNARY)
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+@settings(max_examples=2, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_routed_ufuncs_give_numpys_bits(name, dtype, seed):
+    """§5.2 / issue 17: a large CPU ufunc call on a routed loop is NumPy's own loop (NaNs, infinities,
+    signed zeros and out-of-domain values included), silent as torch's kernels are; a loop the table
+    leaves to torch (float64 sin) still runs torch's kernel."""
+    a = _values(seed, dtype) * numpy.asarray(0.37, dtype)  # many values inside (-1, 1) and outside
+    routed = kernels.KERNELS[name].dtypes.__contains__(getattr(torch, dtype))
+    with mock.patch.object(kernels, "run", wraps=kernels.run) as ran, numpy.errstate(all="raise"):
+        got = getattr(torchnp, name)(tnp(a))  # torchnp's ufuncs never warn or raise on values
+    assert ran.called == routed
+    with numpy.errstate(all="ignore"):
+        expected = getattr(numpy, name)(a)
+    assert_like_numpy(got, expected, rtol=None if not routed else 0, atol=None if not routed else 0)
+    if routed:
+        _same(got, expected)
+
+
+@pytest.mark.parametrize("name", COMPARISONS)
+@pytest.mark.parametrize("dtype", DTYPES)
+@settings(max_examples=2, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), scalar=st.sampled_from([0, 3, -1.5, 300, float("nan")]))
+def test_routed_comparisons_are_numpys(name, dtype, seed, scalar):
+    a, b = _values(seed, dtype), _values(seed + 1, dtype)
+    f, uf = getattr(torchnp, name), getattr(numpy, name)
+    with mock.patch.object(kernels, "run", wraps=kernels.run) as ran:
+        got = [f(tnp(a), tnp(b)), f(tnp(a), scalar), f(scalar, tnp(a)), f(tnp(a), tnp(b[:1]))]
+    assert ran.call_count >= 3
+    for g, e in zip(got, [uf(a, b), uf(a, scalar), uf(scalar, a), uf(a, b[:1])]):
+        assert_like_numpy(g, e)
+
+
+def test_routed_ufuncs_keep_out_where_and_operators():
+    a = _values(0, "float64")
+    out = tnp(numpy.full(N, 7.0))
+    w = a > 0
+    with mock.patch.object(kernels, "run", wraps=kernels.run) as ran:
+        r = torchnp.exp(tnp(a), out=out, where=tnp(w))
+        x = tnp(a)
+        x **= 1  # an operator on the same path
+        cmp = x >= 0.25
+    assert r is out and ran.call_count == 2
+    _same(out, numpy.exp(a, out=numpy.full(N, 7.0), where=w))
+    _same(cmp, a >= 0.25)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "int32", "bool", "complex128"])
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), shape=st.sampled_from([(N,), (N // 100, 100)]))
+def test_boolean_mask_and_where_are_numpys(dtype, seed, shape):
+    rng = numpy.random.default_rng(seed)
+    a = (rng.random(shape) * 100).astype(dtype)
+    m = rng.random(shape) < 0.3
+    x = tnp(a)
+    with mock.patch.object(kernels, "run", wraps=kernels.run) as ran:
+        got = [x[tnp(m)], x[tnp(m[:, 0] if len(shape) == 2 else m)], torchnp.where(tnp(m), x, x[::-1].copy())]
+    assert ran.call_count == 3
+    for g, e in zip(got, [a[m], a[m[:, 0] if len(shape) == 2 else m], numpy.where(m, a, a[::-1])]):
+        assert_like_numpy(g, e, rtol=0, atol=0)
+        _same(g, e)
+    with pytest.raises(IndexError, match="boolean index did not match indexed array along axis 0"):
+        x[tnp(m.reshape(-1)[:-1])]
+
+
+def _square(side, seed=0, spd=False):
+    a = numpy.random.default_rng(seed).random((side, side))
+    return a @ a.T + side * numpy.eye(side) if spd else a + numpy.eye(side)
+
+
+def test_lapack_through_numpy_is_numpys():
+    """solve, det, cholesky (both triangles) and lstsq from the rows' size: NumPy's LAPACK calls,
+    bit for bit, with NumPy's LinAlgError."""
+    side = int(max(kernels.KERNELS[op].min_size for op in ("solve", "det", "cholesky")) ** 0.5)
+    a, s = _square(side), _square(side, 1, spd=True)
+    b, b2 = numpy.random.default_rng(2).random(side), numpy.random.default_rng(3).random((side, 3))
+    tall = numpy.random.default_rng(4).random((4 * side, side // 4))
+    tall[:, 1] = tall[:, 0]  # rank-deficient: no residuals, NumPy's rank
+    r = numpy.random.default_rng(5).random(4 * side)
+    calls = [
+        lambda m, a, s, b, b2, t, r: m.linalg.solve(a, b), lambda m, a, s, b, b2, t, r: m.linalg.solve(a, b2),
+        lambda m, a, s, b, b2, t, r: m.linalg.det(a), lambda m, a, s, b, b2, t, r: m.linalg.cholesky(s),
+        lambda m, a, s, b, b2, t, r: m.linalg.cholesky(s, upper=True),
+        lambda m, a, s, b, b2, t, r: tuple(m.linalg.lstsq(a, b2, rcond=None)),
+        lambda m, a, s, b, b2, t, r: tuple(m.linalg.lstsq(t, r, rcond=-1)),
+        lambda m, a, s, b, b2, t, r: tuple(m.linalg.lstsq(t[:, 2:], r, rcond=None)),
+    ]
+    for call in calls:
+        with mock.patch.object(kernels, "run", wraps=kernels.run) as ran:
+            got = call(torchnp, *map(tnp, (a, s, b, b2, tall, r)))
+        assert ran.called
+        expected = call(numpy, a, s, b, b2, tall, r)
+        assert_like_numpy(got, expected, rtol=0, atol=0)
+        _same(tuple(map(numpy.asarray, got)) if isinstance(got, tuple) else numpy.asarray(got),
+              tuple(map(numpy.asarray, expected)) if isinstance(expected, tuple) else numpy.asarray(expected))
+    singular = a.copy()
+    singular[1] = singular[0]
+    with pytest.raises(numpy.linalg.LinAlgError, match="Singular matrix"):
+        torchnp.linalg.solve(tnp(singular), tnp(b))
+    with pytest.raises(numpy.linalg.LinAlgError, match="Matrix is not positive definite"):
+        torchnp.linalg.cholesky(tnp(-s))
+
+
+def test_products_through_numpy_are_numpys(monkeypatch):
+    """dot and matmul of two matrices from the row's size; a batch of matmuls only while torch
+    has one thread (NumPy loops over it)."""
+    side = int(kernels.KERNELS["dot"].min_size ** 0.5)
+    rng = numpy.random.default_rng(0)
+    a, b = rng.random((side, side)), rng.random((side, side)).astype(numpy.float32)
+    batch, batch2 = rng.random((3, side, side)), rng.random((side, 5))
+    with mock.patch.object(kernels, "run", wraps=kernels.run) as ran:
+        got = [torchnp.dot(tnp(a), tnp(a)), torchnp.dot(tnp(b), tnp(b)), tnp(a) @ tnp(a)]
+    assert ran.call_count == 3
+    for g, e in zip(got, [numpy.dot(a, a), numpy.dot(b, b), a @ a]):
+        _same(g, e)
+    big = torch.from_numpy(batch)
+    monkeypatch.setattr(torch, "get_num_threads", lambda: 2)
+    assert kernels.numpy_kernel("matmul", big, big, context=(3, 3)) is None  # torch's threads split the batch
+    monkeypatch.setattr(torch, "get_num_threads", lambda: 1)
+    with mock.patch.object(kernels, "run", wraps=kernels.run) as ran:
+        got = torchnp.matmul(tnp(batch), tnp(batch2))
+    assert ran.called
+    _same(got, numpy.matmul(batch, batch2))
+
+
+@pytest.mark.parametrize("dtype", ["complex128", "complex64", "float64"])
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.sampled_from([None, N // 2, N + 7]),
+       norm=st.sampled_from([None, "ortho", "forward"]))
+def test_fft_is_numpys_on_one_torch_thread(dtype, seed, n, norm):
+    rng = numpy.random.default_rng(seed)
+    a = (rng.random(N) + (1j * rng.random(N) if dtype.startswith("complex") else 0)).astype(dtype)
+    with mock.patch.object(kernels, "run", wraps=kernels.run) as ran, \
+            mock.patch.object(torch, "get_num_threads", lambda: 1):
+        got = torchnp.fft.fft(tnp(a), n, norm=norm)
+    assert ran.called
+    _same(got, numpy.fft.fft(a, n, norm=norm))
+    assert kernels.numpy_kernel("fft", torch.from_numpy(a)) is (None if torch.get_num_threads() > 1 else
+                                                                  kernels.KERNELS["fft"].run)

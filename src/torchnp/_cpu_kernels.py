@@ -17,9 +17,13 @@ from typing import Callable, NamedTuple
 import numpy as _np
 import torch
 
-__all__ = ["KERNELS", "Kernel", "numpy_kernel", "run"]
+__all__ = ["KERNELS", "Kernel", "numpy_kernel", "run", "ufunc_kernel"]
 
 _compiling = torch.compiler.is_compiling
+# NumPy's floating-point warnings off around the kernels that compute (a decorator: 1.4 us a call,
+# `with` costs 3.5 us), as torch's kernels give none (docs/differences.md)
+_quiet = _np.errstate(all="ignore")
+_Tensor = torch.Tensor
 _wrapped = torch._C._functorch.is_functorch_wrapped_tensor
 
 # dtypes whose NumPy kernels are the ones measured (NumPy's native sort/search/BLAS types)
@@ -49,8 +53,17 @@ def _products_of_equal_operands(spec):
     return bool(arrow) and len(ops) == 2 and set(ops[0].replace("...", "")) == set(ops[1].replace("...", ""))
 
 
+def _gemm_on_numpy(ndims):
+    """matmul's operand ndims: two matrices, or a batch while torch runs on one thread."""
+    return ndims == (2, 2) or (max(ndims) > 2 and min(ndims) > 1 and torch.get_num_threads() == 1)
+
+
 def _scatter(a, idx, v):
     a[idx] = v
+
+
+def _mask(a, m):
+    return a[m]
 
 
 def _var(a, axes, ddof, keepdims, sqrt, nan):
@@ -59,7 +72,8 @@ def _var(a, axes, ddof, keepdims, sqrt, nan):
 
 
 # op -> Kernel: the measured decisions (benchmarks/kernels.py; figures in docs/benchmarks.md).
-# NumPy's single-threaded kernels, large 2-D matmul, eigh and svd; the rest of BLAS/LAPACK and fft: torch.
+# NumPy's single-threaded kernels, its SIMD ufunc loops, large matmul, dot, solve, det, cholesky,
+# lstsq, eigh and svd; inv, the rest of LAPACK, the other FFTs and plain arithmetic: torch.
 KERNELS = {
     # NumPy's SIMD sorts (x86-simd-sort, highway) take 0.14-0.46x torch's time from 10^4 elements
     "sort": Kernel(10_000, _REAL, lambda a, axis, kind: _np.sort(a, axis, kind)),
@@ -70,26 +84,52 @@ KERNELS = {
     "unique": Kernel(10_000, _REAL, _np.unique),
     "searchsorted": Kernel(10_000, _REAL, lambda a, v, side, sorter: _np.searchsorted(a, v, side, sorter)),
     # equal bins: NumPy computes each bin index arithmetically, torch searches the edges
-    "histogram": Kernel(10_000, _REAL, _np.histogram),
+    "histogram": Kernel(10_000, _REAL, _quiet(_np.histogram)),
     "bincount": Kernel(10_000, _REAL, _np.bincount),
     "take": Kernel(10_000, _ANY, _np.take),
     # x[idx] and x[idx] = v with one integer array
     "gather": Kernel(10_000, _ANY, lambda a, idx: _np.take(a, idx, 0)),
     "scatter": Kernel(10_000, _ANY, _scatter),
-    "einsum": Kernel(10_000, _BLAS, _np.einsum, _products_of_equal_operands),
-    # OpenBLAS's (NumPy's) dgemm beat torch's MKL on this AMD CPU from 1000x1000 (1.05-1.8x), 2-D only
-    # (NumPy loops over a batch: 2x torch's batched time);
-    # smaller products and every other BLAS/LAPACK call measured either way: torch's
-    "matmul": Kernel(1_000_000, _FLOAT, _np.matmul, lambda ndims: ndims == (2, 2)),  # batched: torch's
-    # NumPy's pocketfft: half torch's time for a real 1-D transform of 10^6 (and 10^7) points
-    "rfft": Kernel(10_000, _FLOAT, _np.fft.rfft),
+    "einsum": Kernel(10_000, _BLAS, _quiet(_np.einsum), _products_of_equal_operands),
+    # OpenBLAS's (NumPy's) dgemm beat torch's MKL on this AMD CPU from 500x500 (1.05-1.8x); a batch
+    # only where torch has one thread: NumPy loops over the batch with one gemm each, 0.75-0.9x
+    # torch's bmm on one thread, up to 2x its time where torch's two threads split the batch
+    "matmul": Kernel(250_000, _FLOAT, _quiet(_np.matmul), _gemm_on_numpy),
+    "dot": Kernel(250_000, _FLOAT, _quiet(_np.dot), lambda ndims: ndims == (2, 2)),
+    # NumPy's pocketfft: half torch's time for a real 1-D transform of 10^6 (and 10^7) points;
+    # for a complex one 0.8x the time of torch's on one thread (torch's two threads: torch's)
+    "rfft": Kernel(10_000, _FLOAT, _quiet(_np.fft.rfft)),
+    "fft": Kernel(10_000, _BLAS, _quiet(_np.fft.fft), lambda _: torch.get_num_threads() == 1),
     # LAPACK's symmetric eigensolver and SVD through NumPy: ahead of torch's in each run at 500x500
-    "eigh": Kernel(250_000, _BLAS, _np.linalg.eigh),
-    "svd": Kernel(250_000, _BLAS, _np.linalg.svd),
+    "eigh": Kernel(250_000, _BLAS, _quiet(_np.linalg.eigh)),
+    "svd": Kernel(250_000, _BLAS, _quiet(_np.linalg.svd)),
     # var/std (and the nan- forms): NumPy's two passes allocate less than torchnp's NumPy-exact
     # torch version (torch's own one-pass var rounds differently)
-    "var": Kernel(10_000, _FLOAT, _var),
+    "var": Kernel(10_000, _FLOAT, _quiet(_var)),
+    # x[mask] with one boolean array: NumPy's compress loop, where torch counts, then gathers
+    "mask": Kernel(10_000, _ANY, _mask),
+    "where": Kernel(10_000, _ANY, _np.where),
+    # OpenBLAS's LAPACK through NumPy, with one thread as with two: from 500x500 solve, det, cholesky
+    # and NumPy's gelsd (torchnp's own SVD-based lstsq took 1.4x NumPy's time) run in NumPy's
+    # time; after a NumPy BLAS call they do not wait for the other library's spinning threads either
+    "solve": Kernel(250_000, _BLAS, _quiet(_np.linalg.solve)),
+    "det": Kernel(250_000, _BLAS, _quiet(_np.linalg.det)),
+    "cholesky": Kernel(250_000, _BLAS, _quiet(lambda a, upper: _np.linalg.cholesky(a, upper=upper))),
+    "lstsq": Kernel(100_000, _BLAS, _quiet(_np.linalg.lstsq)),
 }
+# Ufuncs (the kernels of torchnp's ufunc objects, ``ufunc_kernel``): NumPy's SIMD loops (AVX-512,
+# one thread) took 0.1-0.6x the time of torch's kernel on one thread from 10^5 elements for these
+# (comparisons: 0.1-0.3x), and beat its two threads too on the shared 2-core machine; torch keeps
+# float64 sin and cos (NumPy's: 2.4x torch's time), float32 exp2 (even) and plain arithmetic
+# (memory-bound: even).
+KERNELS.update({name: Kernel(10_000, dtypes, _quiet(getattr(_np, name)) if quiet else getattr(_np, name))
+                for names, dtypes, quiet in (
+    (("exp", "expm1", "log", "log2", "log10", "log1p", "sqrt", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh",
+      "tanh", "arcsinh", "arccosh", "arctanh"), _FLOAT, True),
+    (("sin", "cos"), frozenset({torch.float32}), True),
+    (("exp2",), frozenset({torch.float64}), True),
+    (("equal", "not_equal", "less", "less_equal", "greater", "greater_equal"), _REAL, False),  # quiet compares
+) for name in names})
 
 
 def numpy_kernel(op, *tensors, context=None):
@@ -115,3 +155,31 @@ def run(kernel, *args, **kwargs):
     if isinstance(r, (tuple, list)):
         return tuple(torch.from_numpy(_np.asarray(x)) for x in r)
     return torch.from_numpy(_np.asarray(r))
+
+
+def ufunc_kernel(name, fn, nin):
+    """The kernel of torchnp's ufunc ``name``: torch's ``fn``, or NumPy's ufunc where the table
+    has a row for ``name`` and the call's largest operand passes it (a tensor first or second;
+    smaller calls pay one size check)."""
+    k = KERNELS.get(name)
+    if k is None:
+        return fn
+    n = k.min_size
+    if nin == 1:
+        def kernel(x):
+            if x.numel() >= n:
+                r = numpy_kernel(name, x)
+                if r is not None:
+                    return run(r, x)
+            return fn(x)
+    else:
+        def kernel(x, y):
+            t = x if type(x) is _Tensor else y
+            if type(t) is _Tensor and t.numel() >= n:
+                other = y if t is x else x
+                r = numpy_kernel(name, t, *((other,) if type(other) is _Tensor else ()))
+                if r is not None:
+                    return run(r, x, y)
+            return fn(x, y)
+    kernel.__name__, kernel.__module__ = fn.__name__, getattr(fn, "__module__", None)
+    return kernel

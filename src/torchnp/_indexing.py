@@ -230,7 +230,10 @@ def select(a, key):
     tkey, flips, advanced, extra = _normalize_key(t, key)
     if flips and advanced:
         t = _flip(t, flips)
-    k = _cpu_kernels.numpy_kernel("gather", tkey[0], t) if _int_array_key(tkey) else None
+    k = None
+    if len(tkey) == 1 and type(tkey[0]) is torch.Tensor:  # x[idx], x[mask]: NumPy's loops on the CPU
+        k = _cpu_kernels.numpy_kernel("mask", t, tkey[0]) if tkey[0].dtype is torch.bool else \
+            _cpu_kernels.numpy_kernel("gather", tkey[0], t)
     if k is not None:
         return _cpu_kernels.run(k, t, tkey[0])
     try:

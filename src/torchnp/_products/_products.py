@@ -236,6 +236,9 @@ def dot(a, b, out=None):
     db = 0 if tb.dim() == 1 else tb.dim() - 2
     if ta.shape[-1] != tb.shape[db]:
         raise _shapes_error("dot", ta, tb)
+    k = _cpu_kernels.numpy_kernel("dot", ta, tb, context=(ta.dim(), tb.dim())) if ta.dtype is tb.dtype else None
+    if k is not None:
+        return _store(_cpu_kernels.run(k, ta, tb), out)
     return _contract("dot", ta, tb, (ta.dim() - 1,), (db,), out)
 
 

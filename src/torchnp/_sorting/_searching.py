@@ -8,7 +8,7 @@ from math import copysign as _copysign
 import numpy as _np
 import torch
 
-from .. import _device, _dtypes
+from .. import _cpu_kernels, _device, _dtypes
 from .._array import _wrap, ndarray
 from .._boundary import tensor
 from .._ufuncs._ufunc import operand, translate
@@ -21,6 +21,7 @@ _FAST = {}   # (x dtype, y kind) -> True when torch.where(bool, x, y) already gi
 _BOOL = torch.bool
 _new = object.__new__
 _multi_device = _device.multi_device
+_WHERE_ON_NUMPY = _cpu_kernels.KERNELS["where"].min_size  # checked before the table: the tiny hot path stays short
 
 
 def _where_plan(kx, ky):
@@ -94,8 +95,10 @@ def where(condition, x=None, y=None, /):
         else:
             fast = False
         if fast:
+            c = condition._t
+            k = _cpu_kernels.numpy_kernel("where", c, a, b) if c.numel() >= _WHERE_ON_NUMPY else None
             try:
-                r = torch.where(condition._t, a, b)
+                r = torch.where(c, a, b) if k is None else _cpu_kernels.run(k, c, a, b)
             except RuntimeError:
                 pass
             else:

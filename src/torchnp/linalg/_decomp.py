@@ -55,9 +55,14 @@ def solve(a, b):
         batch = torch.broadcast_shapes(ta.shape[:-2], tb.shape[:-2])
     except RuntimeError:
         raise ValueError("operands could not be broadcast together") from None
+    ta, tb = ta.to(dt), tb.to(dt)
+    k = _cpu_kernels.numpy_kernel("solve", ta, tb)
+    if k is not None:  # NumPy's gesv, its LinAlgError for a singular matrix
+        x = _cpu_kernels.run(k, ta, tb)
+        return wrap(x.squeeze(-1) if vec else x)
     # equal ndims so torch never reads b as a batch of vectors (NumPy 2 semantics)
-    ta = ta.to(dt).expand(batch + ta.shape[-2:])
-    tb = tb.to(dt).expand(batch + tb.shape[-2:])
+    ta = ta.expand(batch + ta.shape[-2:])
+    tb = tb.expand(batch + tb.shape[-2:])
     x, info = torch.linalg.solve_ex(ta, tb)
     check_info(info, "Singular matrix")
     return wrap(x.squeeze(-1) if vec else x)
@@ -74,7 +79,8 @@ def inv(a):
 def det(a):
     """Determinant (mirrors ``numpy.linalg.det``)."""
     t, _ = _square_input(a)
-    return wrap(torch.linalg.det(t))
+    k = _cpu_kernels.numpy_kernel("det", t)
+    return wrap(torch.linalg.det(t) if k is None else _cpu_kernels.run(k, t))
 
 
 def slogdet(a):
@@ -88,6 +94,9 @@ def cholesky(a, /, *, upper=False):
     """Cholesky factor (mirrors ``numpy.linalg.cholesky``; reads the lower, or with
     ``upper=True`` the upper, triangle as NumPy does)."""
     t, _ = _square_input(a)
+    k = _cpu_kernels.numpy_kernel("cholesky", t)
+    if k is not None:  # NumPy's potrf, its LinAlgError
+        return wrap(_cpu_kernels.run(k, t, upper))
     if upper:
         L, info = torch.linalg.cholesky_ex(mH(t))
         r = mH(L)
@@ -304,6 +313,10 @@ def lstsq(a, b, rcond=None):
     dt = linalg_dtype(ta, tb)
     rdt = real_of(dt)
     ta, tb = ta.to(dt), tb.to(dt)
+    k = _cpu_kernels.numpy_kernel("lstsq", ta, tb)
+    if k is not None:  # NumPy's gelsd
+        x, resid, rank, s = _cpu_kernels.run(k, ta, tb, rcond)
+        return wrap(x.squeeze(-1) if vec else x), wrap(resid), _wrap(rank), wrap(s)
     eps = torch.finfo(rdt).eps
     if rcond is None or rcond < 0:
         rcond = eps * max(n, m) if rcond is None else eps
