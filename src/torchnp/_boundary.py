@@ -30,6 +30,7 @@ from ._device import CPU as _CPU
 from ._array import _wrap, ndarray, result
 from ._convert import as_tensor, cast_tensor
 from ._dtypes import HostOnlyData, is_host_only
+from ._tensors import broadcast_shapes
 
 __all__ = []
 
@@ -241,7 +242,7 @@ def store(r, out, casting="unsafe", *, ufunc=None, index=0, broadcast=False, mas
         raise TypeError(f"Cannot cast array data from {src!r} to {dst!r} according to the rule {casting!r}")
     oshape = tuple(ot.shape)
     if broadcast:
-        full = tuple(torch.broadcast_shapes(r.shape, ot.shape)) if r.shape != ot.shape else oshape
+        full = tuple(broadcast_shapes(r.shape, ot.shape)) if r.shape != ot.shape else oshape
         if full != oshape:
             raise ValueError(f"non-broadcastable output operand with shape {oshape} doesn't match the "
                              f"broadcast shape {full}")

@@ -100,9 +100,10 @@ KERNELS = {
     # for a complex one 0.8x the time of torch's on one thread (torch's two threads: torch's)
     "rfft": Kernel(10_000, _FLOAT, _quiet(_np.fft.rfft)),
     "fft": Kernel(10_000, _BLAS, _quiet(_np.fft.fft), lambda _: torch.get_num_threads() == 1),
-    # LAPACK's symmetric eigensolver and SVD through NumPy: ahead of torch's in each run at 500x500
-    "eigh": Kernel(250_000, _BLAS, _quiet(_np.linalg.eigh)),
-    "svd": Kernel(250_000, _BLAS, _quiet(_np.linalg.svd)),
+    # LAPACK's symmetric eigensolver and SVD through NumPy: ahead of torch's in each run at 500x500,
+    # and at every size below (torch's call costs 10 us and more on an 8x8 matrix): NumPy's bits
+    "eigh": Kernel(0, _BLAS, _quiet(_np.linalg.eigh)),
+    "svd": Kernel(0, _BLAS, _quiet(_np.linalg.svd)),
     # var/std (and the nan- forms): NumPy's two passes allocate less than torchnp's NumPy-exact
     # torch version (torch's own one-pass var rounds differently)
     "var": Kernel(10_000, _FLOAT, _quiet(_var)),
@@ -111,11 +112,13 @@ KERNELS = {
     "where": Kernel(10_000, _ANY, _np.where),
     # OpenBLAS's LAPACK through NumPy, with one thread as with two: from 500x500 solve, det, cholesky
     # and NumPy's gelsd (torchnp's own SVD-based lstsq took 1.4x NumPy's time) run in NumPy's
-    # time; after a NumPy BLAS call they do not wait for the other library's spinning threads either
-    "solve": Kernel(250_000, _BLAS, _quiet(_np.linalg.solve)),
-    "det": Kernel(250_000, _BLAS, _quiet(_np.linalg.det)),
-    "cholesky": Kernel(250_000, _BLAS, _quiet(lambda a, upper: _np.linalg.cholesky(a, upper=upper))),
-    "lstsq": Kernel(100_000, _BLAS, _quiet(_np.linalg.lstsq)),
+    # time; after a NumPy BLAS call they do not wait for the other library's spinning threads either.
+    # Small matrices too: on 8x8 NumPy's det takes 2.8 us, torch's 12 us (solve: 4.5 and 15 us), and
+    # the results are NumPy's own bits (NumPy 100 exercises, #47: det of a Cauchy matrix)
+    "solve": Kernel(0, _BLAS, _quiet(_np.linalg.solve)),
+    "det": Kernel(0, _BLAS, _quiet(_np.linalg.det)),
+    "cholesky": Kernel(0, _BLAS, _quiet(lambda a, upper: _np.linalg.cholesky(a, upper=upper))),
+    "lstsq": Kernel(0, _BLAS, _quiet(_np.linalg.lstsq)),
 }
 # Ufuncs (the kernels of torchnp's ufunc objects, ``ufunc_kernel``): NumPy's SIMD loops (AVX-512,
 # one thread) took 0.1-0.6x the time of torch's kernel on one thread from 10^5 elements for these

@@ -178,3 +178,20 @@ def shape_str(shape):
     if len(shape) == 1 and shape[0] >= 0:
         return f"({shape[0]},)"
     return "(" + ",".join("newaxis" if s < 0 else str(s) for s in shape) + ")"
+
+
+def broadcast_shapes(*shapes):
+    """``torch.broadcast_shapes`` (a tuple; its RuntimeError) in plain Python: torch's goes through
+    its reference implementation and costs ~11 us a call, this ~1 us; Dynamo traces both."""
+    ndim = max((len(s) for s in shapes), default=0)
+    out = [1] * ndim
+    for s in shapes:
+        off = ndim - len(s)
+        for i, n in enumerate(s):
+            m = out[off + i]
+            if m == 1:
+                out[off + i] = n
+            elif n != 1 and n != m:
+                raise RuntimeError(f"Shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is "
+                                   f"between {m} and {n}")
+    return tuple(out)

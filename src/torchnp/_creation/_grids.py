@@ -13,6 +13,7 @@ from .. import _device, _dtypes
 from .._array import _wrap
 from .._convert import as_tensor
 from ._basic import _shape, arange
+from .._tensors import broadcast_shapes
 
 __all__ = ["meshgrid", "mgrid", "ogrid", "indices", "fromfunction"]
 
@@ -30,7 +31,7 @@ def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
         out[0] = out[0].reshape((1, -1) + (1,) * (ndim - 2))
         out[1] = out[1].reshape((-1, 1) + (1,) * (ndim - 2))
     if not sparse:
-        shape = torch.broadcast_shapes(*[o.shape for o in out])
+        shape = broadcast_shapes(*[o.shape for o in out])
         out = [o.expand(shape) for o in out]
     if copy:
         out = [o.clone() for o in out]

@@ -13,6 +13,7 @@ from .. import _dtypes
 from .. import _ufuncs as _u
 from .._array import _wrap, ndarray
 from .._boundary import array as _arr, out_tensor, tensor as tensor_of, tensors
+from .._tensors import broadcast_shapes
 
 __all__ = ["isclose", "allclose", "array_equal", "array_equiv", "isposinf", "isneginf", "iscomplex", "isreal",
            "iscomplexobj", "isrealobj", "isscalar", "isfortran"]
@@ -103,7 +104,7 @@ def array_equiv(a1, a2):
     """True if broadcastable and equal (mirrors ``numpy.array_equiv``; a Python bool)."""
     t1, t2 = tensors((a1, a2))
     try:
-        torch.broadcast_shapes(t1.shape, t2.shape)
+        broadcast_shapes(t1.shape, t2.shape)
     except RuntimeError:
         return False
     return bool(_arr(_u.equal(_wrap(t1), _wrap(t2)))._t.all())

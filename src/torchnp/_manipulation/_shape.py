@@ -10,6 +10,7 @@ from .._array import _wrap, flatiter, ndarray
 from .._boundary import array as _arr
 from .._convert import reshape_tensor
 from ._common import normalize_axes, normalize_axis, shape_tuple, tensor, tensors
+from .._tensors import broadcast_shapes
 
 __all__ = [
     "reshape", "ravel", "moveaxis", "rollaxis", "swapaxes", "transpose", "permute_dims",
@@ -230,7 +231,7 @@ class broadcast:
             raise ValueError("Need at least 0 and at most 64 array objects.")
         ts = tensors(ts) if ts else []
         try:
-            shape = tuple(torch.broadcast_shapes(*[t.shape for t in ts]))
+            shape = tuple(broadcast_shapes(*[t.shape for t in ts]))
         except RuntimeError:
             try:  # NumPy's own message, from the shapes alone
                 _np.broadcast(*[_np.broadcast_to(_np.zeros(()), tuple(t.shape)) for t in ts])

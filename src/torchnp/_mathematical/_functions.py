@@ -17,6 +17,7 @@ from .. import _ufuncs as _u
 from .._array import _wrap, ndarray
 from .._boundary import array as _arr, out_tensor, tensor as tensor_of
 from .._convert import normalize_axis
+from .._tensors import broadcast_shapes
 
 __all__ = ["around", "round", "fix", "real", "imag", "angle", "real_if_close", "nan_to_num", "sinc", "i0", "unwrap"]
 
@@ -142,7 +143,7 @@ def _nan_to_num_arrays(a, copy, nan, posinf, neginf):
             if t.is_complex():
                 fill = fill.unsqueeze(-1)
             try:
-                fits = torch.broadcast_shapes(fill.shape, parts.shape) == parts.shape
+                fits = broadcast_shapes(fill.shape, parts.shape) == parts.shape
             except RuntimeError:
                 fits = False
             if not fits:

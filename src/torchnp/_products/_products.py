@@ -21,6 +21,7 @@ from .._boundary import DOT_OUT_ERROR, casting_rule, out_tensor, store
 from .._convert import cast_tensor, check_order, normalize_axis
 from .._boundary import tensor as tensor_of, tensors
 from .._sorting._sort import from_ring_int64, ring_int64
+from .._tensors import broadcast_shapes
 
 __all__ = ["dot", "vdot", "inner", "outer", "tensordot", "einsum", "einsum_path", "kron", "cross",
            "trace", "diagonal", "vecdot", "matvec", "vecmat", "matrix_transpose"]
@@ -393,7 +394,7 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     if dt in _dtypes.PARTIAL:  # exact in int64's ring arithmetic (§2.5)
         ta, tb = ring_int64(ta), ring_int64(tb)
     try:
-        batch = torch.broadcast_shapes(ta.shape[:-1], tb.shape[:-1])
+        batch = broadcast_shapes(ta.shape[:-1], tb.shape[:-1])
     except RuntimeError:
         raise ValueError("shape mismatch: objects cannot be broadcast to a single shape") from None
     a0, a1 = ta[..., 0], ta[..., 1]

@@ -19,6 +19,7 @@ from .._device import CPU as _CPU
 from .._array import _wrap, ndarray, result
 from .._boundary import broadcast_error, casting_rule, operand, run_on_host, store, where_mask
 from .._convert import NOVALUE as _NOVALUE
+from .._tensors import broadcast_shapes
 
 _new = object.__new__
 _multi_device = _device.multi_device
@@ -425,7 +426,7 @@ class ufunc:
         stored = []
         for i, (r, o) in enumerate(zip(results, outs)):
             if o is None:
-                shape = torch.broadcast_shapes(r.shape, mask.shape) if mask is not None else r.shape
+                shape = broadcast_shapes(r.shape, mask.shape) if mask is not None else r.shape
                 o = _wrap(torch.zeros(shape, dtype=r.dtype, device=r.device))
             stored.append(store(r, o, casting, ufunc=self._np, index=i, broadcast=True, mask=mask))
         return tuple(stored) if self.nout > 1 else stored[0]

@@ -22,6 +22,7 @@ from ._common import (EigResult, EighResult, QRResult, SlogdetResult, SVDResult,
                       check_info, linalg_dtype, mH, mT, real_of, stacked_2d,
                       stacked_square, svd_input, tensor, tensors, two_d, wrap)
 from ._norms import norm
+from .._tensors import broadcast_shapes
 
 __all__ = ["solve", "inv", "pinv", "det", "slogdet", "eig", "eigh", "eigvals", "eigvalsh", "svd",
            "svdvals", "qr", "cholesky", "lstsq", "matrix_rank", "matrix_power", "cond", "multi_dot",
@@ -52,7 +53,7 @@ def solve(a, b):
         raise ValueError(f"solve: Input operand 1 has a mismatch in its core dimension 0, with gufunc "
                          f"signature (m,m),(m,n)->(m,n) (size {tb.shape[-2]} is different from {n})")
     try:
-        batch = torch.broadcast_shapes(ta.shape[:-2], tb.shape[:-2])
+        batch = broadcast_shapes(ta.shape[:-2], tb.shape[:-2])
     except RuntimeError:
         raise ValueError("operands could not be broadcast together") from None
     ta, tb = ta.to(dt), tb.to(dt)

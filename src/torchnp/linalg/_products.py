@@ -10,6 +10,7 @@ from .. import _dtypes
 from .._array import _wrap
 from .._convert import normalize_axis
 from ._common import tensor, tensors
+from .._tensors import broadcast_shapes
 
 __all__ = ["matmul", "outer", "cross", "vecdot", "tensordot", "matrix_transpose", "diagonal", "trace"]
 
@@ -73,7 +74,7 @@ def vecdot(x1, x2, /, *, axis=-1):
                          f"signature (n),(n)->() (size {n2} is different from {n1})")
     a, b = torch.movedim(a, axis, -1), torch.movedim(b, axis, -1)
     try:
-        torch.broadcast_shapes(a.shape[:-1], b.shape[:-1])
+        broadcast_shapes(a.shape[:-1], b.shape[:-1])
     except RuntimeError:
         raise ValueError("operands could not be broadcast together") from None
     if dt is torch.bool:
