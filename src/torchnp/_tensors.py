@@ -183,7 +183,10 @@ def shape_str(shape):
 def broadcast_shapes(*shapes):
     """``torch.broadcast_shapes`` (a tuple; its RuntimeError) in plain Python: torch's goes through
     its reference implementation and costs ~11 us a call, this ~1 us; Dynamo traces both."""
-    ndim = max((len(s) for s in shapes), default=0)
+    ndim = 0
+    for s in shapes:  # plain loops: Dynamo traces no generator given to max()
+        if len(s) > ndim:
+            ndim = len(s)
     out = [1] * ndim
     for s in shapes:
         off = ndim - len(s)
