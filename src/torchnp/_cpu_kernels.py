@@ -17,6 +17,9 @@ from typing import Callable, NamedTuple
 import numpy as _np
 import torch
 
+from . import _device
+from ._array import _host_values
+
 __all__ = ["KERNELS", "Kernel", "numpy_kernel", "run", "ufunc_kernel"]
 
 _compiling = torch.compiler.is_compiling
@@ -135,11 +138,33 @@ KERNELS.update({name: Kernel(10_000, dtypes, _quiet(getattr(_np, name)) if quiet
 ) for name in names})
 
 
+#: floating-point reductions of host data: NumPy's own at every size (its pairwise summation
+#: order: its bits, which torch's vectorised order misses in the last place on 2-D axes and long
+#: sums). On tiny arrays no slower than torch's call plus the read-back of its 0-d result (§1.3)
+INEXACT = frozenset({torch.float16, torch.float32, torch.float64, torch.complex64, torch.complex128})
+HOST_REDUCTIONS = {"sum": _np.add.reduce, "prod": _np.multiply.reduce, "nansum": _np.nansum,
+                   "nanprod": _np.nanprod, "mean": _np.mean}
+
+
+def host_reduction(name, t, axis=None, keepdims=False):
+    """NumPy's reduction ``name`` of a floating-point host tensor ``t`` (NumPy's scalar, or a tensor
+    sharing NumPy's result array), or None where torch's runs (devices, autograd, tracing)."""
+    if t.dtype not in INEXACT or not _host_values(t):
+        return None
+    try:
+        h = t.numpy()
+    except RuntimeError:  # a lazy conjugate or negation
+        return None
+    r = HOST_REDUCTIONS[name](h, axis=axis, keepdims=keepdims)
+    return torch.from_numpy(r) if type(r) is _np.ndarray else r
+
+
 def numpy_kernel(op, *tensors, context=None):
     """NumPy's implementation of ``op`` for these tensor operands on the CPU, or ``None``
     where torch's kernel is the one to run (see the module docstring)."""
     k = KERNELS[op]
-    if tensors[0].numel() < k.min_size or _compiling() or (k.when is not None and not k.when(context)):
+    if tensors[0].numel() < k.min_size or _compiling() or (k.when is not None and not k.when(context)) \
+            or not _device.CPU_VALUE_CHECKS:  # tests/test_host_reads.py: the CPU stands in for an accelerator
         return None
     for t in tensors:
         if (t.device.type != "cpu" or t.dtype not in k.dtypes or t.requires_grad or t.is_conj() or t.is_neg()

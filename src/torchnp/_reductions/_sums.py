@@ -3,7 +3,7 @@
 import torch
 from numpy.exceptions import AxisError
 
-from .. import _dtypes
+from .. import _cpu_kernels, _dtypes
 from .._array import _wrap, ndarray
 from .._convert import as_tensor, normalize_axis
 from .._ufuncs import add, multiply, not_equal, subtract
@@ -40,6 +40,9 @@ def _reduction(uf, torch_fn, cache, nan_fill=None):
                 and where is True and not keepdims:
             t = a._t
             d = a._d
+            r = _cpu_kernels.host_reduction(name, t)  # floating-point host data: NumPy's bits
+            if r is not None:
+                return r
             res = cache.get(d)
             if res is d and nan_fill is None and d not in _dtypes.PARTIAL:
                 return _wrap(torch_fn(t))
@@ -56,6 +59,10 @@ def _reduction(uf, torch_fn, cache, nan_fill=None):
             t = a._t
             nd = t.dim()
             d = a._d
+            if -nd <= axis < nd:
+                r = _cpu_kernels.host_reduction(name, t, axis, keepdims)
+                if r is not None:
+                    return _wrap(r) if type(r) is torch.Tensor else r
             if -nd <= axis < nd and d in _AXIS_FAST and cache.get(d) is d:
                 if nan_fill is None:
                     return _wrap(torch_fn(t, axis, keepdim=keepdims))
