@@ -602,6 +602,20 @@ class ndarray:
                 return
         _setitem(self, key, value)
 
+    def _host_array(self):
+        """NumPy's view of this host array (cached in ``_h``), or None for data NumPy may not read
+        here (devices, autograd, tracing, lazy conjugates; §1.3): kernels on host data use it."""
+        try:
+            return self._h
+        except AttributeError:
+            pass
+        t = self._t
+        h = None
+        if _host_values(t) and not t.is_conj() and not t.is_neg() and t.dtype in _NP_SCALAR:
+            h = t.numpy()
+        self._h = h
+        return h
+
     def _host_view(self, key):
         """NumPy's view of this host array for scalar indexing (cached in ``_h``), None otherwise;
         nothing is cached unless ``key`` picks one element."""

@@ -18,7 +18,7 @@ import numpy as _np
 import torch
 
 from . import _device
-from ._array import _host_values
+from ._array import _dynamo_compiling, _transforms_active
 
 __all__ = ["KERNELS", "Kernel", "numpy_kernel", "run", "ufunc_kernel"]
 
@@ -146,14 +146,14 @@ HOST_REDUCTIONS = {"sum": _np.add.reduce, "prod": _np.multiply.reduce, "nansum":
                    "nanprod": _np.nanprod, "mean": _np.mean}
 
 
-def host_reduction(name, t, axis=None, keepdims=False):
-    """NumPy's reduction ``name`` of a floating-point host tensor ``t`` (NumPy's scalar, or a tensor
-    sharing NumPy's result array), or None where torch's runs (devices, autograd, tracing)."""
-    if t.dtype not in INEXACT or not _host_values(t):
+def host_reduction(name, a, axis=None, keepdims=False):
+    """NumPy's reduction ``name`` of the floating-point host array ``a`` (a torchnp array): NumPy's
+    scalar, or a tensor sharing NumPy's result array; None where torch's runs (devices, autograd,
+    tracing). The host view is the array's cached one (``ndarray._host_array``)."""
+    if a._d not in INEXACT or _dynamo_compiling() or not _device.CPU_VALUE_CHECKS:
         return None
-    try:
-        h = t.numpy()
-    except RuntimeError:  # a lazy conjugate or negation
+    h = a._host_array()
+    if h is None or _transforms_active():
         return None
     r = HOST_REDUCTIONS[name](h, axis=axis, keepdims=keepdims)
     return torch.from_numpy(r) if type(r) is _np.ndarray else r

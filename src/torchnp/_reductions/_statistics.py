@@ -57,7 +57,7 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
         t = a._t
         d = a._d
         if d in _FLOATS and t.numel():
-            r = _cpu_kernels.host_reduction("mean", t)  # floating-point host data: NumPy's bits
+            r = _cpu_kernels.host_reduction("mean", a)  # floating-point host data: NumPy's bits
             return r if r is not None else _wrap(torch.mean(t))
         if d is torch.bool and t.numel():
             # exact count / n is NumPy's float64 sum / n bit for bit; measured on 10^7 elements:

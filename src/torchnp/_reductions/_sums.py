@@ -40,7 +40,7 @@ def _reduction(uf, torch_fn, cache, nan_fill=None):
                 and where is True and not keepdims:
             t = a._t
             d = a._d
-            r = _cpu_kernels.host_reduction(name, t)  # floating-point host data: NumPy's bits
+            r = _cpu_kernels.host_reduction(name, a)  # floating-point host data: NumPy's bits
             if r is not None:
                 return r
             res = cache.get(d)
@@ -60,7 +60,7 @@ def _reduction(uf, torch_fn, cache, nan_fill=None):
             nd = t.dim()
             d = a._d
             if -nd <= axis < nd:
-                r = _cpu_kernels.host_reduction(name, t, axis, keepdims)
+                r = _cpu_kernels.host_reduction(name, a, axis, keepdims)
                 if r is not None:
                     return _wrap(r) if type(r) is torch.Tensor else r
             if -nd <= axis < nd and d in _AXIS_FAST and cache.get(d) is d:
