@@ -210,4 +210,5 @@ def ufunc_kernel(name, fn, nin):
                     return run(r, x, y)
             return fn(x, y)
     kernel.__name__, kernel.__module__ = fn.__name__, getattr(fn, "__module__", None)
+    kernel.torch_fn, kernel.numpy_dtypes = fn, k.dtypes  # loops of other dtypes take fn itself
     return kernel

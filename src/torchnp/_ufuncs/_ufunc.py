@@ -159,6 +159,8 @@ def build_kernel(uf, key, dtype=None, signature=None, casting="same_kind"):
     loop_out = tuple(_dtypes.to_torch(d) for d in loop[uf.nin:])
     scalar_pos = tuple(i for i, k in enumerate(key) if not isinstance(k, torch.dtype))
     fn = uf._special.get(loop[0].name, uf._special.get(loop[0].kind, uf._fn)) if uf._special else uf._fn
+    if getattr(fn, "numpy_dtypes", None) is not None and loop_in[0] not in fn.numpy_dtypes:
+        fn = fn.torch_fn  # no CPU-kernel row for this loop: no size check per call (the hot path, §7)
     if uf._special and torch.uint64 in loop_in and "uint64" in uf._special:
         fn = uf._special["uint64"]  # also NumPy's mixed uint64/int64 comparison loops
     compute_in = loop_in
