@@ -623,11 +623,7 @@ class ndarray:
         nd = t.dim()
         if not (nd == 1 if type(key) is int else nd and len(key) == nd and all(type(k) is int for k in key)):
             return None
-        h = None
-        if _host_values(t) and not t.is_conj() and not t.is_neg() and t.dtype in _NP_SCALAR:
-            h = t.numpy()
-        self._h = h
-        return h
+        return self._host_array()
 
     def __delitem__(self, key):
         raise ValueError("cannot delete array elements")
