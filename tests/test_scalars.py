@@ -337,3 +337,16 @@ def test_jit_does_not_read_a_cached_host_view():  # §1.3, §6: inside a compile
 def test_scalar_only_ufunc_calls_are_numpys(call):  # §1.3, §3.3: host scalars in, NumPy's scalar out
     want, got = call(numpy), call(torchnp)
     assert type(got) is type(want) and got == want
+
+
+@pytest.mark.parametrize("shape", [(), (3,), (2, 3)])
+def test_indexing_after_a_host_reduction(shape):  # §1.3: the host view a reduction caches serves every index
+    a = numpy.arange(float(numpy.prod(shape))).reshape(shape)
+    x = torchnp.asarray(a.copy(), device="cpu")
+    assert x.sum() == a.sum()  # caches the host view, also for 0-d arrays
+    for key in [(), (0,) * len(shape), (-1,) * len(shape), (Ellipsis,)]:
+        want, got = a[key], x[key]
+        if isinstance(want, numpy.ndarray):
+            assert_like_numpy(got, want, device="cpu")
+        else:
+            assert type(got) is type(want) and got == want

@@ -564,7 +564,7 @@ class ndarray:
                 if tk is int:
                     if h.ndim == 1:
                         return h[key]
-                elif len(key) == h.ndim and type(key[0]) is int and type(key[-1]) is int:
+                elif len(key) == h.ndim and (not key or type(key[0]) is int and type(key[-1]) is int):
                     r = h[key]
                     if type(r) is not _np.ndarray:
                         return r
