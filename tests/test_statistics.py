@@ -5,7 +5,7 @@ import warnings
 import numpy
 import pytest
 import torch
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import torchnp
@@ -211,6 +211,9 @@ def test_average_errors():
 @given(m=arrays(REAL + COMPLEX, min_dims=1, max_dims=2, min_side=2, max_side=5), rowvar=st.booleans(),
        bias=st.booleans(), ddof=st.sampled_from([None, 0, 2]))
 def test_cov(m, rowvar, bias, ddof):
+    n_obs = m.shape[0] if (m.ndim == 2 and not rowvar) else m.shape[-1]
+    # complex data over a zero divisor: NumPy's inf+infj vs torchnp's inf+nanj (docs/differences.md)
+    assume(not (m.dtype.kind == "c" and ddof is not None and ddof >= n_obs))
     t = tol(m.astype(numpy.complex128)) | {"rtol": 1e-6}
     quiet(lambda: check("cov", m, rowvar=rowvar, bias=bias, ddof=ddof, **t))
 
