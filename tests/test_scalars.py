@@ -350,3 +350,11 @@ def test_indexing_after_a_host_reduction(shape):  # §1.3: the host view a reduc
             assert_like_numpy(got, want, device="cpu")
         else:
             assert type(got) is type(want) and got == want
+
+
+def test_a_transform_leaves_no_host_view_decision_behind():  # §1.3: the cached host view is decided eagerly only
+    x = torchnp.arange(5.0, device="cpu")
+    jac = torchnp.jacobian(lambda y: y * x[2])(torchnp.ones(3, device="cpu"))  # x[2] read under torch.func
+    numpy.testing.assert_allclose(jac.to_numpy(), numpy.eye(3) * 2.0)
+    assert type(x[3]) is numpy.float64 and x[3] == 3.0
+    assert isinstance(x._h, numpy.ndarray)  # the transform cached no "not host data" for later eager reads

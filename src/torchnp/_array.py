@@ -609,6 +609,8 @@ class ndarray:
             return self._h
         except AttributeError:
             pass
+        if _dynamo_compiling() or _transforms_active() or not _device.CPU_VALUE_CHECKS:
+            return None  # a passing state (a trace, a torch.func transform, a test mode): nothing cached
         t = self._t
         h = None
         if _host_values(t) and not t.is_conj() and not t.is_neg() and t.dtype in _NP_SCALAR:
