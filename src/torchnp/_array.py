@@ -71,6 +71,7 @@ class ndarray:
     @property
     def tensor(self):
         """The underlying ``torch.Tensor`` (shares memory, §4.4)."""
+        self._h = None  # found again at the next use: the caller may turn on its requires_grad
         return self._t
 
     @property
