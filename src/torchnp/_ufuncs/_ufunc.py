@@ -27,6 +27,7 @@ _new = object.__new__
 _multi_device = _device.multi_device
 _NPA = _np.ndarray
 _TINY = TINY_UFUNC
+_from_numpy = torch.from_numpy
 
 __all__ = ["ufunc"]
 
@@ -531,15 +532,24 @@ class _Binary(ufunc):
                 h = x1._host_array()
             tp = type(x2)
             if type(h) is _NPA and h.size <= _TINY and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
-                # tiny host data: NumPy's loop (_cpu_kernels.TINY_UFUNC)
-                if tp is float or tp is int:
-                    return host_result(self._np(h, x2))
+                # tiny host data: NumPy's loop (_cpu_kernels.TINY_UFUNC); host_result inlined (§7)
+                r = None
                 if tp is ndarray:
                     h2 = x2._h
                     if h2 is None:
                         h2 = x2._host_array()
                     if type(h2) is _NPA and h2.size <= _TINY:
-                        return host_result(self._np(h, h2))
+                        r = self._np(h, h2)
+                elif tp is float or tp is int:
+                    r = self._np(h, x2)
+                if type(r) is _NPA:
+                    w = _new(ndarray)
+                    w._t = t = _from_numpy(r)
+                    w._d = t.dtype
+                    w._h = r
+                    return w
+                if r is not None:
+                    return r  # NumPy's scalar (§1.3)
             a = x1._t
             if tp is ndarray:
                 b = x2._t
