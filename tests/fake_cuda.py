@@ -15,6 +15,7 @@ A function missing from ``CASES`` fails ``test_fake_cuda.py::test_every_public_f
 """
 
 import contextlib
+import re
 import inspect
 import logging
 import warnings
@@ -491,6 +492,46 @@ CASES["linalg.inv[batch]"] = c(Arr((2, 3, 3), kind="spd"))
 CASES["linalg.cholesky[errstate]"] = c(M).via(lambda f, m: _with_errstate(f, m))
 
 
+# Generator and RandomState methods with array parameters (issue 14): drawn on the parameters'
+# device; their value checks read nothing there (§3.5). ``cls`` is numpy's or torchnp's class.
+def _rng_method(method):
+    return lambda cls, *a, **k: getattr(cls(numpy.random.PCG64(0)) if cls.__name__ == "Generator"
+                                        else cls(0), method)(*a, **k)
+
+
+_RNG_ARGS = {  # valid array parameters (NumPy, the oracle, checks the values)
+    "a": Arr((3,), kind="pos"), "b": Arr((3,), kind="pos"), "df": Arr((3,), kind="pos"),
+    "dfnum": Arr((3,), kind="pos"), "dfden": Arr((3,), kind="pos"), "nonc": Arr((3,)), "shape": Arr((3,), kind="pos"),
+    "n": Arr((3,), "int64", "pos"), "p": Arr((3,)), "left": Arr((3,)), "mode": 1.0, "right": 2.0,
+    "ngood": Arr((3,), "int64", "pos"), "nbad": Arr((3,), "int64", "pos"), "nsample": 1,
+}
+for _cls in ("Generator", "RandomState"):
+    for _n, (_params, *_rest) in torchnp.random._generator._DISTRIBUTIONS.items():
+        _args = [_RNG_ARGS.get(k, Arr((3,), kind="pos") if k not in ("loc", "mu", "low", "mean") else Arr((3,)))
+                 for k, _ in _params]
+        if _args:
+            _key = f"random.{_cls}.{_n}" + ("[array parameters]" if _n == "hypergeometric" else "")
+            CASES[_key] = c(*_args).via(_rng_method(_n))
+    CASES[f"random.{_cls}.standard_gamma"] = c(Arr((3,), kind="pos")).via(_rng_method("standard_gamma"))
+    CASES[f"random.{_cls}.multinomial[pvals]"] = c(5, Arr((2, 3))).via(_rng_method("multinomial")).own()
+    CASES[f"random.{_cls}.dirichlet"] = c(Arr((3,), kind="pos"), size=2).via(_rng_method("dirichlet"))
+    CASES[f"random.{_cls}.multivariate_normal"] = c(Arr((3,)), M).via(_rng_method("multivariate_normal"))
+    CASES[f"random.{_cls}.choice[a]"] = c(V, size=4).via(_rng_method("choice"))
+    CASES[f"random.{_cls}.choice[p]"] = c(3, size=4, p=Arr((3,))).via(_rng_method("choice")).own()
+    CASES[f"random.{_cls}.choice[p, replace=False]"] = c(3, size=2, replace=False, p=Arr((3,))).via(
+        _rng_method("choice")).own()
+    CASES[f"random.{_cls}.permutation"] = c(V).via(_rng_method("permutation"))
+    CASES[f"random.{_cls}.shuffle"] = c(V).via(_rng_method("shuffle"))
+CASES["random.Generator.integers"] = c(Arr((3,), "int64"), Arr((3,), "int64", "pos")).via(_rng_method("integers")).own()
+CASES["random.Generator.multinomial"] = c(Arr((3,), "int64", "pos"), [0.2, 0.8]).via(_rng_method("multinomial"))
+CASES["random.RandomState.randint"] = c(Arr((3,), "int64"), Arr((3,), "int64", "pos")).via(_rng_method("randint")).own()
+CASES["random.Generator.permuted"] = c(A, axis=1).via(_rng_method("permuted"))
+CASES["random.Generator.multivariate_hypergeometric"] = c(Arr((3,), "int64", "pos"), 2).via(
+    _rng_method("multivariate_hypergeometric"))
+CASES["random.Generator.multivariate_hypergeometric[count]"] = c(Arr((3,), "int64", "pos"), 2, method="count").via(
+    _rng_method("multivariate_hypergeometric"))
+
+
 def _with_errstate(f, *args):
     """``np.errstate(invalid="raise")`` restores NumPy's value checks on an accelerator (§3.5)."""
     with numpy.errstate(invalid="raise"):
@@ -593,9 +634,10 @@ def syncs():
 
 def documented(name):
     """Whether docs/devices.md lists case ``name`` as syncing: by name (``bincount`` covers
-    ``bincount[weights]``), by module (``testing.*``), or
+    ``bincount[weights]``; ``random.Generator.zipf`` is ``random.zipf``), by module (``testing.*``), or
     for a ufunc method (``add.at``) by the method's row (``ufunc.at``); a case with a bracketed
     variant (``add.reduceat[host indices]``) only by its own name."""
+    name = re.sub(r"^random\.(Generator|RandomState)\.", "random.", name)
     if name in syncs() or name.split("[")[0] in syncs() or name.split(".")[0] + ".*" in syncs():
         return True  # a function listed by its bare name syncs in every variant
     head, _, method = name.partition(".")

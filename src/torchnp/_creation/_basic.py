@@ -248,6 +248,8 @@ def full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None, *, d
     if isinstance(fill_value, ndarray):
         _device.check_same([fill_value._t.new_empty(0, device=dev), fill_value._t])
         return _wrap(_broadcast_fill(fill_value._t.to(dt), shp))
+    if isinstance(fill_value, _np.ndarray) and dev.type != "cpu":  # host data, never uploaded implicitly (§3.3)
+        raise _device.mismatch(_device.CPU, dev)
     return _wrap(_fill(shp, fill_value, dt, dev))
 
 

@@ -100,7 +100,10 @@ def take(a, indices, axis=None, out=None, mode="raise"):
     if math.prod(shape) == 0:
         r = torch.empty(shape, dtype=t.dtype, device=t.device)
         return _wrap(r) if out is None else store_out(r, out)
-    r = t[(slice(None),) * axis + (idx,)]
+    if idx.dim() == 0:  # torch reads a 0-d index tensor on the host (.item()): index with one element
+        r = t[(slice(None),) * axis + (idx.reshape(1),)].squeeze(axis)
+    else:
+        r = t[(slice(None),) * axis + (idx,)]
     return _wrap(r) if out is None else store_out(r, out)
 
 
