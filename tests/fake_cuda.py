@@ -463,6 +463,14 @@ CASES["histogram[array bins]"] = c(V, Arr((4,), kind="inc"))
 CASES["histogramdd[array bins]"] = c(Arr((6, 2)), bins=[Arr((4,), kind="inc"), Arr((3,), kind="inc")])
 CASES["digitize[array bins]"] = c(V, Arr((4,), kind="inc"))
 CASES["pad[array constant]"] = c(A, 1, constant_values=Arr(()))
+# sizes read on the host (NumPy converts them to Python ints): host values there are no mix (docs/devices.md)
+CASES["pad[array pad_width]"] = c(A, Arr((2, 2), "int64", "pos")).nomix()
+CASES["split[array indices]"] = c(V, Arr((2,), "int64", "pos")).nomix()
+CASES["array_split[array indices]"] = c(V, Arr((2,), "int64", "pos")).nomix()
+CASES["take[scalar index]"] = c(A, 1, axis=1)
+CASES["digitize[scalar x]"] = c(0.5, Arr((4,), kind="inc"))
+CASES["full_like[array fill]"] = c(A, Arr((4,)))
+CASES["isclose[array tolerances]"] = c(A, 0.5, rtol=Arr((4,)), atol=Arr(()))
 CASES["diff[prepend, append]"] = c(A, prepend=Arr((3, 1)), append=Arr((3, 2)))
 CASES["ediff1d[to_begin, to_end]"] = c(V, to_end=Arr((2,)), to_begin=Arr((1,)))
 CASES["sum[where]"] = c(A, axis=0, where=B)
@@ -536,6 +544,104 @@ def _with_errstate(f, *args):
     """``np.errstate(invalid="raise")`` restores NumPy's value checks on an accelerator (§3.5)."""
     with numpy.errstate(invalid="raise"):
         return f(*args)
+
+
+# -- NumPy scalars and 0-d NumPy arrays beside device arrays (§3.3, §1.3; docs/devices.md) -------
+#: name -> (kind, value, call(xp, x, s)) with ``x`` a (3, 4) float64 array and ``s`` the value as a
+#: NumPy scalar or a 0-d NumPy array. A NumPy scalar mixes with any device. A 0-d NumPy array is a
+#: host array where NumPy takes an array ("array": DeviceMismatchError beside a device), and a host
+#: number where NumPy converts it to one, or reads it as a size ("number": accepted on any device).
+SCALAR_PARAMS = {
+    "x + s": ("array", 0.5, lambda xp, x, s: x + s),
+    "x * s": ("array", 0.5, lambda xp, x, s: x * s),
+    "x ** s": ("array", 2.0, lambda xp, x, s: x ** s),
+    "x < s": ("array", 0.5, lambda xp, x, s: x < s),
+    "x += s": ("array", 0.5, lambda xp, x, s: x.__iadd__(s)),
+    "s + x": ("array", 0.5, lambda xp, x, s: s + x),
+    "s * x": ("array", 0.5, lambda xp, x, s: s * x),
+    "add(x, s)": ("array", 0.5, lambda xp, x, s: xp.add(x, s)),
+    "maximum(s, x)": ("array", 0.5, lambda xp, x, s: xp.maximum(s, x)),
+    "heaviside": ("array", 0.5, lambda xp, x, s: xp.heaviside(x - 0.5, s)),
+    "float_power": ("array", 2.0, lambda xp, x, s: xp.float_power(x, s)),
+    "where": ("array", 0.5, lambda xp, x, s: xp.where(x > 0.5, x, s)),
+    "clip": ("array", 0.3, lambda xp, x, s: xp.clip(x, s, 0.8)),
+    "ndarray.clip": ("array", 0.3, lambda xp, x, s: x.clip(max=s)),
+    "full_like": ("array", 2.0, lambda xp, x, s: xp.full_like(x, s)),
+    "copyto": ("array", 2.0, lambda xp, x, s: xp.copyto(x, s) or x),
+    "x[0] = s": ("array", 2.0, lambda xp, x, s: x.__setitem__(0, s) or x),
+    "put": ("array", 2.0, lambda xp, x, s: xp.put(x, [0, 5], s) or x),
+    "putmask": ("array", 2.0, lambda xp, x, s: xp.putmask(x, x > 0.5, s) or x),
+    "quantile": ("array", 0.3, lambda xp, x, s: xp.quantile(x, s, axis=0)),
+    "nanpercentile": ("array", 30.0, lambda xp, x, s: xp.nanpercentile(x, s, axis=1)),
+    "nan_to_num": ("array", 2.0, lambda xp, x, s: xp.nan_to_num(x, nan=s)),
+    "pad": ("array", 2.0, lambda xp, x, s: xp.pad(x, 1, constant_values=s)),
+    "isclose": ("array", 0.5, lambda xp, x, s: xp.isclose(x, 0.5, atol=s)),
+    "interp": ("array", 0.0, lambda xp, x, s: xp.interp(x, [0.2, 0.6], [1.0, 2.0], left=s)),
+    "insert": ("array", 2.0, lambda xp, x, s: xp.insert(x, 1, s, axis=1)),
+    "append": ("array", 2.0, lambda xp, x, s: xp.append(x, s)),
+    "searchsorted": ("array", 0.5, lambda xp, x, s: xp.searchsorted(xp.sort(x[0]), s)),
+    "isin": ("array", 0.5, lambda xp, x, s: xp.isin(x, s)),
+    "diff[prepend]": ("array", 0.5, lambda xp, x, s: xp.diff(x, prepend=s)),
+    "polyval": ("array", 0.5, lambda xp, x, s: xp.polyval(x[0], s)),
+    "select": ("array", 2.0, lambda xp, x, s: xp.select([x > 0.5], [x], s)),
+    "outer": ("array", 2.0, lambda xp, x, s: xp.outer(x[0], s)),
+    "kron": ("array", 2.0, lambda xp, x, s: xp.kron(x, s)),
+    "take": ("array", 1, lambda xp, x, s: xp.take(x, s, axis=1)),
+    "x[s]": ("array", 1, lambda xp, x, s: x[s]),
+    "repeat": ("array", 2, lambda xp, x, s: xp.repeat(x, s, axis=0)),
+    "random.normal": ("array", 2.0, lambda xp, x, s: xp.random.default_rng(0).normal(x, s)),
+    "round[decimals]": ("number", 1, lambda xp, x, s: xp.round(x, s)),
+    "ndarray.round": ("number", 1, lambda xp, x, s: x.round(s)),
+    "std[ddof]": ("number", 1, lambda xp, x, s: xp.std(x, axis=0, ddof=s)),
+    "sum[axis]": ("number", 1, lambda xp, x, s: xp.sum(x, axis=s)),
+    "max[initial]": ("number", 0.95, lambda xp, x, s: xp.max(x, axis=0, initial=s)),
+    "ndarray.fill": ("number", 2.0, lambda xp, x, s: x.fill(s) or x),
+    "cumsum[axis]": ("number", 1, lambda xp, x, s: xp.cumsum(x, axis=s)),
+    "expand_dims": ("number", 0, lambda xp, x, s: xp.expand_dims(x, s)),
+    "tile": ("number", 2, lambda xp, x, s: xp.tile(x, s)),
+    "roll": ("number", 1, lambda xp, x, s: xp.roll(x, s)),
+    "fft.fft[n]": ("number", 4, lambda xp, x, s: xp.fft.fft(x, n=s)),
+    "linalg.norm[ord]": ("number", 2, lambda xp, x, s: xp.linalg.norm(x[0], ord=s)),
+    "histogram[range]": ("number", 0.0, lambda xp, x, s: xp.histogram(x, 4, range=(s, 1.0))),
+    "pad[pad_width]": ("number", 1, lambda xp, x, s: xp.pad(x, s)),
+    "array_split[sections]": ("number", 2, lambda xp, x, s: xp.array_split(x, s, axis=1)),
+}
+
+
+def scalar_param_values(value):
+    """The value as a NumPy scalar and as a 0-d NumPy array."""
+    a = numpy.asarray(value)
+    return {"numpy scalar": a[()], "0-d numpy array": a}
+
+
+def run_scalar_param(name, spelling, device):
+    """None when ``SCALAR_PARAMS[name]`` on a ``device`` array with the value spelled ``spelling``
+    does what docs/devices.md says (the result on ``device``, or DeviceMismatchError), else why not."""
+    kind, value, call = SCALAR_PARAMS[name]
+    s = scalar_param_values(value)[spelling]
+    x = torchnp.from_torch(torch.empty((3, 4), dtype=torch.float64, device=device))
+    refuse = kind == "array" and spelling == "0-d numpy array"
+    try:
+        with warnings.catch_warnings(), HostReads(strict=True, device_only=True):
+            warnings.simplefilter("ignore")
+            got = call(torchnp, x, s)
+    except torchnp.DeviceMismatchError:
+        return None if refuse else "raised DeviceMismatchError for a host number"
+    except HostReadError as exc:
+        return f"a host read: {exc}"
+    except Exception as exc:  # noqa: BLE001
+        return f"raised {type(exc).__name__}: {str(exc).splitlines()[0][:120]}"
+    if refuse:
+        return "accepted a 0-d numpy.ndarray beside a device array (host data: DeviceMismatchError)"
+    return "; ".join(p.replace(str(CUDA), str(device)) for p in _on_device_of(got, device)) or None
+
+
+def _on_device_of(got, device):
+    if isinstance(got, (tuple, list)):
+        return [p for g in got for p in _on_device_of(g, device)]
+    if not isinstance(got, torchnp.ndarray):
+        return [f"{type(got).__name__} instead of an array on {device}"]
+    return [] if got.device == torch.device(device) else [f"result on {got.device}, not {device}"]
 
 
 #: submodules of the public API, besides torchnp itself

@@ -391,3 +391,35 @@ def test_out_is_a_checked_operand(name):  # §3.3: a numpy.ndarray out= is writt
             f(torchnp, torchnp.zeros((2, 3), device="meta"), out)
     with pytest.raises(torchnp.DeviceMismatchError):
         f(torchnp, torchnp.asarray(x, device="cpu"), torchnp.zeros(shape, dtype=dtype, device="meta"))
+
+
+# -- §3.3 NumPy scalars and 0-d NumPy arrays beside arrays on a device ----------------------
+# tests/fake_cuda.py SCALAR_PARAMS: a NumPy scalar mixes with any device; a 0-d numpy.ndarray is
+# host data where NumPy takes an array, a host number where NumPy converts it or reads a size
+def _scalar_params():
+    import fake_cuda
+
+    return fake_cuda
+
+
+_SPELLINGS = ("numpy scalar", "0-d numpy array")
+
+
+@pytest.mark.parametrize("spelling", _SPELLINGS)
+@pytest.mark.parametrize("name", list(_scalar_params().SCALAR_PARAMS))
+def test_numpy_scalars_and_0d_arrays_beside_a_device(name, spelling):  # §3.3, §1.3 (meta: no data to read)
+    why = _scalar_params().run_scalar_param(name, spelling, torch.device(OTHER))
+    assert why is None, f"{name} with a {spelling}: {why}"
+
+
+@pytest.mark.parametrize("spelling", _SPELLINGS)
+@pytest.mark.parametrize("name", list(_scalar_params().SCALAR_PARAMS))
+def test_numpy_scalars_and_0d_arrays_on_the_host(name, spelling):  # §3.3: host data gives NumPy's results
+    fc = _scalar_params()
+    _, value, call = fc.SCALAR_PARAMS[name]
+    a = numpy.random.default_rng(7).uniform(0.1, 0.9, (3, 4))
+    s = fc.scalar_param_values(value)[spelling]
+    with numpy.errstate(all="ignore"):
+        expected = call(numpy, a.copy(), s)
+    got = call(torchnp, torchnp.asarray(a.copy(), device="cpu"), s)
+    assert_like_numpy(got, expected, device="cpu")

@@ -35,3 +35,11 @@ def test_on_fake_cuda(name):
 def test_device_mix_raises(cid):
     why = fc.run_mix(*MIX[cid])
     assert why is None, f"{cid}: {why}"
+
+
+@pytest.mark.parametrize("spelling", ["numpy scalar", "0-d numpy array"])
+@pytest.mark.parametrize("name", list(fc.SCALAR_PARAMS))
+def test_numpy_scalars_and_0d_arrays_on_fake_cuda(name, spelling):  # §3.3, §1.3 (docs/devices.md)
+    with fc.fake_cuda():
+        why = fc.run_scalar_param(name, spelling, fc.CUDA)
+    assert why is None, f"{name} with a {spelling}: {why}"
