@@ -37,6 +37,8 @@ from host_reads import HostReadError, HostReads, documented_syncs
 #: data the host cannot read — so the fake tensors live there, renamed ``fakecuda``.
 BACKEND = "fakecuda"
 CUDA = None  # torch.device(BACKEND, 0), once registered (only in fake-CUDA runs: it is process-wide)
+META = torch.device("meta")
+TARGET = [None]  # the device of the run in progress: CUDA, or META (run_case(..., meta=True))
 
 
 def _register_backend():
@@ -232,7 +234,7 @@ def _np_leaf(a, path):
 
 
 def _fake_leaf(a, path, device=None):
-    t = torch.empty(a.shape, dtype=torchnp._dtypes.to_torch(a.dtype), device=device or CUDA)
+    t = torch.empty(a.shape, dtype=torchnp._dtypes.to_torch(a.dtype), device=device or TARGET[0] or CUDA)
     return torchnp.from_torch(t)
 
 
@@ -253,7 +255,7 @@ CASES = {
     "frombuffer": NA("a view of a host buffer, on the CPU by design (like from_numpy, §4.1)"),
     "fromstring": c("1 2", sep=" "), "require": c(A), "meshgrid": c(V, V), "mask_indices": c(3, numpy.triu),
     "from_dlpack": NA("takes a DLPack capsule (a bridge, §4.4)"), "from_numpy": NA("a bridge: host data by definition (§4.1)"),
-    "from_torch": c().via(lambda f: f(torch.empty(3, 4, device=CUDA))).own(), "to_numpy": NA("an explicit host copy (§4.2)"), "asnumpy": NA("an explicit host copy (§4.2)"),
+    "from_torch": c().via(lambda f: f(torch.empty(3, 4, device=TARGET[0]))).own(), "to_numpy": NA("an explicit host copy (§4.2)"), "asnumpy": NA("an explicit host copy (§4.2)"),
     "bartlett": c(5), "blackman": c(5), "hamming": c(5), "hanning": c(5), "kaiser": c(5, 2.0),
     "diag_indices": c(3), "diag_indices_from": c(M), "tril_indices": c(3), "triu_indices": c(3),
     "tril_indices_from": c(M), "triu_indices_from": c(M),
@@ -633,7 +635,7 @@ def run_scalar_param(name, spelling, device):
         return f"raised {type(exc).__name__}: {str(exc).splitlines()[0][:120]}"
     if refuse:
         return "accepted a 0-d numpy.ndarray beside a device array (host data: DeviceMismatchError)"
-    return "; ".join(p.replace(str(CUDA), str(device)) for p in _on_device_of(got, device)) or None
+    return "; ".join(_on_device_of(got, device)) or None
 
 
 def _on_device_of(got, device):
@@ -709,8 +711,8 @@ def _compare(got, exp, where="result"):
         if not isinstance(got, torchnp.ndarray):
             return [f"{where}: {type(got).__name__} instead of an array on the fake accelerator (a host read?)"]
         out = []
-        if got.device != CUDA:
-            out.append(f"{where}: on {got.device}, not {CUDA}")
+        if got.device != (TARGET[0] or CUDA):
+            out.append(f"{where}: on {got.device}, not {TARGET[0] or CUDA}")
         e = numpy.asarray(exp)
         if tuple(got.shape) != e.shape:
             out.append(f"{where}: shape {tuple(got.shape)} != NumPy's {e.shape}")
@@ -723,8 +725,8 @@ def _compare(got, exp, where="result"):
 def _on_device(got, where="result"):
     if isinstance(got, (tuple, list)):
         return [p for i, g in enumerate(got) for p in _on_device(g, f"{where}[{i}]")]
-    if isinstance(got, torchnp.ndarray) and got.device != CUDA:
-        return [f"{where}: on {got.device}, not {CUDA}"]
+    if isinstance(got, torchnp.ndarray) and got.device != (TARGET[0] or CUDA):
+        return [f"{where}: on {got.device}, not {TARGET[0] or CUDA}"]
     return []
 
 
@@ -738,17 +740,24 @@ def syncs():
     return SYNCS
 
 
-def documented(name):
-    """Whether docs/devices.md lists case ``name`` as syncing: by name (``bincount`` covers
-    ``bincount[weights]``; ``random.Generator.zipf`` is ``random.zipf``), by module (``testing.*``), or
-    for a ufunc method (``add.at``) by the method's row (``ufunc.at``); a case with a bracketed
-    variant (``add.reduceat[host indices]``) only by its own name."""
+def documented_by(name):
+    """The row of docs/devices.md's sync table that lists case ``name`` (None if none): by name
+    (``bincount`` covers ``bincount[weights]``; ``random.Generator.zipf`` is ``random.zipf``), by
+    module (``testing.*``), or for a ufunc method (``add.at``) by the method's row (``ufunc.at``);
+    a case with a bracketed variant (``add.reduceat[host indices]``) only by its own name."""
     name = re.sub(r"^random\.(Generator|RandomState)\.", "random.", name)
-    if name in syncs() or name.split("[")[0] in syncs() or name.split(".")[0] + ".*" in syncs():
-        return True  # a function listed by its bare name syncs in every variant
+    for row in (name, name.split("[")[0], name.split(".")[0] + ".*"):
+        if row in syncs():
+            return row  # a function listed by its bare name syncs in every variant
     head, _, method = name.partition(".")
-    return "[" not in name and isinstance(getattr(torchnp, head, None), torchnp.ufunc) and \
-        "ufunc." + method in syncs()
+    if "[" not in name and isinstance(getattr(torchnp, head, None), torchnp.ufunc) and "ufunc." + method in syncs():
+        return "ufunc." + method
+    return None
+
+
+def documented(name):
+    """Whether docs/devices.md lists case ``name`` as syncing (:func:`documented_by`)."""
+    return documented_by(name) is not None
 
 
 def _warm_up(name, case):
@@ -763,15 +772,36 @@ def _warm_up(name, case):
         pass
 
 
-def run_case(name, case=None):
-    """None if the case passes on fake CUDA, else a one-line reason."""
+#: what data-less ``meta`` tensors raise when their values are asked for (a host read there)
+_META_READS = ("meta tensors", "meta tensor", "hold no data")
+
+
+@contextlib.contextmanager
+def _target(meta):
+    """The run's device: the fake accelerator, or ``meta`` (torch's own data-less device: no fake
+    mode, so every host read raises or is counted)."""
+    TARGET[0] = META if meta else CUDA
+    try:
+        if meta:
+            with torchnp.device(META):
+                yield
+        else:
+            with fake_cuda():
+                yield
+    finally:
+        TARGET[0] = None
+
+
+def run_case(name, case=None, meta=False, seen=None):
+    """None if the case passes on fake CUDA (on ``meta`` with ``meta=True``), else a one-line
+    reason. ``seen``, a set, collects the names of the cases that read on the host."""
     case = case or CASES[name]
     if isinstance(case, NA):
         return None
     expected, np_exc = numpy_result(name, case) if case.oracle else (None, None)
     _warm_up(name, case)
     reads = HostReads(strict=True, device_only=True)
-    with fake_cuda():
+    with _target(meta):
         args = _build(case.args, _fake_leaf)
         kwargs = _build(case.kwargs, _fake_leaf)
         try:
@@ -781,6 +811,8 @@ def run_case(name, case=None):
         except HostReadError:
             got = None
         except Exception as exc:  # noqa: BLE001 - reported as the failure
+            if meta and any(m in str(exc) for m in _META_READS):
+                reads.reads.append((type(exc).__name__, str(exc).splitlines()[0][:80]))
             if reads.reads:
                 got = None
             elif np_exc is not None and isinstance(exc, type(np_exc)):
@@ -789,6 +821,8 @@ def run_case(name, case=None):
                 return f"raised {type(exc).__name__}: {str(exc).splitlines()[0][:160]}" + (
                     f" (NumPy raised {type(np_exc).__name__})" if np_exc else "")
         if reads.reads:
+            if seen is not None:
+                seen.add(name)
             if documented(name):
                 return None
             what, why = reads.reads[0]
@@ -812,8 +846,9 @@ def mix_cases():
                 yield f"{name}-{'.'.join(map(str, p))}-{kind}", name, p, kind
 
 
-def run_mix(name, path, kind):
-    """None if the call with the operand at ``path`` on the host raises DeviceMismatchError."""
+def run_mix(name, path, kind, meta=False):
+    """None if the call with the operand at ``path`` on the host raises DeviceMismatchError (the
+    others on the fake accelerator, or on ``meta`` with ``meta=True``)."""
     case = CASES[name]
 
     def leaf(a, p):
@@ -822,7 +857,7 @@ def run_mix(name, path, kind):
         return _fake_leaf(a, p)
 
     _warm_up(name, case)
-    with fake_cuda():
+    with _target(meta):
         args, kwargs = _build((case.args, case.kwargs), leaf)
         try:
             with warnings.catch_warnings(), HostReads(strict=True, device_only=True):
@@ -834,7 +869,117 @@ def run_mix(name, path, kind):
             return f"a host read before the device check: {exc}"
         except Exception as exc:  # noqa: BLE001
             return f"raised {type(exc).__name__}, not DeviceMismatchError: {str(exc).splitlines()[0][:120]}"
-        return "silently accepted a host operand with cuda operands"
+        return f"silently accepted a host operand with {'meta' if meta else 'cuda'} operands"
+
+
+# -- ndarray methods and operators: every mix of a host array and a device array raises ----------
+_SQ, _SQI, _MASK = Arr((4, 4)), Arr((4, 4), "int64"), Arr((4, 4), "bool")
+_BINARY = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul")
+_INT_BINARY = ("and", "or", "xor", "lshift", "rshift")
+
+
+def _dunder(op):
+    return lambda x, y: getattr(x, f"__{op}__")(y)
+
+
+#: name -> (receiver, other operand, call(receiver, other)); the receiver is ``x``
+METHOD_MIXES = {}
+for _op in _BINARY + _INT_BINARY:
+    _a = _SQI if _op in _INT_BINARY else _SQ
+    for _form in (_op, "r" + _op, "i" + _op):
+        METHOD_MIXES[f"__{_form}__"] = (_a, _a, _dunder(_form))
+for _op in ("lt", "le", "gt", "ge", "eq", "ne", "divmod", "rdivmod"):
+    METHOD_MIXES[f"__{_op}__"] = (_SQ, _SQ, _dunder(_op))
+METHOD_MIXES.update({
+    "x[int array]": (_SQ, Arr((3,), "int64"), lambda x, y: x[y]),
+    "x[bool mask]": (_SQ, _MASK, lambda x, y: x[y]),
+    "x[int array, int array]": (_SQ, Arr((3,), "int64"), lambda x, y: x[y, y]),
+    "x[int array] = 1.0": (_SQ, Arr((3,), "int64"), lambda x, y: x.__setitem__(y, 1.0)),
+    "x[bool mask] = 1.0": (_SQ, _MASK, lambda x, y: x.__setitem__(y, 1.0)),
+    "x[0] = array": (_SQ, Arr((4,)), lambda x, y: x.__setitem__(0, y)),
+    "x[:] = array": (_SQ, _SQ, lambda x, y: x.__setitem__(slice(None), y)),
+    "clip[min]": (_SQ, _SQ, lambda x, y: x.clip(y)),
+    "clip[max]": (_SQ, Arr((4,)), lambda x, y: x.clip(None, y)),
+    "clip[out]": (_SQ, _SQ, lambda x, y: x.clip(0.2, 0.8, out=y)),
+    "put[indices]": (_SQ, Arr((3,), "int64"), lambda x, y: x.put(y, 1.0)),
+    "put[values]": (_SQ, Arr((2,)), lambda x, y: x.put([0, 5], y)),
+    "take": (_SQ, Arr((3,), "int64"), lambda x, y: x.take(y)),
+    "take[out]": (_SQ, Arr((3,)), lambda x, y: x.take([0, 1, 2], out=y)),
+    "choose": (Arr((4,), "int64"), Arr((4,)), lambda x, y: x.choose([y, y, y])),
+    "compress": (_SQ, Arr((4,), "bool"), lambda x, y: x.compress(y, axis=0)),
+    "searchsorted": (Arr((6,), kind="inc"), Arr((3,)), lambda x, y: x.searchsorted(y)),
+    "searchsorted[sorter]": (Arr((6,)), Arr((6,), "int64"), lambda x, y: x.searchsorted(0.5, sorter=y)),
+    "repeat": (Arr((4,)), Arr((4,), "int64"), lambda x, y: x.repeat(y)),
+    "dot": (_SQ, _SQ, lambda x, y: x.dot(y)),
+    "dot[out]": (_SQ, _SQ, lambda x, y: x.dot(x, out=y)),
+    "fill[0-d array]": (_SQ, Arr(()), lambda x, y: x.fill(y)),
+    "partition[kth]": (Arr((6,)), Arr((2,), "int64"), lambda x, y: x.partition(y)),
+    "argpartition[kth]": (Arr((6,)), Arr((2,), "int64"), lambda x, y: x.argpartition(y)),
+    "argmax[out]": (_SQ, Arr((4,), "int64"), lambda x, y: x.argmax(axis=0, out=y)),
+    "argmin[out]": (_SQ, Arr((4,), "int64"), lambda x, y: x.argmin(axis=0, out=y)),
+    "round[out]": (_SQ, _SQ, lambda x, y: x.round(out=y)),
+    "trace[out]": (_SQ, Arr(()), lambda x, y: x.trace(out=y)),
+    "cumsum[out]": (_SQ, _SQ, lambda x, y: x.cumsum(axis=0, out=y)),
+    "cumprod[out]": (_SQ, _SQ, lambda x, y: x.cumprod(axis=0, out=y)),
+    "ptp[out]": (_SQ, Arr((4,)), lambda x, y: x.ptp(axis=0, out=y)),
+})
+for _m in ("sum", "prod", "mean", "std", "var", "max", "min", "all", "any"):
+    _extra = {"initial": 0.0} if _m in ("max", "min") else {}
+    METHOD_MIXES[f"{_m}[where]"] = (_SQ, _MASK, lambda x, y, m=_m, e=_extra: getattr(x, m)(axis=0, where=y, **e))
+    METHOD_MIXES[f"{_m}[out]"] = (_SQ, Arr((4,), "bool" if _m in ("all", "any") else "float64"),
+                                  lambda x, y, m=_m: getattr(x, m)(axis=0, out=y))
+
+
+#: a ``numpy.ndarray`` receiver runs NumPy's own method: these never reach torchnp's protocols with
+#: the device array, so NumPy's own error (or its own Python code's ``bool()``) is what happens
+_NUMPY_OWN = {
+    "[out]": "NumPy's C methods refuse a non-NumPy out= themselves (TypeError)",
+    "ptp[out]": "numpy.ndarray has no ptp method (NumPy 2)",
+    "fill[0-d array]": "NumPy's fill refuses a non-NumPy value itself (ValueError)",
+    "searchsorted[sorter]": "NumPy parses sorter itself (TypeError)",
+    "clip[out]": "NumPy's internal clip ufunc, which torchnp does not define: TypeError naming it (docs/devices.md)",
+    "mean[where]": "NumPy's Python _mean calls bool() on the device count of where= (a read by design), then mismatches",
+    "std[where]": "the same (NumPy's _var)",
+    "var[where]": "the same (NumPy's _var)",
+}
+
+
+def method_mix_cases():
+    """(case id, name, host side, kind): the other operand on the host (``x_dev.m(y_host)``) or
+    the receiver (``x_host.m(y_dev)``); host arrays as CPU torchnp arrays or ``numpy.ndarray``s
+    (a NumPy receiver runs NumPy's method or operator, which reaches torchnp through NumPy's
+    protocols; except ``_NUMPY_OWN``). A 0-d NumPy value for ``fill`` is a number
+    (docs/devices.md): no mix."""
+    for name in METHOD_MIXES:
+        for side in ("other", "receiver"):
+            for kind in ("cpu", "numpy"):
+                if kind == "numpy" and (name == "fill[0-d array]" if side == "other" else
+                                        name in _NUMPY_OWN or name.endswith("[out]")):
+                    continue
+                yield f"{name}-{side}-{kind}", name, side, kind
+
+
+def run_method_mix(name, side, kind, meta=False):
+    """None if the mix raises DeviceMismatchError, else what happened."""
+    rx, ry, call = METHOD_MIXES[name]
+
+    def host(a):
+        return a.numpy(0) if kind == "numpy" else torchnp.asarray(a.numpy(0), device="cpu")
+
+    with _target(meta):
+        x = host(rx) if side == "receiver" else _fake_leaf(rx, ())
+        y = host(ry) if side == "other" else _fake_leaf(ry, ())
+        try:
+            with warnings.catch_warnings(), HostReads(strict=True, device_only=True):
+                warnings.simplefilter("ignore")
+                call(x, y)
+        except torchnp.DeviceMismatchError:
+            return None
+        except HostReadError as exc:
+            return f"a host read before the device check: {exc}"
+        except Exception as exc:  # noqa: BLE001
+            return f"raised {type(exc).__name__}, not DeviceMismatchError: {str(exc).splitlines()[0][:120]}"
+        return "silently accepted a mix of host and device arrays"
 
 
 def owner(name, why=""):

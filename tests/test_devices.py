@@ -13,6 +13,7 @@ import pytest
 import torch
 
 import torchnp
+import fake_cuda as fc
 from support import DEVICE, assert_like_numpy, tnp
 
 OTHER = "meta"
@@ -396,26 +397,19 @@ def test_out_is_a_checked_operand(name):  # §3.3: a numpy.ndarray out= is writt
 # -- §3.3 NumPy scalars and 0-d NumPy arrays beside arrays on a device ----------------------
 # tests/fake_cuda.py SCALAR_PARAMS: a NumPy scalar mixes with any device; a 0-d numpy.ndarray is
 # host data where NumPy takes an array, a host number where NumPy converts it or reads a size
-def _scalar_params():
-    import fake_cuda
-
-    return fake_cuda
-
-
 _SPELLINGS = ("numpy scalar", "0-d numpy array")
 
 
 @pytest.mark.parametrize("spelling", _SPELLINGS)
-@pytest.mark.parametrize("name", list(_scalar_params().SCALAR_PARAMS))
+@pytest.mark.parametrize("name", list(fc.SCALAR_PARAMS))
 def test_numpy_scalars_and_0d_arrays_beside_a_device(name, spelling):  # §3.3, §1.3 (meta: no data to read)
-    why = _scalar_params().run_scalar_param(name, spelling, torch.device(OTHER))
+    why = fc.run_scalar_param(name, spelling, torch.device(OTHER))
     assert why is None, f"{name} with a {spelling}: {why}"
 
 
 @pytest.mark.parametrize("spelling", _SPELLINGS)
-@pytest.mark.parametrize("name", list(_scalar_params().SCALAR_PARAMS))
+@pytest.mark.parametrize("name", list(fc.SCALAR_PARAMS))
 def test_numpy_scalars_and_0d_arrays_on_the_host(name, spelling):  # §3.3: host data gives NumPy's results
-    fc = _scalar_params()
     _, value, call = fc.SCALAR_PARAMS[name]
     a = numpy.random.default_rng(7).uniform(0.1, 0.9, (3, 4))
     s = fc.scalar_param_values(value)[spelling]
@@ -423,3 +417,20 @@ def test_numpy_scalars_and_0d_arrays_on_the_host(name, spelling):  # §3.3: host
         expected = call(numpy, a.copy(), s)
     got = call(torchnp, torchnp.asarray(a.copy(), device="cpu"), s)
     assert_like_numpy(got, expected, device="cpu")
+
+
+# -- §3.2 every cpu/meta mix raises, for the functions and the ndarray methods and operators --
+_MIX = {cid: rest for cid, *rest in fc.mix_cases()}
+_METHOD_MIX = {cid: rest for cid, *rest in fc.method_mix_cases()}
+
+
+@pytest.mark.parametrize("cid", list(_MIX))
+def test_every_function_mix_raises_on_meta(cid):  # §3.2, §3.3: tests/fake_cuda.py's cases on meta
+    why = fc.run_mix(*_MIX[cid], meta=True)
+    assert why is None, f"{cid}: {why}"
+
+
+@pytest.mark.parametrize("cid", list(_METHOD_MIX))
+def test_every_method_and_operator_mix_raises_on_meta(cid):  # §3.2, §3.3
+    why = fc.run_method_mix(*_METHOD_MIX[cid], meta=True)
+    assert why is None, f"{cid}: {why}"
