@@ -434,3 +434,29 @@ def test_every_function_mix_raises_on_meta(cid):  # §3.2, §3.3: tests/fake_cud
 def test_every_method_and_operator_mix_raises_on_meta(cid):  # §3.2, §3.3
     why = fc.run_method_mix(*_METHOD_MIX[cid], meta=True)
     assert why is None, f"{cid}: {why}"
+
+
+# sizes read on the host (docs/devices.md): NumPy arrays there are host values on any device
+SIZE_ARRAYS = {
+    "reshape": lambda xp, x: xp.reshape(x, numpy.array([2, 3])),
+    "ndarray.reshape": lambda xp, x: x.reshape(numpy.array([3, -1])),
+    "broadcast_to": lambda xp, x: xp.broadcast_to(x, numpy.array([2, 6])),
+    "tile": lambda xp, x: xp.tile(x, numpy.array([2, 1])),
+    "roll": lambda xp, x: xp.roll(x, numpy.array([2])),
+    "roll[axis]": lambda xp, x: xp.roll(x.reshape(2, 3), numpy.array([1, 2]), axis=(0, 1)),
+    "resize": lambda xp, x: xp.resize(x, numpy.array([4, 2])),
+    "zeros_like[shape]": lambda xp, x: xp.zeros_like(x, shape=numpy.array([3, 2])),
+    "full_like[shape]": lambda xp, x: xp.full_like(x, 2.0, shape=numpy.array([3, 2])),
+    "pad": lambda xp, x: xp.pad(x, numpy.array([1, 2])),
+    "array_split": lambda xp, x: xp.array_split(x, numpy.array([2, 4])),
+}
+
+
+@pytest.mark.parametrize("name", list(SIZE_ARRAYS))
+def test_size_arguments_as_numpy_arrays(name):  # §3.3: host values, as NumPy reads them
+    a = numpy.arange(6.0)
+    assert_like_numpy(SIZE_ARRAYS[name](torchnp, torchnp.asarray(a, device="cpu")), SIZE_ARRAYS[name](numpy, a),
+                      device="cpu")
+    got = SIZE_ARRAYS[name](torchnp, _m(6))
+    for r in got if isinstance(got, list) else [got]:
+        assert r.device.type == OTHER

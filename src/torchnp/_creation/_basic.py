@@ -16,7 +16,7 @@ from .._array import _wrap, ndarray
 from .._convert import NOVALUE, as_tensor, asarray, check_order
 from .._device import _state as _device_state
 from .._dtypes import _default_float
-from .._tensors import shape_str
+from .._tensors import int_tuple, shape_str
 
 __all__ = ["array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "copy",
            "empty", "zeros", "ones", "full", "empty_like", "zeros_like", "ones_like",
@@ -39,10 +39,8 @@ def _copy_flag(copy):
 
 
 def _shape(shape):
-    if isinstance(shape, (tuple, list)):
-        shape = tuple(operator.index(s) for s in shape)
-    else:
-        shape = (operator.index(shape),)
+    # tuples inline: np.zeros((3, 4)) is a hot path (§7); other sizes (1-D NumPy arrays) via int_tuple
+    shape = tuple(operator.index(s) for s in shape) if isinstance(shape, (tuple, list)) else int_tuple(shape)
     if any(s < 0 for s in shape):
         raise ValueError("negative dimensions are not allowed")
     return shape
