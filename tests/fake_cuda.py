@@ -859,17 +859,23 @@ def run_mix(name, path, kind, meta=False):
     _warm_up(name, case)
     with _target(meta):
         args, kwargs = _build((case.args, case.kwargs), leaf)
-        try:
-            with warnings.catch_warnings(), HostReads(strict=True, device_only=True):
-                warnings.simplefilter("ignore")
-                _call(name, torchnp, case, args, kwargs)
-        except torchnp.DeviceMismatchError:
-            return None
-        except HostReadError as exc:
-            return f"a host read before the device check: {exc}"
-        except Exception as exc:  # noqa: BLE001
-            return f"raised {type(exc).__name__}, not DeviceMismatchError: {str(exc).splitlines()[0][:120]}"
-        return f"silently accepted a host operand with {'meta' if meta else 'cuda'} operands"
+        return _expect_mismatch(lambda: _call(name, torchnp, case, args, kwargs),
+                                f"a host operand with {'meta' if meta else 'cuda'} operands")
+
+
+def _expect_mismatch(call, what):
+    """None if ``call()`` raises DeviceMismatchError before any host read, else what happened."""
+    try:
+        with warnings.catch_warnings(), HostReads(strict=True, device_only=True):
+            warnings.simplefilter("ignore")
+            call()
+    except torchnp.DeviceMismatchError:
+        return None
+    except HostReadError as exc:
+        return f"a host read before the device check: {exc}"
+    except Exception as exc:  # noqa: BLE001
+        return f"raised {type(exc).__name__}, not DeviceMismatchError: {str(exc).splitlines()[0][:120]}"
+    return f"silently accepted {what}"
 
 
 # -- ndarray methods and operators: every mix of a host array and a device array raises ----------
@@ -969,17 +975,7 @@ def run_method_mix(name, side, kind, meta=False):
     with _target(meta):
         x = host(rx) if side == "receiver" else _fake_leaf(rx, ())
         y = host(ry) if side == "other" else _fake_leaf(ry, ())
-        try:
-            with warnings.catch_warnings(), HostReads(strict=True, device_only=True):
-                warnings.simplefilter("ignore")
-                call(x, y)
-        except torchnp.DeviceMismatchError:
-            return None
-        except HostReadError as exc:
-            return f"a host read before the device check: {exc}"
-        except Exception as exc:  # noqa: BLE001
-            return f"raised {type(exc).__name__}, not DeviceMismatchError: {str(exc).splitlines()[0][:120]}"
-        return "silently accepted a mix of host and device arrays"
+        return _expect_mismatch(lambda: call(x, y), "a mix of host and device arrays")
 
 
 def owner(name, why=""):
@@ -1008,6 +1004,21 @@ def main(argv=()):
     print(f"device mixes: {len(mixes)}; raise DeviceMismatchError: {len(mixes) - len(mfails)}; other: {len(mfails)}")
     for cid, why in sorted(mfails.items()):
         print(f"  MIX {cid}: {why}")
+    for meta in (False, True):
+        where = "meta" if meta else "fake device"
+        methods = list(method_mix_cases())
+        bad = {cid: why for cid, n, side, kind in methods for why in [run_method_mix(n, side, kind, meta)] if why}
+        print(f"ndarray method/operator mixes on {where}: {len(methods)}; raise DeviceMismatchError: "
+              f"{len(methods) - len(bad)}")
+        for cid, why in sorted(bad.items()):
+            print(f"  MIX {cid}: {why}")
+    seen = set()
+    ran = [n for n in names if n not in na]
+    mfail = {n: why for n in ran for why in [run_case(n, meta=True, seen=seen)] if why}
+    print(f"on meta: {len(ran)} cases; pass: {len(ran) - len(mfail)}; host reads: {len(seen)} "
+          f"(documented: {sum(map(documented, seen))})")
+    for n, why in sorted(mfail.items()):
+        print(f"  META {n}: {why}")
     if "--write-xfail" in argv:
         converter = sorted(c for c, why in mfails.items() if not owner(c, why))
         known = {n: f"{owner(n, why) or 'not fixed yet'}: {why}" for n, why in fails.items()}
