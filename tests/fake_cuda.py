@@ -592,6 +592,13 @@ SCALAR_PARAMS = {
     "x[s]": ("array", 1, lambda xp, x, s: x[s]),
     "repeat": ("array", 2, lambda xp, x, s: xp.repeat(x, s, axis=0)),
     "random.normal": ("array", 2.0, lambda xp, x, s: xp.random.default_rng(0).normal(x, s)),
+    "linspace": ("array", 2.0, lambda xp, x, s: xp.linspace(x, s, 3)),
+    "geomspace": ("array", 2.0, lambda xp, x, s: xp.geomspace(x, s, 3)),
+    "unwrap[period]": ("array", 2.0, lambda xp, x, s: xp.unwrap(x, period=s)),
+    "add.at[values]": ("array", 2.0, lambda xp, x, s: xp.add.at(x, ([0, 1], [1, 1]), s) or x),
+    "ldexp": ("array", 2, lambda xp, x, s: xp.ldexp(x, s)),
+    "einsum": ("array", 2.0, lambda xp, x, s: xp.einsum("ij,->ij", x, s)),
+    "argpartition[kth]": ("array", 2, lambda xp, x, s: xp.argpartition(x, s)),
     "round[decimals]": ("number", 1, lambda xp, x, s: xp.round(x, s)),
     "ndarray.round": ("number", 1, lambda xp, x, s: x.round(s)),
     "std[ddof]": ("number", 1, lambda xp, x, s: xp.std(x, axis=0, ddof=s)),
@@ -607,6 +614,12 @@ SCALAR_PARAMS = {
     "histogram[range]": ("number", 0.0, lambda xp, x, s: xp.histogram(x, 4, range=(s, 1.0))),
     "pad[pad_width]": ("number", 1, lambda xp, x, s: xp.pad(x, s)),
     "array_split[sections]": ("number", 2, lambda xp, x, s: xp.array_split(x, s, axis=1)),
+    "histogram[bins]": ("number", 3, lambda xp, x, s: xp.histogram(x, s, range=(0.0, 1.0))),
+    "add.reduce[initial]": ("number", 2.0, lambda xp, x, s: xp.add.reduce(x, axis=0, initial=s)),
+    "trace[offset]": ("number", 1, lambda xp, x, s: xp.trace(x, s)),
+    "diff[n]": ("number", 2, lambda xp, x, s: xp.diff(x, n=s)),
+    "tril[k]": ("number", 1, lambda xp, x, s: xp.tril(x, s)),
+    "linalg.matrix_power[n]": ("number", 2, lambda xp, x, s: xp.linalg.matrix_power(x[:, :3], s)),
 }
 
 

@@ -13,6 +13,7 @@ import torch
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
+from .._boundary import device_of
 from .._convert import NOVALUE, as_tensor, asarray, check_order
 from .._device import _state as _device_state
 from .._dtypes import _default_float
@@ -330,11 +331,10 @@ def _weak_dtype(values):
 
 def _tensors_on(values, dtype, device):
     """Tensors for creation arguments: with ``device=`` all move there (§3.4); else arrays
-    must share one device (§3.2) and scalars/lists are created on it (§3.3)."""
+    must share one device (§3.2: NumPy arrays are on the host) and scalars/lists are created on
+    it (§3.3)."""
     if device is None:
-        arrs = [v._t for v in values if isinstance(v, ndarray)]
-        if arrs:
-            device = _device.check_same(arrs)
+        device = device_of(values)
     return [as_tensor(v, dtype, device) for v in values]
 
 
