@@ -449,6 +449,7 @@ SIZE_ARRAYS = {
     "full_like[shape]": lambda xp, x: xp.full_like(x, 2.0, shape=numpy.array([3, 2])),
     "pad": lambda xp, x: xp.pad(x, numpy.array([1, 2])),
     "array_split": lambda xp, x: xp.array_split(x, numpy.array([2, 4])),
+    "transpose": lambda xp, x: xp.transpose(x.reshape(2, 3), numpy.array([1, 0])),
 }
 
 
