@@ -233,8 +233,10 @@ def copyto(dst, src, casting="same_kind", where=True):
 
 def choose(a, choices, out=None, mode="raise"):
     """Construct an array from an index array and a list of arrays to choose from (``numpy.choose``)."""
-    ia = index_tensor(a, None)
-    cs = tensors(list(choices))
+    choices = list(choices)
+    dev = device_of([a] + choices)  # a scalar or list index goes where the choices are (§3.3)
+    ia = index_tensor(a, dev)
+    cs = tensors(choices, dev)
     if not cs:
         raise ValueError("need at least one array to choose from")
     _device.check_same([ia] + cs)
