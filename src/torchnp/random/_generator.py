@@ -1142,6 +1142,15 @@ class RandomState(_Common):
         """Random sample from ``a`` (``numpy.random.choice``)."""
         return self._choice(a, size, replace, p, 0, True, legacy=True)
 
+    def multinomial(self, n, pvals, size=None, *, device=None):
+        """Draw from a multinomial distribution (``numpy.random.RandomState.multinomial``); int64.
+        The legacy generator takes one number of trials ``n`` (NumPy's TypeError for arrays)."""
+        if isinstance(n, (list, tuple)):
+            raise TypeError("an integer is required")
+        if isinstance(n, _ARRAYS) and n.ndim:
+            raise TypeError("only 0-dimensional arrays can be converted to Python scalars")
+        return _Common.multinomial(self, n, pvals, size, device=device)
+
     def tomaxint(self, size=None, *, device=None):
         """Random integers in [0, ``sys.maxsize``] (``numpy.random.RandomState.tomaxint``)."""
         return self._randint(0, 2 ** 63 - 1, size, _np.int64, True, device, "tomaxint")
