@@ -24,6 +24,8 @@ from ._tensors import cast_tensor, from_host, normalize_axis, reshape_tensor
 __all__ = ["ndarray"]
 
 _new = object.__new__
+_NPA = _np.ndarray
+_from_numpy = torch.from_numpy
 _TYPE = type  # ndarray.view has a parameter of that name
 _compiling = torch.compiler.is_compiling
 #: Dynamo folds this to True while it traces; eagerly one call returning False (``is_compiling``
@@ -46,8 +48,9 @@ class ndarray:
     does; most code creates arrays with :func:`torchnp.asarray` and friends.
     """
 
-    # the tensor and its dtype (read on every hot path, §7); ``_h``, set on first use by a scalar
-    # index, the NumPy view of host data (§1.3: scalar loops read elements through it)
+    # the tensor and its dtype (read on every hot path, §7); ``_h``, the NumPy view of host data,
+    # found on first use (§1.3 scalar indexing and NumPy's kernels on tiny arrays read through it):
+    # None until then, False where NumPy may not read the data (a device, autograd)
     __slots__ = ("_t", "_d", "_h", "__weakref__")
     __array_priority__ = 1000
     __class_getitem__ = classmethod(types.GenericAlias)  # ndarray[Any, dtype[float64]] in annotations
@@ -68,6 +71,7 @@ class ndarray:
     @property
     def tensor(self):
         """The underlying ``torch.Tensor`` (shares memory, §4.4)."""
+        self._h = None  # found again at the next use: the caller may turn on its requires_grad
         return self._t
 
     @property
@@ -90,10 +94,7 @@ class ndarray:
         """Replace the tensor in place (``shape =``, ``dtype =``, ``resize``): the cached host view goes with it."""
         self._t = t
         self._d = t.dtype
-        try:
-            del self._h
-        except AttributeError:
-            pass
+        self._h = None
 
     @property
     def dtype(self):
@@ -142,6 +143,7 @@ class ndarray:
         a = _new(ndarray)
         a._t = r
         a._d = self._d
+        a._h = None
         return a
 
     @property
@@ -435,6 +437,7 @@ class ndarray:
             base = self.view(dtype)
             sub = _new(type)  # as NumPy's view: the subclass's __new__ is not called
             sub._t, sub._d = base._t, base._d
+            sub._h = None
             if callable(getattr(type, "__array_finalize__", None)):
                 sub.__array_finalize__(self)
             return sub
@@ -462,19 +465,22 @@ class ndarray:
 
     def reshape(self, *shape, order="C", copy=None):
         """A view with a new shape when possible, else a copy (``numpy.ndarray.reshape``)."""
-        s = shape[0] if len(shape) == 1 else shape
-        # hot path unless a bool is among the sizes (torch takes True as 1; NumPy raises TypeError)
-        if order == "C" and copy is None and type(s) is not bool and not (
-                type(s) is tuple and (True in s or False in s) and bool in map(type, s)):
-            try:  # hot path (§7): torch parses unpacked ints faster than a tuple
-                r = self._t.reshape(*shape)
-            except (RuntimeError, TypeError):
-                pass  # the slow path below raises NumPy's error
-            else:
-                a = _new(ndarray)
-                a._t = r
-                a._d = self._d
-                return a
+        if order == "C" and copy is None and shape:
+            sizes = shape[0] if type(shape[0]) is tuple and len(shape) == 1 else shape
+            # hot path (§7) for Python int sizes only (torch takes True as 1 where NumPy raises
+            # TypeError); torch parses unpacked ints faster than a tuple
+            if sizes and type(sizes[0]) is int and type(sizes[-1]) is int and (
+                    len(sizes) < 3 or bool not in map(type, sizes)):
+                try:
+                    r = self._t.reshape(*sizes)
+                except RuntimeError:
+                    pass  # the slow path below raises NumPy's error
+                else:
+                    a = _new(ndarray)
+                    a._t = r
+                    a._d = self._d
+                    a._h = None
+                    return a
         if len(shape) == 1:
             shape = shape[0]
         elif not shape:
@@ -560,11 +566,10 @@ class ndarray:
         if tk is int or tk is tuple:
             # §1.3 scalar loops: an element of host data is NumPy's scalar, read through NumPy's view of
             # the memory (as fast as NumPy; NumPy's IndexError out of bounds)
-            try:
-                h = self._h
-            except AttributeError:
+            h = self._h
+            if h is None:
                 h = self._host_view(key)
-            if h is not None and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
+            if type(h) is _NPA and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
                 if tk is int:
                     if h.ndim == 1:
                         return h[key]
@@ -584,6 +589,7 @@ class ndarray:
                 a = _new(ndarray)  # _wrap inlined: the hot path of §7
                 a._t = r
                 a._d = self._d
+                a._h = None
                 return a
         elif tk is tuple and _basic_tuple(key):
             try:
@@ -596,35 +602,33 @@ class ndarray:
 
     def __setitem__(self, key, value):
         if type(key) is int and type(value) in _SCALAR_VALUES:
-            try:
-                h = self._h
-            except AttributeError:
+            h = self._h
+            if h is None:
                 h = self._host_view(key)
-            if h is not None and _device.CPU_VALUE_CHECKS and not _dynamo_compiling() and h.ndim == 1:
+            if type(h) is _NPA and _device.CPU_VALUE_CHECKS and not _dynamo_compiling() and h.ndim == 1:
                 h[key] = value  # NumPy's own cast and errors (§1.3, host data behaves as NumPy's)
                 _bump_version(self._t)  # as a torch write would: autograd sees the change
                 return
         _setitem(self, key, value)
 
     def _host_array(self):
-        """NumPy's view of this host array (cached in ``_h``), or None for data NumPy may not read
+        """NumPy's view of this host array (cached in ``_h``), or False for data NumPy may not read
         here (devices, autograd, tracing, lazy conjugates; §1.3): kernels on host data use it."""
-        try:
-            return self._h
-        except AttributeError:
-            pass
+        h = self._h
+        if h is not None:
+            return h
         if _dynamo_compiling() or _transforms_active() or not _device.CPU_VALUE_CHECKS:
-            return None  # a passing state (a trace, a torch.func transform, a test mode): nothing cached
+            return False  # a passing state (a trace, a torch.func transform, a test mode): nothing cached
         t = self._t
-        h = None
+        h = False
         if _host_values(t) and not t.is_conj() and not t.is_neg() and t.dtype in _NP_SCALAR:
             h = t.numpy()
         self._h = h
         return h
 
     def _host_view(self, key):
-        """NumPy's view of this host array for scalar indexing (cached in ``_h``), None otherwise;
-        nothing is cached unless ``key`` picks one element."""
+        """NumPy's view of this host array for scalar indexing (cached in ``_h``, False where NumPy
+        may not read it), None where ``key`` does not pick one element (then nothing is cached)."""
         t = self._t
         nd = t.dim()
         if not (nd == 1 if type(key) is int else nd and len(key) == nd and all(type(k) is int for k in key)):
@@ -713,6 +717,19 @@ def _wrap(t):
     a = _new(ndarray)
     a._t = t
     a._d = t.dtype
+    a._h = None
+    return a
+
+
+def host_result(r):
+    """NumPy's result ``r`` computed on host data: a new ndarray sharing the memory of a NumPy
+    array (kept as its host view), and NumPy's scalar as it is (§1.3)."""
+    if type(r) is not _NPA:
+        return r
+    a = _new(ndarray)
+    a._t = t = _from_numpy(r)
+    a._d = t.dtype
+    a._h = r
     return a
 
 
