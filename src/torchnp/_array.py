@@ -412,6 +412,10 @@ class ndarray:
 
     def fill(self, value):
         """Fill with a scalar value (``numpy.ndarray.fill``): converted as ``x[...] = value``."""
+        if type(value) is _np.ndarray and value.ndim == 0:
+            value = value[()]  # a scalar parameter: NumPy reads a 0-d array as its number, on any device
+        elif isinstance(value, (list, _np.ndarray)) or (isinstance(value, ndarray) and value.ndim):
+            raise ValueError("setting an array element with a sequence.")
         self[...] = value
 
     def tolist(self):

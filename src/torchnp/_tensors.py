@@ -134,16 +134,22 @@ def normalize_axes(axes, ndim):
     return out
 
 
+def int_tuple(x):
+    """A size-like argument (a shape, ``reps``, shifts) as a tuple of Python ints: one int, or a
+    sequence of them. A 1-D NumPy array is such a sequence: host data, read as NumPy reads it."""
+    if isinstance(x, (tuple, list, torch.Size)) or (type(x) is _np.ndarray and x.ndim == 1):
+        return tuple(operator.index(s) for s in x)
+    return (operator.index(x),)
+
+
 def reshape_tensor(t, shape, order="C", copy=None):
     """NumPy's reshape on a tensor: ValueError with NumPy's message, order 'C'/'F'/'A'."""
     if isinstance(shape, (tuple, list, torch.Size)):
         if any(isinstance(s, (bool, _np.bool_)) for s in shape):  # NumPy takes no bools as sizes
             raise TypeError("an integer is required")
-        shape = tuple(operator.index(s) for s in shape)
-    else:
-        if isinstance(shape, (bool, _np.bool_)):
-            raise TypeError(f"expected a sequence of integers or a single integer, got '{shape}'")
-        shape = (operator.index(shape),)
+    elif isinstance(shape, (bool, _np.bool_)):
+        raise TypeError(f"expected a sequence of integers or a single integer, got '{shape}'")
+    shape = int_tuple(shape)
     n = t.numel()
     known, unknown = 1, 0
     for s in shape:

@@ -13,12 +13,13 @@ import torch
 
 from .. import _device, _dtypes
 from .._array import _dynamo_compiling, _wrap, host_result, ndarray
+from .._boundary import device_of
 from .._cpu_kernels import TINY_UFUNC
 from .._device import CPU as _CPU
 from .._convert import NOVALUE, as_tensor, asarray, check_order
 from .._device import _state as _device_state
 from .._dtypes import _default_float
-from .._tensors import shape_str
+from .._tensors import int_tuple, shape_str
 
 __all__ = ["array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "copy",
            "empty", "zeros", "ones", "full", "empty_like", "zeros_like", "ones_like",
@@ -41,10 +42,8 @@ def _copy_flag(copy):
 
 
 def _shape(shape):
-    if isinstance(shape, (tuple, list)):
-        shape = tuple(operator.index(s) for s in shape)
-    else:
-        shape = (operator.index(shape),)
+    # tuples inline: np.zeros((3, 4)) is a hot path (§7); other sizes (1-D NumPy arrays) via int_tuple
+    shape = tuple(operator.index(s) for s in shape) if isinstance(shape, (tuple, list)) else int_tuple(shape)
     if any(s < 0 for s in shape):
         raise ValueError("negative dimensions are not allowed")
     return shape
@@ -257,6 +256,8 @@ def full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None, *, d
     if isinstance(fill_value, ndarray):
         _device.check_same([fill_value._t.new_empty(0, device=dev), fill_value._t])
         return _wrap(_broadcast_fill(fill_value._t.to(dt), shp))
+    if isinstance(fill_value, _np.ndarray) and dev.type != "cpu":  # host data, never uploaded implicitly (§3.3)
+        raise _device.mismatch(_device.CPU, dev)
     return _wrap(_fill(shp, fill_value, dt, dev))
 
 
@@ -339,11 +340,10 @@ def _weak_dtype(values):
 
 def _tensors_on(values, dtype, device):
     """Tensors for creation arguments: with ``device=`` all move there (§3.4); else arrays
-    must share one device (§3.2) and scalars/lists are created on it (§3.3)."""
+    must share one device (§3.2: NumPy arrays are on the host) and scalars/lists are created on
+    it (§3.3)."""
     if device is None:
-        arrs = [v._t for v in values if isinstance(v, ndarray)]
-        if arrs:
-            device = _device.check_same(arrs)
+        device = device_of(values)
     return [as_tensor(v, dtype, device) for v in values]
 
 

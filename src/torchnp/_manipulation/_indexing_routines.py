@@ -100,7 +100,10 @@ def take(a, indices, axis=None, out=None, mode="raise"):
     if math.prod(shape) == 0:
         r = torch.empty(shape, dtype=t.dtype, device=t.device)
         return _wrap(r) if out is None else store_out(r, out)
-    r = t[(slice(None),) * axis + (idx,)]
+    if idx.dim() == 0:  # torch reads a 0-d index tensor on the host (.item()): index with one element
+        r = t[(slice(None),) * axis + (idx.reshape(1),)].squeeze(axis)
+    else:
+        r = t[(slice(None),) * axis + (idx,)]
     return _wrap(r) if out is None else store_out(r, out)
 
 
@@ -230,8 +233,10 @@ def copyto(dst, src, casting="same_kind", where=True):
 
 def choose(a, choices, out=None, mode="raise"):
     """Construct an array from an index array and a list of arrays to choose from (``numpy.choose``)."""
-    ia = index_tensor(a, None)
-    cs = tensors(list(choices))
+    choices = list(choices)
+    dev = device_of([a] + choices)  # a scalar or list index goes where the choices are (§3.3)
+    ia = index_tensor(a, dev)
+    cs = tensors(choices, dev)
     if not cs:
         raise ValueError("need at least one array to choose from")
     _device.check_same([ia] + cs)

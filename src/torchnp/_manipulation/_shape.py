@@ -9,7 +9,7 @@ import torch
 from .._array import _wrap, flatiter, ndarray
 from .._boundary import array as _arr
 from .._convert import reshape_tensor
-from ._common import normalize_axes, normalize_axis, shape_tuple, tensor, tensors
+from ._common import int_tuple, normalize_axes, normalize_axis, shape_tuple, tensor, tensors
 from .._tensors import broadcast_shapes
 
 __all__ = [
@@ -95,8 +95,7 @@ def transpose(a, axes=None):
     t = tensor(a)
     if axes is None:
         return _wrap(t.permute(tuple(range(t.dim() - 1, -1, -1))))
-    if not isinstance(axes, (tuple, list)):
-        axes = (axes,)
+    axes = int_tuple(axes)  # also a 1-D NumPy array of axes (host data)
     if len(axes) != t.dim():
         raise ValueError("axes don't match array")
     return _wrap(t.permute(*normalize_axes(axes, t.dim())))

@@ -248,15 +248,18 @@ def _logseries(g, shape, dev, dt, p):
     return torch.where(v >= p, 1.0, k)
 
 
-def _hypergeometric(g, shape, dev, dt, ngood, nbad, nsample):
+def _hypergeometric(g, shape, dev, dt, ngood, nbad, nsample, rounds=None):
     good = _full(ngood, shape, dev, dt)
     total = good + _full(nbad, shape, dev, dt)
     ns = _full(nsample, shape, dev, dt)
     flip = ns > total / 2  # draw the smaller of nsample and total - nsample
     ns = torch.where(flip, total - ns, ns)
-    # the number of sequential draws is data: computed on the host from Python numbers, else read
-    # from the parameter arrays (one sync on an accelerator, docs/devices.md)
-    if not any(isinstance(p, torch.Tensor) for p in (ngood, nbad, nsample)):
+    # the number of sequential draws is data: a bound the caller knows on the host (``rounds``),
+    # else computed on the host from Python numbers, else read from the parameter arrays (one
+    # sync on an accelerator, docs/devices.md); extra rounds draw nothing (``active`` is False)
+    if rounds is not None:
+        pass
+    elif not any(isinstance(p, torch.Tensor) for p in (ngood, nbad, nsample)):
         rounds = int(min(nsample, ngood + nbad - nsample)) if ns.numel() else 0
     else:
         rounds = int(ns.max()) if ns.numel() else 0
@@ -989,34 +992,48 @@ class Generator(_Common):
     def multivariate_hypergeometric(self, colors, nsample, size=None, method="marginals", *, device=None):
         """``nsample`` draws without replacement from an urn holding ``colors[i]`` balls of color
         ``i``: the count of each color, int64 (mirrors
-        ``numpy.random.Generator.multivariate_hypergeometric``). ``colors`` and ``nsample`` are
-        host values, as in NumPy. Both methods draw the same distribution; here both go color
-        by color (NumPy's ``'marginals'`` algorithm), so ``'count'`` needs no memory per ball."""
+        ``numpy.random.Generator.multivariate_hypergeometric``). ``colors`` on a device stay there,
+        never read on the host (their values checked as other array parameters', §3.5). Both
+        methods draw the same distribution; here both go color by color (NumPy's ``'marginals'``
+        algorithm), so ``'count'`` needs no memory per ball."""
         if method not in ("count", "marginals"):
             raise ValueError('method must be "count" or "marginals".')
-        counts = _np.asarray(colors.tolist() if isinstance(colors, ndarray) else colors)
-        if counts.ndim != 1 or (counts.size and (counts.dtype.kind not in "iu" or counts.min() < 0)):
-            raise ValueError("colors must be a one-dimensional sequence of nonnegative integers not exceeding "
-                             "9223372036854775807.")
+        dev = self._dev(device, (colors,))
+        on_dev = isinstance(colors, ndarray)
+        counts = colors._t if on_dev else _np.asarray(colors)
+        kind = _dtypes.TO_NUMPY[counts.dtype].kind if on_dev else counts.dtype.kind
+        bad = "colors must be a one-dimensional sequence of nonnegative integers not exceeding 9223372036854775807."
+        if counts.ndim != 1 or (counts.shape[0] and (kind not in "iu" or (not on_dev and counts.min() < 0))):
+            raise ValueError(bad)
         nsample = operator.index(nsample)
         if nsample < 0:
             raise ValueError("nsample must be nonnegative.")
-        total = int(counts.sum())
-        if nsample > total:
-            raise ValueError("nsample > sum(colors)")
-        dev = self._dev(device)
+        dt = torch.float64
+        if on_dev:  # NumPy's checks read the values: see _any (§3.5)
+            total = counts.sum().to(dt)
+            if not _compiling() and _any(counts < 0):
+                raise ValueError(bad)
+            if not _compiling() and _any(total < nsample):
+                raise ValueError("nsample > sum(colors)")
+            rounds = nsample  # bounds every color's draws without a read of the counts
+            ncolors, counts = counts.shape[0], list(counts.to(dt).unbind(0))
+        else:
+            total = int(counts.sum())
+            if nsample > total:
+                raise ValueError("nsample > sum(colors)")
+            rounds = min(nsample, total - nsample)
+            ncolors, counts = counts.shape[0], counts.tolist()
         shape = _out_shape(size, [()])
         if dev.type == "meta":
-            return _wrap(torch.empty(shape + counts.shape, device=dev, dtype=torch.int64))
-        dt = torch.float64
+            return _wrap(torch.empty(shape + (ncolors,), device=dev, dtype=torch.int64))
         g = self._gen(dev)
         left = torch.full(shape, float(nsample), device=dev, dtype=dt)
         out = []
-        for c in counts.tolist()[:-1]:
-            x = _hypergeometric(g, shape, dev, dt, c, total - c, left)
+        for c in counts[:-1]:
+            x = _hypergeometric(g, shape, dev, dt, c, total - c, left, rounds)
             out.append(x)
             left, total = left - x, total - c
-        if counts.size:
+        if ncolors:
             out.append(left)
         res = torch.stack(out, -1) if out else torch.zeros(shape + (0,), device=dev, dtype=dt)
         return _wrap(res.to(torch.int64))
@@ -1124,6 +1141,15 @@ class RandomState(_Common):
     def choice(self, a, size=None, replace=True, p=None):
         """Random sample from ``a`` (``numpy.random.choice``)."""
         return self._choice(a, size, replace, p, 0, True, legacy=True)
+
+    def multinomial(self, n, pvals, size=None, *, device=None):
+        """Draw from a multinomial distribution (``numpy.random.RandomState.multinomial``); int64.
+        The legacy generator takes one number of trials ``n`` (NumPy's TypeError for arrays)."""
+        if isinstance(n, (list, tuple)):
+            raise TypeError("an integer is required")
+        if isinstance(n, _ARRAYS) and n.ndim:
+            raise TypeError("only 0-dimensional arrays can be converted to Python scalars")
+        return _Common.multinomial(self, n, pvals, size, device=device)
 
     def tomaxint(self, size=None, *, device=None):
         """Random integers in [0, ``sys.maxsize``] (``numpy.random.RandomState.tomaxint``)."""
