@@ -10,7 +10,7 @@ from .._array import _wrap, flatiter, ndarray
 from .._boundary import array as _arr
 from .._convert import reshape_tensor
 from ._common import normalize_axes, normalize_axis, shape_tuple, tensor, tensors
-from .._tensors import broadcast_shapes
+from .._tensors import broadcast_shapes, read_only_view, warn_on_write_view
 
 __all__ = [
     "reshape", "ravel", "moveaxis", "rollaxis", "swapaxes", "transpose", "permute_dims",
@@ -166,7 +166,7 @@ def _shape_str(s):
 
 
 def broadcast_to(array, shape, subok=False):
-    """Broadcast an array to a new shape (``numpy.broadcast_to``); a view (writable on torchnp)."""
+    """Broadcast an array to a new shape (``numpy.broadcast_to``); a read-only view, as NumPy's."""
     t = tensor(array)
     shape = shape_tuple(shape)
     if any(s < 0 for s in shape):
@@ -179,7 +179,7 @@ def broadcast_to(array, shape, subok=False):
         raise ValueError(
             f"operands could not be broadcast together with remapped shapes [original->remapped]: "
             f"{_shape_str(tail)}  and requested shape {_shape_str(shape)}")
-    return _wrap(t.expand(shape))
+    return _wrap(read_only_view(t.expand(shape)))
 
 
 def broadcast_shapes(*args):
@@ -188,10 +188,13 @@ def broadcast_shapes(*args):
 
 
 def broadcast_arrays(*args, subok=False):
-    """Broadcast arrays against each other (``numpy.broadcast_arrays``); a tuple of views."""
+    """Broadcast arrays against each other (``numpy.broadcast_arrays``); a tuple of views that,
+    as NumPy's, warn (DeprecationWarning) on their first write once any of them was broadcast."""
     ts = tensors(args)
     shp = _np.broadcast_shapes(*[tuple(t.shape) for t in ts])
-    return tuple(_wrap(t if tuple(t.shape) == shp else t.expand(shp)) for t in ts)
+    if all(tuple(t.shape) == shp for t in ts):
+        return tuple(_wrap(t) for t in ts)
+    return tuple(_wrap(warn_on_write_view(t.expand(shp))) for t in ts)
 
 
 def shape(a):
