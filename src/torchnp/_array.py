@@ -156,7 +156,7 @@ class ndarray:
     @property
     def real(self):
         t = self._t
-        return _view(t.real if t.is_complex() else t.view_as(t), self)  # a view, as NumPy
+        return _view(t.real, self) if t.is_complex() else self  # a view; NumPy's real array itself
 
     @real.setter
     def real(self, value):
@@ -434,6 +434,12 @@ class ndarray:
     def __dlpack_device__(self):
         return self._t.__dlpack_device__()
 
+    def __buffer__(self, flags):
+        """The buffer protocol (``memoryview(x)``, Python 3.12+) of a CPU array, read-only when the array is."""
+        if self._t.device.type != "cpu":
+            raise BufferError("only CPU arrays expose host memory; use x.to_numpy()")
+        return memoryview(self.to_numpy())
+
     @property
     def __array_struct__(self):
         """NumPy's C array interface of a CPU array (zero-copy, with its WRITEABLE flag, §4.3)."""
@@ -533,7 +539,10 @@ class ndarray:
             if (t.shape[-1] * old) % new:
                 raise ValueError("When changing to a larger dtype, its size must be a divisor of the total size "
                                  "in bytes of the last axis of the array.")
-        return _view(t.view(dt), self)
+        r = t.view(dt)
+        if _tensors.READ_ONLY and read_only(t):  # torch does not count a dtype view as a view (no _base)
+            r = mark(r, read_only(t))
+        return _view(r, self)
 
     def reshape(self, *shape, order="C", copy=None):
         """A view with a new shape when possible, else a copy (``numpy.ndarray.reshape``)."""
@@ -705,8 +714,9 @@ class ndarray:
         h = None
         if _host_values(t) and not t.is_conj() and not t.is_neg() and t.dtype in _NP_SCALAR:
             h = t.numpy()
-            if _tensors.READ_ONLY:  # NumPy itself refuses writes into a read-only array's host view
-                _host_flags(h, read_only(t))
+            if _tensors.READ_ONLY:  # NumPy itself refuses writes into a read-only array's host view;
+                s = read_only(t)  # warn-on-write arrays take the general path, which warns once
+                h = None if s == "warn" else _host_flags(h, s)
         self._h = h
         return h
 
@@ -979,8 +989,8 @@ class _Flags:
         self._a.setflags(**{{"writeable": "write", "aligned": "align", "writebackifcopy": "uic"}[name]: bool(value)})
 
     def __repr__(self):
-        return "\n".join(f"  {k.upper()} : {getattr(self, k)}" for k in
-                         ("c_contiguous", "f_contiguous", "owndata", "writeable", "aligned", "writebackifcopy"))
+        return "".join(f"  {k.upper()} : {getattr(self, k)}\n" for k in
+                       ("c_contiguous", "f_contiguous", "owndata", "writeable", "aligned", "writebackifcopy"))
 
 
 class flatiter:

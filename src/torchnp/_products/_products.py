@@ -229,7 +229,7 @@ def dot(a, b, out=None):
     """Dot product of two arrays (mirrors ``numpy.dot``)."""
     ta, tb = tensors((a, b))
     if out is not None:
-        ot = out_tensor(out, ta.device)
+        ot = out_tensor(out, ta.device, DOT_OUT_ERROR)  # NumPy's dot refuses a read-only out so
         if ot.dtype is not _result_dtype((ta, tb)) or not ot.is_contiguous():
             raise ValueError(DOT_OUT_ERROR)
     if ta.dim() == 0 or tb.dim() == 0:

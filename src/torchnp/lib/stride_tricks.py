@@ -4,7 +4,7 @@ import torch
 from numpy.lib.array_utils import normalize_axis_tuple
 
 from .._array import _wrap
-from .._tensors import read_only, read_only_view
+from .._tensors import read_only_view
 from .._boundary import tensor as _tensor
 from .._manipulation._shape import broadcast_arrays, broadcast_shapes, broadcast_to  # noqa: F401
 
@@ -67,9 +67,6 @@ def as_strided(x, shape=None, strides=None, subok=False, writeable=True):
 
 
 def _strided_result(t, writeable):
-    """View ``t`` as NumPy's ``as_strided``/``sliding_window_view`` give it: read-only unless ``writeable``."""
-    if writeable:
-        if read_only(t) is True:  # NumPy: a view of a read-only array cannot be made writeable
-            raise ValueError("cannot set WRITEABLE flag to True of this array")
-        return _wrap(t)
-    return _wrap(read_only_view(t))
+    """View ``t`` as NumPy's ``as_strided``/``sliding_window_view`` give it: read-only unless
+    ``writeable`` (then with the flag of the array it views)."""
+    return _wrap(t if writeable else read_only_view(t))
