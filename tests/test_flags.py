@@ -371,7 +371,8 @@ def _apply(xp, root, steps, write):
         log.append((nxt.shape, nxt.flags.writeable))
     last = arrays[-1]
     f = {"setitem": lambda: last.__setitem__(..., 7), "iadd": lambda: last.__iadd__(1),
-         "fill": lambda: last.fill(3), "out": lambda: xp.negative(last, out=last),
+         "fill": lambda: last.fill(3), "out": lambda: xp.add(last, 1, out=last),  # (NumPy 2.4.6 bug: in-place
+         # negative(v, out=v) on a view with 64-byte steps reads contiguous memory; add is right)
          "copyto": lambda: xp.copyto(last, 5), "setflag": lambda: last.setflags(write=True)}[write]
     log.append(_outcome(f))
     log.append([a.flags.writeable for a in arrays])

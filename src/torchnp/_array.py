@@ -20,7 +20,8 @@ import torch
 
 from . import _device, _dtypes
 from . import _tensors
-from ._tensors import alias_of, cast_tensor, from_host, mark, normalize_axis, read_only, read_only_view, reshape_tensor
+from ._tensors import (alias_of, cast_tensor, from_host, mark, normalize_axis, ravel_tensor, read_only, read_only_view,
+                       reshape_tensor)
 
 __all__ = ["ndarray"]
 
@@ -598,14 +599,9 @@ class ndarray:
             self._set_write_state(state)
 
     def ravel(self, order="C"):
-        """A flattened view when possible, else a copy (``numpy.ndarray.ravel``)."""
-        t = self._t
-        if order == "K" or order == "A":
-            if order == "K":  # memory order: axes by decreasing stride
-                t = t.permute(sorted(range(t.dim()), key=lambda d: -t.stride(d)))
-                return _view(t.reshape(-1), self)
-            order = "F" if _Flags(t).f_contiguous and not t.is_contiguous() else "C"
-        return self.reshape(-1, order=order)
+        """A flattened view when the array is contiguous in ``order``, else a copy (``numpy.ravel``)."""
+        r = ravel_tensor(self._t, order)
+        return _view(r, self) if r._base is not None else _wrap(r)
 
     def flatten(self, order="C"):
         """A flattened copy (``numpy.ndarray.flatten``)."""
@@ -634,14 +630,14 @@ class ndarray:
         """A view without length-1 axes (``numpy.ndarray.squeeze``)."""
         t = self._t
         if axis is None:
-            return _view(t.squeeze(), self)
+            return _view(t.squeeze(), self) if 1 in t.shape else self  # nothing to squeeze: NumPy gives the array
         axes = tuple(normalize_axis(a, t.dim()) for a in (axis if isinstance(axis, tuple) else (axis,)))
         if len(set(axes)) != len(axes):
             raise ValueError("duplicate value in 'axis'")
         for a in axes:
             if t.shape[a] != 1:
                 raise ValueError("cannot select an axis to squeeze out which has size not equal to one")
-        return _view(t.squeeze(tuple(axes)) if axes else t.view_as(t), self)
+        return _view(t.squeeze(tuple(axes)), self) if axes else self
 
     def __getitem__(self, key):
         tk = type(key)

@@ -208,6 +208,22 @@ def normalize_axes(axes, ndim):
     return out
 
 
+def ravel_tensor(t, order="C"):
+    """``t`` flattened as NumPy's ``ravel``: a view when ``t`` is contiguous in ``order`` (C, F, A,
+    K), else a contiguous copy (torch's reshape would keep a strided view, which NumPy never returns)."""
+    if order not in ("C", "F", "A", "K"):
+        return reshape_tensor(t, -1, order)  # NumPy's error for the order
+    rev = tuple(range(t.dim() - 1, -1, -1))
+    if order == "A":  # Fortran order for Fortran-contiguous arrays, as NumPy
+        order = "F" if t.dim() > 1 and not t.is_contiguous() and t.permute(rev).is_contiguous() else "C"
+    if order == "K":  # memory order: axes by decreasing stride
+        p = t.permute(sorted(range(t.dim()), key=lambda d: -t.stride(d)))
+    else:
+        p = t.permute(rev) if order == "F" else t
+    r = p.reshape(-1)
+    return r if p.is_contiguous() else r.contiguous()  # a copy owns its memory (no _base)
+
+
 def reshape_tensor(t, shape, order="C", copy=None):
     """NumPy's reshape on a tensor: ValueError with NumPy's message, order 'C'/'F'/'A'."""
     if isinstance(shape, (tuple, list, torch.Size)):

@@ -10,7 +10,7 @@ from .._array import _wrap, flatiter, ndarray
 from .._boundary import array as _arr
 from .._convert import reshape_tensor
 from ._common import normalize_axes, normalize_axis, shape_tuple, tensor, tensors
-from .._tensors import broadcast_shapes, read_only_view, warn_on_write_view
+from .._tensors import broadcast_shapes, ravel_tensor, read_only_view, warn_on_write_view
 
 __all__ = [
     "reshape", "ravel", "moveaxis", "rollaxis", "swapaxes", "transpose", "permute_dims",
@@ -26,12 +26,7 @@ def reshape(a, /, shape, order="C", *, copy=None):
 
 def ravel(a, order="C"):
     """Return a contiguous flattened array (``numpy.ravel``); a view when possible."""
-    t = tensor(a)
-    if order == "K":
-        # memory order: axes by decreasing stride
-        perm = sorted(range(t.dim()), key=lambda d: -t.stride(d))
-        return _wrap(t.permute(*perm).reshape(-1))
-    return _wrap(reshape_tensor(t, -1, order))
+    return _wrap(ravel_tensor(tensor(a), order))
 
 
 def _axes_arg(axes, ndim, argname):
@@ -120,7 +115,9 @@ def expand_dims(a, axis):
 
 
 def squeeze(a, axis=None):
-    """Remove axes of length one (``numpy.squeeze``); a view."""
+    """Remove axes of length one (``numpy.squeeze``); a view, or the array itself when nothing is removed."""
+    if isinstance(a, ndarray):
+        return a.squeeze(axis)
     t = tensor(a)
     if axis is None:
         return _wrap(t.squeeze())
