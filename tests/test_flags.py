@@ -387,3 +387,12 @@ def test_view_chain_property(shape, steps, write, ro_root):
     a, x = _pair(shape, read_only=ro_root)
     assert _apply(torchnp, x, steps, write) == _apply(numpy, a, steps, write)
     assert_like_numpy(x, a)
+
+
+def test_read_only_needs_no_data():  # §3.5: the flag is metadata; checking it reads no device data
+    x = torchnp.zeros((2, 3), device="meta")
+    x.setflags(write=False)
+    assert not x[0].flags.writeable and not x.T.flags.writeable
+    for f in (lambda: x.__setitem__(0, 1.0), lambda: x.fill(1.0), lambda: torchnp.add(x, 1, out=x)):
+        with pytest.raises(ValueError, match="read-only"):
+            f()

@@ -6,7 +6,7 @@ import torch
 from . import _device, _dtypes
 from ._array import _wrap, ndarray
 from ._convert import as_tensor
-from ._tensors import mark
+from ._tensors import from_host, mark
 
 __all__ = ["from_numpy", "to_numpy", "from_torch", "from_dlpack", "asnumpy"]
 
@@ -34,8 +34,8 @@ def from_numpy(a, *, device=None):
         if _dtypes.misaligned_complex(a):
             raise ValueError(f"from_numpy() cannot share {a.dtype} memory not aligned to {a.dtype.itemsize} bytes "
                              "(torch's complex types need it); use torchnp.array(a)")
-        if not a.flags.writeable:
-            raise ValueError("from_numpy() cannot share a read-only NumPy array (writes would be silent errors); use torchnp.array(a)")
+        if not a.flags.writeable:  # shared read-only, as NumPy's own views of it
+            return _wrap(from_host(a, None, dev, False))
         return _wrap(torch.from_numpy(a))
     return _wrap(as_tensor(a, None, dev))
 
