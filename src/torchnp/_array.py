@@ -681,8 +681,8 @@ class ndarray:
                     r._b = self  # base (§1.2)
                 return r
         r = _getitem(self, key)
-        if type(r) is ndarray and r._t._base is not None:
-            r._b = self  # a view's base (§1.2); the base of a copy reads None (``_raw_base``)
+        if type(r) is ndarray and r._t._base is not None and _within(r._t, t):
+            r._b = self  # a view's base (§1.2); copies have none
         return r
 
     def __setitem__(self, key, value):
