@@ -4,7 +4,7 @@ import torch
 from numpy.lib.array_utils import normalize_axis_tuple
 
 from .._array import _wrap
-from .._tensors import read_only_view
+from .._tensors import read_only_view as _read_only_view
 from .._boundary import tensor as _tensor
 from .._manipulation._shape import broadcast_arrays, broadcast_shapes, broadcast_to  # noqa: F401
 
@@ -69,4 +69,4 @@ def as_strided(x, shape=None, strides=None, subok=False, writeable=True):
 def _strided_result(t, writeable):
     """View ``t`` as NumPy's ``as_strided``/``sliding_window_view`` give it: read-only unless
     ``writeable`` (then with the flag of the array it views)."""
-    return _wrap(t if writeable else read_only_view(t))
+    return _wrap(t if writeable else _read_only_view(t))
