@@ -396,3 +396,18 @@ def test_read_only_needs_no_data():  # §3.5: the flag is metadata; checking it 
     for f in (lambda: x.__setitem__(0, 1.0), lambda: x.fill(1.0), lambda: torchnp.add(x, 1, out=x)):
         with pytest.raises(ValueError, match="read-only"):
             f()
+
+
+def test_jit_write_into_read_only():  # §6: a compiled write into a read-only array never writes
+    r = torchnp.arange(5.0, device=DEVICE)
+    r.setflags(write=False)
+
+    def h(x):
+        x[0] = 1.0
+        return x
+
+    with pytest.raises(ValueError, match="^assignment destination is read-only$"):
+        torchnp.jit(h, fullgraph=False, backend="eager")(r)  # the write runs eagerly: NumPy's error
+    with pytest.raises((ValueError, torchnp.jit.JitError)):
+        torchnp.jit(h)(r)  # fullgraph=True: JitError where one graph cannot hold the raise
+    assert_like_numpy(r, numpy.arange(5.0))

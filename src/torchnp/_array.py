@@ -681,8 +681,8 @@ class ndarray:
                     r._b = self  # base (§1.2)
                 return r
         r = _getitem(self, key)
-        if type(r) is ndarray and r._t._base is not None and _within(r._t, t):
-            r._b = self  # a view's base (§1.2); copies have none
+        if type(r) is ndarray and r._t._base is not None and not _dynamo_compiling() and _within(r._t, t):
+            r._b = self  # a view's base (§1.2); copies have none (Dynamo cannot trace storage pointers)
         return r
 
     def __setitem__(self, key, value):
