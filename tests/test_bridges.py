@@ -59,12 +59,14 @@ def test_from_numpy_errors(bad, exc):  # §2.5 unsupported dtypes; negative stri
         torchnp.from_numpy(bad)
 
 
-def test_from_numpy_read_only_refused():  # sharing a read-only array would let writes through silently
+def test_from_numpy_read_only_shared_read_only():  # §4.1 with NumPy's WRITEABLE flag (issue 16)
     a = numpy.arange(3)
     a.flags.writeable = False
-    with pytest.raises(ValueError):
-        torchnp.from_numpy(a)
-    assert_like_numpy(torchnp.asarray(a, device=DEVICE), a)  # asarray copies instead
+    x = torchnp.from_numpy(a)
+    assert numpy.shares_memory(numpy.asarray(x), a) and not x.flags.writeable
+    with pytest.raises(ValueError, match="^assignment destination is read-only$"):
+        x[0] = 1  # as NumPy refuses ``a[0] = 1``
+    assert_like_numpy(torchnp.asarray(a, device=DEVICE), a)
 
 
 # -- §4.2 to_numpy / x.to_numpy() / x.get() ------------------------------------------------------

@@ -19,7 +19,9 @@ import numpy as _np
 import torch
 
 from . import _device, _dtypes
-from ._tensors import cast_tensor, from_host, normalize_axis, reshape_tensor
+from . import _tensors
+from ._tensors import (alias_of, cast_tensor, from_host, mark, normalize_axis, ravel_tensor, read_only, read_only_view,
+                       reshape_tensor)
 
 __all__ = ["ndarray"]
 
@@ -50,8 +52,9 @@ class ndarray:
 
     # the tensor and its dtype (read on every hot path, §7); ``_h``, the NumPy view of host data,
     # found on first use (§1.3 scalar indexing and NumPy's kernels on tiny arrays read through it):
-    # None until then, False where NumPy may not read the data (a device, autograd)
-    __slots__ = ("_t", "_d", "_h", "__weakref__")
+    # None until then, False where NumPy may not read the data (a device, autograd); ``_b``, set
+    # by views and bridges, the object the view was made from (``base``, collapsed when read)
+    __slots__ = ("_t", "_d", "_h", "_b", "__weakref__")
     __array_priority__ = 1000
     __class_getitem__ = classmethod(types.GenericAlias)  # ndarray[Any, dtype[float64]] in annotations
 
@@ -65,7 +68,7 @@ class ndarray:
                 t = t.permute(tuple(range(t.dim() - 1, -1, -1))).contiguous().permute(tuple(range(t.dim() - 1, -1, -1)))
             return _wrap(t)
         t = _from_buffer(shape, _np.dtype(dtype), buffer, operator.index(offset), strides, order, device)
-        return t if isinstance(t, _np.ndarray) else _wrap(t)  # host-only dtypes: NumPy's array (§2.5)
+        return t if isinstance(t, (_np.ndarray, ndarray)) else _wrap(t)  # host-only dtypes: NumPy's array (§2.5)
 
     # -- attributes (§1.1) --
     @property
@@ -144,18 +147,19 @@ class ndarray:
         a._t = r
         a._d = self._d
         a._h = None
+        a._b = self  # base (§1.2)
         return a
 
     @property
     def mT(self):
         if self._t.dim() < 2:
             raise ValueError("matrix transpose with ndim < 2 is undefined")
-        return _wrap(self._t.transpose(-2, -1))
+        return _view(self._t.transpose(-2, -1), self)
 
     @property
     def real(self):
         t = self._t
-        return _wrap(t.real if t.is_complex() else t)  # a view, as NumPy
+        return _view(t.real, self) if t.is_complex() else self  # a view; NumPy's real array itself
 
     @real.setter
     def real(self, value):
@@ -165,8 +169,8 @@ class ndarray:
     def imag(self):
         t = self._t
         if t.is_complex():
-            return _wrap(t.imag)  # a view, as NumPy
-        return _wrap(torch.zeros_like(t))
+            return _view(t.imag, self)  # a view, as NumPy
+        return _wrap(read_only_view(torch.zeros_like(t)))  # NumPy's read-only zeros
 
     @imag.setter
     def imag(self, value):
@@ -176,8 +180,31 @@ class ndarray:
 
     @property
     def base(self):
-        b = self._t._base
-        return None if b is None else _wrap(b)
+        """The object whose memory this array views, None when it owns its data (``numpy.ndarray.base``):
+        as NumPy, the first owner of the data along the chain of views of one type (``x[1:][1:].base is x``)."""
+        b = self._raw_base()
+        while isinstance(b, ndarray):  # NumPy's collapse (PyArray_SetBaseObject), done when read
+            nxt = b._raw_base()
+            if nxt is None or type(nxt) is not type(self):
+                break
+            b = nxt
+        return b
+
+    def _raw_base(self):
+        """The object this array was made from (its parent view, or a bridge's buffer), None when it owns its data."""
+        t = self._t
+        try:
+            b = self._b
+        except AttributeError:
+            b = None
+        root = t._base
+        if root is None:
+            root = alias_of(t)
+            if root is None:  # torch says the tensor owns its memory: a bridge's buffer, or no base
+                return None if isinstance(b, ndarray) and not _within(t, b._t) else b  # (a reshape that copied)
+        if b is None:  # a view made by a function: an array over the tensor it views, kept for identity
+            b = self._b = _wrap(root)
+        return b
 
     @property
     def flat(self):
@@ -190,7 +217,51 @@ class ndarray:
 
     @property
     def flags(self):
-        return _Flags(self._t)
+        return _Flags(self._t, self)
+
+    def setflags(self, write=None, align=None, uic=None):
+        """Set the WRITEABLE, ALIGNED and WRITEBACKIFCOPY flags (``numpy.ndarray.setflags``)."""
+        if uic:
+            raise ValueError("cannot set WRITEBACKIFCOPY flag to True")
+        if align is not None and not align:
+            raise ValueError("torchnp arrays are always aligned (torch tensors are): setflags(align=False) "
+                             "is not supported (docs/differences.md)")
+        if write is not None:
+            if write:
+                if not self._may_write():
+                    raise ValueError("cannot set WRITEABLE flag to True of this array")
+                self._set_write_state(False)
+            else:
+                self._set_write_state(True)
+
+    def _may_write(self):
+        """Whether the WRITEABLE flag may be set (NumPy's ``_IsWriteable``): the array owns its data,
+        or some array it was made from is writeable, or the final base is a writable buffer."""
+        b = self._raw_base()
+        if b is None:
+            return True
+        while isinstance(b, ndarray):
+            if not read_only(b._t):
+                return True
+            b = b._raw_base()
+            if b is None:  # an owner that is not writeable
+                return False
+        if isinstance(b, _np.ndarray):
+            return b.flags.writeable
+        try:
+            return not memoryview(b).readonly
+        except TypeError:
+            return False
+
+    def _set_write_state(self, state):
+        """Make this array read-only (``state`` True), warn on its first write (``'warn'``) or writable
+        (False): its tensor becomes an alias root of the same memory that carries the state, so views
+        made from it later inherit it through torch's ``_base`` and views made earlier keep their own
+        (NumPy's per-array flag), at no cost to arrays that never were read-only."""
+        t = self._t
+        if (read_only(t) or False) == state:
+            return
+        self._set_tensor(mark(t, state))
 
     @property
     def data(self):
@@ -316,8 +387,9 @@ class ndarray:
         if t.device.type != "cpu":
             if t.device.type == "meta":
                 raise TypeError("arrays on the 'meta' device hold no data and cannot be converted to NumPy")
-            t = t.cpu()
-        return t.detach().resolve_conj().resolve_neg().numpy()
+            return t.cpu().detach().resolve_conj().resolve_neg().numpy()  # a copy: writeable, as NumPy's copies
+        h = t.detach().resolve_conj().resolve_neg().numpy()
+        return _host_flags(h, read_only(t)) if _tensors.READ_ONLY else h
 
     get = to_numpy
 
@@ -365,9 +437,23 @@ class ndarray:
     def __dlpack_device__(self):
         return self._t.__dlpack_device__()
 
-    # -- pickling keeps dtype and device --
-    def __reduce__(self):
-        return (_rebuild, (self.to_numpy().copy(), str(self._t.device)))
+    def __buffer__(self, flags):
+        """The buffer protocol (``memoryview(x)``, Python 3.12+) of a CPU array, read-only when the array is."""
+        if self._t.device.type != "cpu":
+            raise BufferError("only CPU arrays expose host memory; use x.to_numpy()")
+        return memoryview(self.to_numpy())
+
+    @property
+    def __array_struct__(self):
+        """NumPy's C array interface of a CPU array (zero-copy, with its WRITEABLE flag, §4.3)."""
+        if self._t.device.type != "cpu":
+            raise AttributeError("__array_struct__: only CPU arrays expose host memory; use x.to_numpy()")
+        return self.to_numpy().__array_struct__
+
+    # -- pickling keeps dtype, device and, as NumPy's own pickles, what NumPy keeps of the flags --
+    def __reduce_ex__(self, protocol):
+        # the NumPy array is pickled by NumPy under the same protocol (protocol 5 keeps read-only)
+        return (_rebuild, (self.to_numpy(), str(self._t.device)))
 
     def __copy__(self):
         return _wrap(self._t.clone())
@@ -436,14 +522,14 @@ class ndarray:
                 raise ValueError("Type must be a sub-type of ndarray type")
             base = self.view(dtype)
             sub = _new(type)  # as NumPy's view: the subclass's __new__ is not called
-            sub._t, sub._d = base._t, base._d
+            sub._t, sub._d, sub._b = base._t, base._d, self
             sub._h = None
             if callable(getattr(type, "__array_finalize__", None)):
                 sub.__array_finalize__(self)
             return sub
         t = self._t
         if dtype is None or dtype is ndarray:
-            return _wrap(t.view(t.shape))
+            return _view(t.view(t.shape), self)
         try:
             dt = _dtypes.to_torch(dtype)
         except _dtypes.HostOnlyData:  # e.g. rows as void records (unique rows): NumPy's view of the memory (§2.5)
@@ -461,7 +547,10 @@ class ndarray:
             if (t.shape[-1] * old) % new:
                 raise ValueError("When changing to a larger dtype, its size must be a divisor of the total size "
                                  "in bytes of the last axis of the array.")
-        return _wrap(t.view(dt))
+        r = t.view(dt)
+        if _tensors.READ_ONLY and read_only(t):  # torch does not count a dtype view as a view (no _base)
+            r = mark(r, read_only(t))
+        return _view(r, self)
 
     def reshape(self, *shape, order="C", copy=None):
         """A view with a new shape when possible, else a copy (``numpy.ndarray.reshape``)."""
@@ -480,6 +569,7 @@ class ndarray:
                     a._t = r
                     a._d = self._d
                     a._h = None
+                    a._b = self  # base (§1.2); the base of a copy reads None (``_raw_base``)
                     return a
         if len(shape) == 1:
             shape = shape[0]
@@ -487,7 +577,7 @@ class ndarray:
             raise TypeError("reshape() takes exactly 1 argument (0 given)")
         if order == "A":  # Fortran order for Fortran-contiguous arrays, as NumPy
             order = "F" if _Flags(self._t).f_contiguous and not self._t.is_contiguous() else "C"
-        return _wrap(reshape_tensor(self._t, shape, order, copy))
+        return _view(reshape_tensor(self._t, shape, order, copy), self)
 
     def resize(self, *new_shape, refcheck=True):
         """Change shape and size in place, zero-filling (``numpy.ndarray.resize``)."""
@@ -502,7 +592,7 @@ class ndarray:
             raise ValueError("negative dimensions not allowed")
         n = math.prod(shape)
         if n != self._t.numel() and refcheck:  # NumPy's refusals when the memory is reallocated
-            if self._t._is_view():
+            if self._raw_base() is not None:
                 raise ValueError("cannot resize this array: it does not own its data")
             self._set_tensor(self._t)  # drops the cached host view, a user of the memory of its own
             if refs > _lone_references() or _storage_users(self._t) > 2:
@@ -510,20 +600,18 @@ class ndarray:
                                  "this way.\nUse the np.resize function to get a new resized copy or\n set "
                                  "refcheck=False to disable this check")
         flat = self._t.reshape(-1)
-        out = torch.zeros(n, dtype=flat.dtype, device=flat.device)
+        out = torch.zeros(shape, dtype=flat.dtype, device=flat.device)
         k = min(n, flat.numel())
-        out[:k] = flat[:k]
-        self._set_tensor(out.view(shape))
+        out.view(-1)[:k] = flat[:k]
+        state = read_only(self._t) if _tensors.READ_ONLY else None
+        self._set_tensor(out)
+        if state:  # NumPy resizes read-only arrays too, and keeps the flag
+            self._set_write_state(state)
 
     def ravel(self, order="C"):
-        """A flattened view when possible, else a copy (``numpy.ndarray.ravel``)."""
-        t = self._t
-        if order == "K" or order == "A":
-            if order == "K":  # memory order: axes by decreasing stride
-                t = t.permute(sorted(range(t.dim()), key=lambda d: -t.stride(d)))
-                return _wrap(t.reshape(-1))
-            order = "F" if _Flags(t).f_contiguous and not t.is_contiguous() else "C"
-        return self.reshape(-1, order=order)
+        """A flattened view when the array is contiguous in ``order``, else a copy (``numpy.ravel``)."""
+        r = ravel_tensor(self._t, order)
+        return _view(r, self) if r._base is not None else _wrap(r)
 
     def flatten(self, order="C"):
         """A flattened copy (``numpy.ndarray.flatten``)."""
@@ -541,25 +629,25 @@ class ndarray:
         axes = tuple(normalize_axis(a, t.dim()) for a in axes)
         if len(set(axes)) != len(axes):
             raise ValueError("repeated axis in transpose")
-        return _wrap(t.permute(*axes))
+        return _view(t.permute(*axes), self)
 
     def swapaxes(self, axis1, axis2):
         """A view with two axes interchanged (``numpy.ndarray.swapaxes``)."""
         n = self._t.dim()
-        return _wrap(self._t.transpose(_axis(axis1, n, "axis1"), _axis(axis2, n, "axis2")))
+        return _view(self._t.transpose(_axis(axis1, n, "axis1"), _axis(axis2, n, "axis2")), self)
 
     def squeeze(self, axis=None):
         """A view without length-1 axes (``numpy.ndarray.squeeze``)."""
         t = self._t
         if axis is None:
-            return _wrap(t.squeeze())
+            return _view(t.squeeze(), self) if 1 in t.shape else self  # nothing to squeeze: NumPy gives the array
         axes = tuple(normalize_axis(a, t.dim()) for a in (axis if isinstance(axis, tuple) else (axis,)))
         if len(set(axes)) != len(axes):
             raise ValueError("duplicate value in 'axis'")
         for a in axes:
             if t.shape[a] != 1:
                 raise ValueError("cannot select an axis to squeeze out which has size not equal to one")
-        return _wrap(t.squeeze(tuple(axes)) if axes else t)
+        return _view(t.squeeze(tuple(axes)), self) if axes else self
 
     def __getitem__(self, key):
         tk = type(key)
@@ -590,6 +678,7 @@ class ndarray:
                 a._t = r
                 a._d = self._d
                 a._h = None
+                a._b = self  # base (§1.2)
                 return a
         elif tk is tuple and _basic_tuple(key):
             try:
@@ -597,8 +686,14 @@ class ndarray:
             except Exception:  # noqa: BLE001 - the general path below raises NumPy's error
                 pass
             else:
-                return element_value(r, key)
-        return _getitem(self, key)
+                r = element_value(r, key)
+                if type(r) is ndarray:
+                    r._b = self  # base (§1.2)
+                return r
+        r = _getitem(self, key)
+        if type(r) is ndarray and r._t._base is not None and not _dynamo_compiling() and _within(r._t, t):
+            r._b = self  # a view's base (§1.2); copies have none (Dynamo cannot trace storage pointers)
+        return r
 
     def __setitem__(self, key, value):
         if type(key) is int and type(value) in _SCALAR_VALUES:
@@ -623,6 +718,9 @@ class ndarray:
         h = False
         if _host_values(t) and not t.is_conj() and not t.is_neg() and t.dtype in _NP_SCALAR:
             h = t.numpy()
+            if _tensors.READ_ONLY:  # NumPy itself refuses writes into a read-only array's host view;
+                s = read_only(t)  # warn-on-write arrays take the general path, which warns once
+                h = False if s == "warn" else _host_flags(h, s)
         self._h = h
         return h
 
@@ -733,12 +831,39 @@ def host_result(r):
     return a
 
 
+def _within(t, u):
+    """Whether tensor ``t``'s data lie in tensor ``u``'s memory (an array over another's buffer)."""
+    s = u.untyped_storage()
+    return s.data_ptr() <= t.data_ptr() < s.data_ptr() + max(s.nbytes(), 1)
+
+
+def _view(t, a):
+    """A new ndarray around ``t``, a view of array ``a``'s memory, whose ``base`` is ``a`` (§1.2);
+    were ``t`` a copy after all, its base reads None (``_raw_base``)."""
+    v = _new(ndarray)
+    v._t = t
+    v._d = t.dtype
+    v._h = None
+    v._b = a
+    return v
+
+
+def _host_flags(h, state):
+    """NumPy view ``h`` of a host array with write ``state`` made read-only or warn-on-write as the array."""
+    if state is True:
+        h.flags.writeable = False
+    elif state:
+        h.flags._warn_on_write = True
+    return h
+
+
 def _from_buffer(shape, np_dtype, buffer, offset, strides, order, device):
     """``ndarray(shape, dtype, buffer, offset, strides)``: a view of a host buffer as NumPy makes it.
 
     NumPy itself validates the buffer size and strides; the result shares the buffer's
     memory on the CPU (writable buffers) and is copied to any other device.
     """
+    source = buffer
     if isinstance(buffer, ndarray):  # its memory through the zero-copy NumPy view (CPU only: __array__)
         buffer = buffer.__array__()
     host = _np.ndarray(shape, np_dtype, buffer=buffer, offset=offset, strides=strides, order=order)
@@ -747,12 +872,40 @@ def _from_buffer(shape, np_dtype, buffer, offset, strides, order, device):
             raise _device.DeviceMismatchError(f"ndarray(dtype={np_dtype!r}): host-only data (§2.5) lives on the host")
         return host
     dev = _device.resolve(device)
-    share = dev.type == "cpu" and host.flags.writeable and all(st >= 0 for st in host.strides)
-    return from_host(host, None, dev, False if share else True)  # copy=False: a view of the buffer, or ValueError
+    if dev.type == "cpu" and shareable(host):
+        return from_numpy_view(host, source)  # the buffer's memory, read-only when the buffer is
+    return from_host(host, None, dev, True)
 
 
 def _rebuild(host, device):
-    return _wrap(torch.from_numpy(host).to(_device.resolve(device)))
+    dev = _device.resolve(device)
+    if dev.type != "cpu":
+        return _wrap(torch.from_numpy(host).to(dev))
+    return from_numpy_view(host, host.base if host.base is not None and not isinstance(host.base, _np.ndarray) else None)
+
+
+def shareable(host):
+    """Whether torch can view NumPy array ``host``'s memory: native byte order, aligned, no negative strides."""
+    return host.dtype.isnative and host.flags.aligned and all(st >= 0 for st in host.strides) \
+        and not _dtypes.misaligned_complex(host) and host.dtype.newbyteorder("=") in _dtypes.TO_TORCH
+
+
+def from_numpy_view(host, base):
+    """An array over NumPy array ``host``'s memory (zero-copy, read-only when ``host`` is, §4.1),
+    whose ``base`` is ``base`` (the object the memory came from; None: the array owns it)."""
+    import warnings
+    canonical = _dtypes.TO_NUMPY[_dtypes.to_torch(host.dtype)]
+    if host.dtype.char != canonical.char:  # e.g. 'Q' (ulonglong, equal to 'L'): torch takes only the canonical one
+        host = host.view(canonical)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # torch warns on read-only memory: the flag guards it
+        t = torch.from_numpy(host)
+    if not host.flags.writeable:
+        t = mark(t, True)
+    a = _wrap(t)
+    if base is not None:
+        a._b = base
+    return a
 
 
 def _axis(axis, ndim, name):
@@ -770,12 +923,14 @@ def _normalize_shape(shape):
 
 
 class _Flags:
-    """The few ``ndarray.flags`` entries that have meaning on torch."""
+    """``ndarray.flags`` (``numpy.ndarray.flags``): the entries that have meaning on torch; WRITEABLE
+    (and ``_warn_on_write``) may be set, as in NumPy."""
 
-    __slots__ = ("_t",)
+    __slots__ = ("_t", "_a")
 
-    def __init__(self, t):
+    def __init__(self, t, a=None):
         self._t = t
+        self._a = a
 
     @property
     def c_contiguous(self):
@@ -788,12 +943,31 @@ class _Flags:
 
     @property
     def owndata(self):
-        return self._t._base is None
+        a = self._a
+        return self._t._base is None if a is None else a._raw_base() is None
 
-    writeable = True
+    @property
+    def writeable(self):
+        return not read_only(self._t)
+
+    @writeable.setter
+    def writeable(self, value):
+        self._a.setflags(write=bool(value))
+
+    def _set_warn_on_write(self, value):
+        if value:
+            if read_only(self._t) is not True:
+                self._a._set_write_state("warn")
+        elif read_only(self._t) == "warn":
+            self._a._set_write_state(False)
+
+    _warn_on_write = property(None, _set_warn_on_write)  # NumPy's flag is write-only too
     aligned = True
     writebackifcopy = False
-    behaved = True  # aligned and writeable
+
+    @property
+    def behaved(self):  # aligned and writeable
+        return self.writeable
 
     # NumPy's combined flags, from the two contiguities
     fortran = f_contiguous
@@ -825,9 +999,16 @@ class _Flags:
             raise KeyError("Unknown flag")
         return getattr(self, self._KEYS[key])
 
+    def __setitem__(self, key, value):
+        """``flags['WRITEABLE'] = v`` (also ``'W'``, ``'ALIGNED'``, ``'WRITEBACKIFCOPY'``), as ``setflags``."""
+        name = self._KEYS.get(key) if isinstance(key, str) else None
+        if name not in ("writeable", "aligned", "writebackifcopy"):
+            raise KeyError("Unknown flag")
+        self._a.setflags(**{{"writeable": "write", "aligned": "align", "writebackifcopy": "uic"}[name]: bool(value)})
+
     def __repr__(self):
-        return "\n".join(f"  {k.upper()} : {getattr(self, k)}" for k in
-                         ("c_contiguous", "f_contiguous", "owndata", "writeable", "aligned", "writebackifcopy"))
+        return "".join(f"  {k.upper()} : {getattr(self, k)}\n" for k in
+                       ("c_contiguous", "f_contiguous", "owndata", "writeable", "aligned", "writebackifcopy"))
 
 
 class flatiter:

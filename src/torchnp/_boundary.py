@@ -25,7 +25,7 @@ import warnings
 import numpy as _np
 import torch
 
-from . import _device, _dtypes
+from . import _device, _dtypes, _tensors
 from ._device import CPU as _CPU
 from ._array import _wrap, ndarray, result
 from ._convert import as_tensor, cast_tensor
@@ -151,14 +151,17 @@ def on_device(x, dev):
     return tensor(x, dev)
 
 
-def out_tensor(out, dev):
+def out_tensor(out, dev, read_only="output array is read-only"):
     """The tensor an ``out=`` argument is written through: a torchnp array on ``dev`` or, on the
-    CPU, a writable ``numpy.ndarray`` (written in place, zero-copy: §3.3)."""
+    CPU, a writable ``numpy.ndarray`` (written in place, zero-copy: §3.3). A read-only one raises
+    ValueError(``read_only``), NumPy's message of the calling function."""
     if isinstance(out, ndarray):
         t = out._t
+        if _tensors.READ_ONLY:
+            _tensors.check_write(t, read_only)
     elif isinstance(out, _np.ndarray):
         if not out.flags.writeable:
-            raise ValueError("output array is read-only")
+            raise ValueError(read_only)
         if is_host_only(out.dtype):
             raise _dtypes._unsupported(out.dtype)
         t = host_tensor(out)
@@ -231,7 +234,7 @@ def store(r, out, casting="unsafe", *, ufunc=None, index=0, broadcast=False, mas
         return _wrap(r)
     if type(out) is tuple and len(out) == 1:
         (out,) = out
-    ot = out_tensor(out, r.device)
+    ot = out_tensor(out, r.device, DOT_OUT_ERROR if casting == "exact" else "output array is read-only")
     if casting == "exact":  # dot, multi_dot: out must be a C-contiguous array of the result's dtype
         if ot.dtype is not r.dtype or not ot.is_contiguous():
             raise ValueError(DOT_OUT_ERROR)

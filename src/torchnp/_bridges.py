@@ -6,6 +6,7 @@ import torch
 from . import _device, _dtypes
 from ._array import _wrap, ndarray
 from ._convert import as_tensor
+from ._tensors import from_host, mark
 
 __all__ = ["from_numpy", "to_numpy", "from_torch", "from_dlpack", "asnumpy"]
 
@@ -33,8 +34,8 @@ def from_numpy(a, *, device=None):
         if _dtypes.misaligned_complex(a):
             raise ValueError(f"from_numpy() cannot share {a.dtype} memory not aligned to {a.dtype.itemsize} bytes "
                              "(torch's complex types need it); use torchnp.array(a)")
-        if not a.flags.writeable:
-            raise ValueError("from_numpy() cannot share a read-only NumPy array (writes would be silent errors); use torchnp.array(a)")
+        if not a.flags.writeable:  # shared read-only, as NumPy's own views of it
+            return _wrap(from_host(a, None, dev, False))
         return _wrap(torch.from_numpy(a))
     return _wrap(as_tensor(a, None, dev))
 
@@ -73,14 +74,8 @@ def from_dlpack(x, /, *, device=None, copy=None):
         t = torch.from_dlpack(x)
     _dtypes.to_numpy(t.dtype)
     copied = False
-    if isinstance(x, _np.ndarray) and not x.flags.writeable:
-        # NumPy returns a read-only view; torch has no read-only tensors, so an alias would let
-        # writes into memory NumPy protects: a copy instead, and copy=False cannot be honoured
-        if copy is False:
-            raise BufferError("from_dlpack(copy=False): the array is read-only, which a torchnp array "
-                              "cannot be; a copy is needed")
-        t = t.clone()
-        copied = True
+    if isinstance(x, _np.ndarray) and not x.flags.writeable and not copy:
+        t = mark(t, True)  # NumPy returns a read-only view of read-only memory
     if device is not None:
         dev = _device.resolve(device)
         if dev != t.device:

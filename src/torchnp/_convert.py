@@ -179,4 +179,20 @@ def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
     """Convert the input to an array (``numpy.asarray``); see DESIGN.md §3.4 for ``device=``."""
     if type(a) is ndarray and dtype is None and device is None and not copy:
         return a
-    return _wrap(as_tensor(a, _dtypes.to_torch(dtype), device, copy))
+    return wrap_host(a, as_tensor(a, _dtypes.to_torch(dtype), device, copy))
+
+
+def wrap_host(obj, t):
+    """Tensor ``t``, made from ``obj``, as an array. Over the memory of a host object (one with the
+    array interface or a buffer, or a read-only NumPy array), its ``base`` is that object, as
+    NumPy's (``np.array(obj, copy=False).base is obj``); the WRITEABLE flag then follows it."""
+    a = _wrap(t)
+    if isinstance(obj, _np.ndarray):
+        if obj.flags.writeable:  # the common case stays as cheap as it was: NumPy's arrays own their memory
+            return a
+    elif not (hasattr(obj, "__array_interface__") or hasattr(obj, "__array_struct__")
+              or isinstance(obj, (memoryview, bytearray, bytes))) or isinstance(obj, ndarray):
+        return a
+    if t.is_cpu and t.numel() and _np.asarray(obj).__array_interface__["data"][0] == t.data_ptr():
+        a._b = obj
+    return a

@@ -15,7 +15,7 @@ import re
 import numpy as _np
 import torch
 
-from . import _cpu_kernels, _device, _dtypes
+from . import _cpu_kernels, _device, _dtypes, _tensors
 from . import _array
 from ._array import _basic_tuple, _wrap, element_value, flatiter, ndarray
 from ._boundary import host_tensor, operand, tensor
@@ -360,6 +360,8 @@ def _signed(t, v):
 def setitem(a, key, value):
     """``a[key] = value`` with NumPy's casting, broadcasting and errors (§1.2)."""
     t = a._t
+    if _tensors.READ_ONLY:
+        _tensors.check_write(t)
     v = _value_tensor(value, t)
     if t.dtype in _SIGNED:
         t, v = _signed(t, v)
@@ -422,6 +424,8 @@ def setitem(a, key, value):
 def _flat_setitem(self, key, value):
     """``x.flat[key] = value`` (``numpy.flatiter``)."""
     t = self.base._t
+    if _tensors.READ_ONLY:
+        _tensors.check_write(t, "underlying array is read-only")
     flat = _wrap(t.view(-1) if t.is_contiguous() else t.reshape(-1).clone())
     if not (type(value) in (int, float, bool, complex) or isinstance(value, _np.generic)):
         # NumPy flattens the value and repeats or truncates it to the selection

@@ -16,7 +16,7 @@ from .._array import _dynamo_compiling, _wrap, host_result, ndarray
 from .._boundary import device_of
 from .._cpu_kernels import TINY_UFUNC
 from .._device import CPU as _CPU
-from .._convert import NOVALUE, as_tensor, asarray, check_order
+from .._convert import NOVALUE, as_tensor, asarray, check_order, wrap_host
 from .._device import _state as _device_state
 from .._dtypes import _default_float
 from .._tensors import int_tuple, shape_str
@@ -109,7 +109,7 @@ def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, ndm
                          f"the maximum number of dimension of {ndmax}.")
     if t.dim() < ndmin:
         t = t.reshape((1,) * (ndmin - t.dim()) + tuple(t.shape))
-    return _wrap(t)
+    return wrap_host(object, t)
 
 
 def asanyarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):

@@ -29,10 +29,10 @@ import numpy as _np
 import torch
 from numpy.random import SeedSequence
 
-from .. import _device, _dtypes
+from .. import _device, _dtypes, _tensors
 from .._device import CPU as _CPU
 from .._array import _wrap, ndarray
-from .._boundary import store
+from .._boundary import out_tensor, store
 from .._convert import as_tensor, checks_data, normalize_axis
 from . import _stream
 
@@ -764,6 +764,8 @@ class _Common(_Base):
         t = x._t
         if t.dim() == 0:
             raise TypeError("len() of unsized object")
+        if _tensors.READ_ONLY:
+            _tensors.check_write(t, "array is read-only")
         ax = normalize_axis(axis, t.dim())
         t.copy_(t.index_select(ax, self._permutation_index(t.shape[ax], t.device)))
         return None
@@ -987,6 +989,8 @@ class Generator(_Common):
             ax = normalize_axis(axis, t.dim())
             keys = torch.rand(t.shape, generator=g, device=t.device)
             res = torch.take_along_dim(t, torch.argsort(keys, dim=ax), dim=ax)
+        if out is not None:
+            out_tensor(out, res.device, "out is read-only")  # NumPy's message, before any other check
         return store(res, out, shape_error="out must have the same shape as x")
 
     def multivariate_hypergeometric(self, colors, nsample, size=None, method="marginals", *, device=None):
