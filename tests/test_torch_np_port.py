@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import torchnp
-from support import COMPLEX, assert_like_numpy, check, tnp
+from support import COMPLEX, DEVICE, RESULT_DEVICE, assert_like_numpy, check, tnp
 
 NAN = float("nan")
 
@@ -296,3 +296,56 @@ def test_choose_method_with_host_only_choices(choices):  # NumPy's choose on the
     got = got if isinstance(got, numpy.ndarray) else got.to_numpy()
     numpy.testing.assert_array_equal(got, exp)
     assert got.dtype == exp.dtype
+
+
+# -------------------------------------------------------------- views at a byte offset torch refuses (§1.2)
+_REAL_VIEW = ["int16", "int32", "int64", "float16", "float32", "float64", "uint8", "int8"]
+
+
+def _byte_view(m, nbytes, offset, dt):
+    buf = m.zeros(nbytes + 16, dtype=m.uint8)
+    if m is torchnp:
+        buf = torchnp.asarray(buf, device=DEVICE)
+    return buf, buf[offset:offset + nbytes].view(dt)
+
+
+def test_unaligned_view_searchsorted():  # test_multiarray.py::test_searchsorted_unaligned_array
+    a = numpy.arange(10)
+    if RESULT_DEVICE.type != "cpu":
+        with pytest.raises(ValueError, match="unaligned"):
+            _byte_view(torchnp, 80, 1, numpy.int64)
+        return
+    (nbuf, exp), (buf, got) = _byte_view(numpy, 80, 1, numpy.int64), _byte_view(torchnp, 80, 1, numpy.int64)
+    exp[:] = a
+    got[:] = a
+    assert_like_numpy(buf, nbuf)  # the writes landed in the bytes
+    assert_like_numpy(got.searchsorted(a, "right"), exp.searchsorted(a, "right"))
+    assert_like_numpy(tnp(a).searchsorted(got), a.searchsorted(exp))
+
+
+@given(dt=st.sampled_from(_REAL_VIEW), offset=st.integers(0, 15), n=st.integers(1, 4),
+       value=st.integers(0, 100))
+def test_view_at_any_byte_offset_like_numpy(dt, offset, n, value):
+    """x.view(dtype) at a byte offset that is not a multiple of the itemsize: NumPy's values, and a
+    write through the view lands in the original bytes (a zero-copy alias on the CPU)."""
+    size = numpy.dtype(dt).itemsize * n
+    nbuf, exp = _byte_view(numpy, size, offset, dt)
+    nbuf[:] = numpy.arange(nbuf.size, dtype=numpy.uint8)
+    if RESULT_DEVICE.type != "cpu" and offset % numpy.dtype(dt).itemsize:
+        with pytest.raises(ValueError):
+            torchnp.asarray(nbuf, device=DEVICE)[offset:offset + size].view(dt)
+        return
+    buf = torchnp.asarray(nbuf, device=DEVICE, copy=True)
+    got = buf[offset:offset + size].view(dt)
+    assert_like_numpy(got, exp)
+    got[-1] = value
+    exp[-1] = value
+    assert_like_numpy(buf, nbuf)
+    assert_like_numpy(got + got, exp + exp)
+
+
+@pytest.mark.parametrize("dt", ["complex64", "complex128"])
+def test_unaligned_complex_view_refused(dt):  # torch's complex kernels crash on such memory
+    buf = torchnp.zeros(40, dtype=torchnp.uint8, device=DEVICE)
+    with pytest.raises(ValueError, match="complex64|complex128"):
+        buf[4:36].view(dt)

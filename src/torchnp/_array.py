@@ -19,7 +19,7 @@ import numpy as _np
 import torch
 
 from . import _device, _dtypes
-from ._tensors import cast_tensor, from_host, normalize_axis, reshape_tensor
+from ._tensors import cast_tensor, from_host, normalize_axis, reshape_tensor, view_as_dtype
 
 __all__ = ["ndarray"]
 
@@ -454,7 +454,7 @@ class ndarray:
             if (t.shape[-1] * old) % new:
                 raise ValueError("When changing to a larger dtype, its size must be a divisor of the total size "
                                  "in bytes of the last axis of the array.")
-        return _wrap(t.view(dt))
+        return _wrap(view_as_dtype(t, dt))
 
     def reshape(self, *shape, order="C", copy=None):
         """A view with a new shape when possible, else a copy (``numpy.ndarray.reshape``)."""

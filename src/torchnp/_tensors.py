@@ -44,6 +44,24 @@ def from_host(arr, dtype, device, copy):
     return t.clone() if copy else t
 
 
+def view_as_dtype(t, dtype):
+    """``t`` reinterpreted as torch ``dtype`` (sizes already checked by NumPy's rules). torch
+    refuses a byte offset that is not a multiple of the new itemsize (``uint8[1:].view(int64)``);
+    NumPy allows it. On the CPU the view is made through NumPy's (zero-copy: writes land in ``t``'s
+    bytes, x86 reads unaligned data); complex data (torch crashes on it) and other devices raise."""
+    if (t.storage_offset() * t.element_size()) % dtype.itemsize == 0:
+        return t.view(dtype)
+    np_dtype = _dtypes.TO_NUMPY[dtype]
+    if t.device.type != "cpu" or dtype.is_complex or t.is_conj() or t.is_neg():
+        raise ValueError(f"cannot view this array as {np_dtype}: its data start "
+                         f"{t.storage_offset() * t.element_size()} bytes into its memory, not a multiple of "
+                         f"{dtype.itemsize} (unaligned views are zero-copy on the CPU for real dtypes only); "
+                         "copy the array first")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        return torch.from_numpy(t.detach().numpy().view(np_dtype))
+
+
 def cast_tensor(t, dtype, casting="unsafe", copy=True):
     """``t`` cast to torch ``dtype`` under NumPy's casting rule (a copy unless copy=False and no cast)."""
     if dtype is None or dtype is t.dtype:
