@@ -19,7 +19,7 @@ import numpy as _np
 import torch
 
 from . import _device, _dtypes
-from ._tensors import cast_tensor, from_host, normalize_axis, reshape_tensor, view_as_dtype
+from ._tensors import cast_tensor, from_host, normalize_axis, over_storage, reshape_tensor, set_strides, view_as_dtype
 
 __all__ = ["ndarray"]
 
@@ -128,6 +128,10 @@ class ndarray:
     def strides(self):
         n = self._t.element_size()
         return tuple(s * n for s in self._t.stride())
+
+    @strides.setter
+    def strides(self, value):
+        self._set_tensor(set_strides(self._t, value))
 
     @property
     def device(self):
@@ -718,7 +722,8 @@ def _from_buffer(shape, np_dtype, buffer, offset, strides, order, device):
     NumPy itself validates the buffer size and strides; the result shares the buffer's
     memory on the CPU (writable buffers) and is copied to any other device.
     """
-    if isinstance(buffer, ndarray):  # its memory through the zero-copy NumPy view (CPU only: __array__)
+    src = buffer._t if isinstance(buffer, ndarray) else None
+    if src is not None:  # its memory through the zero-copy NumPy view (CPU only: __array__)
         buffer = buffer.__array__()
     host = _np.ndarray(shape, np_dtype, buffer=buffer, offset=offset, strides=strides, order=order)
     if _dtypes.is_host_only(host.dtype):
@@ -726,6 +731,8 @@ def _from_buffer(shape, np_dtype, buffer, offset, strides, order, device):
             raise _device.DeviceMismatchError(f"ndarray(dtype={np_dtype!r}): host-only data (§2.5) lives on the host")
         return host
     dev = _device.resolve(device)
+    if src is not None and dev.type == "cpu" and host.flags.writeable and (t := over_storage(src, host)) is not None:
+        return t  # over the buffer's whole memory (its extent, for x.strides =)
     share = dev.type == "cpu" and host.flags.writeable and all(st >= 0 for st in host.strides)
     return from_host(host, None, dev, False if share else True)  # copy=False: a view of the buffer, or ValueError
 
