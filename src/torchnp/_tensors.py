@@ -76,6 +76,16 @@ def over_storage(src, host):
     return torch.empty(0, dtype=dt).set_(storage, start // item, host.shape, [s // item for s in host.strides])
 
 
+def laid_out(t, perm):
+    """``t`` with its axes in memory in order ``perm`` (outermost first; reversed axes: Fortran
+    order): ``t`` itself where it already is, else a copy so laid out."""
+    p = t.permute(perm)
+    if p.is_contiguous():
+        return t
+    inverse = sorted(range(len(perm)), key=perm.__getitem__)
+    return p.contiguous().permute(inverse)
+
+
 def strided(t, shape, strides):
     """A tensor over ``t``'s memory from its first element with ``shape`` and byte ``strides``
     (NumPy's ``as_strided``). torch counts strides in elements and has no negative ones: a stride
