@@ -80,16 +80,17 @@ class ndarray:
         if t is not self._t and not t._is_view():  # reshape had to copy
             raise AttributeError("Incompatible shape for in-place modification. Use `.reshape()` to make a copy "
                                  "with the desired shape.")
-        self._set_tensor(t)
+        self._set_tensor(t, self._d)
 
     def _references(self):
         refs = sys.getrefcount(self)
         return refs
 
-    def _set_tensor(self, t):
-        """Replace the tensor in place (``shape =``, ``dtype =``, ``resize``): the cached host view goes with it."""
+    def _set_tensor(self, t, d=None):
+        """Replace the tensor in place (``shape =``, ``dtype =``, ``resize``) and its dtype key ``d`` (default
+        the tensor's): the cached host view goes with it."""
         self._t = t
-        self._d = t.dtype
+        self._d = t.dtype if d is None else d
         try:
             del self._h
         except AttributeError:
@@ -106,7 +107,7 @@ class ndarray:
         if not isinstance(v, ndarray):  # a host-only dtype (§2.5) cannot be held by this array
             raise TypeError(f"torchnp cannot reinterpret an array as {_np.dtype(value)!r} in place (a host-only "
                             "dtype, §2.5); use x.to_numpy().view(...)")
-        self._set_tensor(v._t)
+        self._set_tensor(v._t, v._d)
 
     @property
     def ndim(self):
@@ -131,7 +132,7 @@ class ndarray:
 
     @strides.setter
     def strides(self, value):
-        self._set_tensor(set_strides(self._t, value))
+        self._set_tensor(set_strides(self._t, value), self._d)
 
     @property
     def device(self):
@@ -319,7 +320,8 @@ class ndarray:
             if t.device.type == "meta":
                 raise TypeError("arrays on the 'meta' device hold no data and cannot be converted to NumPy")
             t = t.cpu()
-        return t.detach().resolve_conj().resolve_neg().numpy()
+        h = t.detach().resolve_conj().resolve_neg().numpy()
+        return h if type(self._d) is not _dtypes.DtypeAlias else h.view(self._d.numpy)  # 'q' as asked (§2.1)
 
     get = to_numpy
 
@@ -392,7 +394,7 @@ class ndarray:
             return _wrap(t.permute(rev).contiguous().permute(rev))
         if order != "C":
             raise ValueError(f"order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
-        return _wrap(t.clone(memory_format=torch.contiguous_format))
+        return _labelled(_wrap(t.clone(memory_format=torch.contiguous_format)), self._d)
 
     def astype(self, dtype, order="K", casting="unsafe", subok=True, copy=True, *, device=None):
         """The array cast to ``dtype`` under ``casting`` (``numpy.ndarray.astype``)."""
@@ -410,7 +412,8 @@ class ndarray:
                     f"array on {t.device} implicitly; move it first with x.to_device('cpu')") from None
             return _np.asarray(t.numpy()).astype(dtype, order, casting, subok, copy)
         r = cast_tensor(t, td, casting=casting, copy=copy)
-        return self if r is self._t else _wrap(r)  # copy=False and nothing to do: self, as NumPy
+        # copy=False and nothing to do: self, as NumPy; else NumPy's dtype asked for ('q', §2.1)
+        return self if r is self._t else _labelled(_wrap(r), _dtypes.alias_of(dtype))
 
     def fill(self, value):
         """Fill with a scalar value (``numpy.ndarray.fill``): converted as ``x[...] = value``."""
@@ -440,7 +443,7 @@ class ndarray:
             return sub
         t = self._t
         if dtype is None or dtype is ndarray:
-            return _wrap(t.view(t.shape))
+            return _labelled(_wrap(t.view(t.shape)), self._d)
         try:
             dt = _dtypes.to_torch(dtype)
         except _dtypes.HostOnlyData:  # e.g. rows as void records (unique rows): NumPy's view of the memory (§2.5)
@@ -458,7 +461,7 @@ class ndarray:
             if (t.shape[-1] * old) % new:
                 raise ValueError("When changing to a larger dtype, its size must be a divisor of the total size "
                                  "in bytes of the last axis of the array.")
-        return _wrap(view_as_dtype(t, dt))
+        return _labelled(_wrap(view_as_dtype(t, dt)), _dtypes.alias_of(dtype))
 
     def reshape(self, *shape, order="C", copy=None):
         """A view with a new shape when possible, else a copy (``numpy.ndarray.reshape``)."""
@@ -507,7 +510,7 @@ class ndarray:
         out = torch.zeros(n, dtype=flat.dtype, device=flat.device)
         k = min(n, flat.numel())
         out[:k] = flat[:k]
-        self._set_tensor(out.view(shape))
+        self._set_tensor(out.view(shape), self._d)
 
     def ravel(self, order="C"):
         """A flattened view when possible, else a copy (``numpy.ndarray.ravel``)."""
@@ -618,7 +621,7 @@ class ndarray:
         t = self._t
         h = None
         if _host_values(t) and not t.is_conj() and not t.is_neg() and t.dtype in _NP_SCALAR:
-            h = t.numpy()
+            h = t.numpy() if self._d is t.dtype else t.numpy().view(_dtypes.TO_NUMPY[self._d])
         self._h = h
         return h
 
@@ -738,7 +741,16 @@ def _from_buffer(shape, np_dtype, buffer, offset, strides, order, device):
 
 
 def _rebuild(host, device):
-    return _wrap(torch.from_numpy(host).to(_device.resolve(device)))
+    return _labelled(_wrap(from_host(host, None, _device.resolve(device), None)),
+                     _dtypes.alias_of(host.dtype))
+
+
+def _labelled(a, key):
+    """New array ``a`` keyed by dtype key ``key`` (NumPy's 'q' where asked, a ``DtypeAlias``, §2.1)
+    when it holds that key's torch dtype; ``a`` as it is for None or a torch dtype."""
+    if type(key) is _dtypes.DtypeAlias and a._t.dtype is key.torch:
+        a._d = key
+    return a
 
 
 def _axis(axis, ndim, name):

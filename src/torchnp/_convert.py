@@ -10,7 +10,7 @@ import numpy as _np
 import torch
 
 from . import _device, _dtypes
-from ._array import _wrap, ndarray
+from ._array import _labelled, _wrap, ndarray
 from ._device import CPU as _CPU, checks_data  # noqa: F401  (checks_data: the argument helpers' one import path)
 from ._tensors import (cast_tensor, check_order, from_host as _from_host, normalize_axes,  # noqa: F401
                        normalize_axis, reshape_tensor)
@@ -179,4 +179,15 @@ def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
     """Convert the input to an array (``numpy.asarray``); see DESIGN.md §3.4 for ``device=``."""
     if type(a) is ndarray and dtype is None and device is None and not copy:
         return a
-    return _wrap(as_tensor(a, _dtypes.to_torch(dtype), device, copy))
+    return keep_alias(_wrap(as_tensor(a, _dtypes.to_torch(dtype), device, copy)), dtype, a)
+
+
+def keep_alias(a, dtype, data=None, equal_keeps=False):
+    """New array ``a`` reporting the NumPy dtype alias ('q', ``longlong``; §2.1) that ``dtype`` names,
+    or without ``dtype`` the one ``data`` (what ``a`` was made from) holds; with ``equal_keeps``
+    (``numpy.array``) an array ``data`` of a dtype equal to ``dtype`` keeps its own."""
+    if dtype is None or equal_keeps and isinstance(data, (ndarray, _np.ndarray)) and data.dtype == dtype:
+        key = None if data is None else _dtypes.data_alias(data)
+    else:
+        key = _dtypes.alias_of(dtype)
+    return a if key is None else _labelled(a, key)

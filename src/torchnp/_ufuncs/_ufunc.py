@@ -349,13 +349,23 @@ class ufunc:
     def _first(self, key, kinds, ops):
         """The hot path's first call for operand kinds ``kinds``: build the kernel, run it,
         and remember it with its result dtype under ``key`` (arrays carry their dtype, §7)."""
+        aliased = any(type(x) is _dtypes.DtypeAlias for x in kinds)
+        if aliased:  # arrays keyed by NumPy's 'q' (§2.1): torch's dtype computes, NumPy's loop names the result
+            named = tuple(_dtypes.TO_NUMPY[x] if type(x) is _dtypes.DtypeAlias else _np_part(x) for x in kinds)
+            kinds = tuple(x.torch if type(x) is _dtypes.DtypeAlias else x for x in kinds)
         k = self.kernel(kinds)
         try:
             r = k(*ops)
         except RuntimeError as exc:
             raise translate(exc, self.__name__, ops) from None
-        self._fast[key] = (k, r.dtype)
-        return _wrap(r) if r.dim() else result(_wrap(r))
+        d = r.dtype
+        if aliased:
+            out = _dtypes.alias_of(self._np.resolve_dtypes(named + (None,) * self.nout)[self.nin])
+            d = out if out is not None and out.torch is d else d
+        self._fast[key] = (k, d)
+        w = _wrap(r)
+        w._d = d
+        return w if r.dim() else result(w)
 
     # The general path: any operands, out=, where=, dtype=, casting=.
     def _call(self, args, out, options):
