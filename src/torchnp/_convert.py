@@ -187,7 +187,12 @@ def keep_alias(a, dtype, data=None, equal_keeps=False):
     or without ``dtype`` the one ``data`` (what ``a`` was made from) holds; with ``equal_keeps``
     (``numpy.array``) an array ``data`` of a dtype equal to ``dtype`` keeps its own."""
     if dtype is None or equal_keeps and isinstance(data, (ndarray, _np.ndarray)) and data.dtype == dtype:
-        key = None if data is None else _dtypes.data_alias(data)
+        if isinstance(data, ndarray):
+            key = data._d
+        elif isinstance(data, (_np.ndarray, _np.generic)):
+            key = _dtypes.ALIASES.get(data.dtype.char)
+        else:
+            return a  # Python data
     else:
         key = _dtypes.alias_of(dtype)
     return a if key is None else _labelled(a, key)

@@ -123,15 +123,6 @@ def alias_of(dt):
     return a
 
 
-def data_alias(obj):
-    """The DtypeAlias of the data ``obj`` holds (a NumPy array or scalar of dtype 'q', a torchnp
-    array keyed by one), else None: ``asarray(obj)`` keeps it."""
-    d = getattr(obj, "_d", None)
-    if d is not None:
-        return d if type(d) is DtypeAlias else None
-    return ALIASES.get(obj.dtype.char) if isinstance(obj, (_np.ndarray, _np.generic)) else None
-
-
 class HostOnlyData(TypeError):
     """Data of a dtype torch cannot hold (str, bytes, object, datetime64, timedelta64,
     structured, longdouble). It lives on the host as NumPy's own array: the API boundary
