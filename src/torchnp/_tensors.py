@@ -69,9 +69,10 @@ def over_storage(src, host):
     storage = src.untyped_storage()
     item = host.itemsize
     start = host.ctypes.data - storage.data_ptr()
-    if start < 0 or start % item or any(s % item or s < 0 for s in host.strides) or \
-            _dtypes.misaligned_complex(host):
-        return None
+    end = start + sum((n - 1) * s for n, s in zip(host.shape, host.strides)) + item
+    if start < 0 or end > storage.nbytes() or start % item or any(s % item or s < 0 for s in host.strides) \
+            or host.size == 0 or _dtypes.misaligned_complex(host):
+        return None  # not inside that memory (a copy made on the way), or not expressible
     dt = _dtypes.to_torch(host.dtype)
     return torch.empty(0, dtype=dt).set_(storage, start // item, host.shape, [s // item for s in host.strides])
 
