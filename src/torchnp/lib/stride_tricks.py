@@ -5,7 +5,7 @@ from numpy.lib.array_utils import normalize_axis_tuple
 
 from .._array import _wrap
 from .._boundary import tensor as _tensor
-from .._tensors import strided
+from .._tensors import strided as _strided
 from .._manipulation._shape import broadcast_arrays, broadcast_shapes, broadcast_to  # noqa: F401
 
 __all__ = ["as_strided", "broadcast_arrays", "broadcast_shapes", "broadcast_to", "sliding_window_view"]
@@ -57,4 +57,4 @@ def as_strided(x, shape=None, strides=None, subok=False, writeable=True):
     strides = tuple(s * item for s in t.stride()) if strides is None else tuple(int(s) for s in strides)
     if len(strides) != len(shape):
         raise ValueError("mismatch in length of strides and shape")
-    return _wrap(strided(t, shape, strides))
+    return _wrap(_strided(t, shape, strides))
