@@ -100,7 +100,6 @@ for _c in _np.typecodes["All"]:
         ALIASES[_alias.char] = DtypeAlias(_alias, _t)
 for _alias in ALIASES.values():
     TO_NUMPY[_alias] = _alias.numpy  # what ``ndarray.dtype`` and scalar reads report
-    _cache[_alias] = _alias.torch  # to_torch(x._d)
 _alias_cache = {}  # hashable dtype spellings (types, strings) -> DtypeAlias or None
 
 
@@ -161,6 +160,8 @@ def to_torch(dt):
         pass
     if dt is None:
         return None
+    if type(dt) is DtypeAlias:  # an array's dtype key (not in _cache: Dynamo traces its lookups)
+        return dt.torch
     if isinstance(dt, torch.dtype):
         if dt not in TO_NUMPY:
             raise TypeError(f"torch dtype {dt} has no NumPy equivalent and is unsupported on torchnp")
