@@ -440,6 +440,9 @@ class ndarray:
             kwargs["dl_device"] = dl_device
         if copy is not None:
             kwargs["copy"] = copy
+        # the capsule keeps this array alive (NumPy's refcount semantics): torch keeps the Python
+        # object of the alias (``detach``), and its attributes, while the capsule or its consumer holds it
+        t._tnp_owner = self
         return t.__dlpack__(**kwargs)
 
     def __dlpack_device__(self):
