@@ -534,3 +534,25 @@ def test_clip_complex():
 @given(arrays(COMPLEX, min_dims=1), st.complex_numbers(max_magnitude=100), st.complex_numbers(max_magnitude=100))
 def test_clip_complex_values(a, lo, hi):
     check("clip", a, lo, hi)
+
+
+@pytest.mark.parametrize("name", ["positive", "conj", "conjugate", "clip"])
+@pytest.mark.parametrize("dtype", ["float64", "int64", "bool", "complex128"])
+@pytest.mark.parametrize("n", [5, 500])
+def test_identity_like_functions_return_new_arrays(name, dtype, n):
+    """NumPy's positive/conj of real data/clip() give a new array (torch.positive and conj_physical
+    return their input: a write to the result reached the input, issue 16)."""
+    a = (numpy.arange(n) % 3).astype(dtype)
+    x = tnp(a)
+    fn = getattr(torchnp, name)
+    try:
+        expected = getattr(numpy, name)(a)
+    except TypeError as exc:  # positive of bool: NumPy's UFuncTypeError
+        with pytest.raises(type(exc)):
+            fn(x)
+        return
+    r = fn(x)
+    assert_like_numpy(r, expected)
+    assert numpy.shares_memory(a, expected) is False
+    r[...] = 1
+    assert_like_numpy(x, a)
