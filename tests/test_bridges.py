@@ -59,12 +59,15 @@ def test_from_numpy_errors(bad, exc):  # §2.5 unsupported dtypes; negative stri
         torchnp.from_numpy(bad)
 
 
-def test_from_numpy_read_only_refused():  # sharing a read-only array would let writes through silently
+def test_from_numpy_read_only_shares_read_only():  # §4.1, issue 16: NumPy's read-only view
     a = numpy.arange(3)
     a.flags.writeable = False
-    with pytest.raises(ValueError):
-        torchnp.from_numpy(a)
-    assert_like_numpy(torchnp.asarray(a, device=DEVICE), a)  # asarray copies instead
+    x = torchnp.from_numpy(a)
+    assert not x.flags.writeable and x.base is a and numpy.shares_memory(x.to_numpy(), a)
+    with pytest.raises(ValueError, match="^assignment destination is read-only$"):
+        x[0] = 5
+    assert a[0] == 0
+    assert_like_numpy(torchnp.asarray(a, device=DEVICE), a)
 
 
 # -- §4.2 to_numpy / x.to_numpy() / x.get() ------------------------------------------------------

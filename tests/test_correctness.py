@@ -381,7 +381,6 @@ def _readonly(a):
 UNSHAREABLE = {
     "negative strides": lambda: numpy.arange(5.0)[::-1],
     "big-endian": lambda: numpy.arange(5.0).astype(">f8"),
-    "read-only": lambda: _readonly(numpy.arange(5.0)),
     "unaligned": lambda: numpy.zeros(8 * 5 + 1, numpy.uint8)[1:].view(numpy.float64),
 }
 
@@ -403,7 +402,12 @@ def test_asarray_copy_false_property(a, step, writeable):  # shares memory or ra
     try:
         x = torchnp.asarray(a, copy=False, device="cpu")
     except ValueError:
-        assert a.strides[0] < 0 or not writeable or a.dtype.byteorder == ">"
+        assert a.strides[0] < 0 or a.dtype.byteorder == ">"
+        return
+    assert x.flags.writeable is numpy.asarray(a, copy=False).flags.writeable  # read-only shared read-only (issue 16)
+    if not writeable:
+        with pytest.raises(ValueError, match="read-only"):
+            x[...] = 7
         return
     x[...] = 7
     assert (a == 7).all()
@@ -411,12 +415,14 @@ def test_asarray_copy_false_property(a, step, writeable):  # shares memory or ra
 
 def test_from_dlpack_read_only_numpy():  # was a writable alias of read-only memory
     a = _readonly(numpy.arange(3.0))
-    x = torchnp.from_dlpack(a)
-    assert_like_numpy(x, numpy.from_dlpack(a))
-    x[0] = 5.0
-    assert a[0] == 0.0  # NumPy's result cannot be written; ours is a copy
-    with pytest.raises(BufferError):
-        torchnp.from_dlpack(a, copy=False)
+    for copy in (None, False):
+        x, expected = torchnp.from_dlpack(a, copy=copy), numpy.from_dlpack(a, copy=copy)
+        assert_like_numpy(x, expected)
+        assert x.flags.writeable is expected.flags.writeable is False  # NumPy's read-only view (issue 16)
+        assert numpy.shares_memory(x.to_numpy(), a)
+        with pytest.raises(ValueError, match="^assignment destination is read-only$"):
+            x[0] = 5.0
+    assert torchnp.from_dlpack(a, copy=True).flags.writeable
 
 
 # -- accuracy: float64 -> float16 rounds once; sqrt/exp/tanh within documented bounds ----------

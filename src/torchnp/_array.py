@@ -14,16 +14,20 @@ import math
 import operator
 import sys
 import types
+import warnings
+import weakref
 
 import numpy as _np
 import torch
 
 from . import _device, _dtypes
-from ._tensors import cast_tensor, from_host, normalize_axis, reshape_tensor
+from ._tensors import MARKED, RO as _RO, VIEW as _VIEW, WARN as _WARN, cast_tensor, from_host, mark, \
+    normalize_axis, reshape_tensor
 
 __all__ = ["ndarray"]
 
 _new = object.__new__
+_setattr = object.__setattr__
 _TYPE = type  # ndarray.view has a parameter of that name
 _compiling = torch.compiler.is_compiling
 #: Dynamo folds this to True while it traces; eagerly one call returning False (``is_compiling``
@@ -47,8 +51,10 @@ class ndarray:
     """
 
     # the tensor and its dtype (read on every hot path, §7); ``_h``, set on first use by a scalar
-    # index, the NumPy view of host data (§1.3: scalar loops read elements through it)
-    __slots__ = ("_t", "_d", "_h", "__weakref__")
+    # index, the NumPy view of host data (§1.3: scalar loops read elements through it); ``_b``, set
+    # only where known, NumPy's ``base`` (§1.2; else found from the tensor); ``_f``, set only by
+    # ``setflags(align=False)`` (issue 16: owners and fast-path views carry no extra state)
+    __slots__ = ("_t", "_d", "_h", "_b", "_f", "__weakref__")
     __array_priority__ = 1000
     __class_getitem__ = classmethod(types.GenericAlias)  # ndarray[Any, dtype[float64]] in annotations
 
@@ -62,7 +68,12 @@ class ndarray:
                 t = t.permute(tuple(range(t.dim() - 1, -1, -1))).contiguous().permute(tuple(range(t.dim() - 1, -1, -1)))
             return _wrap(t)
         t = _from_buffer(shape, _np.dtype(dtype), buffer, operator.index(offset), strides, order, device)
-        return t if isinstance(t, _np.ndarray) else _wrap(t)  # host-only dtypes: NumPy's array (§2.5)
+        if isinstance(t, _np.ndarray):  # host-only dtypes: NumPy's array (§2.5)
+            return t
+        a = _wrap(t)
+        if t.device.type == "cpu" and t._base is None:
+            a._b = buffer  # NumPy's base: the buffer object
+        return a
 
     # -- attributes (§1.1) --
     @property
@@ -148,12 +159,12 @@ class ndarray:
     def mT(self):
         if self._t.dim() < 2:
             raise ValueError("matrix transpose with ndim < 2 is undefined")
-        return _wrap(self._t.transpose(-2, -1))
+        return view_of(self, self._t.transpose(-2, -1))
 
     @property
     def real(self):
         t = self._t
-        return _wrap(t.real if t.is_complex() else t)  # a view, as NumPy
+        return view_of(self, t.real) if t.is_complex() else self  # a view; of real data the array itself, as NumPy
 
     @real.setter
     def real(self, value):
@@ -163,8 +174,8 @@ class ndarray:
     def imag(self):
         t = self._t
         if t.is_complex():
-            return _wrap(t.imag)  # a view, as NumPy
-        return _wrap(torch.zeros_like(t))
+            return view_of(self, t.imag)  # a view, as NumPy
+        return _wrap(mark(torch.zeros_like(t), _RO))  # NumPy: a new read-only array of zeros
 
     @imag.setter
     def imag(self, value):
@@ -174,8 +185,16 @@ class ndarray:
 
     @property
     def base(self):
+        """The array (or other object) whose memory this one views, as NumPy's ``base``: the
+        owner of the data, ``x[...].base is x`` (§1.2); None for an array owning its data."""
+        try:
+            return self._b
+        except AttributeError:
+            pass
         b = self._t._base
-        return None if b is None else _wrap(b)
+        if b is None:
+            return None
+        return _owner(b)
 
     @property
     def flat(self):
@@ -184,11 +203,22 @@ class ndarray:
 
     @flat.setter
     def flat(self, value):
+        writeable(self, "array is read-only")
         flatiter(self)[...] = value
 
     @property
     def flags(self):
-        return _Flags(self._t)
+        return _Flags(self._t, self)
+
+    def setflags(self, write=None, align=None, uic=None):
+        """Set the WRITEABLE, ALIGNED and WRITEBACKIFCOPY flags (``numpy.ndarray.setflags``)."""
+        flags = _Flags(self._t, self)
+        if write is not None:
+            flags.writeable = write
+        if align is not None:
+            flags.aligned = align
+        if uic is not None:
+            flags.writebackifcopy = uic
 
     @property
     def data(self):
@@ -315,7 +345,11 @@ class ndarray:
             if t.device.type == "meta":
                 raise TypeError("arrays on the 'meta' device hold no data and cannot be converted to NumPy")
             t = t.cpu()
-        return t.detach().resolve_conj().resolve_neg().numpy()
+            return t.detach().resolve_conj().resolve_neg().numpy()
+        h = t.detach().resolve_conj().resolve_neg().numpy()
+        if MARKED[0] and not tensor_writeable(self._t):  # NumPy's view of a read-only array is read-only
+            h.flags.writeable = False
+        return h
 
     get = to_numpy
 
@@ -341,6 +375,17 @@ class ndarray:
             raise AttributeError("__array_interface__: only CPU arrays expose host memory; use x.to_numpy()")
         return self.to_numpy().__array_interface__
 
+    @property
+    def __array_struct__(self):
+        """NumPy's C array interface of a CPU array (a capsule on its memory, zero-copy)."""
+        if self._t.device.type != "cpu":
+            raise AttributeError("__array_struct__: only CPU arrays expose host memory; use x.to_numpy()")
+        return self.to_numpy().__array_struct__
+
+    def __buffer__(self, flags):
+        """The buffer protocol (Python 3.12+): ``memoryview(x)`` of a CPU array, read-only as NumPy's."""
+        return memoryview(self.__array__())
+
     def to_device(self, device, /, *, stream=None):
         """Return the array on ``device`` (an explicit copy when it differs, §3.4)."""
         dev = _device.resolve(device)
@@ -363,9 +408,10 @@ class ndarray:
     def __dlpack_device__(self):
         return self._t.__dlpack_device__()
 
-    # -- pickling keeps dtype and device --
+    # -- pickling keeps dtype and device; the data is NumPy's array, pickled as NumPy pickles it
+    # (its flags and base on loading are NumPy's: issue 16) --
     def __reduce__(self):
-        return (_rebuild, (self.to_numpy().copy(), str(self._t.device)))
+        return (_rebuild, (self.to_numpy(), str(self._t.device)))
 
     def __copy__(self):
         return _wrap(self._t.clone())
@@ -430,13 +476,13 @@ class ndarray:
                 raise ValueError("Type must be a sub-type of ndarray type")
             base = self.view(dtype)
             sub = _new(type)  # as NumPy's view: the subclass's __new__ is not called
-            sub._t, sub._d = base._t, base._d
+            sub._t, sub._d, sub._b = base._t, base._d, base.base
             if callable(getattr(type, "__array_finalize__", None)):
                 sub.__array_finalize__(self)
             return sub
         t = self._t
         if dtype is None or dtype is ndarray:
-            return _wrap(t.view(t.shape))
+            return view_of(self, t.view(t.shape))
         try:
             dt = _dtypes.to_torch(dtype)
         except _dtypes.HostOnlyData:  # e.g. rows as void records (unique rows): NumPy's view of the memory (§2.5)
@@ -454,7 +500,10 @@ class ndarray:
             if (t.shape[-1] * old) % new:
                 raise ValueError("When changing to a larger dtype, its size must be a divisor of the total size "
                                  "in bytes of the last axis of the array.")
-        return _wrap(t.view(dt))
+        r = t.view(dt)
+        if r._base is None and not _traced():  # torch's dtype views are no autograd views: carry the flags
+            mark(r, _bits(t) | _VIEW)
+        return view_of(self, r)
 
     def reshape(self, *shape, order="C", copy=None):
         """A view with a new shape when possible, else a copy (``numpy.ndarray.reshape``)."""
@@ -477,7 +526,7 @@ class ndarray:
             raise TypeError("reshape() takes exactly 1 argument (0 given)")
         if order == "A":  # Fortran order for Fortran-contiguous arrays, as NumPy
             order = "F" if _Flags(self._t).f_contiguous and not self._t.is_contiguous() else "C"
-        return _wrap(reshape_tensor(self._t, shape, order, copy))
+        return view_of(self, reshape_tensor(self._t, shape, order, copy))
 
     def resize(self, *new_shape, refcheck=True):
         """Change shape and size in place, zero-filling (``numpy.ndarray.resize``)."""
@@ -501,6 +550,8 @@ class ndarray:
                                  "refcheck=False to disable this check")
         flat = self._t.reshape(-1)
         out = torch.zeros(n, dtype=flat.dtype, device=flat.device)
+        if not tensor_writeable(self._t):  # NumPy reallocates and keeps the flag
+            mark(out, _RO)
         k = min(n, flat.numel())
         out[:k] = flat[:k]
         self._set_tensor(out.view(shape))
@@ -511,7 +562,7 @@ class ndarray:
         if order == "K" or order == "A":
             if order == "K":  # memory order: axes by decreasing stride
                 t = t.permute(sorted(range(t.dim()), key=lambda d: -t.stride(d)))
-                return _wrap(t.reshape(-1))
+                return view_of(self, t.reshape(-1))
             order = "F" if _Flags(t).f_contiguous and not t.is_contiguous() else "C"
         return self.reshape(-1, order=order)
 
@@ -531,25 +582,25 @@ class ndarray:
         axes = tuple(normalize_axis(a, t.dim()) for a in axes)
         if len(set(axes)) != len(axes):
             raise ValueError("repeated axis in transpose")
-        return _wrap(t.permute(*axes))
+        return view_of(self, t.permute(*axes))
 
     def swapaxes(self, axis1, axis2):
         """A view with two axes interchanged (``numpy.ndarray.swapaxes``)."""
         n = self._t.dim()
-        return _wrap(self._t.transpose(_axis(axis1, n, "axis1"), _axis(axis2, n, "axis2")))
+        return view_of(self, self._t.transpose(_axis(axis1, n, "axis1"), _axis(axis2, n, "axis2")))
 
     def squeeze(self, axis=None):
         """A view without length-1 axes (``numpy.ndarray.squeeze``)."""
         t = self._t
         if axis is None:
-            return _wrap(t.squeeze())
+            return view_of(self, t.squeeze())
         axes = tuple(normalize_axis(a, t.dim()) for a in (axis if isinstance(axis, tuple) else (axis,)))
         if len(set(axes)) != len(axes):
             raise ValueError("duplicate value in 'axis'")
         for a in axes:
             if t.shape[a] != 1:
                 raise ValueError("cannot select an axis to squeeze out which has size not equal to one")
-        return _wrap(t.squeeze(tuple(axes)) if axes else t)
+        return view_of(self, t.squeeze(tuple(axes)) if axes else t.view_as(t))
 
     def __getitem__(self, key):
         tk = type(key)
@@ -615,6 +666,12 @@ class ndarray:
         h = None
         if _host_values(t) and not t.is_conj() and not t.is_neg() and t.dtype in _NP_SCALAR:
             h = t.numpy()
+            if MARKED[0] and _bits(t):  # NumPy itself refuses writes through it (issue 16)
+                bits = _bits(t)
+                if bits & _WARN:
+                    return None  # writes take the general path, which warns
+                if bits & _RO:
+                    h.flags.writeable = False
         self._h = h
         return h
 
@@ -712,6 +769,151 @@ def _wrap(t):
     return a
 
 
+# -- NumPy's per-array flags WRITEABLE and _warn_on_write, and ``base`` (issue 16, §1.2) --
+# torch has no read-only tensors. A read-only array holds a fresh root tensor on the same memory
+# (``_alias``) that carries the flag bits in its ``_tnp`` attribute; every view torch makes of it
+# (indexing, reshape, transpose, the families' views) names that root as its ``_base``, so views
+# of a read-only array are read-only at no cost on the fast paths, while views made earlier keep
+# their own root (NumPy's per-array flag). Write paths ask ``writeable`` (nothing to read but a
+# global until some array was marked).
+READ_ONLY = "assignment destination is read-only"  # NumPy's message for x[k] = v, fill, copyto
+OUT_READ_ONLY = "output array is read-only"  # ... for out= arrays
+_WARN_MESSAGE = ("Numpy has detected that you (may be) writing to an array with\noverlapping memory from "
+                 "np.broadcast_arrays. If this is intentional\nset the WRITEABLE flag True or make a copy "
+                 "immediately before writing.")
+
+
+class _Alias(torch.autograd.Function):
+    """The identity on the same memory, in the autograd graph, as a new root tensor (not a view)."""
+
+    @staticmethod
+    def forward(ctx, t):
+        return t.detach()
+
+    @staticmethod
+    def backward(ctx, g):
+        return g
+
+
+def _bits(t):
+    """The flag bits of tensor ``t``: those of its root (views share them, see above)."""
+    b = t._base
+    return getattr(t if b is None else b, "_tnp", 0)
+
+
+def tensor_writeable(t):
+    """Whether a torchnp array on tensor ``t`` may be written (NumPy's WRITEABLE flag)."""
+    return not MARKED[0] or not _bits(t) & _RO
+
+
+def writeable(a, message=READ_ONLY):
+    """Raise NumPy's ``ValueError(message)`` when array ``a`` is read-only; warn once (NumPy's
+    DeprecationWarning) for an array of ``np.broadcast_arrays`` (``_warn_on_write``)."""
+    if MARKED[0]:
+        bits = _bits(a._t)
+        if bits & _RO:
+            raise ValueError(message)
+        if bits & _WARN:
+            warnings.warn(_WARN_MESSAGE, DeprecationWarning, stacklevel=3)
+            _retag(a, bits & ~_WARN)
+
+
+def _traced():
+    """Whether flags cannot be carried (Dynamo tracing, a torch.func transform): documented."""
+    return _dynamo_compiling() or _transforms_active()
+
+
+def _retag(a, bits):
+    """Give array ``a`` a fresh root tensor on its memory carrying flag ``bits``: views made from
+    it later share the bits; views made earlier keep theirs (NumPy's per-array flags)."""
+    t = a._t
+    if _traced():
+        raise NotImplementedError("torchnp cannot change the flags of an array inside jit or a torch.func "
+                                  "transform (torch tensors have no read-only flag); do it outside")
+    owner = None
+    if not _Flags(t, a).owndata:
+        bits |= _VIEW
+        owner = a.base  # recorded before the tensor changes: NumPy's base stays the same object
+        a._b = owner
+    else:
+        _register(t, a)  # views made earlier still name this array as their base
+    r = _Alias.apply(t) if t.requires_grad else t.detach()
+    if bits:
+        mark(r, bits)
+    _register(r, a if owner is None else _collapse(owner, type(a)))
+    a._set_tensor(r)
+
+
+def read_only_view(t, base=None, warn=False):
+    """A read-only array viewing tensor ``t`` (NumPy's read-only views: ``broadcast_to``,
+    ``diagonal``), or with ``warn`` a writable one that warns at its first write (NumPy's
+    ``_warn_on_write``: ``broadcast_arrays``); ``base``: the array viewed. Inside jit, a torch.func
+    transform or for arrays that require grad, a plain view (docs/differences.md)."""
+    if _traced() or t.requires_grad or not tensor_writeable(t):
+        return _wrap(t)
+    a = _wrap(mark(t.detach(), (_WARN if warn else _RO) | _VIEW))
+    if isinstance(base, ndarray):
+        a._b = _collapse(base, ndarray)
+    return a
+
+
+def _register(root, owner):
+    """Record ``owner`` as what views of tensor ``root`` name as their ``base`` (weakly)."""
+    ref = getattr(root, "_tnp_owner", None)
+    if ref is None or ref() is not owner:
+        root._tnp_owner = weakref.ref(owner)
+
+
+def _owner(root):
+    """``base`` of a view of root tensor ``root`` with none recorded: the array registered for
+    it, else a new array on it (registered, so ``v.base is v.base`` while it lives)."""
+    ref = getattr(root, "_tnp_owner", None)
+    o = None if ref is None else ref()
+    if o is None:
+        o = _wrap(root)
+        _register(root, o)
+    return o
+
+
+def _collapse(parent, kind):
+    """NumPy's base for a view of ``parent`` of type ``kind``: the first owner of the data up the
+    chain of bases, stopping at an object of another type (PyArray_SetBaseObject)."""
+    while isinstance(parent, ndarray) and not _Flags(parent._t, parent).owndata:
+        b = parent.base
+        if b is None or type(b) is not kind:
+            break
+        parent = b
+    return parent
+
+
+def view_of(parent, t):
+    """A new array on tensor ``t``, a view of array ``parent``'s memory: its ``base`` is the
+    owner of the data (NumPy: ``x[...].base is x``); a copy (``t`` not a view) has none."""
+    a = _wrap(t)
+    if (t._base is not None or getattr(t, "_tnp", 0) & _VIEW) and not _traced():
+        if _Flags(parent._t, parent).owndata:
+            _register(parent._t, parent)
+        a._b = _collapse(parent, type(parent))  # NumPy's view has the parent's type
+    return a
+
+
+def _may_write(a):
+    """NumPy's ``_IsWriteable``: whether ``a``'s WRITEABLE flag may be set."""
+    base = a.base
+    if base is None or _Flags(a._t, a).owndata:
+        return True
+    while isinstance(base, (ndarray, _np.ndarray)):
+        arr, base = base, base.base
+        if arr.flags.writeable:
+            return True
+        if base is None or arr.flags.owndata:
+            return False
+    try:
+        return not memoryview(base).readonly
+    except Exception:  # noqa: BLE001 - NumPy: a base without a writable buffer is not writable
+        return False
+
+
 def _from_buffer(shape, np_dtype, buffer, offset, strides, order, device):
     """``ndarray(shape, dtype, buffer, offset, strides)``: a view of a host buffer as NumPy makes it.
 
@@ -726,12 +928,29 @@ def _from_buffer(shape, np_dtype, buffer, offset, strides, order, device):
             raise _device.DeviceMismatchError(f"ndarray(dtype={np_dtype!r}): host-only data (§2.5) lives on the host")
         return host
     dev = _device.resolve(device)
-    share = dev.type == "cpu" and host.flags.writeable and all(st >= 0 for st in host.strides)
+    share = dev.type == "cpu" and all(st >= 0 for st in host.strides)
     return from_host(host, None, dev, False if share else True)  # copy=False: a view of the buffer, or ValueError
 
 
 def _rebuild(host, device):
-    return _wrap(torch.from_numpy(host).to(_device.resolve(device)))
+    dev = _device.resolve(device)
+    if dev.type != "cpu":
+        return _wrap(torch.from_numpy(host).to(dev))
+    return from_numpy_array(host)
+
+
+def from_numpy_array(host, base=None):
+    """A CPU array sharing NumPy array ``host``'s memory (which torch can view), read-only when
+    ``host`` is, its ``base`` NumPy's for the same view: ``base``, else ``host``'s own base or
+    ``host`` (issue 16)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # torch warns on read-only memory
+        t = torch.from_numpy(host)
+    if not host.flags.writeable:
+        mark(t, _RO | _VIEW)
+    a = _wrap(t)
+    a._b = base if base is not None else host if host.base is None else host.base
+    return a
 
 
 def _axis(axis, ndim, name):
@@ -749,12 +968,14 @@ def _normalize_shape(shape):
 
 
 class _Flags:
-    """The few ``ndarray.flags`` entries that have meaning on torch."""
+    """``ndarray.flags`` (NumPy's ``flagsobj``): the contiguities of tensor ``t``, and the
+    WRITEABLE/ALIGNED flags of array ``a``, settable as NumPy's (issue 16)."""
 
-    __slots__ = ("_t",)
+    __slots__ = ("_t", "_a")
 
-    def __init__(self, t):
-        self._t = t
+    def __init__(self, t, a=None):
+        _setattr(self, "_t", t)
+        _setattr(self, "_a", a)
 
     @property
     def c_contiguous(self):
@@ -767,12 +988,75 @@ class _Flags:
 
     @property
     def owndata(self):
-        return self._t._base is None
+        t = self._t
+        if t._base is not None or getattr(t, "_tnp", 0) & _VIEW:
+            return False
+        try:
+            self._a._b  # memory from another object: frombuffer, asarray(numpy array), unpickling
+        except AttributeError:
+            return True
+        return False
 
-    writeable = True
-    aligned = True
-    writebackifcopy = False
-    behaved = True  # aligned and writeable
+    @property
+    def writeable(self):
+        return tensor_writeable(self._t)
+
+    @writeable.setter
+    def writeable(self, value):
+        a = self._a
+        bits = _bits(a._t)
+        if value:
+            if not _may_write(a):  # asked even of a writeable array, as NumPy
+                raise ValueError("cannot set WRITEABLE flag to True of this array")
+            if bits & (_RO | _WARN):
+                _retag(a, bits & _VIEW)
+        elif not bits & _RO:
+            _retag(a, (bits | _RO) & ~_WARN)
+
+    @property
+    def _warn_on_write(self):
+        raise AttributeError("attribute '_warn_on_write' of 'numpy._core.multiarray.flagsobj' objects is not readable")
+
+    @_warn_on_write.setter
+    def _warn_on_write(self, value):
+        if not value:
+            raise ValueError("cannot clear '_warn_on_write', set writeable True to clear this private flag")
+        bits = _bits(self._a._t)
+        if not bits & (_RO | _WARN):
+            _retag(self._a, bits | _WARN)
+
+    @property
+    def aligned(self):
+        a = self._a
+        if a is not None:
+            try:
+                return a._f
+            except AttributeError:
+                pass
+        return True
+
+    @aligned.setter
+    def aligned(self, value):
+        if value:
+            try:
+                del self._a._f
+            except AttributeError:
+                pass
+        else:
+            self._a._f = False
+
+    @property
+    def writebackifcopy(self):
+        return False
+
+    @writebackifcopy.setter
+    def writebackifcopy(self, value):
+        if value:
+            raise ValueError("cannot set WRITEBACKIFCOPY flag to True")
+
+    @property
+    def behaved(self):
+        return self.aligned and self.writeable
 
     # NumPy's combined flags, from the two contiguities
     fortran = f_contiguous
@@ -804,9 +1088,25 @@ class _Flags:
             raise KeyError("Unknown flag")
         return getattr(self, self._KEYS[key])
 
+    def __setitem__(self, key, value):
+        if key not in ("W", "WRITEABLE", "A", "ALIGNED", "X", "WRITEBACKIFCOPY"):  # NumPy's settable ones
+            raise KeyError("Unknown flag")
+        setattr(self, self._KEYS[key], value)
+
+    def __setattr__(self, name, value):
+        if name not in ("_t", "_a", "writeable", "aligned", "writebackifcopy", "_warn_on_write"):
+            raise AttributeError(f"attribute '{name}' of 'numpy._core.multiarray.flagsobj' objects is not writable")
+        _setattr(self, name, value)
+
+    def __eq__(self, other):
+        return isinstance(other, _Flags) and repr(self) == repr(other)
+
+    __hash__ = None
+
     def __repr__(self):
-        return "\n".join(f"  {k.upper()} : {getattr(self, k)}" for k in
-                         ("c_contiguous", "f_contiguous", "owndata", "writeable", "aligned", "writebackifcopy"))
+        warn = "  (with WARN_ON_WRITE=True)" if MARKED[0] and _bits(self._t) & _WARN else ""
+        return "\n".join(f"  {k.upper()} : {getattr(self, k)}" + (warn if k == "writeable" else "") for k in
+                         ("c_contiguous", "f_contiguous", "owndata", "writeable", "aligned", "writebackifcopy")) + "\n"
 
 
 class flatiter:

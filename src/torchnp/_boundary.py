@@ -27,10 +27,10 @@ import torch
 
 from . import _device, _dtypes
 from ._device import CPU as _CPU
-from ._array import _wrap, ndarray, result
+from ._array import OUT_READ_ONLY, _wrap, ndarray, result, writeable
 from ._convert import as_tensor, cast_tensor
 from ._dtypes import HostOnlyData, is_host_only
-from ._tensors import broadcast_shapes
+from ._tensors import broadcast_shapes, mark
 
 __all__ = []
 
@@ -53,7 +53,8 @@ def host_tensor(arr):
         arr = arr.view(canonical)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)  # torch warns on read-only memory
-        return torch.from_numpy(arr)
+        t = torch.from_numpy(arr)
+    return t if arr.flags.writeable else mark(t)  # views of it are read-only too (issue 16)
 
 
 def operand(x, dev=None):
@@ -80,7 +81,7 @@ def operand(x, dev=None):
         raise TypeError("a torch.Tensor cannot be mixed into a torchnp operation; wrap it with torchnp.from_torch(t)")
     if isinstance(x, (list, tuple, range)):
         return _python_data(x, dev)
-    if hasattr(x, "__array__") or hasattr(x, "__array_interface__"):
+    if hasattr(x, "__array__") or hasattr(x, "__array_interface__") or hasattr(x, "__array_struct__"):
         return host_tensor(_np.asarray(x))
     if x is None:
         raise TypeError("unsupported operand type for a torchnp operation: 'NoneType'")
@@ -151,14 +152,16 @@ def on_device(x, dev):
     return tensor(x, dev)
 
 
-def out_tensor(out, dev):
+def out_tensor(out, dev, read_only=OUT_READ_ONLY):
     """The tensor an ``out=`` argument is written through: a torchnp array on ``dev`` or, on the
-    CPU, a writable ``numpy.ndarray`` (written in place, zero-copy: §3.3)."""
+    CPU, a ``numpy.ndarray`` (written in place, zero-copy: §3.3); a read-only one raises NumPy's
+    ``ValueError(read_only)`` (issue 16)."""
     if isinstance(out, ndarray):
+        writeable(out, read_only)
         t = out._t
     elif isinstance(out, _np.ndarray):
         if not out.flags.writeable:
-            raise ValueError("output array is read-only")
+            raise ValueError(read_only)
         if is_host_only(out.dtype):
             raise _dtypes._unsupported(out.dtype)
         t = host_tensor(out)

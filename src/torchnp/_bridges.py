@@ -4,7 +4,8 @@ import numpy as _np
 import torch
 
 from . import _device, _dtypes
-from ._array import _wrap, ndarray
+from ._array import _wrap, from_numpy_array, ndarray
+from ._tensors import mark
 from ._convert import as_tensor
 
 __all__ = ["from_numpy", "to_numpy", "from_torch", "from_dlpack", "asnumpy"]
@@ -33,9 +34,7 @@ def from_numpy(a, *, device=None):
         if _dtypes.misaligned_complex(a):
             raise ValueError(f"from_numpy() cannot share {a.dtype} memory not aligned to {a.dtype.itemsize} bytes "
                              "(torch's complex types need it); use torchnp.array(a)")
-        if not a.flags.writeable:
-            raise ValueError("from_numpy() cannot share a read-only NumPy array (writes would be silent errors); use torchnp.array(a)")
-        return _wrap(torch.from_numpy(a))
+        return from_numpy_array(a, a)  # read-only where ``a`` is (issue 16)
     return _wrap(as_tensor(a, None, dev))
 
 
@@ -73,14 +72,8 @@ def from_dlpack(x, /, *, device=None, copy=None):
         t = torch.from_dlpack(x)
     _dtypes.to_numpy(t.dtype)
     copied = False
-    if isinstance(x, _np.ndarray) and not x.flags.writeable:
-        # NumPy returns a read-only view; torch has no read-only tensors, so an alias would let
-        # writes into memory NumPy protects: a copy instead, and copy=False cannot be honoured
-        if copy is False:
-            raise BufferError("from_dlpack(copy=False): the array is read-only, which a torchnp array "
-                              "cannot be; a copy is needed")
-        t = t.clone()
-        copied = True
+    if isinstance(x, _np.ndarray) and not x.flags.writeable and t._base is None:
+        mark(t)  # NumPy's result is a read-only view: so is ours (issue 16)
     if device is not None:
         dev = _device.resolve(device)
         if dev != t.device:

@@ -113,7 +113,8 @@ def as_tensor(obj, dtype=None, device=None, copy=None):
         return _from_host(_infer_host(obj, dtype), None, dev, None)
     if hasattr(obj, "__dlpack__") and not hasattr(obj, "__array__"):
         return as_tensor(torch.from_dlpack(obj), dtype, device, copy)
-    if isinstance(obj, (range, memoryview, bytearray, bytes)) or hasattr(obj, "__array__") or hasattr(obj, "__array_interface__"):
+    if isinstance(obj, (range, memoryview, bytearray, bytes)) or hasattr(obj, "__array__") or \
+            hasattr(obj, "__array_interface__") or hasattr(obj, "__array_struct__"):
         arr = _np.asarray(obj)
         if arr.dtype.kind not in "biufc":
             raise _dtypes._unsupported(arr.dtype)
@@ -179,4 +180,16 @@ def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
     """Convert the input to an array (``numpy.asarray``); see DESIGN.md §3.4 for ``device=``."""
     if type(a) is ndarray and dtype is None and device is None and not copy:
         return a
-    return _wrap(as_tensor(a, _dtypes.to_torch(dtype), device, copy))
+    return with_base(_wrap(as_tensor(a, _dtypes.to_torch(dtype), device, copy)), a)
+
+
+def with_base(r, obj):
+    """Array ``r`` made from ``obj``: where it views the memory of host data (a NumPy array, an
+    object with NumPy's array interface), ``obj`` is its ``base`` as in NumPy (issue 16)."""
+    t = r._t
+    if t._base is None and t.numel() and t.device.type == "cpu" and not isinstance(obj, (ndarray, list, tuple)) \
+            and (isinstance(obj, _np.ndarray) or hasattr(obj, "__array_interface__") or hasattr(obj, "__array_struct__")):
+        h = _np.asarray(obj)
+        if h.size and t.data_ptr() == h.ctypes.data:
+            r._b = obj
+    return r

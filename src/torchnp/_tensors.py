@@ -14,11 +14,28 @@ from . import _dtypes
 
 __all__ = []
 
+# -- the flag bits a root tensor carries for NumPy's per-array flags (issue 16; ``_array`` says how)
+RO = 1  # WRITEABLE cleared
+WARN = 2  # NumPy's private _warn_on_write (np.broadcast_arrays)
+VIEW = 4  # the root aliases memory owned elsewhere: flags.owndata is False
+#: whether any tensor was marked RO or WARN: until then the write checks cost one read
+MARKED = [False]
+
+
+def mark(t, bits=RO | VIEW):
+    """Root tensor ``t`` (made on host memory, or a fresh alias) marked with flag ``bits``:
+    arrays on it and on every view torch makes of it carry them."""
+    t._tnp = bits
+    if bits & (RO | WARN):
+        MARKED[0] = True
+    return t
+
 
 def from_host(arr, dtype, device, copy):
-    """Tensor from a numpy.ndarray: zero-copy on the CPU when no cast is needed. torch cannot share
-    byte-swapped, negatively strided, read-only or unaligned memory: those are copied, and with
-    ``copy=False`` NumPy 2's ValueError says so (a silent copy would lose later writes)."""
+    """Tensor from a numpy.ndarray: zero-copy on the CPU when no cast is needed (read-only memory
+    gives a read-only tensor, issue 16). torch cannot share byte-swapped, negatively strided or
+    unaligned memory: those are copied, and with ``copy=False`` NumPy 2's ValueError says so (a
+    silent copy would lose later writes)."""
     if arr.dtype.byteorder not in "=|" and arr.dtype.newbyteorder("=") in _dtypes.TO_TORCH:
         if copy is False:
             raise ValueError("Unable to avoid copy while creating an array as requested.")
@@ -27,8 +44,7 @@ def from_host(arr, dtype, device, copy):
     src = _dtypes.to_torch(arr.dtype)
     if arr.dtype.num != _dtypes.TO_NUMPY[src].num:
         arr = arr.view(_dtypes.TO_NUMPY[src])  # e.g. 'Q' (ulonglong) -> 'L': torch knows only the canonical one
-    if any(s < 0 for s in arr.strides) or not arr.flags.writeable or not arr.flags.aligned \
-            or _dtypes.misaligned_complex(arr):
+    if any(s < 0 for s in arr.strides) or not arr.flags.aligned or _dtypes.misaligned_complex(arr):
         if copy is False:
             raise ValueError("Unable to avoid copy while creating an array as requested.")
         arr = arr.copy()
@@ -36,6 +52,8 @@ def from_host(arr, dtype, device, copy):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         t = torch.from_numpy(arr)
+    if not arr.flags.writeable and not copy:
+        mark(t)  # NumPy's zero-copy view of read-only memory is read-only (issue 16)
     target = src if dtype is None else dtype
     if t.device != device or target is not src:
         if copy is False:

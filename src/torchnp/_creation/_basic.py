@@ -13,7 +13,7 @@ import torch
 
 from .. import _device, _dtypes
 from .._array import _wrap, ndarray
-from .._convert import NOVALUE, as_tensor, asarray, check_order
+from .._convert import NOVALUE, as_tensor, asarray, check_order, with_base
 from .._device import _state as _device_state
 from .._dtypes import _default_float
 from .._tensors import shape_str
@@ -101,7 +101,7 @@ def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, ndm
                          f"the maximum number of dimension of {ndmax}.")
     if t.dim() < ndmin:
         t = t.reshape((1,) * (ndmin - t.dim()) + tuple(t.shape))
-    return _wrap(t)
+    return with_base(_wrap(t), object)
 
 
 def asanyarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):

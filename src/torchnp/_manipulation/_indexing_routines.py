@@ -15,7 +15,7 @@ import torch
 from numpy import index_exp, s_  # index-expression helpers: pure Python, no data
 
 from .. import _cpu_kernels, _device, _dtypes
-from .._array import _wrap, ndarray, result
+from .._array import READ_ONLY, _wrap, ndarray, result
 from .._boundary import device_of, out_tensor, run_on_host
 from ._common import (cast_tensor, check_bounds, check_casting, checks_data, common_dtype, index_tensor, normalize_axis,
                       np_dtype, shape_tuple, store_out, tensor, tensors)
@@ -30,12 +30,13 @@ __all__ = [
 _CLIPMODES = ("raise", "wrap", "clip")
 
 
-def _target(a, *operands, what="argument 1 must be numpy.ndarray"):
+def _target(a, *operands, what="argument 1 must be numpy.ndarray", read_only=READ_ONLY):
     """The tensor of an in-place target: a torchnp array or, on the CPU, a writable ``numpy.ndarray``
-    written zero-copy (§3.3; NumPy requires an array). The array ``operands`` live on its device (§3.2)."""
+    written zero-copy (§3.3; NumPy requires an array). The array ``operands`` live on its device (§3.2).
+    A read-only target raises NumPy's ``ValueError(read_only)`` (issue 16)."""
     if not isinstance(a, (ndarray, _np.ndarray)):
         raise TypeError(f"{what}, not {type(a).__name__}")
-    return out_tensor(a, device_of((a,) + operands))
+    return out_tensor(a, device_of((a,) + operands), read_only)
 
 
 def _bits(t):
@@ -157,7 +158,7 @@ def put_along_axis(arr, indices, values, axis):
 
 def put(a, ind, v, mode="raise"):
     """Replace ``a.flat[ind]`` with values ``v`` (cycled), in place (``numpy.put``)."""
-    t = _target(a, ind, v)
+    t = _target(a, ind, v, read_only="put: output array is read-only")
     idx = index_tensor(ind, t.device).reshape(-1)
     vals = cast_tensor(tensor(v, t.device).reshape(-1), t.dtype, copy=False)
     if vals.numel() == 0 or idx.numel() == 0:
@@ -171,7 +172,7 @@ def put(a, ind, v, mode="raise"):
 
 def place(arr, mask, vals):
     """Change elements of ``arr`` where ``mask`` is True to ``vals`` (cycled), in place (``numpy.place``)."""
-    t = _target(arr, mask, vals)
+    t = _target(arr, mask, vals, read_only="WRITEBACKIFCOPY base is read-only")  # NumPy's message
     m = tensor(mask, t.device)
     if m.numel() != t.numel():
         raise ValueError("place: mask and data must be the same size")
@@ -189,7 +190,7 @@ def place(arr, mask, vals):
 
 def putmask(a, /, mask, values):
     """``a[mask] = values`` with values repeated over the whole array, in place (``numpy.putmask``)."""
-    t = _target(a, mask, values)
+    t = _target(a, mask, values, read_only="putmask: output array is read-only")
     m = tensor(mask, t.device)
     if m.numel() != t.numel():
         raise ValueError("putmask: mask and data must be the same size")
@@ -500,7 +501,7 @@ def ix_(*args):
 
 def fill_diagonal(a, val, wrap=False):
     """Fill the main diagonal of ``a`` in place, cycling ``val`` (``numpy.fill_diagonal``)."""
-    t = _target(a, val)
+    t = _target(a, val, read_only="underlying array is read-only")
     if t.dim() < 2:
         raise ValueError("array must be at least 2-d")
     end = t.numel()

@@ -6,7 +6,7 @@ import operator
 import numpy as _np
 import torch
 
-from .._array import _wrap, flatiter, ndarray
+from .._array import _wrap, flatiter, ndarray, read_only_view
 from .._boundary import array as _arr
 from .._convert import reshape_tensor
 from ._common import normalize_axes, normalize_axis, shape_tuple, tensor, tensors
@@ -166,7 +166,7 @@ def _shape_str(s):
 
 
 def broadcast_to(array, shape, subok=False):
-    """Broadcast an array to a new shape (``numpy.broadcast_to``); a view (writable on torchnp)."""
+    """Broadcast an array to a new shape (``numpy.broadcast_to``); a read-only view."""
     t = tensor(array)
     shape = shape_tuple(shape)
     if any(s < 0 for s in shape):
@@ -179,7 +179,7 @@ def broadcast_to(array, shape, subok=False):
         raise ValueError(
             f"operands could not be broadcast together with remapped shapes [original->remapped]: "
             f"{_shape_str(tail)}  and requested shape {_shape_str(shape)}")
-    return _wrap(t.expand(shape))
+    return read_only_view(t.expand(shape), array)
 
 
 def broadcast_shapes(*args):
@@ -188,10 +188,13 @@ def broadcast_shapes(*args):
 
 
 def broadcast_arrays(*args, subok=False):
-    """Broadcast arrays against each other (``numpy.broadcast_arrays``); a tuple of views."""
+    """Broadcast arrays against each other (``numpy.broadcast_arrays``); a tuple of views that,
+    as NumPy's, warn (DeprecationWarning) at their first write unless all shapes were equal."""
     ts = tensors(args)
     shp = _np.broadcast_shapes(*[tuple(t.shape) for t in ts])
-    return tuple(_wrap(t if tuple(t.shape) == shp else t.expand(shp)) for t in ts)
+    if all(tuple(t.shape) == shp for t in ts):
+        return tuple(_wrap(t) for t in ts)
+    return tuple(read_only_view(t.expand(shp), a, warn=True) for t, a in zip(ts, args))
 
 
 def shape(a):

@@ -16,7 +16,7 @@ import torch
 from numpy.exceptions import AxisError
 
 from .. import _cpu_kernels, _dtypes
-from .._array import _wrap, ndarray
+from .._array import _wrap, ndarray, read_only_view
 from .._boundary import DOT_OUT_ERROR, casting_rule, out_tensor, store
 from .._convert import cast_tensor, check_order, normalize_axis
 from .._boundary import tensor as tensor_of, tensors
@@ -426,10 +426,10 @@ def _diag_axes(t, axis1, axis2):
 
 
 def diagonal(a, offset=0, axis1=0, axis2=1):
-    """Specified diagonals, as a view (mirrors ``numpy.diagonal``)."""
+    """Specified diagonals, as a read-only view (mirrors ``numpy.diagonal``)."""
     t = tensor_of(a)
     a1, a2 = _diag_axes(t, axis1, axis2)
-    return _wrap(torch.diagonal(t, operator.index(offset), a1, a2))
+    return read_only_view(torch.diagonal(t, operator.index(offset), a1, a2), a)
 
 
 def _sum_dtype(t):

@@ -3,7 +3,7 @@
 import torch
 from numpy.lib.array_utils import normalize_axis_tuple
 
-from .._array import _wrap
+from .._array import _wrap, read_only_view
 from .._boundary import tensor as _tensor
 from .._manipulation._shape import broadcast_arrays, broadcast_shapes, broadcast_to  # noqa: F401
 
@@ -13,8 +13,8 @@ __all__ = ["as_strided", "broadcast_arrays", "broadcast_shapes", "broadcast_to",
 def sliding_window_view(x, window_shape, axis=None, *, subok=False, writeable=False):
     """A sliding-window view of ``x`` (``numpy.lib.stride_tricks.sliding_window_view``).
 
-    The windows are a view sharing memory with ``x`` (``Tensor.unfold``). torch tensors
-    cannot be read-only, so the view is writable whatever ``writeable`` says.
+    The windows are a view sharing memory with ``x`` (``Tensor.unfold``), read-only unless
+    ``writeable`` (as NumPy).
     """
     t = _tensor(x)
     window_shape = tuple(window_shape) if hasattr(window_shape, "__iter__") else (window_shape,)
@@ -39,7 +39,7 @@ def sliding_window_view(x, window_shape, axis=None, *, subok=False, writeable=Fa
     # unfold appends each window dimension at the end, in the order of ``axis``, as NumPy does
     for ax, w in zip(axis, window_shape):
         t = t.unfold(ax, w, 1)
-    return _wrap(t)
+    return _wrap(t) if writeable else read_only_view(t, x)
 
 
 def as_strided(x, shape=None, strides=None, subok=False, writeable=True):
@@ -62,4 +62,5 @@ def as_strided(x, shape=None, strides=None, subok=False, writeable=True):
         el = tuple(s // item for s in strides)
     if len(el) != len(shape):
         raise ValueError("mismatch in length of strides and shape")
-    return _wrap(t.as_strided(shape, el, t.storage_offset()))
+    r = t.as_strided(shape, el, t.storage_offset())
+    return _wrap(r) if writeable else read_only_view(r, x)

@@ -31,7 +31,7 @@ from numpy.random import SeedSequence
 
 from .. import _device, _dtypes
 from .._device import CPU as _CPU
-from .._array import _wrap, ndarray
+from .._array import _wrap, ndarray, writeable
 from .._boundary import store
 from .._convert import as_tensor, checks_data, normalize_axis
 from . import _stream
@@ -758,6 +758,7 @@ class _Common(_Base):
             return None
         if not isinstance(x, ndarray):
             raise TypeError("shuffle() expects a torchnp.ndarray or a list (an in-place shuffle)")
+        writeable(x, "array is read-only")
         t = x._t
         if t.dim() == 0:
             raise TypeError("len() of unsized object")
