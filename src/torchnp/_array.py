@@ -831,7 +831,7 @@ def _retag(a, bits):
         raise NotImplementedError("torchnp cannot change the flags of an array inside jit or a torch.func "
                                   "transform (torch tensors have no read-only flag); do it outside")
     owner = None
-    if not _Flags(t, a).owndata:
+    if not _owns(a):
         bits |= _VIEW
         owner = a.base  # recorded before the tensor changes: NumPy's base stays the same object
         a._b = owner
@@ -851,9 +851,11 @@ def read_only_view(t, base=None, warn=False):
     transform or for arrays that require grad, a plain view (docs/differences.md)."""
     if _traced() or t.requires_grad or not tensor_writeable(t):
         return _wrap(t)
-    a = _wrap(mark(t.detach(), (_WARN if warn else _RO) | _VIEW))
+    r = mark(t.detach(), (_WARN if warn else _RO) | _VIEW)
+    a = _wrap(r)
     if isinstance(base, ndarray):
-        a._b = _collapse(base, ndarray)
+        a._b = b = _view_base(base)
+        _register(r, b)  # views of it name the same base (NumPy collapses through it)
     return a
 
 
@@ -878,7 +880,7 @@ def _owner(root):
 def _collapse(parent, kind):
     """NumPy's base for a view of ``parent`` of type ``kind``: the first owner of the data up the
     chain of bases, stopping at an object of another type (PyArray_SetBaseObject)."""
-    while isinstance(parent, ndarray) and not _Flags(parent._t, parent).owndata:
+    while isinstance(parent, ndarray) and not _owns(parent):
         b = parent.base
         if b is None or type(b) is not kind:
             break
@@ -891,16 +893,30 @@ def view_of(parent, t):
     owner of the data (NumPy: ``x[...].base is x``); a copy (``t`` not a view) has none."""
     a = _wrap(t)
     if (t._base is not None or getattr(t, "_tnp", 0) & _VIEW) and not _traced():
-        if _Flags(parent._t, parent).owndata:
-            _register(parent._t, parent)
-        a._b = _collapse(parent, type(parent))  # NumPy's view has the parent's type
+        a._b = _view_base(parent)
     return a
+
+
+def _view_base(parent):
+    """NumPy's ``base`` for a view of array ``parent`` (of ``parent``'s type, as NumPy's views)."""
+    if _owns(parent):
+        _register(parent._t, parent)  # fast-path views of it find it too
+        return parent
+    return _collapse(parent, type(parent))
+
+
+def _owns(a):
+    """NumPy's OWNDATA flag of array ``a``."""
+    t = a._t
+    if t._base is not None or getattr(t, "_tnp", 0) & _VIEW:
+        return False
+    return not hasattr(a, "_b")  # memory of another object: frombuffer, asarray(numpy array), unpickled
 
 
 def _may_write(a):
     """NumPy's ``_IsWriteable``: whether ``a``'s WRITEABLE flag may be set."""
     base = a.base
-    if base is None or _Flags(a._t, a).owndata:
+    if base is None or _owns(a):
         return True
     while isinstance(base, (ndarray, _np.ndarray)):
         arr, base = base, base.base
@@ -988,14 +1004,7 @@ class _Flags:
 
     @property
     def owndata(self):
-        t = self._t
-        if t._base is not None or getattr(t, "_tnp", 0) & _VIEW:
-            return False
-        try:
-            self._a._b  # memory from another object: frombuffer, asarray(numpy array), unpickling
-        except AttributeError:
-            return True
-        return False
+        return _owns(self._a)
 
     @property
     def writeable(self):

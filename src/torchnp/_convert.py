@@ -13,7 +13,7 @@ from . import _device, _dtypes
 from ._array import _wrap, ndarray
 from ._device import CPU as _CPU, checks_data  # noqa: F401  (checks_data: the argument helpers' one import path)
 from ._tensors import (cast_tensor, check_order, from_host as _from_host, normalize_axes,  # noqa: F401
-                       normalize_axis, reshape_tensor)
+                       normalize_axis, reshape_tensor, VIEW as _VIEW)
 
 
 class _NoValueType(enum.Enum):
@@ -102,7 +102,7 @@ def as_tensor(obj, dtype=None, device=None, copy=None):
             return cast_tensor(t, dtype)
         return t.clone() if copy else t
     if isinstance(obj, (_np.ndarray, _np.generic)):  # host data stays on the host unless device= (§3.3)
-        return _from_host(_np.asarray(obj), dtype, _CPU if device is None else dev, copy)
+        return _from_host(_np.asarray(obj), dtype, _CPU if device is None else dev, copy, type(obj) is not _np.generic)
     if isinstance(obj, (list, tuple)):
         if copy is False:
             raise ValueError("Unable to avoid copy while creating an array as requested.")
@@ -118,7 +118,8 @@ def as_tensor(obj, dtype=None, device=None, copy=None):
         arr = _np.asarray(obj)
         if arr.dtype.kind not in "biufc":
             raise _dtypes._unsupported(arr.dtype)
-        return _from_host(arr, dtype, _CPU if device is None and not isinstance(obj, range) else dev, copy)
+        return _from_host(arr, dtype, _CPU if device is None and not isinstance(obj, range) else dev, copy,
+                          hasattr(obj, "__array_interface__") or hasattr(obj, "__array_struct__"))
     if hasattr(obj, "__dlpack__"):
         return as_tensor(torch.from_dlpack(obj), dtype, device, copy)
     arr = _infer_host(obj, dtype)
@@ -187,9 +188,6 @@ def with_base(r, obj):
     """Array ``r`` made from ``obj``: where it views the memory of host data (a NumPy array, an
     object with NumPy's array interface), ``obj`` is its ``base`` as in NumPy (issue 16)."""
     t = r._t
-    if t._base is None and t.numel() and t.device.type == "cpu" and not isinstance(obj, (ndarray, list, tuple)) \
-            and (isinstance(obj, _np.ndarray) or hasattr(obj, "__array_interface__") or hasattr(obj, "__array_struct__")):
-        h = _np.asarray(obj)
-        if h.size and t.data_ptr() == h.ctypes.data:
-            r._b = obj
+    if t._base is None and getattr(t, "_tnp", 0) & _VIEW and not isinstance(obj, ndarray):
+        r._b = obj  # as_tensor shared the memory of host data (from_host marked it)
     return r

@@ -31,11 +31,12 @@ def mark(t, bits=RO | VIEW):
     return t
 
 
-def from_host(arr, dtype, device, copy):
+def from_host(arr, dtype, device, copy, shared=False):
     """Tensor from a numpy.ndarray: zero-copy on the CPU when no cast is needed (read-only memory
     gives a read-only tensor, issue 16). torch cannot share byte-swapped, negatively strided or
     unaligned memory: those are copied, and with ``copy=False`` NumPy 2's ValueError says so (a
-    silent copy would lose later writes)."""
+    silent copy would lose later writes). ``shared``: ``arr`` is the caller's, so a zero-copy
+    result is marked as memory owned elsewhere (``flags.owndata`` False; ``base``: the caller's)."""
     if arr.dtype.byteorder not in "=|" and arr.dtype.newbyteorder("=") in _dtypes.TO_TORCH:
         if copy is False:
             raise ValueError("Unable to avoid copy while creating an array as requested.")
@@ -52,14 +53,16 @@ def from_host(arr, dtype, device, copy):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         t = torch.from_numpy(arr)
-    if not arr.flags.writeable and not copy:
-        mark(t)  # NumPy's zero-copy view of read-only memory is read-only (issue 16)
     target = src if dtype is None else dtype
     if t.device != device or target is not src:
         if copy is False:
             raise ValueError("Unable to avoid copy while creating an array as requested.")
         return cast_tensor(t.to(device), target)
-    return t.clone() if copy else t
+    if copy:
+        return t.clone()
+    if not arr.flags.writeable:
+        return mark(t)  # NumPy's zero-copy view of read-only memory is read-only (issue 16)
+    return mark(t, VIEW) if shared else t
 
 
 def cast_tensor(t, dtype, casting="unsafe", copy=True):
