@@ -382,3 +382,38 @@ def test_from_dlpack_and_from_numpy_read_only():  # issue 16: was a writable ali
         assert not x.flags.writeable and numpy.shares_memory(x.to_numpy(), a)
         with pytest.raises(ValueError, match="^assignment destination is read-only$"):
             x[0] = 1.0
+
+
+# ---------------------------------------------------------------- the rest of NumPy's flag rules
+def test_resize_keeps_read_only():  # NumPy reallocates (refcheck=False) and keeps WRITEABLE False
+    a, x = _pair(numpy.arange(6.0))
+    a.resize(3, refcheck=False)
+    x.resize(3, refcheck=False)
+    assert_like_numpy(x, a)
+    assert x.flags.writeable is a.flags.writeable is False
+    assert _outcome(lambda v: v.__setitem__(0, 1), x) == _outcome(lambda v: v.__setitem__(0, 1), a)
+
+
+def test_read_only_arrays_are_read_as_any():  # reads, copies and computations are unaffected
+    a, x = _pair(numpy.arange(6.0).reshape(2, 3))
+    for fn in (lambda m, v: v[0], lambda m, v: v[1:, ::2], lambda m, v: m.add(v, v), lambda m, v: v.sum(axis=0),
+               lambda m, v: v.copy(), lambda m, v: m.array(v), lambda m, v: v.astype(m.float32), lambda m, v: v @ v.T):
+        assert_like_numpy(fn(torchnp, x), fn(numpy, a))
+    for fn in (lambda m, v: v.copy(), lambda m, v: m.array(v), lambda m, v: v.astype(m.float32), lambda m, v: m.add(v, 1)):
+        assert fn(torchnp, x).flags.writeable is fn(numpy, a).flags.writeable is True
+
+
+def test_autodiff_through_read_only_views():  # flags are not carried under autograd (docs/differences.md)
+    x = torchnp.arange(3.0, device=DEVICE)
+    g = torchnp.grad(lambda v: (torchnp.broadcast_to(v, (2, 3)) * torchnp.diagonal(torchnp.eye(3) * v)).sum())(x)
+    assert_like_numpy(g, 2 * 2 * numpy.arange(3.0))
+
+
+@given(arrays(shape=(3, 3)))
+def test_read_only_values_property(a):  # a read-only array computes and views as NumPy's
+    a, y = _pair(a)
+    for fn in (lambda m, v: v.T[1:], lambda m, v: m.diagonal(v), lambda m, v: v.reshape(-1)[::2], lambda m, v: v * 2,
+               lambda m, v: m.broadcast_to(v[0], (2, 3)), lambda m, v: m.squeeze(v[None])):
+        expected, actual = fn(numpy, a), fn(torchnp, y)
+        assert_like_numpy(actual, expected)
+        assert actual.flags.writeable is expected.flags.writeable

@@ -501,7 +501,7 @@ class ndarray:
                 raise ValueError("When changing to a larger dtype, its size must be a divisor of the total size "
                                  "in bytes of the last axis of the array.")
         r = t.view(dt)
-        if r._base is None and not _traced():  # torch's dtype views are no autograd views: carry the flags
+        if not traced() and r._base is None:  # torch's dtype views are no autograd views: carry the flags
             mark(r, _bits(t) | _VIEW)
         return view_of(self, r)
 
@@ -808,8 +808,9 @@ def tensor_writeable(t):
 
 def writeable(a, message=READ_ONLY):
     """Raise NumPy's ``ValueError(message)`` when array ``a`` is read-only; warn once (NumPy's
-    DeprecationWarning) for an array of ``np.broadcast_arrays`` (``_warn_on_write``)."""
-    if MARKED[0]:
+    DeprecationWarning) for an array of ``np.broadcast_arrays`` (``_warn_on_write``). Not checked
+    while Dynamo traces (flags are not carried there: docs/differences.md)."""
+    if MARKED[0] and not _dynamo_compiling():
         bits = _bits(a._t)
         if bits & _RO:
             raise ValueError(message)
@@ -818,7 +819,7 @@ def writeable(a, message=READ_ONLY):
             _retag(a, bits & ~_WARN)
 
 
-def _traced():
+def traced():
     """Whether flags cannot be carried (Dynamo tracing, a torch.func transform): documented."""
     return _dynamo_compiling() or _transforms_active()
 
@@ -827,7 +828,7 @@ def _retag(a, bits):
     """Give array ``a`` a fresh root tensor on its memory carrying flag ``bits``: views made from
     it later share the bits; views made earlier keep theirs (NumPy's per-array flags)."""
     t = a._t
-    if _traced():
+    if traced():
         raise NotImplementedError("torchnp cannot change the flags of an array inside jit or a torch.func "
                                   "transform (torch tensors have no read-only flag); do it outside")
     owner = None
@@ -849,7 +850,7 @@ def read_only_view(t, base=None, warn=False):
     ``diagonal``), or with ``warn`` a writable one that warns at its first write (NumPy's
     ``_warn_on_write``: ``broadcast_arrays``); ``base``: the array viewed. Inside jit, a torch.func
     transform or for arrays that require grad, a plain view (docs/differences.md)."""
-    if _traced() or t.requires_grad or not tensor_writeable(t):
+    if traced() or t.requires_grad or not tensor_writeable(t):
         return _wrap(t)
     r = mark(t.detach(), (_WARN if warn else _RO) | _VIEW)
     a = _wrap(r)
@@ -892,7 +893,7 @@ def view_of(parent, t):
     """A new array on tensor ``t``, a view of array ``parent``'s memory: its ``base`` is the
     owner of the data (NumPy: ``x[...].base is x``); a copy (``t`` not a view) has none."""
     a = _wrap(t)
-    if (t._base is not None or getattr(t, "_tnp", 0) & _VIEW) and not _traced():
+    if not traced() and (t._base is not None or getattr(t, "_tnp", 0) & _VIEW):
         a._b = _view_base(parent)
     return a
 

@@ -10,7 +10,7 @@ import numpy as _np
 import torch
 
 from . import _device, _dtypes
-from ._array import _wrap, ndarray
+from ._array import _wrap, ndarray, traced
 from ._device import CPU as _CPU, checks_data  # noqa: F401  (checks_data: the argument helpers' one import path)
 from ._tensors import (cast_tensor, check_order, from_host as _from_host, normalize_axes,  # noqa: F401
                        normalize_axis, reshape_tensor, VIEW as _VIEW)
@@ -188,6 +188,6 @@ def with_base(r, obj):
     """Array ``r`` made from ``obj``: where it views the memory of host data (a NumPy array, an
     object with NumPy's array interface), ``obj`` is its ``base`` as in NumPy (issue 16)."""
     t = r._t
-    if t._base is None and getattr(t, "_tnp", 0) & _VIEW and not isinstance(obj, ndarray):
+    if not isinstance(obj, ndarray) and not traced() and t._base is None and getattr(t, "_tnp", 0) & _VIEW:
         r._b = obj  # as_tensor shared the memory of host data (from_host marked it)
     return r
