@@ -194,6 +194,8 @@ WRITES = {
     "divmod out": lambda m, v: m.divmod(v, 2, out=(v, m.zeros(6))),
     "random.shuffle": lambda m, v: m.random.shuffle(v), "rng.shuffle": lambda m, v: m.random.default_rng(0).shuffle(v),
     "copyto from": lambda m, v: m.copyto(m.zeros(6), v), "astype": lambda m, v: v.astype(int),
+    "require W": lambda m, v: m.require(v, requirements="W").__setitem__(0, 1),
+    "require": lambda m, v: m.require(v).__setitem__(0, 1),
 }
 
 
@@ -417,3 +419,36 @@ def test_read_only_values_property(a):  # a read-only array computes and views a
         expected, actual = fn(numpy, a), fn(torchnp, y)
         assert_like_numpy(actual, expected)
         assert actual.flags.writeable is expected.flags.writeable
+
+
+# every function of one array: a view of a read-only array is read-only, a new array writable, as
+# NumPy's (flip, fliplr, flipud, rot90: copies on torchnp, §1.2 negative steps)
+ONE_ARRAY = ["positive", "conj", "conjugate", "clip", "round", "around", "copy", "absolute", "real", "imag",
+             "squeeze", "ravel", "transpose", "atleast_1d", "atleast_2d", "atleast_3d", "asarray", "asanyarray",
+             "ascontiguousarray", "asfortranarray", "array", "diagonal", "diag", "matrix_transpose", "trace",
+             "sort", "nan_to_num", "real_if_close", "fix", "rint", "floor", "negative", "sign", "cumsum",
+             "expand_dims", "moveaxis", "swapaxes", "rollaxis", "roll", "tril", "triu", "unique", "copy",
+             "require", "ediff1d", "trim_zeros", "isfinite", "hsplit", "vsplit", "array_split", "unstack", "split"]
+_ARGS = {"expand_dims": (0,), "moveaxis": (0, 1), "swapaxes": (0, 1), "rollaxis": (1,), "roll": (1,),
+         "hsplit": (3,), "vsplit": (2,), "array_split": (2,), "split": (2,)}
+
+
+@pytest.mark.parametrize("name", sorted(set(ONE_ARRAY)))
+@pytest.mark.parametrize("dtype", ["float64", "int64", "complex128"])
+def test_function_results_writeable_like_numpy(name, dtype):  # positive/conj/clip() returned their input
+    a, x = _pair(numpy.arange(1, 7).reshape(2, 3).astype(dtype))
+    args = _ARGS.get(name, ())
+    try:
+        expected = getattr(numpy, name)(a, *args)
+    except (TypeError, ValueError):
+        return
+    actual = getattr(torchnp, name)(x, *args)
+    es = expected if isinstance(expected, (tuple, list)) else (expected,)
+    rs = actual if isinstance(actual, (tuple, list)) else (actual,)
+    for e, r in zip(es, rs):
+        if isinstance(e, numpy.ndarray):
+            assert_like_numpy(r, e)
+            assert r.flags.writeable is e.flags.writeable
+            if e.flags.writeable and e.size:  # a new array: writing to it leaves the input alone
+                r[...] = 0
+                assert_like_numpy(x, a)
