@@ -266,6 +266,8 @@ def test_view_chains_property(a, steps):
             nps.append(na.T)
             tns.append(ta.T)
         elif op == "reshape":
+            if not numpy.shares_memory(na.reshape(-1), na):
+                continue  # NumPy's copy is a view of a hidden copy (not owning its data): no semantics of its own
             nps.append(na.reshape(-1))
             tns.append(ta.reshape(-1))
         elif op in ("ro", "rw"):

@@ -191,9 +191,14 @@ class ndarray:
             return self._b
         except AttributeError:
             pass
-        b = self._t._base
+        t = self._t
+        b = t._base
         if b is None:
-            return None
+            if not getattr(t, "_tnp", 0) & _VIEW:
+                return None
+            b = getattr(t, "_tnp_root", None)  # a root aliasing another array's memory
+            if b is None:
+                return None
         return _owner(b)
 
     @property
@@ -502,7 +507,7 @@ class ndarray:
                                  "in bytes of the last axis of the array.")
         r = t.view(dt)
         if not traced() and r._base is None:  # torch's dtype views are no autograd views: carry the flags
-            mark(r, _bits(t) | _VIEW)
+            mark(_alias_root(t, r), _bits(t) | _VIEW)
         return view_of(self, r)
 
     def reshape(self, *shape, order="C", copy=None):
@@ -831,17 +836,17 @@ def _retag(a, bits):
     if traced():
         raise NotImplementedError("torchnp cannot change the flags of an array inside jit or a torch.func "
                                   "transform (torch tensors have no read-only flag); do it outside")
-    owner = None
-    if not _owns(a):
-        bits |= _VIEW
-        owner = a.base  # recorded before the tensor changes: NumPy's base stays the same object
-        a._b = owner
-    else:
+    owns = _owns(a)
+    r = _alias_root(t, _Alias.apply(t) if t.requires_grad else t.detach())
+    if owns:
         _register(t, a)  # views made earlier still name this array as their base
-    r = _Alias.apply(t) if t.requires_grad else t.detach()
+        _register(r, a)
+    else:
+        bits |= _VIEW
+        if hasattr(a, "_b"):  # a base recorded: views of it collapse through ``a`` to it
+            _register(r, _collapse(a, type(a)))
     if bits:
         mark(r, bits)
-    _register(r, a if owner is None else _collapse(owner, type(a)))
     a._set_tensor(r)
 
 
@@ -852,27 +857,46 @@ def read_only_view(t, base=None, warn=False):
     transform or for arrays that require grad, a plain view (docs/differences.md)."""
     if traced() or t.requires_grad or not tensor_writeable(t):
         return _wrap(t)
-    r = mark(t.detach(), (_WARN if warn else _RO) | _VIEW)
+    r = mark(_alias_root(t, t.detach()), (_WARN if warn else _RO) | _VIEW)
     a = _wrap(r)
     if isinstance(base, ndarray):
-        a._b = b = _view_base(base)
-        _register(r, b)  # views of it name the same base (NumPy collapses through it)
+        b = _view_base(base)
+        if b is not None:
+            a._b = b
+            _register(r, b)  # views of it name the same base (NumPy collapses through it)
     return a
 
 
+def _alias_root(t, r):
+    """``r``, a new root tensor on ``t``'s memory: ``base`` of arrays on it (and on its views),
+    where none is recorded, resolves through ``t``'s root."""
+    b = t._base
+    r._tnp_root = t if b is None and not getattr(t, "_tnp", 0) & _VIEW else getattr(t, "_tnp_root", None) \
+        if b is None else b
+    return r
+
+
 def _register(root, owner):
-    """Record ``owner`` as what views of tensor ``root`` name as their ``base`` (weakly)."""
+    """Record ``owner`` as what views of tensor ``root`` name as their ``base`` (weakly where it
+    can be: ``bytes`` and other buffers cannot refer back to the tensor)."""
     ref = getattr(root, "_tnp_owner", None)
     if ref is None or ref() is not owner:
-        root._tnp_owner = weakref.ref(owner)
+        try:
+            root._tnp_owner = weakref.ref(owner)
+        except TypeError:
+            root._tnp_owner = lambda: owner
 
 
 def _owner(root):
-    """``base`` of a view of root tensor ``root`` with none recorded: the array registered for
-    it, else a new array on it (registered, so ``v.base is v.base`` while it lives)."""
+    """``base`` of a view of root tensor ``root`` with none recorded: the object registered for
+    it, else that of the root it aliases, else a new array on it (registered, so
+    ``v.base is v.base`` while it lives)."""
     ref = getattr(root, "_tnp_owner", None)
     o = None if ref is None else ref()
     if o is None:
+        src = getattr(root, "_tnp_root", None)
+        if src is not None:
+            return _owner(src)
         o = _wrap(root)
         _register(root, o)
     return o
@@ -894,15 +918,21 @@ def view_of(parent, t):
     owner of the data (NumPy: ``x[...].base is x``); a copy (``t`` not a view) has none."""
     a = _wrap(t)
     if not traced() and (t._base is not None or getattr(t, "_tnp", 0) & _VIEW):
-        a._b = _view_base(parent)
+        b = _view_base(parent)
+        if b is not None:
+            a._b = b
     return a
 
 
 def _view_base(parent):
-    """NumPy's ``base`` for a view of array ``parent`` (of ``parent``'s type, as NumPy's views)."""
+    """NumPy's ``base`` for a view of array ``parent`` (of ``parent``'s type, as NumPy's views);
+    None where ``parent`` is a view whose base its tensor gives (the view's tensor gives the same,
+    then: resolved when read, so a later setflags of the owner is seen)."""
     if _owns(parent):
         _register(parent._t, parent)  # fast-path views of it find it too
         return parent
+    if not hasattr(parent, "_b"):
+        return None
     return _collapse(parent, type(parent))
 
 
