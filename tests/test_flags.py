@@ -58,6 +58,9 @@ def test_writeable_flag_settable():  # was "'_Flags' object attribute 'writeable
         arr[0] = 5
     assert_like_numpy(x, a)
     assert repr(x.flags) == repr(a.flags)
+    for b, y in (_pair(numpy.arange(6.0).reshape(2, 3)), _pair(numpy.arange(6.0).reshape(2, 3).T)):
+        keys = ("CA", "FA", "B", "FORC", "FNC", "C", "F", "W", "A", "X")  # (tnp copies: OWNDATA differs)
+        assert [y.flags[k] for k in keys] == [b.flags[k] for k in keys]  # NumPy's combined flags too
 
 
 def test_setflags_arguments():  # NumPy's setflags(write=, align=, uic=) and its refusals

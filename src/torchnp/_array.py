@@ -1109,7 +1109,9 @@ class _Flags:
     def fnc(self):
         return self.f_contiguous and not self.c_contiguous
 
-    carray = c_contiguous
+    @property
+    def carray(self):
+        return self.c_contiguous and self.behaved
 
     @property
     def farray(self):
