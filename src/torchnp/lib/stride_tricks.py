@@ -3,7 +3,7 @@
 import torch
 from numpy.lib.array_utils import normalize_axis_tuple
 
-from .._array import _wrap, read_only_view
+from .._array import _wrap, read_only_view as _read_only_view
 from .._boundary import tensor as _tensor
 from .._manipulation._shape import broadcast_arrays, broadcast_shapes, broadcast_to  # noqa: F401
 
@@ -39,7 +39,7 @@ def sliding_window_view(x, window_shape, axis=None, *, subok=False, writeable=Fa
     # unfold appends each window dimension at the end, in the order of ``axis``, as NumPy does
     for ax, w in zip(axis, window_shape):
         t = t.unfold(ax, w, 1)
-    return _wrap(t) if writeable else read_only_view(t, x)
+    return _wrap(t) if writeable else _read_only_view(t, x)
 
 
 def as_strided(x, shape=None, strides=None, subok=False, writeable=True):
@@ -63,4 +63,4 @@ def as_strided(x, shape=None, strides=None, subok=False, writeable=True):
     if len(el) != len(shape):
         raise ValueError("mismatch in length of strides and shape")
     r = t.as_strided(shape, el, t.storage_offset())
-    return _wrap(r) if writeable else read_only_view(r, x)
+    return _wrap(r) if writeable else _read_only_view(r, x)
