@@ -837,11 +837,12 @@ def _retag(a, bits):
         raise NotImplementedError("torchnp cannot change the flags of an array inside jit or a torch.func "
                                   "transform (torch tensors have no read-only flag); do it outside")
     owns = _owns(a)
-    r = _alias_root(t, _Alias.apply(t) if t.requires_grad else t.detach())
+    r = _Alias.apply(t) if t.requires_grad else t.detach()
     if owns:
         _register(t, a)  # views made earlier still name this array as their base
         _register(r, a)
     else:
+        _alias_root(t, r)
         bits |= _VIEW
         if hasattr(a, "_b"):  # a base recorded: views of it collapse through ``a`` to it
             _register(r, _collapse(a, type(a)))
