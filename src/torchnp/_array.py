@@ -815,8 +815,12 @@ def writeable(a, message=READ_ONLY):
     """Raise NumPy's ``ValueError(message)`` when array ``a`` is read-only; warn once (NumPy's
     DeprecationWarning) for an array of ``np.broadcast_arrays`` (``_warn_on_write``). Not checked
     while Dynamo traces (flags are not carried there: docs/differences.md)."""
-    if MARKED[0] and not _dynamo_compiling():
-        bits = _bits(a._t)
+    if MARKED[0]:
+        t = a._t
+        b = t._base
+        bits = getattr(t if b is None else b, "_tnp", 0)  # _bits inlined: every write path asks
+        if not bits or _dynamo_compiling():
+            return
         if bits & _RO:
             raise ValueError(message)
         if bits & _WARN:
@@ -861,10 +865,9 @@ def read_only_view(t, base=None, warn=False):
     r = mark(_alias_root(t, t.detach()), (_WARN if warn else _RO) | _VIEW)
     a = _wrap(r)
     if isinstance(base, ndarray):
-        b = _view_base(base)
+        b = _view_base(base)  # views of it find the same through the root ``_alias_root`` names
         if b is not None:
             a._b = b
-            _register(r, b)  # views of it name the same base (NumPy collapses through it)
     return a
 
 
