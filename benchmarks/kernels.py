@@ -102,6 +102,11 @@ def _pairs():
         **{f"{name} scalar {str(dt)[6:]}": (lambda n, dt=dt: (_ints(n, 100).to(dt),), lambda x, fn=fn: fn(x, 50),
                                       lambda x, nfn=nfn: nfn(x, 50))
            for name, (fn, nfn) in _COMPARISONS.items() for dt in (torch.float64, torch.float32, torch.int64)},
+        # ufunc calls on tiny host arrays (_cpu_kernels.TINY_UFUNC; --sizes 10 64 100): at these sizes
+        # wrapping NumPy's result with torch.from_numpy is not free, so NumPy's side includes it
+        **{f"tiny {name}": (lambda n, nin=nin: tuple(_data(n, s) for s in range(nin)), fn,
+                            lambda *xs, nfn=nfn: torch.from_numpy(nfn(*xs)))
+           for name, (fn, nfn, nin) in _TINY.items()},
     }
 
 
@@ -115,13 +120,18 @@ _COMPARISONS = {name: (getattr(torch, tname), getattr(numpy, name)) for name, tn
     "greater": "gt", "less_equal": "le", "equal": "eq"}.items()}
 
 
+_TINY = {"add": (torch.add, numpy.add, 2), "multiply": (torch.mul, numpy.multiply, 2),
+         "greater": (torch.gt, numpy.greater, 2), "sin": (torch.sin, numpy.sin, 1),
+         "exp": (torch.exp, numpy.exp, 1), "sqrt": (torch.sqrt, numpy.sqrt, 1)}
+
+
 def _time(fn, args, target=0.05):
     gc.disable()
     try:
         t0 = time.perf_counter()
         fn(*args)
         once = time.perf_counter() - t0
-        loops = max(1, min(100, int(target / max(once, 1e-7))))
+        loops = max(1, min(10_000, int(target / max(once, 1e-7))))
         t0 = time.perf_counter()
         for _ in range(loops):
             fn(*args)

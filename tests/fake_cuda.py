@@ -15,6 +15,7 @@ A function missing from ``CASES`` fails ``test_fake_cuda.py::test_every_public_f
 """
 
 import contextlib
+import re
 import inspect
 import logging
 import warnings
@@ -36,6 +37,8 @@ from host_reads import HostReadError, HostReads, documented_syncs
 #: data the host cannot read — so the fake tensors live there, renamed ``fakecuda``.
 BACKEND = "fakecuda"
 CUDA = None  # torch.device(BACKEND, 0), once registered (only in fake-CUDA runs: it is process-wide)
+META = torch.device("meta")
+TARGET = [None]  # the device of the run in progress: CUDA, or META (run_case(..., meta=True))
 
 
 def _register_backend():
@@ -231,7 +234,7 @@ def _np_leaf(a, path):
 
 
 def _fake_leaf(a, path, device=None):
-    t = torch.empty(a.shape, dtype=torchnp._dtypes.to_torch(a.dtype), device=device or CUDA)
+    t = torch.empty(a.shape, dtype=torchnp._dtypes.to_torch(a.dtype), device=device or TARGET[0] or CUDA)
     return torchnp.from_torch(t)
 
 
@@ -252,7 +255,7 @@ CASES = {
     "frombuffer": NA("a view of a host buffer, on the CPU by design (like from_numpy, §4.1)"),
     "fromstring": c("1 2", sep=" "), "require": c(A), "meshgrid": c(V, V), "mask_indices": c(3, numpy.triu),
     "from_dlpack": NA("takes a DLPack capsule (a bridge, §4.4)"), "from_numpy": NA("a bridge: host data by definition (§4.1)"),
-    "from_torch": c().via(lambda f: f(torch.empty(3, 4, device=CUDA))).own(), "to_numpy": NA("an explicit host copy (§4.2)"), "asnumpy": NA("an explicit host copy (§4.2)"),
+    "from_torch": c().via(lambda f: f(torch.empty(3, 4, device=TARGET[0]))).own(), "to_numpy": NA("an explicit host copy (§4.2)"), "asnumpy": NA("an explicit host copy (§4.2)"),
     "bartlett": c(5), "blackman": c(5), "hamming": c(5), "hanning": c(5), "kaiser": c(5, 2.0),
     "diag_indices": c(3), "diag_indices_from": c(M), "tril_indices": c(3), "triu_indices": c(3),
     "tril_indices_from": c(M), "triu_indices_from": c(M),
@@ -462,6 +465,16 @@ CASES["histogram[array bins]"] = c(V, Arr((4,), kind="inc"))
 CASES["histogramdd[array bins]"] = c(Arr((6, 2)), bins=[Arr((4,), kind="inc"), Arr((3,), kind="inc")])
 CASES["digitize[array bins]"] = c(V, Arr((4,), kind="inc"))
 CASES["pad[array constant]"] = c(A, 1, constant_values=Arr(()))
+# sizes read on the host (NumPy converts them to Python ints): host values there are no mix (docs/devices.md)
+CASES["pad[array pad_width]"] = c(A, Arr((2, 2), "int64", "pos")).nomix()
+CASES["split[array indices]"] = c(V, Arr((2,), "int64", "pos")).nomix()
+CASES["array_split[array indices]"] = c(V, Arr((2,), "int64", "pos")).nomix()
+CASES["take[scalar index]"] = c(A, 1, axis=1)
+CASES["digitize[scalar x]"] = c(0.5, Arr((4,), kind="inc"))
+CASES["choose[scalar index]"] = c(1, [Arr((4,)), Arr((4,))])
+CASES["choose[list index]"] = c([0, 1, 1, 0], [Arr((4,)), Arr((4,))])
+CASES["full_like[array fill]"] = c(A, Arr((4,)))
+CASES["isclose[array tolerances]"] = c(A, 0.5, rtol=Arr((4,)), atol=Arr(()))
 CASES["diff[prepend, append]"] = c(A, prepend=Arr((3, 1)), append=Arr((3, 2)))
 CASES["ediff1d[to_begin, to_end]"] = c(V, to_end=Arr((2,)), to_begin=Arr((1,)))
 CASES["sum[where]"] = c(A, axis=0, where=B)
@@ -491,10 +504,162 @@ CASES["linalg.inv[batch]"] = c(Arr((2, 3, 3), kind="spd"))
 CASES["linalg.cholesky[errstate]"] = c(M).via(lambda f, m: _with_errstate(f, m))
 
 
+# Generator and RandomState methods with array parameters (issue 14): drawn on the parameters'
+# device; their value checks read nothing there (§3.5). ``cls`` is numpy's or torchnp's class.
+def _rng_method(method):
+    return lambda cls, *a, **k: getattr(cls(numpy.random.PCG64(0)) if cls.__name__ == "Generator"
+                                        else cls(0), method)(*a, **k)
+
+
+_RNG_ARGS = {  # valid array parameters (NumPy, the oracle, checks the values)
+    "a": Arr((3,), kind="pos"), "b": Arr((3,), kind="pos"), "df": Arr((3,), kind="pos"),
+    "dfnum": Arr((3,), kind="pos"), "dfden": Arr((3,), kind="pos"), "nonc": Arr((3,)), "shape": Arr((3,), kind="pos"),
+    "n": Arr((3,), "int64", "pos"), "p": Arr((3,)), "left": Arr((3,)), "mode": 1.0, "right": 2.0,
+    "ngood": Arr((3,), "int64", "pos"), "nbad": Arr((3,), "int64", "pos"), "nsample": 1,
+}
+for _cls in ("Generator", "RandomState"):
+    for _n, (_params, *_rest) in torchnp.random._generator._DISTRIBUTIONS.items():
+        _args = [_RNG_ARGS.get(k, Arr((3,), kind="pos") if k not in ("loc", "mu", "low", "mean") else Arr((3,)))
+                 for k, _ in _params]
+        if _args:
+            _key = f"random.{_cls}.{_n}" + ("[array parameters]" if _n == "hypergeometric" else "")
+            CASES[_key] = c(*_args).via(_rng_method(_n))
+    CASES[f"random.{_cls}.standard_gamma"] = c(Arr((3,), kind="pos")).via(_rng_method("standard_gamma"))
+    CASES[f"random.{_cls}.multinomial[pvals]"] = c(5, Arr((2, 3))).via(_rng_method("multinomial")).own()
+    CASES[f"random.{_cls}.dirichlet"] = c(Arr((3,), kind="pos"), size=2).via(_rng_method("dirichlet"))
+    CASES[f"random.{_cls}.multivariate_normal"] = c(Arr((3,)), M).via(_rng_method("multivariate_normal"))
+    CASES[f"random.{_cls}.choice[a]"] = c(V, size=4).via(_rng_method("choice"))
+    CASES[f"random.{_cls}.choice[p]"] = c(3, size=4, p=Arr((3,))).via(_rng_method("choice")).own()
+    CASES[f"random.{_cls}.choice[p, replace=False]"] = c(3, size=2, replace=False, p=Arr((3,))).via(
+        _rng_method("choice")).own()
+    CASES[f"random.{_cls}.permutation"] = c(V).via(_rng_method("permutation"))
+    CASES[f"random.{_cls}.shuffle"] = c(V).via(_rng_method("shuffle"))
+CASES["random.Generator.integers"] = c(Arr((3,), "int64"), Arr((3,), "int64", "pos")).via(_rng_method("integers")).own()
+for _cls in ("Generator", "RandomState"):  # the legacy generator refuses an array n (NumPy's TypeError)
+    CASES[f"random.{_cls}.multinomial"] = c(Arr((3,), "int64", "pos"), [0.2, 0.8]).via(_rng_method("multinomial"))
+CASES["random.RandomState.randint"] = c(Arr((3,), "int64"), Arr((3,), "int64", "pos")).via(_rng_method("randint")).own()
+CASES["random.Generator.permuted"] = c(A, axis=1).via(_rng_method("permuted"))
+CASES["random.Generator.multivariate_hypergeometric"] = c(Arr((3,), "int64", "pos"), 2).via(
+    _rng_method("multivariate_hypergeometric"))
+CASES["random.Generator.multivariate_hypergeometric[count]"] = c(Arr((3,), "int64", "pos"), 2, method="count").via(
+    _rng_method("multivariate_hypergeometric"))
+
+
 def _with_errstate(f, *args):
     """``np.errstate(invalid="raise")`` restores NumPy's value checks on an accelerator (§3.5)."""
     with numpy.errstate(invalid="raise"):
         return f(*args)
+
+
+# -- NumPy scalars and 0-d NumPy arrays beside device arrays (§3.3, §1.3; docs/devices.md) -------
+#: name -> (kind, value, call(xp, x, s)) with ``x`` a (3, 4) float64 array and ``s`` the value as a
+#: NumPy scalar or a 0-d NumPy array. A NumPy scalar mixes with any device. A 0-d NumPy array is a
+#: host array where NumPy takes an array ("array": DeviceMismatchError beside a device), and a host
+#: number where NumPy converts it to one, or reads it as a size ("number": accepted on any device).
+SCALAR_PARAMS = {
+    "x + s": ("array", 0.5, lambda xp, x, s: x + s),
+    "x * s": ("array", 0.5, lambda xp, x, s: x * s),
+    "x ** s": ("array", 2.0, lambda xp, x, s: x ** s),
+    "x < s": ("array", 0.5, lambda xp, x, s: x < s),
+    "x += s": ("array", 0.5, lambda xp, x, s: x.__iadd__(s)),
+    "s + x": ("array", 0.5, lambda xp, x, s: s + x),
+    "s * x": ("array", 0.5, lambda xp, x, s: s * x),
+    "add(x, s)": ("array", 0.5, lambda xp, x, s: xp.add(x, s)),
+    "maximum(s, x)": ("array", 0.5, lambda xp, x, s: xp.maximum(s, x)),
+    "heaviside": ("array", 0.5, lambda xp, x, s: xp.heaviside(x - 0.5, s)),
+    "float_power": ("array", 2.0, lambda xp, x, s: xp.float_power(x, s)),
+    "where": ("array", 0.5, lambda xp, x, s: xp.where(x > 0.5, x, s)),
+    "clip": ("array", 0.3, lambda xp, x, s: xp.clip(x, s, 0.8)),
+    "ndarray.clip": ("array", 0.3, lambda xp, x, s: x.clip(max=s)),
+    "full_like": ("array", 2.0, lambda xp, x, s: xp.full_like(x, s)),
+    "copyto": ("array", 2.0, lambda xp, x, s: xp.copyto(x, s) or x),
+    "x[0] = s": ("array", 2.0, lambda xp, x, s: x.__setitem__(0, s) or x),
+    "put": ("array", 2.0, lambda xp, x, s: xp.put(x, [0, 5], s) or x),
+    "putmask": ("array", 2.0, lambda xp, x, s: xp.putmask(x, x > 0.5, s) or x),
+    "quantile": ("array", 0.3, lambda xp, x, s: xp.quantile(x, s, axis=0)),
+    "nanpercentile": ("array", 30.0, lambda xp, x, s: xp.nanpercentile(x, s, axis=1)),
+    "nan_to_num": ("array", 2.0, lambda xp, x, s: xp.nan_to_num(x, nan=s)),
+    "pad": ("array", 2.0, lambda xp, x, s: xp.pad(x, 1, constant_values=s)),
+    "isclose": ("array", 0.5, lambda xp, x, s: xp.isclose(x, 0.5, atol=s)),
+    "interp": ("array", 0.0, lambda xp, x, s: xp.interp(x, [0.2, 0.6], [1.0, 2.0], left=s)),
+    "insert": ("array", 2.0, lambda xp, x, s: xp.insert(x, 1, s, axis=1)),
+    "append": ("array", 2.0, lambda xp, x, s: xp.append(x, s)),
+    "searchsorted": ("array", 0.5, lambda xp, x, s: xp.searchsorted(xp.sort(x[0]), s)),
+    "isin": ("array", 0.5, lambda xp, x, s: xp.isin(x, s)),
+    "diff[prepend]": ("array", 0.5, lambda xp, x, s: xp.diff(x, prepend=s)),
+    "polyval": ("array", 0.5, lambda xp, x, s: xp.polyval(x[0], s)),
+    "select": ("array", 2.0, lambda xp, x, s: xp.select([x > 0.5], [x], s)),
+    "outer": ("array", 2.0, lambda xp, x, s: xp.outer(x[0], s)),
+    "kron": ("array", 2.0, lambda xp, x, s: xp.kron(x, s)),
+    "take": ("array", 1, lambda xp, x, s: xp.take(x, s, axis=1)),
+    "x[s]": ("array", 1, lambda xp, x, s: x[s]),
+    "repeat": ("array", 2, lambda xp, x, s: xp.repeat(x, s, axis=0)),
+    "random.normal": ("array", 2.0, lambda xp, x, s: xp.random.default_rng(0).normal(x, s)),
+    "linspace": ("array", 2.0, lambda xp, x, s: xp.linspace(x, s, 3)),
+    "geomspace": ("array", 2.0, lambda xp, x, s: xp.geomspace(x, s, 3)),
+    "unwrap[period]": ("array", 2.0, lambda xp, x, s: xp.unwrap(x, period=s)),
+    "add.at[values]": ("array", 2.0, lambda xp, x, s: xp.add.at(x, ([0, 1], [1, 1]), s) or x),
+    "ldexp": ("array", 2, lambda xp, x, s: xp.ldexp(x, s)),
+    "einsum": ("array", 2.0, lambda xp, x, s: xp.einsum("ij,->ij", x, s)),
+    "argpartition[kth]": ("array", 2, lambda xp, x, s: xp.argpartition(x, s)),
+    "round[decimals]": ("number", 1, lambda xp, x, s: xp.round(x, s)),
+    "ndarray.round": ("number", 1, lambda xp, x, s: x.round(s)),
+    "std[ddof]": ("number", 1, lambda xp, x, s: xp.std(x, axis=0, ddof=s)),
+    "sum[axis]": ("number", 1, lambda xp, x, s: xp.sum(x, axis=s)),
+    "max[initial]": ("number", 0.95, lambda xp, x, s: xp.max(x, axis=0, initial=s)),
+    "ndarray.fill": ("number", 2.0, lambda xp, x, s: x.fill(s) or x),
+    "cumsum[axis]": ("number", 1, lambda xp, x, s: xp.cumsum(x, axis=s)),
+    "expand_dims": ("number", 0, lambda xp, x, s: xp.expand_dims(x, s)),
+    "tile": ("number", 2, lambda xp, x, s: xp.tile(x, s)),
+    "roll": ("number", 1, lambda xp, x, s: xp.roll(x, s)),
+    "fft.fft[n]": ("number", 4, lambda xp, x, s: xp.fft.fft(x, n=s)),
+    "linalg.norm[ord]": ("number", 2, lambda xp, x, s: xp.linalg.norm(x[0], ord=s)),
+    "histogram[range]": ("number", 0.0, lambda xp, x, s: xp.histogram(x, 4, range=(s, 1.0))),
+    "pad[pad_width]": ("number", 1, lambda xp, x, s: xp.pad(x, s)),
+    "array_split[sections]": ("number", 2, lambda xp, x, s: xp.array_split(x, s, axis=1)),
+    "histogram[bins]": ("number", 3, lambda xp, x, s: xp.histogram(x, s, range=(0.0, 1.0))),
+    "add.reduce[initial]": ("number", 2.0, lambda xp, x, s: xp.add.reduce(x, axis=0, initial=s)),
+    "trace[offset]": ("number", 1, lambda xp, x, s: xp.trace(x, s)),
+    "diff[n]": ("number", 2, lambda xp, x, s: xp.diff(x, n=s)),
+    "tril[k]": ("number", 1, lambda xp, x, s: xp.tril(x, s)),
+    "linalg.matrix_power[n]": ("number", 2, lambda xp, x, s: xp.linalg.matrix_power(x[:, :3], s)),
+}
+
+
+def scalar_param_values(value):
+    """The value as a NumPy scalar and as a 0-d NumPy array."""
+    a = numpy.asarray(value)
+    return {"numpy scalar": a[()], "0-d numpy array": a}
+
+
+def run_scalar_param(name, spelling, device):
+    """None when ``SCALAR_PARAMS[name]`` on a ``device`` array with the value spelled ``spelling``
+    does what docs/devices.md says (the result on ``device``, or DeviceMismatchError), else why not."""
+    kind, value, call = SCALAR_PARAMS[name]
+    s = scalar_param_values(value)[spelling]
+    x = torchnp.from_torch(torch.empty((3, 4), dtype=torch.float64, device=device))
+    refuse = kind == "array" and spelling == "0-d numpy array"
+    try:
+        with warnings.catch_warnings(), HostReads(strict=True, device_only=True):
+            warnings.simplefilter("ignore")
+            got = call(torchnp, x, s)
+    except torchnp.DeviceMismatchError:
+        return None if refuse else "raised DeviceMismatchError for a host number"
+    except HostReadError as exc:
+        return f"a host read: {exc}"
+    except Exception as exc:  # noqa: BLE001
+        return f"raised {type(exc).__name__}: {str(exc).splitlines()[0][:120]}"
+    if refuse:
+        return "accepted a 0-d numpy.ndarray beside a device array (host data: DeviceMismatchError)"
+    return "; ".join(_on_device_of(got, device)) or None
+
+
+def _on_device_of(got, device):
+    if isinstance(got, (tuple, list)):
+        return [p for g in got for p in _on_device_of(g, device)]
+    if not isinstance(got, torchnp.ndarray):
+        return [f"{type(got).__name__} instead of an array on {device}"]
+    return [] if got.device == torch.device(device) else [f"result on {got.device}, not {device}"]
 
 
 #: submodules of the public API, besides torchnp itself
@@ -562,8 +727,8 @@ def _compare(got, exp, where="result"):
         if not isinstance(got, torchnp.ndarray):
             return [f"{where}: {type(got).__name__} instead of an array on the fake accelerator (a host read?)"]
         out = []
-        if got.device != CUDA:
-            out.append(f"{where}: on {got.device}, not {CUDA}")
+        if got.device != (TARGET[0] or CUDA):
+            out.append(f"{where}: on {got.device}, not {TARGET[0] or CUDA}")
         e = numpy.asarray(exp)
         if tuple(got.shape) != e.shape:
             out.append(f"{where}: shape {tuple(got.shape)} != NumPy's {e.shape}")
@@ -576,8 +741,8 @@ def _compare(got, exp, where="result"):
 def _on_device(got, where="result"):
     if isinstance(got, (tuple, list)):
         return [p for i, g in enumerate(got) for p in _on_device(g, f"{where}[{i}]")]
-    if isinstance(got, torchnp.ndarray) and got.device != CUDA:
-        return [f"{where}: on {got.device}, not {CUDA}"]
+    if isinstance(got, torchnp.ndarray) and got.device != (TARGET[0] or CUDA):
+        return [f"{where}: on {got.device}, not {TARGET[0] or CUDA}"]
     return []
 
 
@@ -591,16 +756,24 @@ def syncs():
     return SYNCS
 
 
-def documented(name):
-    """Whether docs/devices.md lists case ``name`` as syncing: by name (``bincount`` covers
-    ``bincount[weights]``), by module (``testing.*``), or
-    for a ufunc method (``add.at``) by the method's row (``ufunc.at``); a case with a bracketed
-    variant (``add.reduceat[host indices]``) only by its own name."""
-    if name in syncs() or name.split("[")[0] in syncs() or name.split(".")[0] + ".*" in syncs():
-        return True  # a function listed by its bare name syncs in every variant
+def documented_by(name):
+    """The row of docs/devices.md's sync table that lists case ``name`` (None if none): by name
+    (``bincount`` covers ``bincount[weights]``; ``random.Generator.zipf`` is ``random.zipf``), by
+    module (``testing.*``), or for a ufunc method (``add.at``) by the method's row (``ufunc.at``);
+    a case with a bracketed variant (``add.reduceat[host indices]``) only by its own name."""
+    name = re.sub(r"^random\.(Generator|RandomState)\.", "random.", name)
+    for row in (name, name.split("[")[0], name.split(".")[0] + ".*"):
+        if row in syncs():
+            return row  # a function listed by its bare name syncs in every variant
     head, _, method = name.partition(".")
-    return "[" not in name and isinstance(getattr(torchnp, head, None), torchnp.ufunc) and \
-        "ufunc." + method in syncs()
+    if "[" not in name and isinstance(getattr(torchnp, head, None), torchnp.ufunc) and "ufunc." + method in syncs():
+        return "ufunc." + method
+    return None
+
+
+def documented(name):
+    """Whether docs/devices.md lists case ``name`` as syncing (:func:`documented_by`)."""
+    return documented_by(name) is not None
 
 
 def _warm_up(name, case):
@@ -615,15 +788,36 @@ def _warm_up(name, case):
         pass
 
 
-def run_case(name, case=None):
-    """None if the case passes on fake CUDA, else a one-line reason."""
+#: what data-less ``meta`` tensors raise when their values are asked for (a host read there)
+_META_READS = ("meta tensors", "meta tensor", "hold no data")
+
+
+@contextlib.contextmanager
+def _target(meta):
+    """The run's device: the fake accelerator, or ``meta`` (torch's own data-less device: no fake
+    mode, so every host read raises or is counted)."""
+    TARGET[0] = META if meta else CUDA
+    try:
+        if meta:
+            with torchnp.device(META):
+                yield
+        else:
+            with fake_cuda():
+                yield
+    finally:
+        TARGET[0] = None
+
+
+def run_case(name, case=None, meta=False, seen=None):
+    """None if the case passes on fake CUDA (on ``meta`` with ``meta=True``), else a one-line
+    reason. ``seen``, a set, collects the names of the cases that read on the host."""
     case = case or CASES[name]
     if isinstance(case, NA):
         return None
     expected, np_exc = numpy_result(name, case) if case.oracle else (None, None)
     _warm_up(name, case)
     reads = HostReads(strict=True, device_only=True)
-    with fake_cuda():
+    with _target(meta):
         args = _build(case.args, _fake_leaf)
         kwargs = _build(case.kwargs, _fake_leaf)
         try:
@@ -633,6 +827,8 @@ def run_case(name, case=None):
         except HostReadError:
             got = None
         except Exception as exc:  # noqa: BLE001 - reported as the failure
+            if meta and any(m in str(exc) for m in _META_READS):
+                reads.reads.append((type(exc).__name__, str(exc).splitlines()[0][:80]))
             if reads.reads:
                 got = None
             elif np_exc is not None and isinstance(exc, type(np_exc)):
@@ -641,6 +837,8 @@ def run_case(name, case=None):
                 return f"raised {type(exc).__name__}: {str(exc).splitlines()[0][:160]}" + (
                     f" (NumPy raised {type(np_exc).__name__})" if np_exc else "")
         if reads.reads:
+            if seen is not None:
+                seen.add(name)
             if documented(name):
                 return None
             what, why = reads.reads[0]
@@ -664,8 +862,9 @@ def mix_cases():
                 yield f"{name}-{'.'.join(map(str, p))}-{kind}", name, p, kind
 
 
-def run_mix(name, path, kind):
-    """None if the call with the operand at ``path`` on the host raises DeviceMismatchError."""
+def run_mix(name, path, kind, meta=False):
+    """None if the call with the operand at ``path`` on the host raises DeviceMismatchError (the
+    others on the fake accelerator, or on ``meta`` with ``meta=True``)."""
     case = CASES[name]
 
     def leaf(a, p):
@@ -674,19 +873,125 @@ def run_mix(name, path, kind):
         return _fake_leaf(a, p)
 
     _warm_up(name, case)
-    with fake_cuda():
+    with _target(meta):
         args, kwargs = _build((case.args, case.kwargs), leaf)
-        try:
-            with warnings.catch_warnings(), HostReads(strict=True, device_only=True):
-                warnings.simplefilter("ignore")
-                _call(name, torchnp, case, args, kwargs)
-        except torchnp.DeviceMismatchError:
-            return None
-        except HostReadError as exc:
-            return f"a host read before the device check: {exc}"
-        except Exception as exc:  # noqa: BLE001
-            return f"raised {type(exc).__name__}, not DeviceMismatchError: {str(exc).splitlines()[0][:120]}"
-        return "silently accepted a host operand with cuda operands"
+        return _expect_mismatch(lambda: _call(name, torchnp, case, args, kwargs),
+                                f"a host operand with {'meta' if meta else 'cuda'} operands")
+
+
+def _expect_mismatch(call, what):
+    """None if ``call()`` raises DeviceMismatchError before any host read, else what happened."""
+    try:
+        with warnings.catch_warnings(), HostReads(strict=True, device_only=True):
+            warnings.simplefilter("ignore")
+            call()
+    except torchnp.DeviceMismatchError:
+        return None
+    except HostReadError as exc:
+        return f"a host read before the device check: {exc}"
+    except Exception as exc:  # noqa: BLE001
+        return f"raised {type(exc).__name__}, not DeviceMismatchError: {str(exc).splitlines()[0][:120]}"
+    return f"silently accepted {what}"
+
+
+# -- ndarray methods and operators: every mix of a host array and a device array raises ----------
+_SQ, _SQI, _MASK = Arr((4, 4)), Arr((4, 4), "int64"), Arr((4, 4), "bool")
+_BINARY = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul")
+_INT_BINARY = ("and", "or", "xor", "lshift", "rshift")
+
+
+def _dunder(op):
+    return lambda x, y: getattr(x, f"__{op}__")(y)
+
+
+#: name -> (receiver, other operand, call(receiver, other)); the receiver is ``x``
+METHOD_MIXES = {}
+for _op in _BINARY + _INT_BINARY:
+    _a = _SQI if _op in _INT_BINARY else _SQ
+    for _form in (_op, "r" + _op, "i" + _op):
+        METHOD_MIXES[f"__{_form}__"] = (_a, _a, _dunder(_form))
+for _op in ("lt", "le", "gt", "ge", "eq", "ne", "divmod", "rdivmod"):
+    METHOD_MIXES[f"__{_op}__"] = (_SQ, _SQ, _dunder(_op))
+METHOD_MIXES.update({
+    "x[int array]": (_SQ, Arr((3,), "int64"), lambda x, y: x[y]),
+    "x[bool mask]": (_SQ, _MASK, lambda x, y: x[y]),
+    "x[int array, int array]": (_SQ, Arr((3,), "int64"), lambda x, y: x[y, y]),
+    "x[int array] = 1.0": (_SQ, Arr((3,), "int64"), lambda x, y: x.__setitem__(y, 1.0)),
+    "x[bool mask] = 1.0": (_SQ, _MASK, lambda x, y: x.__setitem__(y, 1.0)),
+    "x[0] = array": (_SQ, Arr((4,)), lambda x, y: x.__setitem__(0, y)),
+    "x[:] = array": (_SQ, _SQ, lambda x, y: x.__setitem__(slice(None), y)),
+    "clip[min]": (_SQ, _SQ, lambda x, y: x.clip(y)),
+    "clip[max]": (_SQ, Arr((4,)), lambda x, y: x.clip(None, y)),
+    "clip[out]": (_SQ, _SQ, lambda x, y: x.clip(0.2, 0.8, out=y)),
+    "put[indices]": (_SQ, Arr((3,), "int64"), lambda x, y: x.put(y, 1.0)),
+    "put[values]": (_SQ, Arr((2,)), lambda x, y: x.put([0, 5], y)),
+    "take": (_SQ, Arr((3,), "int64"), lambda x, y: x.take(y)),
+    "take[out]": (_SQ, Arr((3,)), lambda x, y: x.take([0, 1, 2], out=y)),
+    "choose": (Arr((4,), "int64"), Arr((4,)), lambda x, y: x.choose([y, y, y])),
+    "compress": (_SQ, Arr((4,), "bool"), lambda x, y: x.compress(y, axis=0)),
+    "searchsorted": (Arr((6,), kind="inc"), Arr((3,)), lambda x, y: x.searchsorted(y)),
+    "searchsorted[sorter]": (Arr((6,)), Arr((6,), "int64"), lambda x, y: x.searchsorted(0.5, sorter=y)),
+    "repeat": (Arr((4,)), Arr((4,), "int64"), lambda x, y: x.repeat(y)),
+    "dot": (_SQ, _SQ, lambda x, y: x.dot(y)),
+    "dot[out]": (_SQ, _SQ, lambda x, y: x.dot(x, out=y)),
+    "fill[0-d array]": (_SQ, Arr(()), lambda x, y: x.fill(y)),
+    "partition[kth]": (Arr((6,)), Arr((2,), "int64"), lambda x, y: x.partition(y)),
+    "argpartition[kth]": (Arr((6,)), Arr((2,), "int64"), lambda x, y: x.argpartition(y)),
+    "argmax[out]": (_SQ, Arr((4,), "int64"), lambda x, y: x.argmax(axis=0, out=y)),
+    "argmin[out]": (_SQ, Arr((4,), "int64"), lambda x, y: x.argmin(axis=0, out=y)),
+    "round[out]": (_SQ, _SQ, lambda x, y: x.round(out=y)),
+    "trace[out]": (_SQ, Arr(()), lambda x, y: x.trace(out=y)),
+    "cumsum[out]": (_SQ, _SQ, lambda x, y: x.cumsum(axis=0, out=y)),
+    "cumprod[out]": (_SQ, _SQ, lambda x, y: x.cumprod(axis=0, out=y)),
+    "ptp[out]": (_SQ, Arr((4,)), lambda x, y: x.ptp(axis=0, out=y)),
+})
+for _m in ("sum", "prod", "mean", "std", "var", "max", "min", "all", "any"):
+    _extra = {"initial": 0.0} if _m in ("max", "min") else {}
+    METHOD_MIXES[f"{_m}[where]"] = (_SQ, _MASK, lambda x, y, m=_m, e=_extra: getattr(x, m)(axis=0, where=y, **e))
+    METHOD_MIXES[f"{_m}[out]"] = (_SQ, Arr((4,), "bool" if _m in ("all", "any") else "float64"),
+                                  lambda x, y, m=_m: getattr(x, m)(axis=0, out=y))
+
+
+#: a ``numpy.ndarray`` receiver runs NumPy's own method: these never reach torchnp's protocols with
+#: the device array, so NumPy's own error (or its own Python code's ``bool()``) is what happens
+_NUMPY_OWN = {
+    "[out]": "NumPy's C methods refuse a non-NumPy out= themselves (TypeError)",
+    "ptp[out]": "numpy.ndarray has no ptp method (NumPy 2)",
+    "fill[0-d array]": "NumPy's fill refuses a non-NumPy value itself (ValueError)",
+    "searchsorted[sorter]": "NumPy parses sorter itself (TypeError)",
+    "clip[out]": "NumPy's internal clip ufunc, which torchnp does not define: TypeError naming it (docs/devices.md)",
+    "mean[where]": "NumPy's Python _mean calls bool() on the device count of where= (a read by design), then mismatches",
+    "std[where]": "the same (NumPy's _var)",
+    "var[where]": "the same (NumPy's _var)",
+}
+
+
+def method_mix_cases():
+    """(case id, name, host side, kind): the other operand on the host (``x_dev.m(y_host)``) or
+    the receiver (``x_host.m(y_dev)``); host arrays as CPU torchnp arrays or ``numpy.ndarray``s
+    (a NumPy receiver runs NumPy's method or operator, which reaches torchnp through NumPy's
+    protocols; except ``_NUMPY_OWN``). A 0-d NumPy value for ``fill`` is a number
+    (docs/devices.md): no mix."""
+    for name in METHOD_MIXES:
+        for side in ("other", "receiver"):
+            for kind in ("cpu", "numpy"):
+                if kind == "numpy" and (name == "fill[0-d array]" if side == "other" else
+                                        name in _NUMPY_OWN or name.endswith("[out]")):
+                    continue
+                yield f"{name}-{side}-{kind}", name, side, kind
+
+
+def run_method_mix(name, side, kind, meta=False):
+    """None if the mix raises DeviceMismatchError, else what happened."""
+    rx, ry, call = METHOD_MIXES[name]
+
+    def host(a):
+        return a.numpy(0) if kind == "numpy" else torchnp.asarray(a.numpy(0), device="cpu")
+
+    with _target(meta):
+        x = host(rx) if side == "receiver" else _fake_leaf(rx, ())
+        y = host(ry) if side == "other" else _fake_leaf(ry, ())
+        return _expect_mismatch(lambda: call(x, y), "a mix of host and device arrays")
 
 
 def owner(name, why=""):
@@ -715,6 +1020,21 @@ def main(argv=()):
     print(f"device mixes: {len(mixes)}; raise DeviceMismatchError: {len(mixes) - len(mfails)}; other: {len(mfails)}")
     for cid, why in sorted(mfails.items()):
         print(f"  MIX {cid}: {why}")
+    for meta in (False, True):
+        where = "meta" if meta else "fake device"
+        methods = list(method_mix_cases())
+        bad = {cid: why for cid, n, side, kind in methods for why in [run_method_mix(n, side, kind, meta)] if why}
+        print(f"ndarray method/operator mixes on {where}: {len(methods)}; raise DeviceMismatchError: "
+              f"{len(methods) - len(bad)}")
+        for cid, why in sorted(bad.items()):
+            print(f"  MIX {cid}: {why}")
+    seen = set()
+    ran = [n for n in names if n not in na]
+    mfail = {n: why for n in ran for why in [run_case(n, meta=True, seen=seen)] if why}
+    print(f"on meta: {len(ran)} cases; pass: {len(ran) - len(mfail)}; host reads: {len(seen)} "
+          f"(documented: {sum(map(documented, seen))})")
+    for n, why in sorted(mfail.items()):
+        print(f"  META {n}: {why}")
     if "--write-xfail" in argv:
         converter = sorted(c for c, why in mfails.items() if not owner(c, why))
         known = {n: f"{owner(n, why) or 'not fixed yet'}: {why}" for n, why in fails.items()}

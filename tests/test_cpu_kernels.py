@@ -387,3 +387,114 @@ def test_fft_is_numpys_on_one_torch_thread(dtype, seed, n, norm):
     _same(got, numpy.fft.fft(a, n, norm=norm))
     assert kernels.numpy_kernel("fft", torch.from_numpy(a)) is (None if torch.get_num_threads() > 1 else
                                                                   kernels.KERNELS["fft"].run)
+
+
+# ---------------------------------------------------------------- tiny host arrays (TINY_UFUNC)
+TINY_UNARY = ["sin", "exp", "tanh", "sqrt", "log", "negative", "absolute", "sign", "floor", "isnan", "square"]
+TINY_BINARY = ["add", "subtract", "multiply", "true_divide", "floor_divide", "power", "maximum", "greater",
+               "arctan2", "bitwise_and", "logical_xor", "remainder", "gcd"]
+TINY_DTYPES = ["float64", "float32", "int64", "int32", "uint8", "uint64", "bool", "complex128"]
+
+
+def _tiny_values(seed, dtype, n):
+    if dtype == "bool":
+        return numpy.random.default_rng(seed).random(n) > 0.5
+    if dtype == "complex128":
+        rng = numpy.random.default_rng(seed)
+        return _values(seed, "float64", n) + 1j * rng.integers(-3, 3, n)
+    return _values(seed, dtype, n)
+
+
+def _numpy_or_error(fn, *args):
+    try:
+        with numpy.errstate(all="ignore"):
+            return fn(*args), None
+    except Exception as exc:  # noqa: BLE001 - the oracle's error is the expected one
+        return None, exc
+
+
+@pytest.mark.parametrize("dtype", TINY_DTYPES)
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(0, kernels.TINY_UFUNC),
+       name=st.sampled_from(TINY_UNARY + TINY_BINARY), scalar=st.sampled_from([None, 3, -2, 0.5]))
+def test_tiny_host_ufuncs_are_numpys(dtype, seed, n, name, scalar):
+    """§3.3, issue 17: a ufunc on host arrays of at most TINY_UFUNC elements is NumPy's own loop on
+    their host views: NumPy's bits, dtype and errors; the result keeps its host view, shares memory
+    with its tensor, and a chain of such calls stays on that path."""
+    a = _tiny_values(seed, dtype, n)
+    b = _tiny_values(seed + 1, dtype, n)
+    f, uf = getattr(torchnp, name), getattr(numpy, name)
+    args = (a,) if name in TINY_UNARY else (a, b if scalar is None else scalar)
+    expected, error = _numpy_or_error(uf, *args)
+    with numpy.errstate(all="ignore"):
+        if error is not None:
+            with pytest.raises(type(error)):
+                f(*[torchnp.asarray(x) if isinstance(x, numpy.ndarray) else x for x in args])
+            return
+        got = f(*[torchnp.asarray(x) if isinstance(x, numpy.ndarray) else x for x in args])
+        _same(got, expected)
+        host = got._h
+        assert type(host) is numpy.ndarray  # NumPy's result is the host view
+        if n:
+            got.tensor.fill_(0)  # one memory: a write through the tensor shows in NumPy's view
+            assert not host.any()
+        chained = torchnp.negative(torchnp.add(torchnp.asarray(a), torchnp.asarray(a))) if dtype != "bool" else None
+    if chained is not None:
+        with numpy.errstate(all="ignore"):
+            _same(chained, numpy.negative(a + a))
+
+
+def test_tiny_host_ufuncs_warn_and_raise_as_numpy():
+    """NumPy's loop, NumPy's floating-point errors: warnings, np.errstate and FloatingPointError
+    (docs/differences.md, "Floating-point errors")."""
+    zero = torchnp.asarray(numpy.zeros(3))
+    with pytest.warns(RuntimeWarning, match="divide by zero encountered in log"):
+        torchnp.log(zero)
+    with torchnp.errstate(divide="ignore"):
+        _same(torchnp.log(zero), numpy.full(3, -numpy.inf))
+    with torchnp.errstate(invalid="raise"), pytest.raises(FloatingPointError, match="invalid value"):
+        torchnp.sqrt(torchnp.asarray([-1.0]))
+
+
+def test_tiny_host_ufuncs_of_0d_arrays_are_numpys_scalars():
+    """§1.3: 0-d host arrays give NumPy's scalar, of NumPy's type."""
+    for got, expected in [(torchnp.add(torchnp.asarray(1.5), torchnp.asarray(2.0)), numpy.add(numpy.asarray(1.5), 2.0)),
+                          (torchnp.sin(torchnp.asarray(numpy.float32(0.5))), numpy.sin(numpy.float32(0.5))),
+                          (torchnp.asarray(3) * 2, numpy.asarray(3) * 2)]:
+        assert type(got) is type(expected) and got == expected
+
+
+def test_tiny_path_keeps_autograd_and_devices():
+    """The tiny path never serves data NumPy may not read: a tensor that turned on requires_grad
+    after its host view was found (through ``x.tensor``), arrays inside torch.func transforms and
+    arrays on another device (results of those inherit ``_h is False``)."""
+    x = torchnp.asarray([0.5, 1.0])
+    torchnp.sin(x)  # finds the host view
+    x.tensor.requires_grad_(True)
+    y = torchnp.sin(x)
+    assert y.tensor.grad_fn is not None
+    y.tensor.sum().backward()
+    numpy.testing.assert_allclose(x.tensor.grad.numpy(), numpy.cos([0.5, 1.0]))
+    g = torchnp.grad(lambda v: torchnp.sum(torchnp.sin(v) * v))(torchnp.asarray([0.5, 1.0]))
+    numpy.testing.assert_allclose(g.to_numpy(), numpy.cos([0.5, 1.0]) * [0.5, 1.0] + numpy.sin([0.5, 1.0]))
+    m = torchnp.ones(3, device="meta")
+    r = torchnp.add(torchnp.sin(m), 1.0)
+    assert r.device.type == "meta" and r._host_array() is False
+    assert torchnp.sin(r)._h is False  # known off the host: the result of an array known off it
+
+
+@pytest.mark.parametrize("maker", ["zeros", "ones", "empty"])
+@pytest.mark.parametrize("dtype", [None, "int32", "complex64", "bool"])
+@pytest.mark.parametrize("n", [0, 1, kernels.TINY_UFUNC, kernels.TINY_UFUNC + 1])
+def test_tiny_creation_is_numpys_array(maker, dtype, n):
+    """empty/zeros/ones on the CPU: NumPy's dtype and values; a tiny one is NumPy's array held as
+    the host view (one memory with the tensor)."""
+    got = getattr(torchnp, maker)(n, dtype=dtype, device="cpu")
+    expected = getattr(numpy, maker)(n, dtype=dtype)
+    if maker != "empty":
+        _same(got, expected)
+    assert got.dtype == expected.dtype and got.shape == expected.shape
+    if n <= kernels.TINY_UFUNC:
+        assert type(got._h) is numpy.ndarray
+        got[...] = 1
+        assert (got._h == 1).all() and bool((got.tensor == 1).all())

@@ -13,6 +13,7 @@ import pytest
 import torch
 
 import torchnp
+import fake_cuda as fc
 from support import DEVICE, assert_like_numpy, tnp
 
 OTHER = "meta"
@@ -391,3 +392,72 @@ def test_out_is_a_checked_operand(name):  # §3.3: a numpy.ndarray out= is writt
             f(torchnp, torchnp.zeros((2, 3), device="meta"), out)
     with pytest.raises(torchnp.DeviceMismatchError):
         f(torchnp, torchnp.asarray(x, device="cpu"), torchnp.zeros(shape, dtype=dtype, device="meta"))
+
+
+# -- §3.3 NumPy scalars and 0-d NumPy arrays beside arrays on a device ----------------------
+# tests/fake_cuda.py SCALAR_PARAMS: a NumPy scalar mixes with any device; a 0-d numpy.ndarray is
+# host data where NumPy takes an array, a host number where NumPy converts it or reads a size
+_SPELLINGS = ("numpy scalar", "0-d numpy array")
+
+
+@pytest.mark.parametrize("spelling", _SPELLINGS)
+@pytest.mark.parametrize("name", list(fc.SCALAR_PARAMS))
+def test_numpy_scalars_and_0d_arrays_beside_a_device(name, spelling):  # §3.3, §1.3 (meta: no data to read)
+    why = fc.run_scalar_param(name, spelling, torch.device(OTHER))
+    assert why is None, f"{name} with a {spelling}: {why}"
+
+
+@pytest.mark.parametrize("spelling", _SPELLINGS)
+@pytest.mark.parametrize("name", list(fc.SCALAR_PARAMS))
+def test_numpy_scalars_and_0d_arrays_on_the_host(name, spelling):  # §3.3: host data gives NumPy's results
+    _, value, call = fc.SCALAR_PARAMS[name]
+    a = numpy.random.default_rng(7).uniform(0.1, 0.9, (3, 4))
+    s = fc.scalar_param_values(value)[spelling]
+    with numpy.errstate(all="ignore"):
+        expected = call(numpy, a.copy(), s)
+    got = call(torchnp, torchnp.asarray(a.copy(), device="cpu"), s)
+    assert_like_numpy(got, expected, device="cpu")
+
+
+# -- §3.2 every cpu/meta mix raises, for the functions and the ndarray methods and operators --
+_MIX = {cid: rest for cid, *rest in fc.mix_cases()}
+_METHOD_MIX = {cid: rest for cid, *rest in fc.method_mix_cases()}
+
+
+@pytest.mark.parametrize("cid", list(_MIX))
+def test_every_function_mix_raises_on_meta(cid):  # §3.2, §3.3: tests/fake_cuda.py's cases on meta
+    why = fc.run_mix(*_MIX[cid], meta=True)
+    assert why is None, f"{cid}: {why}"
+
+
+@pytest.mark.parametrize("cid", list(_METHOD_MIX))
+def test_every_method_and_operator_mix_raises_on_meta(cid):  # §3.2, §3.3
+    why = fc.run_method_mix(*_METHOD_MIX[cid], meta=True)
+    assert why is None, f"{cid}: {why}"
+
+
+# sizes read on the host (docs/devices.md): NumPy arrays there are host values on any device
+SIZE_ARRAYS = {
+    "reshape": lambda xp, x: xp.reshape(x, numpy.array([2, 3])),
+    "ndarray.reshape": lambda xp, x: x.reshape(numpy.array([3, -1])),
+    "broadcast_to": lambda xp, x: xp.broadcast_to(x, numpy.array([2, 6])),
+    "tile": lambda xp, x: xp.tile(x, numpy.array([2, 1])),
+    "roll": lambda xp, x: xp.roll(x, numpy.array([2])),
+    "roll[axis]": lambda xp, x: xp.roll(x.reshape(2, 3), numpy.array([1, 2]), axis=(0, 1)),
+    "resize": lambda xp, x: xp.resize(x, numpy.array([4, 2])),
+    "zeros_like[shape]": lambda xp, x: xp.zeros_like(x, shape=numpy.array([3, 2])),
+    "full_like[shape]": lambda xp, x: xp.full_like(x, 2.0, shape=numpy.array([3, 2])),
+    "pad": lambda xp, x: xp.pad(x, numpy.array([1, 2])),
+    "array_split": lambda xp, x: xp.array_split(x, numpy.array([2, 4])),
+    "transpose": lambda xp, x: xp.transpose(x.reshape(2, 3), numpy.array([1, 0])),
+}
+
+
+@pytest.mark.parametrize("name", list(SIZE_ARRAYS))
+def test_size_arguments_as_numpy_arrays(name):  # §3.3: host values, as NumPy reads them
+    a = numpy.arange(6.0)
+    assert_like_numpy(SIZE_ARRAYS[name](torchnp, torchnp.asarray(a, device="cpu")), SIZE_ARRAYS[name](numpy, a),
+                      device="cpu")
+    got = SIZE_ARRAYS[name](torchnp, _m(6))
+    for r in got if isinstance(got, list) else [got]:
+        assert r.device.type == OTHER

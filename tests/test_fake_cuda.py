@@ -35,3 +35,32 @@ def test_on_fake_cuda(name):
 def test_device_mix_raises(cid):
     why = fc.run_mix(*MIX[cid])
     assert why is None, f"{cid}: {why}"
+
+
+@pytest.mark.parametrize("spelling", ["numpy scalar", "0-d numpy array"])
+@pytest.mark.parametrize("name", list(fc.SCALAR_PARAMS))
+def test_numpy_scalars_and_0d_arrays_on_fake_cuda(name, spelling):  # §3.3, §1.3 (docs/devices.md)
+    with fc.fake_cuda():
+        why = fc.run_scalar_param(name, spelling, fc.CUDA)
+    assert why is None, f"{name} with a {spelling}: {why}"
+
+
+METHOD_MIX = {cid: rest for cid, *rest in fc.method_mix_cases()}
+
+
+@pytest.mark.parametrize("cid", list(METHOD_MIX))
+def test_method_and_operator_mix_raises(cid):  # §3.2, §3.3: ndarray methods and operators
+    why = fc.run_method_mix(*METHOD_MIX[cid])
+    assert why is None, f"{cid}: {why}"
+
+
+def test_every_documented_sync_reads():
+    """docs/devices.md's table lists no function that does not sync: each row's cases read on the
+    fake accelerator (on meta some do not: it prints, draws and checks nothing)."""
+    seen = set()
+    for name in RUN:
+        if fc.documented(name):
+            fc.run_case(name, seen=seen)
+    rows = {r for r in fc.syncs() if not r.endswith(".*")}
+    read = {r for r in rows for n in seen if fc.documented_by(n) == r}
+    assert rows <= read, f"documented as syncing, but no case reads: {sorted(rows - read)}"

@@ -91,6 +91,15 @@ def test_no_undocumented_host_read(name, accelerator_rules):
     assert not hr.reads, f"{name}: host reads {hr.reads[:3]} (not listed in docs/devices.md)"
 
 
+@pytest.mark.parametrize("name", RUN)
+def test_on_meta(name):
+    """Every case on torch's data-less ``meta`` device (§3.5): any host read raises there, so a read
+    docs/devices.md does not list fails, as do a result off the device or NumPy's shape or dtype
+    missed. The same cases on the fake accelerator: tests/test_fake_cuda.py."""
+    why = fc.run_case(name, meta=True)
+    assert why is None, f"{name}: {why}"
+
+
 # the paths taken on accelerators, checked against NumPy on the CPU
 @pytest.mark.parametrize("key", [0, 1, -1, (1, 0), (slice(None), 1), (1, slice(None, None, -1)), (Ellipsis, 2),
                                  (None, 1), (1, 1, 1), (slice(None), 1, 0)])

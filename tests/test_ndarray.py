@@ -37,11 +37,11 @@ def test_wraps_exactly_one_tensor():  # §1.1
     assert not isinstance(x, torch.Tensor) and not issubclass(torchnp.ndarray, torch.Tensor)
     assert "_t" in torchnp.ndarray.__slots__
     # one tensor; the other slots cache its dtype for the hot path (§7), once a scalar index
-    # reads host data NumPy's view of the same memory (§1.3), and, set only where known, NumPy's
-    # ``base`` object and a cleared ALIGNED flag (issue 16) -- never a second tensor of its own
-    assert [s for s in torchnp.ndarray.__slots__ if s != "__weakref__"] == ["_t", "_d", "_h", "_b", "_f"]
+    # reads host data NumPy's view of the same memory (§1.3), and for views the array they were
+    # made from (``base``, §1.2) -- never a second tensor
+    assert [s for s in torchnp.ndarray.__slots__ if s != "__weakref__"] == ["_t", "_d", "_h", "_b"]
+    assert type(x[1:]._b) is torchnp.ndarray and not hasattr(x, "_b")
     assert [type(getattr(x, s)) for s in ("_t", "_d")] == [torch.Tensor, torch.dtype]
-    assert not hasattr(x, "_b") and not hasattr(x, "_f")  # an owner carries no extra state
     assert not hasattr(x, "__dict__")
     x[1] = 5.0
     assert x[1] == 5.0 and x._t[1].item() == 5.0  # one memory: a write through either shows in both

@@ -391,13 +391,21 @@ def test_operators_are_the_ufuncs():
 
 
 def test_errstate_and_seterr_are_accepted():
-    """Floating-point error handling is accepted; torch never raises on fp errors (documented)."""
+    """Floating-point error handling is NumPy's own state; torch's kernels never raise on fp errors
+    (documented), NumPy's loops on tiny host arrays do as NumPy does (_cpu_kernels.TINY_UFUNC)."""
+    from torchnp._cpu_kernels import TINY_UFUNC
+
     old = torchnp.geterr()
     assert old == numpy.geterr()
+    n = TINY_UFUNC + 1
     with torchnp.errstate(divide="raise", invalid="ignore"):
         assert torchnp.geterr()["divide"] == "raise"
-        r = torchnp.divide(tnp([1.0]), tnp([0.0]))  # no FloatingPointError on torch
-    assert_like_numpy(r, numpy.array([numpy.inf]))
+        r = torchnp.divide(tnp(numpy.ones(n)), tnp(numpy.zeros(n)))  # torch's kernel: no FloatingPointError
+        with pytest.raises(FloatingPointError) as expected:
+            numpy.divide(numpy.ones(1), numpy.zeros(1))
+        with pytest.raises(FloatingPointError, match=str(expected.value)):  # host data (§3.3)
+            torchnp.divide(torchnp.asarray(numpy.ones(1)), torchnp.asarray(numpy.zeros(1)))
+    assert_like_numpy(r, numpy.full(n, numpy.inf))
     prev = torchnp.seterr(all="ignore")
     assert prev == old
     torchnp.seterr(**old)
@@ -472,11 +480,19 @@ def test_fast_path_results_are_fresh_arrays():
 
 
 def test_no_torch_kernel_is_a_clear_type_error():
-    """§2.5: a dtype torch supports only partly raises TypeError naming ufunc, dtype and device."""
-    a = torchnp.asarray(numpy.array([5, 7], dtype=numpy.uint64), device=DEVICE)
+    """§2.5: a dtype torch supports only partly raises TypeError naming ufunc, dtype and device
+    on an accelerator; host data runs NumPy's own loop (§3.3): NumPy's answer."""
+    from torchnp._cpu_kernels import TINY_UFUNC
+
+    values = numpy.arange(5, 5 + 2 * (TINY_UFUNC + 1), 2, dtype=numpy.uint64)
+    a = torchnp.asarray(values, device=DEVICE if DEVICE != "cpu" else "meta")
     with pytest.raises(TypeError, match=r"gcd.*uint64.*device"):
         torchnp.gcd(a, a)
-    assert_like_numpy(torchnp.add(a, a), numpy.array([10, 14], dtype=numpy.uint64))  # wrapping ops do run
+    a = torchnp.asarray(values, device=DEVICE)
+    assert_like_numpy(torchnp.add(a, a), values + values)  # wrapping ops do run
+    host = numpy.array([5, 7], dtype=numpy.uint64)  # host data: NumPy's own loop (§3.3)
+    assert_like_numpy(torchnp.gcd(torchnp.asarray(host), 21), numpy.gcd(host, 21))
+    assert_like_numpy(torchnp.gcd(torchnp.asarray(values, device="cpu"), 21), numpy.gcd(values, 21))
 
 
 def test_resolve_dtypes_is_numpys():

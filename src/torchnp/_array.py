@@ -14,20 +14,20 @@ import math
 import operator
 import sys
 import types
-import warnings
-import weakref
 
 import numpy as _np
 import torch
 
 from . import _device, _dtypes
-from ._tensors import MARKED, RO as _RO, VIEW as _VIEW, WARN as _WARN, cast_tensor, from_host, mark, \
-    normalize_axis, reshape_tensor
+from . import _tensors
+from ._tensors import (alias_of, cast_tensor, from_host, mark, normalize_axis, ravel_tensor, read_only, read_only_view,
+                       reshape_tensor)
 
 __all__ = ["ndarray"]
 
 _new = object.__new__
-_setattr = object.__setattr__
+_NPA = _np.ndarray
+_from_numpy = torch.from_numpy
 _TYPE = type  # ndarray.view has a parameter of that name
 _compiling = torch.compiler.is_compiling
 #: Dynamo folds this to True while it traces; eagerly one call returning False (``is_compiling``
@@ -50,11 +50,11 @@ class ndarray:
     does; most code creates arrays with :func:`torchnp.asarray` and friends.
     """
 
-    # the tensor and its dtype (read on every hot path, §7); ``_h``, set on first use by a scalar
-    # index, the NumPy view of host data (§1.3: scalar loops read elements through it); ``_b``, set
-    # only where known, NumPy's ``base`` (§1.2; else found from the tensor); ``_f``, set only by
-    # ``setflags(align=False)`` (issue 16: owners and fast-path views carry no extra state)
-    __slots__ = ("_t", "_d", "_h", "_b", "_f", "__weakref__")
+    # the tensor and its dtype (read on every hot path, §7); ``_h``, the NumPy view of host data,
+    # found on first use (§1.3 scalar indexing and NumPy's kernels on tiny arrays read through it):
+    # None until then, False where NumPy may not read the data (a device, autograd); ``_b``, set
+    # by views and bridges, the object the view was made from (``base``, collapsed when read)
+    __slots__ = ("_t", "_d", "_h", "_b", "__weakref__")
     __array_priority__ = 1000
     __class_getitem__ = classmethod(types.GenericAlias)  # ndarray[Any, dtype[float64]] in annotations
 
@@ -68,17 +68,13 @@ class ndarray:
                 t = t.permute(tuple(range(t.dim() - 1, -1, -1))).contiguous().permute(tuple(range(t.dim() - 1, -1, -1)))
             return _wrap(t)
         t = _from_buffer(shape, _np.dtype(dtype), buffer, operator.index(offset), strides, order, device)
-        if isinstance(t, _np.ndarray):  # host-only dtypes: NumPy's array (§2.5)
-            return t
-        a = _wrap(t)
-        if t.device.type == "cpu" and t._base is None:
-            a._b = buffer  # NumPy's base: the buffer object
-        return a
+        return t if isinstance(t, (_np.ndarray, ndarray)) else _wrap(t)  # host-only dtypes: NumPy's array (§2.5)
 
     # -- attributes (§1.1) --
     @property
     def tensor(self):
         """The underlying ``torch.Tensor`` (shares memory, §4.4)."""
+        self._h = None  # found again at the next use: the caller may turn on its requires_grad
         return self._t
 
     @property
@@ -101,10 +97,7 @@ class ndarray:
         """Replace the tensor in place (``shape =``, ``dtype =``, ``resize``): the cached host view goes with it."""
         self._t = t
         self._d = t.dtype
-        try:
-            del self._h
-        except AttributeError:
-            pass
+        self._h = None
 
     @property
     def dtype(self):
@@ -153,18 +146,20 @@ class ndarray:
         a = _new(ndarray)
         a._t = r
         a._d = self._d
+        a._h = None
+        a._b = self  # base (§1.2)
         return a
 
     @property
     def mT(self):
         if self._t.dim() < 2:
             raise ValueError("matrix transpose with ndim < 2 is undefined")
-        return view_of(self, self._t.transpose(-2, -1))
+        return _view(self._t.transpose(-2, -1), self)
 
     @property
     def real(self):
         t = self._t
-        return view_of(self, t.real) if t.is_complex() else self  # a view; of real data the array itself, as NumPy
+        return _view(t.real, self) if t.is_complex() else self  # a view; NumPy's real array itself
 
     @real.setter
     def real(self, value):
@@ -174,8 +169,8 @@ class ndarray:
     def imag(self):
         t = self._t
         if t.is_complex():
-            return view_of(self, t.imag)  # a view, as NumPy
-        return _wrap(mark(torch.zeros_like(t), _RO))  # NumPy: a new read-only array of zeros
+            return _view(t.imag, self)  # a view, as NumPy
+        return _wrap(read_only_view(torch.zeros_like(t)))  # NumPy's read-only zeros
 
     @imag.setter
     def imag(self, value):
@@ -185,21 +180,31 @@ class ndarray:
 
     @property
     def base(self):
-        """The array (or other object) whose memory this one views, as NumPy's ``base``: the
-        owner of the data, ``x[...].base is x`` (§1.2); None for an array owning its data."""
-        try:
-            return self._b
-        except AttributeError:
-            pass
+        """The object whose memory this array views, None when it owns its data (``numpy.ndarray.base``):
+        as NumPy, the first owner of the data along the chain of views of one type (``x[1:][1:].base is x``)."""
+        b = self._raw_base()
+        while isinstance(b, ndarray):  # NumPy's collapse (PyArray_SetBaseObject), done when read
+            nxt = b._raw_base()
+            if nxt is None or type(nxt) is not type(self):
+                break
+            b = nxt
+        return b
+
+    def _raw_base(self):
+        """The object this array was made from (its parent view, or a bridge's buffer), None when it owns its data."""
         t = self._t
-        b = t._base
-        if b is None:
-            if not getattr(t, "_tnp", 0) & _VIEW:
-                return None
-            b = getattr(t, "_tnp_root", None)  # a root aliasing another array's memory
-            if b is None:
-                return None
-        return _owner(b)
+        try:
+            b = self._b
+        except AttributeError:
+            b = None
+        root = t._base
+        if root is None:
+            root = alias_of(t)
+            if root is None:  # torch says the tensor owns its memory: a bridge's buffer, or no base
+                return None if isinstance(b, ndarray) and not _within(t, b._t) else b  # (a reshape that copied)
+        if b is None:  # a view made by a function: an array over the tensor it views, kept for identity
+            b = self._b = _wrap(root)
+        return b
 
     @property
     def flat(self):
@@ -208,7 +213,6 @@ class ndarray:
 
     @flat.setter
     def flat(self, value):
-        writeable(self, "array is read-only")
         flatiter(self)[...] = value
 
     @property
@@ -217,13 +221,47 @@ class ndarray:
 
     def setflags(self, write=None, align=None, uic=None):
         """Set the WRITEABLE, ALIGNED and WRITEBACKIFCOPY flags (``numpy.ndarray.setflags``)."""
-        flags = _Flags(self._t, self)
+        if uic:
+            raise ValueError("cannot set WRITEBACKIFCOPY flag to True")
+        if align is not None and not align:
+            raise ValueError("torchnp arrays are always aligned (torch tensors are): setflags(align=False) "
+                             "is not supported (docs/differences.md)")
         if write is not None:
-            flags.writeable = write
-        if align is not None:
-            flags.aligned = align
-        if uic is not None:
-            flags.writebackifcopy = uic
+            if write:
+                if not self._may_write():
+                    raise ValueError("cannot set WRITEABLE flag to True of this array")
+                self._set_write_state(False)
+            else:
+                self._set_write_state(True)
+
+    def _may_write(self):
+        """Whether the WRITEABLE flag may be set (NumPy's ``_IsWriteable``): the array owns its data,
+        or some array it was made from is writeable, or the final base is a writable buffer."""
+        b = self._raw_base()
+        if b is None:
+            return True
+        while isinstance(b, ndarray):
+            if not read_only(b._t):
+                return True
+            b = b._raw_base()
+            if b is None:  # an owner that is not writeable
+                return False
+        if isinstance(b, _np.ndarray):
+            return b.flags.writeable
+        try:
+            return not memoryview(b).readonly
+        except TypeError:
+            return False
+
+    def _set_write_state(self, state):
+        """Make this array read-only (``state`` True), warn on its first write (``'warn'``) or writable
+        (False): its tensor becomes an alias root of the same memory that carries the state, so views
+        made from it later inherit it through torch's ``_base`` and views made earlier keep their own
+        (NumPy's per-array flag), at no cost to arrays that never were read-only."""
+        t = self._t
+        if (read_only(t) or False) == state:
+            return
+        self._set_tensor(mark(t, state))
 
     @property
     def data(self):
@@ -349,12 +387,9 @@ class ndarray:
         if t.device.type != "cpu":
             if t.device.type == "meta":
                 raise TypeError("arrays on the 'meta' device hold no data and cannot be converted to NumPy")
-            t = t.cpu()
-            return t.detach().resolve_conj().resolve_neg().numpy()
+            return t.cpu().detach().resolve_conj().resolve_neg().numpy()  # a copy: writeable, as NumPy's copies
         h = t.detach().resolve_conj().resolve_neg().numpy()
-        if MARKED[0] and not tensor_writeable(self._t):  # NumPy's view of a read-only array is read-only
-            h.flags.writeable = False
-        return h
+        return _host_flags(h, read_only(t)) if _tensors.READ_ONLY else h
 
     get = to_numpy
 
@@ -380,17 +415,6 @@ class ndarray:
             raise AttributeError("__array_interface__: only CPU arrays expose host memory; use x.to_numpy()")
         return self.to_numpy().__array_interface__
 
-    @property
-    def __array_struct__(self):
-        """NumPy's C array interface of a CPU array (a capsule on its memory, zero-copy)."""
-        if self._t.device.type != "cpu":
-            raise AttributeError("__array_struct__: only CPU arrays expose host memory; use x.to_numpy()")
-        return self.to_numpy().__array_struct__
-
-    def __buffer__(self, flags):
-        """The buffer protocol (Python 3.12+): ``memoryview(x)`` of a CPU array, read-only as NumPy's."""
-        return memoryview(self.__array__())
-
     def to_device(self, device, /, *, stream=None):
         """Return the array on ``device`` (an explicit copy when it differs, §3.4)."""
         dev = _device.resolve(device)
@@ -413,9 +437,22 @@ class ndarray:
     def __dlpack_device__(self):
         return self._t.__dlpack_device__()
 
-    # -- pickling keeps dtype and device; the data is NumPy's array, pickled as NumPy pickles it
-    # (its flags and base on loading are NumPy's: issue 16) --
-    def __reduce__(self):
+    def __buffer__(self, flags):
+        """The buffer protocol (``memoryview(x)``, Python 3.12+) of a CPU array, read-only when the array is."""
+        if self._t.device.type != "cpu":
+            raise BufferError("only CPU arrays expose host memory; use x.to_numpy()")
+        return memoryview(self.to_numpy())
+
+    @property
+    def __array_struct__(self):
+        """NumPy's C array interface of a CPU array (zero-copy, with its WRITEABLE flag, §4.3)."""
+        if self._t.device.type != "cpu":
+            raise AttributeError("__array_struct__: only CPU arrays expose host memory; use x.to_numpy()")
+        return self.to_numpy().__array_struct__
+
+    # -- pickling keeps dtype, device and, as NumPy's own pickles, what NumPy keeps of the flags --
+    def __reduce_ex__(self, protocol):
+        # the NumPy array is pickled by NumPy under the same protocol (protocol 5 keeps read-only)
         return (_rebuild, (self.to_numpy(), str(self._t.device)))
 
     def __copy__(self):
@@ -461,6 +498,10 @@ class ndarray:
 
     def fill(self, value):
         """Fill with a scalar value (``numpy.ndarray.fill``): converted as ``x[...] = value``."""
+        if type(value) is _np.ndarray and value.ndim == 0:
+            value = value[()]  # a scalar parameter: NumPy reads a 0-d array as its number, on any device
+        elif isinstance(value, (list, _np.ndarray)) or (isinstance(value, ndarray) and value.ndim):
+            raise ValueError("setting an array element with a sequence.")
         self[...] = value
 
     def tolist(self):
@@ -481,13 +522,14 @@ class ndarray:
                 raise ValueError("Type must be a sub-type of ndarray type")
             base = self.view(dtype)
             sub = _new(type)  # as NumPy's view: the subclass's __new__ is not called
-            sub._t, sub._d, sub._b = base._t, base._d, base.base
+            sub._t, sub._d, sub._b = base._t, base._d, self
+            sub._h = None
             if callable(getattr(type, "__array_finalize__", None)):
                 sub.__array_finalize__(self)
             return sub
         t = self._t
         if dtype is None or dtype is ndarray:
-            return view_of(self, t.view(t.shape))
+            return _view(t.view(t.shape), self)
         try:
             dt = _dtypes.to_torch(dtype)
         except _dtypes.HostOnlyData:  # e.g. rows as void records (unique rows): NumPy's view of the memory (§2.5)
@@ -506,32 +548,36 @@ class ndarray:
                 raise ValueError("When changing to a larger dtype, its size must be a divisor of the total size "
                                  "in bytes of the last axis of the array.")
         r = t.view(dt)
-        if not traced() and r._base is None:  # torch's dtype views are no autograd views: carry the flags
-            mark(_alias_root(t, r), _bits(t) | _VIEW)
-        return view_of(self, r)
+        if _tensors.READ_ONLY and read_only(t):  # torch does not count a dtype view as a view (no _base)
+            r = mark(r, read_only(t))
+        return _view(r, self)
 
     def reshape(self, *shape, order="C", copy=None):
         """A view with a new shape when possible, else a copy (``numpy.ndarray.reshape``)."""
-        s = shape[0] if len(shape) == 1 else shape
-        # hot path unless a bool is among the sizes (torch takes True as 1; NumPy raises TypeError)
-        if order == "C" and copy is None and type(s) is not bool and not (
-                type(s) is tuple and (True in s or False in s) and bool in map(type, s)):
-            try:  # hot path (§7): torch parses unpacked ints faster than a tuple
-                r = self._t.reshape(*shape)
-            except (RuntimeError, TypeError):
-                pass  # the slow path below raises NumPy's error
-            else:
-                a = _new(ndarray)
-                a._t = r
-                a._d = self._d
-                return a
+        if order == "C" and copy is None and shape:
+            sizes = shape[0] if type(shape[0]) is tuple and len(shape) == 1 else shape
+            # hot path (§7) for Python int sizes only (torch takes True as 1 where NumPy raises
+            # TypeError); torch parses unpacked ints faster than a tuple
+            if sizes and type(sizes[0]) is int and type(sizes[-1]) is int and (
+                    len(sizes) < 3 or bool not in map(type, sizes)):
+                try:
+                    r = self._t.reshape(*sizes)
+                except RuntimeError:
+                    pass  # the slow path below raises NumPy's error
+                else:
+                    a = _new(ndarray)
+                    a._t = r
+                    a._d = self._d
+                    a._h = None
+                    a._b = self  # base (§1.2); the base of a copy reads None (``_raw_base``)
+                    return a
         if len(shape) == 1:
             shape = shape[0]
         elif not shape:
             raise TypeError("reshape() takes exactly 1 argument (0 given)")
         if order == "A":  # Fortran order for Fortran-contiguous arrays, as NumPy
             order = "F" if _Flags(self._t).f_contiguous and not self._t.is_contiguous() else "C"
-        return view_of(self, reshape_tensor(self._t, shape, order, copy))
+        return _view(reshape_tensor(self._t, shape, order, copy), self)
 
     def resize(self, *new_shape, refcheck=True):
         """Change shape and size in place, zero-filling (``numpy.ndarray.resize``)."""
@@ -546,7 +592,7 @@ class ndarray:
             raise ValueError("negative dimensions not allowed")
         n = math.prod(shape)
         if n != self._t.numel() and refcheck:  # NumPy's refusals when the memory is reallocated
-            if self._t._is_view():
+            if self._raw_base() is not None:
                 raise ValueError("cannot resize this array: it does not own its data")
             self._set_tensor(self._t)  # drops the cached host view, a user of the memory of its own
             if refs > _lone_references() or _storage_users(self._t) > 2:
@@ -554,22 +600,18 @@ class ndarray:
                                  "this way.\nUse the np.resize function to get a new resized copy or\n set "
                                  "refcheck=False to disable this check")
         flat = self._t.reshape(-1)
-        out = torch.zeros(n, dtype=flat.dtype, device=flat.device)
-        if not tensor_writeable(self._t):  # NumPy reallocates and keeps the flag
-            mark(out, _RO)
+        out = torch.zeros(shape, dtype=flat.dtype, device=flat.device)
         k = min(n, flat.numel())
-        out[:k] = flat[:k]
-        self._set_tensor(out.view(shape))
+        out.view(-1)[:k] = flat[:k]
+        state = read_only(self._t) if _tensors.READ_ONLY else None
+        self._set_tensor(out)
+        if state:  # NumPy resizes read-only arrays too, and keeps the flag
+            self._set_write_state(state)
 
     def ravel(self, order="C"):
-        """A flattened view when possible, else a copy (``numpy.ndarray.ravel``)."""
-        t = self._t
-        if order == "K" or order == "A":
-            if order == "K":  # memory order: axes by decreasing stride
-                t = t.permute(sorted(range(t.dim()), key=lambda d: -t.stride(d)))
-                return view_of(self, t.reshape(-1))
-            order = "F" if _Flags(t).f_contiguous and not t.is_contiguous() else "C"
-        return self.reshape(-1, order=order)
+        """A flattened view when the array is contiguous in ``order``, else a copy (``numpy.ravel``)."""
+        r = ravel_tensor(self._t, order)
+        return _view(r, self) if r._base is not None else _wrap(r)
 
     def flatten(self, order="C"):
         """A flattened copy (``numpy.ndarray.flatten``)."""
@@ -587,36 +629,35 @@ class ndarray:
         axes = tuple(normalize_axis(a, t.dim()) for a in axes)
         if len(set(axes)) != len(axes):
             raise ValueError("repeated axis in transpose")
-        return view_of(self, t.permute(*axes))
+        return _view(t.permute(*axes), self)
 
     def swapaxes(self, axis1, axis2):
         """A view with two axes interchanged (``numpy.ndarray.swapaxes``)."""
         n = self._t.dim()
-        return view_of(self, self._t.transpose(_axis(axis1, n, "axis1"), _axis(axis2, n, "axis2")))
+        return _view(self._t.transpose(_axis(axis1, n, "axis1"), _axis(axis2, n, "axis2")), self)
 
     def squeeze(self, axis=None):
         """A view without length-1 axes (``numpy.ndarray.squeeze``)."""
         t = self._t
         if axis is None:
-            return view_of(self, t.squeeze())
+            return _view(t.squeeze(), self) if 1 in t.shape else self  # nothing to squeeze: NumPy gives the array
         axes = tuple(normalize_axis(a, t.dim()) for a in (axis if isinstance(axis, tuple) else (axis,)))
         if len(set(axes)) != len(axes):
             raise ValueError("duplicate value in 'axis'")
         for a in axes:
             if t.shape[a] != 1:
                 raise ValueError("cannot select an axis to squeeze out which has size not equal to one")
-        return view_of(self, t.squeeze(tuple(axes)) if axes else t.view_as(t))
+        return _view(t.squeeze(tuple(axes)), self) if axes else self
 
     def __getitem__(self, key):
         tk = type(key)
         if tk is int or tk is tuple:
             # §1.3 scalar loops: an element of host data is NumPy's scalar, read through NumPy's view of
             # the memory (as fast as NumPy; NumPy's IndexError out of bounds)
-            try:
-                h = self._h
-            except AttributeError:
+            h = self._h
+            if h is None:
                 h = self._host_view(key)
-            if h is not None and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
+            if type(h) is _NPA and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
                 if tk is int:
                     if h.ndim == 1:
                         return h[key]
@@ -636,6 +677,8 @@ class ndarray:
                 a = _new(ndarray)  # _wrap inlined: the hot path of §7
                 a._t = r
                 a._d = self._d
+                a._h = None
+                a._b = self  # base (§1.2)
                 return a
         elif tk is tuple and _basic_tuple(key):
             try:
@@ -643,46 +686,47 @@ class ndarray:
             except Exception:  # noqa: BLE001 - the general path below raises NumPy's error
                 pass
             else:
-                return element_value(r, key)
-        return _getitem(self, key)
+                r = element_value(r, key)
+                if type(r) is ndarray:
+                    r._b = self  # base (§1.2)
+                return r
+        r = _getitem(self, key)
+        if type(r) is ndarray and r._t._base is not None and not _dynamo_compiling() and _within(r._t, t):
+            r._b = self  # a view's base (§1.2); copies have none (Dynamo cannot trace storage pointers)
+        return r
 
     def __setitem__(self, key, value):
         if type(key) is int and type(value) in _SCALAR_VALUES:
-            try:
-                h = self._h
-            except AttributeError:
+            h = self._h
+            if h is None:
                 h = self._host_view(key)
-            if h is not None and _device.CPU_VALUE_CHECKS and not _dynamo_compiling() and h.ndim == 1:
+            if type(h) is _NPA and _device.CPU_VALUE_CHECKS and not _dynamo_compiling() and h.ndim == 1:
                 h[key] = value  # NumPy's own cast and errors (§1.3, host data behaves as NumPy's)
                 _bump_version(self._t)  # as a torch write would: autograd sees the change
                 return
         _setitem(self, key, value)
 
     def _host_array(self):
-        """NumPy's view of this host array (cached in ``_h``), or None for data NumPy may not read
+        """NumPy's view of this host array (cached in ``_h``), or False for data NumPy may not read
         here (devices, autograd, tracing, lazy conjugates; §1.3): kernels on host data use it."""
-        try:
-            return self._h
-        except AttributeError:
-            pass
+        h = self._h
+        if h is not None:
+            return h
         if _dynamo_compiling() or _transforms_active() or not _device.CPU_VALUE_CHECKS:
-            return None  # a passing state (a trace, a torch.func transform, a test mode): nothing cached
+            return False  # a passing state (a trace, a torch.func transform, a test mode): nothing cached
         t = self._t
-        h = None
+        h = False
         if _host_values(t) and not t.is_conj() and not t.is_neg() and t.dtype in _NP_SCALAR:
             h = t.numpy()
-            if MARKED[0] and _bits(t):  # NumPy itself refuses writes through it (issue 16)
-                bits = _bits(t)
-                if bits & _WARN:
-                    return None  # writes take the general path, which warns
-                if bits & _RO:
-                    h.flags.writeable = False
+            if _tensors.READ_ONLY:  # NumPy itself refuses writes into a read-only array's host view;
+                s = read_only(t)  # warn-on-write arrays take the general path, which warns once
+                h = False if s == "warn" else _host_flags(h, s)
         self._h = h
         return h
 
     def _host_view(self, key):
-        """NumPy's view of this host array for scalar indexing (cached in ``_h``), None otherwise;
-        nothing is cached unless ``key`` picks one element."""
+        """NumPy's view of this host array for scalar indexing (cached in ``_h``, False where NumPy
+        may not read it), None where ``key`` does not pick one element (then nothing is cached)."""
         t = self._t
         nd = t.dim()
         if not (nd == 1 if type(key) is int else nd and len(key) == nd and all(type(k) is int for k in key)):
@@ -771,198 +815,46 @@ def _wrap(t):
     a = _new(ndarray)
     a._t = t
     a._d = t.dtype
+    a._h = None
     return a
 
 
-# -- NumPy's per-array flags WRITEABLE and _warn_on_write, and ``base`` (issue 16, §1.2) --
-# torch has no read-only tensors. A read-only array holds a fresh root tensor on the same memory
-# (``_alias``) that carries the flag bits in its ``_tnp`` attribute; every view torch makes of it
-# (indexing, reshape, transpose, the families' views) names that root as its ``_base``, so views
-# of a read-only array are read-only at no cost on the fast paths, while views made earlier keep
-# their own root (NumPy's per-array flag). Write paths ask ``writeable`` (nothing to read but a
-# global until some array was marked).
-READ_ONLY = "assignment destination is read-only"  # NumPy's message for x[k] = v, fill, copyto
-OUT_READ_ONLY = "output array is read-only"  # ... for out= arrays
-_WARN_MESSAGE = ("Numpy has detected that you (may be) writing to an array with\noverlapping memory from "
-                 "np.broadcast_arrays. If this is intentional\nset the WRITEABLE flag True or make a copy "
-                 "immediately before writing.")
-
-
-class _Alias(torch.autograd.Function):
-    """The identity on the same memory, in the autograd graph, as a new root tensor (not a view)."""
-
-    @staticmethod
-    def forward(ctx, t):
-        return t.detach()
-
-    @staticmethod
-    def backward(ctx, g):
-        return g
-
-
-def _bits(t):
-    """The flag bits of tensor ``t``: those of its root (views share them, see above)."""
-    b = t._base
-    return getattr(t if b is None else b, "_tnp", 0)
-
-
-def tensor_writeable(t):
-    """Whether a torchnp array on tensor ``t`` may be written (NumPy's WRITEABLE flag)."""
-    return not MARKED[0] or not _bits(t) & _RO
-
-
-def writeable(a, message=READ_ONLY):
-    """Raise NumPy's ``ValueError(message)`` when array ``a`` is read-only; warn once (NumPy's
-    DeprecationWarning) for an array of ``np.broadcast_arrays`` (``_warn_on_write``). Not checked
-    while Dynamo traces (flags are not carried there: docs/differences.md)."""
-    if MARKED[0]:
-        t = a._t
-        b = t._base
-        bits = getattr(t if b is None else b, "_tnp", 0)  # _bits inlined: every write path asks
-        if not bits or _dynamo_compiling():
-            return
-        if bits & _RO:
-            raise ValueError(message)
-        if bits & _WARN:
-            warnings.warn(_WARN_MESSAGE, DeprecationWarning, stacklevel=3)
-            _retag(a, bits & ~_WARN)
-
-
-def traced():
-    """Whether flags cannot be carried (Dynamo tracing, a torch.func transform): documented."""
-    return _dynamo_compiling() or _transforms_active()
-
-
-def _retag(a, bits):
-    """Give array ``a`` a fresh root tensor on its memory carrying flag ``bits``: views made from
-    it later share the bits; views made earlier keep theirs (NumPy's per-array flags)."""
-    t = a._t
-    if traced():
-        raise NotImplementedError("torchnp cannot change the flags of an array inside jit or a torch.func "
-                                  "transform (torch tensors have no read-only flag); do it outside")
-    owns = _owns(a)
-    r = _Alias.apply(t) if t.requires_grad else t.detach()
-    if owns:
-        _register(t, a)  # views made earlier still name this array as their base
-        _register(r, a)
-    else:
-        _alias_root(t, r)
-        bits |= _VIEW
-        if hasattr(a, "_b"):  # a base recorded: views of it collapse through ``a`` to it
-            _register(r, _collapse(a, type(a)))
-    if bits:
-        mark(r, bits)
-    a._set_tensor(r)
-
-
-def read_only_view(t, base=None, warn=False):
-    """A read-only array viewing tensor ``t`` (NumPy's read-only views: ``broadcast_to``,
-    ``diagonal``), or with ``warn`` a writable one that warns at its first write (NumPy's
-    ``_warn_on_write``: ``broadcast_arrays``); ``base``: the array viewed. Inside jit, a torch.func
-    transform or for arrays that require grad, a plain view (docs/differences.md)."""
-    if traced() or t.requires_grad or not tensor_writeable(t):
-        return _wrap(t)
-    r = mark(_alias_root(t, t.detach()), (_WARN if warn else _RO) | _VIEW)
-    a = _wrap(r)
-    if isinstance(base, ndarray):
-        b = _view_base(base)  # views of it find the same through the root ``_alias_root`` names
-        if b is not None:
-            a._b = b
+def host_result(r):
+    """NumPy's result ``r`` computed on host data: a new ndarray sharing the memory of a NumPy
+    array (kept as its host view), and NumPy's scalar as it is (§1.3)."""
+    if type(r) is not _NPA:
+        return r
+    a = _new(ndarray)
+    a._t = t = _from_numpy(r)
+    a._d = t.dtype
+    a._h = r
     return a
 
 
-def _alias_root(t, r):
-    """``r``, a new root tensor on ``t``'s memory: ``base`` of arrays on it (and on its views),
-    where none is recorded, resolves through ``t``'s root."""
-    b = t._base
-    r._tnp_root = t if b is None and not getattr(t, "_tnp", 0) & _VIEW else getattr(t, "_tnp_root", None) \
-        if b is None else b
-    return r
+def _within(t, u):
+    """Whether tensor ``t``'s data lie in tensor ``u``'s memory (an array over another's buffer)."""
+    s = u.untyped_storage()
+    return s.data_ptr() <= t.data_ptr() < s.data_ptr() + max(s.nbytes(), 1)
 
 
-def _register(root, owner):
-    """Record ``owner`` as what views of tensor ``root`` name as their ``base`` (weakly where it
-    can be: ``bytes`` and other buffers cannot refer back to the tensor)."""
-    ref = getattr(root, "_tnp_owner", None)
-    if ref is None or ref() is not owner:
-        try:
-            root._tnp_owner = weakref.ref(owner)
-        except TypeError:
-            root._tnp_owner = lambda: owner
+def _view(t, a):
+    """A new ndarray around ``t``, a view of array ``a``'s memory, whose ``base`` is ``a`` (§1.2);
+    were ``t`` a copy after all, its base reads None (``_raw_base``)."""
+    v = _new(ndarray)
+    v._t = t
+    v._d = t.dtype
+    v._h = None
+    v._b = a
+    return v
 
 
-def _owner(root):
-    """``base`` of a view of root tensor ``root`` with none recorded: the object registered for
-    it, else that of the root it aliases, else a new array on it (registered, so
-    ``v.base is v.base`` while it lives)."""
-    ref = getattr(root, "_tnp_owner", None)
-    o = None if ref is None else ref()
-    if o is None:
-        src = getattr(root, "_tnp_root", None)
-        if src is not None:
-            return _owner(src)
-        o = _wrap(root)
-        _register(root, o)
-    return o
-
-
-def _collapse(parent, kind):
-    """NumPy's base for a view of ``parent`` of type ``kind``: the first owner of the data up the
-    chain of bases, stopping at an object of another type (PyArray_SetBaseObject)."""
-    while isinstance(parent, ndarray) and not _owns(parent):
-        b = parent.base
-        if b is None or type(b) is not kind:
-            break
-        parent = b
-    return parent
-
-
-def view_of(parent, t):
-    """A new array on tensor ``t``, a view of array ``parent``'s memory: its ``base`` is the
-    owner of the data (NumPy: ``x[...].base is x``); a copy (``t`` not a view) has none."""
-    a = _wrap(t)
-    if not traced() and (t._base is not None or getattr(t, "_tnp", 0) & _VIEW):
-        b = _view_base(parent)
-        if b is not None:
-            a._b = b
-    return a
-
-
-def _view_base(parent):
-    """NumPy's ``base`` for a view of array ``parent`` (of ``parent``'s type, as NumPy's views);
-    None where ``parent`` is a view whose base its tensor gives (the view's tensor gives the same,
-    then: resolved when read, so a later setflags of the owner is seen)."""
-    if _owns(parent):
-        _register(parent._t, parent)  # fast-path views of it find it too
-        return parent
-    if not hasattr(parent, "_b"):
-        return None
-    return _collapse(parent, type(parent))
-
-
-def _owns(a):
-    """NumPy's OWNDATA flag of array ``a``."""
-    t = a._t
-    if t._base is not None or getattr(t, "_tnp", 0) & _VIEW:
-        return False
-    return not hasattr(a, "_b")  # memory of another object: frombuffer, asarray(numpy array), unpickled
-
-
-def _may_write(a):
-    """NumPy's ``_IsWriteable``: whether ``a``'s WRITEABLE flag may be set."""
-    base = a.base
-    if base is None or _owns(a):
-        return True
-    while isinstance(base, (ndarray, _np.ndarray)):
-        arr, base = base, base.base
-        if arr.flags.writeable:
-            return True
-        if base is None or arr.flags.owndata:
-            return False
-    try:
-        return not memoryview(base).readonly
-    except Exception:  # noqa: BLE001 - NumPy: a base without a writable buffer is not writable
-        return False
+def _host_flags(h, state):
+    """NumPy view ``h`` of a host array with write ``state`` made read-only or warn-on-write as the array."""
+    if state is True:
+        h.flags.writeable = False
+    elif state:
+        h.flags._warn_on_write = True
+    return h
 
 
 def _from_buffer(shape, np_dtype, buffer, offset, strides, order, device):
@@ -971,6 +863,7 @@ def _from_buffer(shape, np_dtype, buffer, offset, strides, order, device):
     NumPy itself validates the buffer size and strides; the result shares the buffer's
     memory on the CPU (writable buffers) and is copied to any other device.
     """
+    source = buffer
     if isinstance(buffer, ndarray):  # its memory through the zero-copy NumPy view (CPU only: __array__)
         buffer = buffer.__array__()
     host = _np.ndarray(shape, np_dtype, buffer=buffer, offset=offset, strides=strides, order=order)
@@ -979,28 +872,39 @@ def _from_buffer(shape, np_dtype, buffer, offset, strides, order, device):
             raise _device.DeviceMismatchError(f"ndarray(dtype={np_dtype!r}): host-only data (§2.5) lives on the host")
         return host
     dev = _device.resolve(device)
-    share = dev.type == "cpu" and all(st >= 0 for st in host.strides)
-    return from_host(host, None, dev, False if share else True)  # copy=False: a view of the buffer, or ValueError
+    if dev.type == "cpu" and shareable(host):
+        return from_numpy_view(host, source)  # the buffer's memory, read-only when the buffer is
+    return from_host(host, None, dev, True)
 
 
 def _rebuild(host, device):
     dev = _device.resolve(device)
     if dev.type != "cpu":
         return _wrap(torch.from_numpy(host).to(dev))
-    return from_numpy_array(host)
+    return from_numpy_view(host, host.base if host.base is not None and not isinstance(host.base, _np.ndarray) else None)
 
 
-def from_numpy_array(host, base=None):
-    """A CPU array sharing NumPy array ``host``'s memory (which torch can view), read-only when
-    ``host`` is, its ``base`` NumPy's for the same view: ``base``, else ``host``'s own base or
-    ``host`` (issue 16)."""
+def shareable(host):
+    """Whether torch can view NumPy array ``host``'s memory: native byte order, aligned, no negative strides."""
+    return host.dtype.isnative and host.flags.aligned and all(st >= 0 for st in host.strides) \
+        and not _dtypes.misaligned_complex(host) and host.dtype.newbyteorder("=") in _dtypes.TO_TORCH
+
+
+def from_numpy_view(host, base):
+    """An array over NumPy array ``host``'s memory (zero-copy, read-only when ``host`` is, §4.1),
+    whose ``base`` is ``base`` (the object the memory came from; None: the array owns it)."""
+    import warnings
+    canonical = _dtypes.TO_NUMPY[_dtypes.to_torch(host.dtype)]
+    if host.dtype.char != canonical.char:  # e.g. 'Q' (ulonglong, equal to 'L'): torch takes only the canonical one
+        host = host.view(canonical)
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)  # torch warns on read-only memory
+        warnings.simplefilter("ignore", UserWarning)  # torch warns on read-only memory: the flag guards it
         t = torch.from_numpy(host)
     if not host.flags.writeable:
-        mark(t, _RO | _VIEW)
+        t = mark(t, True)
     a = _wrap(t)
-    a._b = base if base is not None else host if host.base is None else host.base
+    if base is not None:
+        a._b = base
     return a
 
 
@@ -1019,14 +923,14 @@ def _normalize_shape(shape):
 
 
 class _Flags:
-    """``ndarray.flags`` (NumPy's ``flagsobj``): the contiguities of tensor ``t``, and the
-    WRITEABLE/ALIGNED flags of array ``a``, settable as NumPy's (issue 16)."""
+    """``ndarray.flags`` (``numpy.ndarray.flags``): the entries that have meaning on torch; WRITEABLE
+    (and ``_warn_on_write``) may be set, as in NumPy."""
 
     __slots__ = ("_t", "_a")
 
     def __init__(self, t, a=None):
-        _setattr(self, "_t", t)
-        _setattr(self, "_a", a)
+        self._t = t
+        self._a = a
 
     @property
     def c_contiguous(self):
@@ -1039,68 +943,31 @@ class _Flags:
 
     @property
     def owndata(self):
-        return _owns(self._a)
+        a = self._a
+        return self._t._base is None if a is None else a._raw_base() is None
 
     @property
     def writeable(self):
-        return tensor_writeable(self._t)
+        return not read_only(self._t)
 
     @writeable.setter
     def writeable(self, value):
-        a = self._a
-        bits = _bits(a._t)
+        self._a.setflags(write=bool(value))
+
+    def _set_warn_on_write(self, value):
         if value:
-            if not _may_write(a):  # asked even of a writeable array, as NumPy
-                raise ValueError("cannot set WRITEABLE flag to True of this array")
-            if bits & (_RO | _WARN):
-                _retag(a, bits & _VIEW)
-        elif not bits & _RO:
-            _retag(a, (bits | _RO) & ~_WARN)
+            if read_only(self._t) is not True:
+                self._a._set_write_state("warn")
+        elif read_only(self._t) == "warn":
+            self._a._set_write_state(False)
+
+    _warn_on_write = property(None, _set_warn_on_write)  # NumPy's flag is write-only too
+    aligned = True
+    writebackifcopy = False
 
     @property
-    def _warn_on_write(self):
-        raise AttributeError("attribute '_warn_on_write' of 'numpy._core.multiarray.flagsobj' objects is not readable")
-
-    @_warn_on_write.setter
-    def _warn_on_write(self, value):
-        if not value:
-            raise ValueError("cannot clear '_warn_on_write', set writeable True to clear this private flag")
-        bits = _bits(self._a._t)
-        if not bits & (_RO | _WARN):
-            _retag(self._a, bits | _WARN)
-
-    @property
-    def aligned(self):
-        a = self._a
-        if a is not None:
-            try:
-                return a._f
-            except AttributeError:
-                pass
-        return True
-
-    @aligned.setter
-    def aligned(self, value):
-        if value:
-            try:
-                del self._a._f
-            except AttributeError:
-                pass
-        else:
-            self._a._f = False
-
-    @property
-    def writebackifcopy(self):
-        return False
-
-    @writebackifcopy.setter
-    def writebackifcopy(self, value):
-        if value:
-            raise ValueError("cannot set WRITEBACKIFCOPY flag to True")
-
-    @property
-    def behaved(self):
-        return self.aligned and self.writeable
+    def behaved(self):  # aligned and writeable
+        return self.writeable
 
     # NumPy's combined flags, from the two contiguities
     fortran = f_contiguous
@@ -1113,9 +980,7 @@ class _Flags:
     def fnc(self):
         return self.f_contiguous and not self.c_contiguous
 
-    @property
-    def carray(self):
-        return self.c_contiguous and self.behaved
+    carray = c_contiguous
 
     @property
     def farray(self):
@@ -1135,24 +1000,15 @@ class _Flags:
         return getattr(self, self._KEYS[key])
 
     def __setitem__(self, key, value):
-        if key not in ("W", "WRITEABLE", "A", "ALIGNED", "X", "WRITEBACKIFCOPY"):  # NumPy's settable ones
+        """``flags['WRITEABLE'] = v`` (also ``'W'``, ``'ALIGNED'``, ``'WRITEBACKIFCOPY'``), as ``setflags``."""
+        name = self._KEYS.get(key) if isinstance(key, str) else None
+        if name not in ("writeable", "aligned", "writebackifcopy"):
             raise KeyError("Unknown flag")
-        setattr(self, self._KEYS[key], value)
-
-    def __setattr__(self, name, value):
-        if name not in ("_t", "_a", "writeable", "aligned", "writebackifcopy", "_warn_on_write"):
-            raise AttributeError(f"attribute '{name}' of 'numpy._core.multiarray.flagsobj' objects is not writable")
-        _setattr(self, name, value)
-
-    def __eq__(self, other):
-        return isinstance(other, _Flags) and repr(self) == repr(other)
-
-    __hash__ = None
+        self._a.setflags(**{{"writeable": "write", "aligned": "align", "writebackifcopy": "uic"}[name]: bool(value)})
 
     def __repr__(self):
-        warn = "  (with WARN_ON_WRITE=True)" if MARKED[0] and _bits(self._t) & _WARN else ""
-        return "\n".join(f"  {k.upper()} : {getattr(self, k)}" + (warn if k == "writeable" else "") for k in
-                         ("c_contiguous", "f_contiguous", "owndata", "writeable", "aligned", "writebackifcopy")) + "\n"
+        return "".join(f"  {k.upper()} : {getattr(self, k)}\n" for k in
+                       ("c_contiguous", "f_contiguous", "owndata", "writeable", "aligned", "writebackifcopy"))
 
 
 class flatiter:

@@ -25,12 +25,12 @@ import warnings
 import numpy as _np
 import torch
 
-from . import _device, _dtypes
+from . import _device, _dtypes, _tensors
 from ._device import CPU as _CPU
-from ._array import OUT_READ_ONLY, _wrap, ndarray, result, writeable
+from ._array import _wrap, ndarray, result
 from ._convert import as_tensor, cast_tensor
 from ._dtypes import HostOnlyData, is_host_only
-from ._tensors import broadcast_shapes, mark
+from ._tensors import broadcast_shapes
 
 __all__ = []
 
@@ -53,8 +53,7 @@ def host_tensor(arr):
         arr = arr.view(canonical)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)  # torch warns on read-only memory
-        t = torch.from_numpy(arr)
-    return t if arr.flags.writeable else mark(t)  # views of it are read-only too (issue 16)
+        return torch.from_numpy(arr)
 
 
 def operand(x, dev=None):
@@ -81,7 +80,7 @@ def operand(x, dev=None):
         raise TypeError("a torch.Tensor cannot be mixed into a torchnp operation; wrap it with torchnp.from_torch(t)")
     if isinstance(x, (list, tuple, range)):
         return _python_data(x, dev)
-    if hasattr(x, "__array__") or hasattr(x, "__array_interface__") or hasattr(x, "__array_struct__"):
+    if hasattr(x, "__array__") or hasattr(x, "__array_interface__"):
         return host_tensor(_np.asarray(x))
     if x is None:
         raise TypeError("unsupported operand type for a torchnp operation: 'NoneType'")
@@ -152,13 +151,14 @@ def on_device(x, dev):
     return tensor(x, dev)
 
 
-def out_tensor(out, dev, read_only=OUT_READ_ONLY):
+def out_tensor(out, dev, read_only="output array is read-only"):
     """The tensor an ``out=`` argument is written through: a torchnp array on ``dev`` or, on the
-    CPU, a ``numpy.ndarray`` (written in place, zero-copy: §3.3); a read-only one raises NumPy's
-    ``ValueError(read_only)`` (issue 16)."""
+    CPU, a writable ``numpy.ndarray`` (written in place, zero-copy: §3.3). A read-only one raises
+    ValueError(``read_only``), NumPy's message of the calling function."""
     if isinstance(out, ndarray):
-        writeable(out, read_only)
         t = out._t
+        if _tensors.READ_ONLY:
+            _tensors.check_write(t, read_only)
     elif isinstance(out, _np.ndarray):
         if not out.flags.writeable:
             raise ValueError(read_only)
@@ -234,7 +234,7 @@ def store(r, out, casting="unsafe", *, ufunc=None, index=0, broadcast=False, mas
         return _wrap(r)
     if type(out) is tuple and len(out) == 1:
         (out,) = out
-    ot = out_tensor(out, r.device)
+    ot = out_tensor(out, r.device, DOT_OUT_ERROR if casting == "exact" else "output array is read-only")
     if casting == "exact":  # dot, multi_dot: out must be a C-contiguous array of the result's dtype
         if ot.dtype is not r.dtype or not ot.is_contiguous():
             raise ValueError(DOT_OUT_ERROR)

@@ -4,9 +4,9 @@ import numpy as _np
 import torch
 
 from . import _device, _dtypes
-from ._array import _wrap, from_numpy_array, ndarray
-from ._tensors import mark
+from ._array import _wrap, ndarray
 from ._convert import as_tensor
+from ._tensors import from_host, mark
 
 __all__ = ["from_numpy", "to_numpy", "from_torch", "from_dlpack", "asnumpy"]
 
@@ -34,7 +34,9 @@ def from_numpy(a, *, device=None):
         if _dtypes.misaligned_complex(a):
             raise ValueError(f"from_numpy() cannot share {a.dtype} memory not aligned to {a.dtype.itemsize} bytes "
                              "(torch's complex types need it); use torchnp.array(a)")
-        return from_numpy_array(a, a)  # read-only where ``a`` is (issue 16)
+        if not a.flags.writeable:  # shared read-only, as NumPy's own views of it
+            return _wrap(from_host(a, None, dev, False))
+        return _wrap(torch.from_numpy(a))
     return _wrap(as_tensor(a, None, dev))
 
 
@@ -72,8 +74,8 @@ def from_dlpack(x, /, *, device=None, copy=None):
         t = torch.from_dlpack(x)
     _dtypes.to_numpy(t.dtype)
     copied = False
-    if isinstance(x, _np.ndarray) and not x.flags.writeable and t._base is None:
-        mark(t)  # NumPy's result is a read-only view: so is ours (issue 16)
+    if isinstance(x, _np.ndarray) and not x.flags.writeable and not copy:
+        t = mark(t, True)  # NumPy returns a read-only view of read-only memory
     if device is not None:
         dev = _device.resolve(device)
         if dev != t.device:

@@ -10,10 +10,10 @@ import numpy as _np
 import torch
 
 from . import _device, _dtypes
-from ._array import _wrap, ndarray, traced
+from ._array import _wrap, ndarray
 from ._device import CPU as _CPU, checks_data  # noqa: F401  (checks_data: the argument helpers' one import path)
 from ._tensors import (cast_tensor, check_order, from_host as _from_host, normalize_axes,  # noqa: F401
-                       normalize_axis, reshape_tensor, VIEW as _VIEW)
+                       normalize_axis, reshape_tensor)
 
 
 class _NoValueType(enum.Enum):
@@ -102,7 +102,7 @@ def as_tensor(obj, dtype=None, device=None, copy=None):
             return cast_tensor(t, dtype)
         return t.clone() if copy else t
     if isinstance(obj, (_np.ndarray, _np.generic)):  # host data stays on the host unless device= (§3.3)
-        return _from_host(_np.asarray(obj), dtype, _CPU if device is None else dev, copy, type(obj) is not _np.generic)
+        return _from_host(_np.asarray(obj), dtype, _CPU if device is None else dev, copy)
     if isinstance(obj, (list, tuple)):
         if copy is False:
             raise ValueError("Unable to avoid copy while creating an array as requested.")
@@ -113,13 +113,11 @@ def as_tensor(obj, dtype=None, device=None, copy=None):
         return _from_host(_infer_host(obj, dtype), None, dev, None)
     if hasattr(obj, "__dlpack__") and not hasattr(obj, "__array__"):
         return as_tensor(torch.from_dlpack(obj), dtype, device, copy)
-    if isinstance(obj, (range, memoryview, bytearray, bytes)) or hasattr(obj, "__array__") or \
-            hasattr(obj, "__array_interface__") or hasattr(obj, "__array_struct__"):
+    if isinstance(obj, (range, memoryview, bytearray, bytes)) or hasattr(obj, "__array__") or hasattr(obj, "__array_interface__"):
         arr = _np.asarray(obj)
         if arr.dtype.kind not in "biufc":
             raise _dtypes._unsupported(arr.dtype)
-        return _from_host(arr, dtype, _CPU if device is None and not isinstance(obj, range) else dev, copy,
-                          hasattr(obj, "__array_interface__") or hasattr(obj, "__array_struct__"))
+        return _from_host(arr, dtype, _CPU if device is None and not isinstance(obj, range) else dev, copy)
     if hasattr(obj, "__dlpack__"):
         return as_tensor(torch.from_dlpack(obj), dtype, device, copy)
     arr = _infer_host(obj, dtype)
@@ -181,13 +179,20 @@ def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
     """Convert the input to an array (``numpy.asarray``); see DESIGN.md §3.4 for ``device=``."""
     if type(a) is ndarray and dtype is None and device is None and not copy:
         return a
-    return with_base(_wrap(as_tensor(a, _dtypes.to_torch(dtype), device, copy)), a)
+    return wrap_host(a, as_tensor(a, _dtypes.to_torch(dtype), device, copy))
 
 
-def with_base(r, obj):
-    """Array ``r`` made from ``obj``: where it views the memory of host data (a NumPy array, an
-    object with NumPy's array interface), ``obj`` is its ``base`` as in NumPy (issue 16)."""
-    t = r._t
-    if not isinstance(obj, ndarray) and not traced() and t._base is None and getattr(t, "_tnp", 0) & _VIEW:
-        r._b = obj  # as_tensor shared the memory of host data (from_host marked it)
-    return r
+def wrap_host(obj, t):
+    """Tensor ``t``, made from ``obj``, as an array. Over the memory of a host object (one with the
+    array interface or a buffer, or a read-only NumPy array), its ``base`` is that object, as
+    NumPy's (``np.array(obj, copy=False).base is obj``); the WRITEABLE flag then follows it."""
+    a = _wrap(t)
+    if isinstance(obj, _np.ndarray):
+        if obj.flags.writeable:  # the common case stays as cheap as it was: NumPy's arrays own their memory
+            return a
+    elif not (hasattr(obj, "__array_interface__") or hasattr(obj, "__array_struct__")
+              or isinstance(obj, (memoryview, bytearray, bytes))) or isinstance(obj, ndarray):
+        return a
+    if t.is_cpu and t.numel() and _np.asarray(obj).__array_interface__["data"][0] == t.data_ptr():
+        a._b = obj
+    return a

@@ -20,7 +20,7 @@ import torch
 from . import _device
 from ._array import _dynamo_compiling, _transforms_active
 
-__all__ = ["KERNELS", "Kernel", "numpy_kernel", "run", "ufunc_kernel"]
+__all__ = ["KERNELS", "Kernel", "TINY_UFUNC", "numpy_kernel", "run", "ufunc_kernel"]
 
 _compiling = torch.compiler.is_compiling
 # NumPy's floating-point warnings off around the kernels that compute (a decorator: 1.4 us a call,
@@ -108,8 +108,10 @@ KERNELS = {
     "eigh": Kernel(0, _BLAS, _quiet(_np.linalg.eigh)),
     "svd": Kernel(0, _BLAS, _quiet(_np.linalg.svd)),
     # var/std (and the nan- forms): NumPy's two passes allocate less than torchnp's NumPy-exact
-    # torch version (torch's own one-pass var rounds differently)
-    "var": Kernel(10_000, _FLOAT, _quiet(_var)),
+    # torch version (torch's own one-pass var rounds differently), and on small data they are one
+    # NumPy call against a dozen torch ones; at every size and dtype NumPy's bits (float16 too,
+    # whose steps NumPy rounds to float16, its pairwise sums included)
+    "var": Kernel(0, _ANY, _quiet(_var)),
     # x[mask] with one boolean array: NumPy's compress loop, where torch counts, then gathers
     "mask": Kernel(10_000, _ANY, _mask),
     "where": Kernel(10_000, _ANY, _np.where),
@@ -138,6 +140,13 @@ KERNELS.update({name: Kernel(10_000, dtypes, _quiet(getattr(_np, name)) if quiet
 ) for name in names})
 
 
+#: ufunc calls whose host array operands have at most this many elements run NumPy's ufunc on the
+#: arrays' cached NumPy views (``ndarray._host_array``) and wrap its result with ``torch.from_numpy``:
+#: there a call is mostly overhead, and NumPy's call plus the wrap cost less than torch's call (10
+#: float64: add 0.45 + 0.45 us against 1.3 us, sin 0.45 + 0.45 against 1.2 us; float64 sin loses
+#: from ~100 elements). The results are NumPy's own, warnings included (docs/differences.md).
+TINY_UFUNC = 64
+
 #: floating-point reductions of host data: NumPy's own at every size (its pairwise summation
 #: order: its bits, which torch's vectorised order misses in the last place on 2-D axes and long
 #: sums). On tiny arrays no slower than torch's call plus the read-back of its 0-d result (§1.3)
@@ -153,7 +162,7 @@ def host_reduction(name, a, axis=None, keepdims=False):
     if a._d not in INEXACT or _dynamo_compiling() or not _device.CPU_VALUE_CHECKS:
         return None
     h = a._host_array()
-    if h is None or _transforms_active():
+    if h is False or _transforms_active():
         return None
     r = HOST_REDUCTIONS[name](h, axis=axis, keepdims=keepdims)
     return torch.from_numpy(r) if type(r) is _np.ndarray else r

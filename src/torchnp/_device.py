@@ -45,6 +45,8 @@ def _normalize(d):
     if isinstance(d, device):
         d = d._device
     dev = note_device(d if isinstance(d, torch.device) else torch.device(d))
+    if dev == CPU:
+        return CPU  # one object: hot paths test `dev is CPU`
     if dev.index is None and dev.type not in ("cpu", "meta"):
         mod = getattr(torch, dev.type, None)
         if mod is not None and hasattr(mod, "current_device") and mod.is_available():

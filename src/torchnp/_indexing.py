@@ -15,9 +15,9 @@ import re
 import numpy as _np
 import torch
 
-from . import _cpu_kernels, _device, _dtypes
+from . import _cpu_kernels, _device, _dtypes, _tensors
 from . import _array
-from ._array import _basic_tuple, _wrap, element_value, flatiter, ndarray, view_of, writeable
+from ._array import _basic_tuple, _wrap, element_value, flatiter, ndarray
 from ._boundary import host_tensor, operand, tensor
 from ._convert import as_tensor
 from ._device import checks_data
@@ -220,8 +220,7 @@ def _empty_ellipsis_between(out, width):
 
 def getitem(a, key):
     """``a[key]`` beyond the fast path of ``ndarray.__getitem__`` (§1.2, §1.3)."""
-    r = element_value(select(a, key), key)
-    return view_of(a, r._t) if type(r) is ndarray and r._t._base is not None else r
+    return element_value(select(a, key), key)
 
 
 def select(a, key):
@@ -360,8 +359,9 @@ def _signed(t, v):
 
 def setitem(a, key, value):
     """``a[key] = value`` with NumPy's casting, broadcasting and errors (§1.2)."""
-    writeable(a)
     t = a._t
+    if _tensors.READ_ONLY:
+        _tensors.check_write(t)
     v = _value_tensor(value, t)
     if t.dtype in _SIGNED:
         t, v = _signed(t, v)
@@ -423,8 +423,9 @@ def setitem(a, key, value):
 # -- the engine of ndarray's and flatiter's indexing (§1.2, §1.3), installed below
 def _flat_setitem(self, key, value):
     """``x.flat[key] = value`` (``numpy.flatiter``)."""
-    writeable(self.base, "underlying array is read-only")
     t = self.base._t
+    if _tensors.READ_ONLY:
+        _tensors.check_write(t, "underlying array is read-only")
     flat = _wrap(t.view(-1) if t.is_contiguous() else t.reshape(-1).clone())
     if not (type(value) in (int, float, bool, complex) or isinstance(value, _np.generic)):
         # NumPy flattens the value and repeats or truncates it to the selection

@@ -49,9 +49,15 @@ def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
     if impl is None:
         what = f"{ufunc.__name__}" if method == "__call__" else f"{ufunc.__name__}.{method}"
         return _on_host(getattr(ufunc, method), inputs, kwargs, f"the ufunc {what}")
-    # NumPy scalar comparisons (numpy.float64(2) < x) arrive as 0-d numpy arrays: scalars again
-    inputs = tuple(i[()] if type(i) is _np.ndarray and i.ndim == 0 else i for i in inputs)
+    if ufunc in _COMPARISONS:
+        # NumPy hands a scalar's comparison (numpy.float64(2) < x) over as a 0-d numpy array: a scalar
+        # again, which mixes with any device (§3.3). Other ufuncs get NumPy scalars as they are, so
+        # there a 0-d numpy array is host data like any numpy.ndarray (DeviceMismatchError beside a device).
+        inputs = tuple(i[()] if type(i) is _np.ndarray and i.ndim == 0 else i for i in inputs)
     return impl(*inputs, **kwargs)
+
+
+_COMPARISONS = frozenset((_np.less, _np.less_equal, _np.greater, _np.greater_equal, _np.equal, _np.not_equal))
 
 
 def _is_numpys(ufunc):

@@ -14,29 +14,84 @@ from . import _dtypes
 
 __all__ = []
 
-# -- the flag bits a root tensor carries for NumPy's per-array flags (issue 16; ``_array`` says how)
-RO = 1  # WRITEABLE cleared
-WARN = 2  # NumPy's private _warn_on_write (np.broadcast_arrays)
-VIEW = 4  # the root aliases memory owned elsewhere: flags.owndata is False
-#: whether any tensor was marked RO or WARN: until then the write checks cost one read
-MARKED = [False]
+
+# ---------------------------------------------------------------- NumPy's WRITEABLE flag (§1.2)
+#: set once any array was made read-only or warn-on-write (DESIGN §1.2, NumPy's WRITEABLE flag): until
+#: then no write path looks further, so the flags cost nothing where they are never used (§7 hot paths)
+READ_ONLY = False
+#: NumPy's warning for a write into a warn-on-write array (``broadcast_arrays``' results, ``flags._warn_on_write``)
+WARN_ON_WRITE = ("Numpy has detected that you (may be) writing to an array with\noverlapping memory from "
+                 "np.broadcast_arrays. If this is intentional\nset the WRITEABLE flag True or make a copy "
+                 "immediately before writing.")
 
 
-def mark(t, bits=RO | VIEW):
-    """Root tensor ``t`` (made on host memory, or a fresh alias) marked with flag ``bits``:
-    arrays on it and on every view torch makes of it carry them."""
-    t._tnp = bits
-    if bits & (RO | WARN):
-        MARKED[0] = True
-    return t
+def read_only(t):
+    """The write state of the array holding tensor ``t``: True (read-only), ``'warn'`` (warn on the
+    first write) or a false value (writeable). The state lives on an alias root (:func:`mark`),
+    the tensor itself or the root torch records as the ``_base`` of every view made from it."""
+    s = getattr(t, "_tnp_ro", None)
+    if s is None:
+        b = t._base
+        if b is not None:
+            s = getattr(b, "_tnp_ro", None)
+    return s
 
 
-def from_host(arr, dtype, device, copy, shared=False):
-    """Tensor from a numpy.ndarray: zero-copy on the CPU when no cast is needed (read-only memory
-    gives a read-only tensor, issue 16). torch cannot share byte-swapped, negatively strided or
-    unaligned memory: those are copied, and with ``copy=False`` NumPy 2's ValueError says so (a
-    silent copy would lose later writes). ``shared``: ``arr`` is the caller's, so a zero-copy
-    result is marked as memory owned elsewhere (``flags.owndata`` False; ``base``: the caller's)."""
+def check_write(t, msg="assignment destination is read-only"):
+    """Raise NumPy's ValueError ``msg`` if tensor ``t``'s array is read-only; warn once if it is
+    warn-on-write. Write paths call it only once ``READ_ONLY`` is set."""
+    s = read_only(t)
+    if s:
+        if s is True:
+            raise ValueError(msg)
+        root = t if getattr(t, "_tnp_ro", None) is not None else t._base
+        root._tnp_ro = False  # NumPy warns once, then the array is plainly writeable
+        warnings.warn(WARN_ON_WRITE, DeprecationWarning, stacklevel=3)
+
+
+def alias_of(t):
+    """The root tensor of the view that alias root ``t`` (:func:`mark`) stands for; None otherwise."""
+    return getattr(t, "_tnp_root", None)
+
+
+def mark(t, state):
+    """An alias root of ``t``'s memory carrying write ``state`` (see :func:`read_only`).
+
+    ``detach`` gives a tensor that torch does not count as a view, so the views made from it name
+    it as their ``_base``; it shares memory and version counter with ``t``. Autograd's graph and
+    traces cannot go through it, so arrays that those track keep torch's (writeable) semantics."""
+    if t.requires_grad or torch.compiler.is_dynamo_compiling() or torch._C._are_functorch_transforms_active():
+        raise ValueError("torchnp cannot change the WRITEABLE flag of an array that autograd, a torch.func "
+                         "transform or the jit tracks (docs/differences.md)")
+    r = t.detach()
+    r._tnp_ro = state
+    root = t._base
+    r._tnp_root = alias_of(t) if root is None else root
+    if state:
+        global READ_ONLY
+        READ_ONLY = True
+    return r
+
+
+def read_only_view(t, state=True):
+    """Tensor ``t`` (a fresh view: ``diagonal``, ``broadcast_to``) as NumPy makes it, read-only (or
+    warn-on-write: ``state='warn'``), except where autograd or a trace tracks it: there torch's
+    writeable view is kept (docs/differences.md)."""
+    if t.requires_grad or torch.compiler.is_dynamo_compiling() or torch._C._are_functorch_transforms_active():
+        return t
+    return mark(t, state)
+
+
+def warn_on_write_view(t):
+    """Tensor ``t`` as ``broadcast_arrays`` gives it: writeable, warning on the first write (NumPy)."""
+    return read_only_view(t, "warn")
+
+
+def from_host(arr, dtype, device, copy):
+    """Tensor from a numpy.ndarray: zero-copy on the CPU when no cast is needed (a read-only array's
+    memory through a read-only alias, :func:`mark`). torch cannot share byte-swapped, negatively
+    strided or unaligned memory: those are copied, and with ``copy=False`` NumPy 2's ValueError
+    says so (a silent copy would lose later writes)."""
     if arr.dtype.byteorder not in "=|" and arr.dtype.newbyteorder("=") in _dtypes.TO_TORCH:
         if copy is False:
             raise ValueError("Unable to avoid copy while creating an array as requested.")
@@ -60,9 +115,7 @@ def from_host(arr, dtype, device, copy, shared=False):
         return cast_tensor(t.to(device), target)
     if copy:
         return t.clone()
-    if not arr.flags.writeable:
-        return mark(t)  # NumPy's zero-copy view of read-only memory is read-only (issue 16)
-    return mark(t, VIEW) if shared else t
+    return t if arr.flags.writeable else mark(t, True)
 
 
 def cast_tensor(t, dtype, casting="unsafe", copy=True):
@@ -155,16 +208,38 @@ def normalize_axes(axes, ndim):
     return out
 
 
+def int_tuple(x):
+    """A size-like argument (a shape, ``reps``, shifts) as a tuple of Python ints: one int, or a
+    sequence of them. A 1-D NumPy array is such a sequence: host data, read as NumPy reads it."""
+    if isinstance(x, (tuple, list, torch.Size)) or (type(x) is _np.ndarray and x.ndim == 1):
+        return tuple(operator.index(s) for s in x)
+    return (operator.index(x),)
+
+
+def ravel_tensor(t, order="C"):
+    """``t`` flattened as NumPy's ``ravel``: a view when ``t`` is contiguous in ``order`` (C, F, A,
+    K), else a contiguous copy (torch's reshape would keep a strided view, which NumPy never returns)."""
+    if order not in ("C", "F", "A", "K"):
+        return reshape_tensor(t, -1, order)  # NumPy's error for the order
+    rev = tuple(range(t.dim() - 1, -1, -1))
+    if order == "A":  # Fortran order for Fortran-contiguous arrays, as NumPy
+        order = "F" if t.dim() > 1 and not t.is_contiguous() and t.permute(rev).is_contiguous() else "C"
+    if order == "K":  # memory order: axes by decreasing stride
+        p = t.permute(sorted(range(t.dim()), key=lambda d: -t.stride(d)))
+    else:
+        p = t.permute(rev) if order == "F" else t
+    r = p.reshape(-1)
+    return r if p.is_contiguous() else r.contiguous()  # a copy owns its memory (no _base)
+
+
 def reshape_tensor(t, shape, order="C", copy=None):
     """NumPy's reshape on a tensor: ValueError with NumPy's message, order 'C'/'F'/'A'."""
     if isinstance(shape, (tuple, list, torch.Size)):
         if any(isinstance(s, (bool, _np.bool_)) for s in shape):  # NumPy takes no bools as sizes
             raise TypeError("an integer is required")
-        shape = tuple(operator.index(s) for s in shape)
-    else:
-        if isinstance(shape, (bool, _np.bool_)):
-            raise TypeError(f"expected a sequence of integers or a single integer, got '{shape}'")
-        shape = (operator.index(shape),)
+    elif isinstance(shape, (bool, _np.bool_)):
+        raise TypeError(f"expected a sequence of integers or a single integer, got '{shape}'")
+    shape = int_tuple(shape)
     n = t.numel()
     known, unknown = 1, 0
     for s in shape:

@@ -12,11 +12,14 @@ import numpy as _np
 import torch
 
 from .. import _device, _dtypes
-from .._array import _wrap, ndarray
-from .._convert import NOVALUE, as_tensor, asarray, check_order, with_base
+from .._array import _dynamo_compiling, _wrap, host_result, ndarray
+from .._boundary import device_of
+from .._cpu_kernels import TINY_UFUNC
+from .._device import CPU as _CPU
+from .._convert import NOVALUE, as_tensor, asarray, check_order, wrap_host
 from .._device import _state as _device_state
 from .._dtypes import _default_float
-from .._tensors import shape_str
+from .._tensors import int_tuple, shape_str
 
 __all__ = ["array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "copy",
            "empty", "zeros", "ones", "full", "empty_like", "zeros_like", "ones_like",
@@ -39,10 +42,8 @@ def _copy_flag(copy):
 
 
 def _shape(shape):
-    if isinstance(shape, (tuple, list)):
-        shape = tuple(operator.index(s) for s in shape)
-    else:
-        shape = (operator.index(shape),)
+    # tuples inline: np.zeros((3, 4)) is a hot path (§7); other sizes (1-D NumPy arrays) via int_tuple
+    shape = tuple(operator.index(s) for s in shape) if isinstance(shape, (tuple, list)) else int_tuple(shape)
     if any(s < 0 for s in shape):
         raise ValueError("negative dimensions are not allowed")
     return shape
@@ -66,6 +67,11 @@ def _creation_error(exc, shape, dtype):
     return exc
 
 
+#: the allocators, torch's and NumPy's: a tiny array on the CPU is NumPy's (``torch.from_numpy``
+#: of it costs half a torch allocation, and it keeps its host view: _cpu_kernels.TINY_UFUNC)
+_HOST_ALLOCATORS = {torch.empty: _np.empty, torch.zeros: _np.zeros, torch.ones: _np.ones}
+
+
 def _allocate(make, shape, dtype, device, order="C"):
     """``make(shape, dtype=, device=)`` (torch.empty/zeros/ones) with NumPy's exceptions."""
     if order != "C":
@@ -74,6 +80,8 @@ def _allocate(make, shape, dtype, device, order="C"):
     shape = shape if type(shape) is int and shape >= 0 else _shape(shape)
     try:
         dev = _device_state.device if device is None else _device.resolve(device)
+        if dev is _CPU and type(shape) is int and shape <= TINY_UFUNC and not _dynamo_compiling():
+            return host_result(_HOST_ALLOCATORS[make](shape, _dtypes.TO_NUMPY[dtype]))
         if order == "F" and type(shape) is tuple and len(shape) > 1:  # column-major: the reversed shape, permuted
             return _wrap(_reversed_axes(make(shape[::-1], dtype=dtype, device=dev)))
         return _wrap(make(shape, dtype=dtype, device=dev))
@@ -101,7 +109,7 @@ def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, ndm
                          f"the maximum number of dimension of {ndmax}.")
     if t.dim() < ndmin:
         t = t.reshape((1,) * (ndmin - t.dim()) + tuple(t.shape))
-    return with_base(_wrap(t), object)
+    return wrap_host(object, t)
 
 
 def asanyarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
@@ -248,6 +256,8 @@ def full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None, *, d
     if isinstance(fill_value, ndarray):
         _device.check_same([fill_value._t.new_empty(0, device=dev), fill_value._t])
         return _wrap(_broadcast_fill(fill_value._t.to(dt), shp))
+    if isinstance(fill_value, _np.ndarray) and dev.type != "cpu":  # host data, never uploaded implicitly (§3.3)
+        raise _device.mismatch(_device.CPU, dev)
     return _wrap(_fill(shp, fill_value, dt, dev))
 
 
@@ -330,11 +340,10 @@ def _weak_dtype(values):
 
 def _tensors_on(values, dtype, device):
     """Tensors for creation arguments: with ``device=`` all move there (§3.4); else arrays
-    must share one device (§3.2) and scalars/lists are created on it (§3.3)."""
+    must share one device (§3.2: NumPy arrays are on the host) and scalars/lists are created on
+    it (§3.3)."""
     if device is None:
-        arrs = [v._t for v in values if isinstance(v, ndarray)]
-        if arrs:
-            device = _device.check_same(arrs)
+        device = device_of(values)
     return [as_tensor(v, dtype, device) for v in values]
 
 
@@ -406,8 +415,7 @@ _REQ = {"C": "C", "C_CONTIGUOUS": "C", "CONTIGUOUS": "C", "F": "F", "F_CONTIGUOU
 
 
 def require(a, dtype=None, requirements=None, *, like=None):
-    """Array satisfying the requirements (mirrors ``numpy.require``; tensors are always aligned, a read-only
-    array is copied for 'W')."""
+    """Array satisfying the requirements (mirrors ``numpy.require``; tensors are always aligned and writeable)."""
     if requirements is None:
         reqs = set()
     else:
@@ -427,8 +435,6 @@ def require(a, dtype=None, requirements=None, *, like=None):
         perm = list(range(t.dim() - 1, -1, -1))
         t = t.permute(perm).contiguous().permute(perm)
     elif "O" in reqs and t is arr._t:
-        t = t.clone()
-    if "W" in reqs and t is arr._t and not arr.flags.writeable:
         t = t.clone()
     return arr if t is arr._t else _wrap(t)
 

@@ -10,7 +10,8 @@ import numpy as _np
 import torch
 
 from .. import _device, _dtypes
-from .._array import _wrap, read_only_view
+from .._array import _wrap
+from .._tensors import read_only_view
 from .._convert import as_tensor
 from ._basic import _shape
 
@@ -27,7 +28,7 @@ def diag(v, k=0):
         out.diagonal(k).copy_(t)
         return _wrap(out)
     if t.dim() == 2:
-        return read_only_view(t.diagonal(k), v)  # NumPy's diagonal views are read-only
+        return _wrap(read_only_view(t.diagonal(k)))  # NumPy's read-only view
     raise ValueError("Input must be 1- or 2-d.")
 
 

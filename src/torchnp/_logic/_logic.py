@@ -12,7 +12,7 @@ import torch
 from .. import _dtypes
 from .. import _ufuncs as _u
 from .._array import _wrap, ndarray
-from .._boundary import array as _arr, out_tensor, tensor as tensor_of, tensors
+from .._boundary import array as _arr, device_of, out_tensor, tensor as tensor_of, tensors
 from .._tensors import broadcast_shapes
 
 __all__ = ["isclose", "allclose", "array_equal", "array_equiv", "isposinf", "isneginf", "iscomplex", "isreal",
@@ -69,9 +69,8 @@ def _inf_test(x, out, sign):
 
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     """Elementwise closeness within a tolerance (mirrors ``numpy.isclose``, NumPy 2 formula)."""
+    device_of((a, b, atol, rtol))  # host arrays among them beside a device raise, tolerances too (§3.3)
     x, y, atol, rtol = (v if isinstance(v, (int, float, complex)) else _arr(v) for v in (a, b, atol, rtol))
-    if isinstance(x, ndarray) and isinstance(y, ndarray):
-        tensors((x, y))
     if isinstance(y, ndarray):
         y = y.astype(_dtypes.np_result_type(y.dtype, 1.0), copy=False)
     elif isinstance(y, int):

@@ -7,6 +7,7 @@ from .. import _device, _dtypes
 from .._array import _wrap, ndarray
 from .._boundary import casting_rule, on_device, out_tensor, store, tensor, tensors  # noqa: F401
 from .._convert import as_tensor, cast_tensor, checks_data, normalize_axes, normalize_axis  # noqa: F401
+from .._tensors import int_tuple
 
 __all__ = []
 
@@ -71,9 +72,4 @@ def check_bounds(idx, n, axis):
         raise IndexError(f"index {v} is out of bounds for axis {axis} with size {n}")
 
 
-def shape_tuple(shape):
-    import operator
-
-    if isinstance(shape, (tuple, list, torch.Size)):
-        return tuple(operator.index(s) for s in shape)
-    return (operator.index(shape),)
+shape_tuple = int_tuple

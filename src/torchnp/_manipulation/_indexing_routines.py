@@ -15,7 +15,7 @@ import torch
 from numpy import index_exp, s_  # index-expression helpers: pure Python, no data
 
 from .. import _cpu_kernels, _device, _dtypes
-from .._array import READ_ONLY, _wrap, ndarray, result
+from .._array import _wrap, ndarray, result
 from .._boundary import device_of, out_tensor, run_on_host
 from ._common import (cast_tensor, check_bounds, check_casting, checks_data, common_dtype, index_tensor, normalize_axis,
                       np_dtype, shape_tuple, store_out, tensor, tensors)
@@ -30,10 +30,10 @@ __all__ = [
 _CLIPMODES = ("raise", "wrap", "clip")
 
 
-def _target(a, *operands, what="argument 1 must be numpy.ndarray", read_only=READ_ONLY):
+def _target(a, *operands, what="argument 1 must be numpy.ndarray", read_only="assignment destination is read-only"):
     """The tensor of an in-place target: a torchnp array or, on the CPU, a writable ``numpy.ndarray``
     written zero-copy (§3.3; NumPy requires an array). The array ``operands`` live on its device (§3.2).
-    A read-only target raises NumPy's ``ValueError(read_only)`` (issue 16)."""
+    A read-only target raises NumPy's ValueError(``read_only``)."""
     if not isinstance(a, (ndarray, _np.ndarray)):
         raise TypeError(f"{what}, not {type(a).__name__}")
     return out_tensor(a, device_of((a,) + operands), read_only)
@@ -101,7 +101,10 @@ def take(a, indices, axis=None, out=None, mode="raise"):
     if math.prod(shape) == 0:
         r = torch.empty(shape, dtype=t.dtype, device=t.device)
         return _wrap(r) if out is None else store_out(r, out)
-    r = t[(slice(None),) * axis + (idx,)]
+    if idx.dim() == 0:  # torch reads a 0-d index tensor on the host (.item()): index with one element
+        r = t[(slice(None),) * axis + (idx.reshape(1),)].squeeze(axis)
+    else:
+        r = t[(slice(None),) * axis + (idx,)]
     return _wrap(r) if out is None else store_out(r, out)
 
 
@@ -172,7 +175,7 @@ def put(a, ind, v, mode="raise"):
 
 def place(arr, mask, vals):
     """Change elements of ``arr`` where ``mask`` is True to ``vals`` (cycled), in place (``numpy.place``)."""
-    t = _target(arr, mask, vals, read_only="WRITEBACKIFCOPY base is read-only")  # NumPy's message
+    t = _target(arr, mask, vals, read_only="WRITEBACKIFCOPY base is read-only")  # NumPy 2.4's message
     m = tensor(mask, t.device)
     if m.numel() != t.numel():
         raise ValueError("place: mask and data must be the same size")
@@ -231,8 +234,10 @@ def copyto(dst, src, casting="same_kind", where=True):
 
 def choose(a, choices, out=None, mode="raise"):
     """Construct an array from an index array and a list of arrays to choose from (``numpy.choose``)."""
-    ia = index_tensor(a, None)
-    cs = tensors(list(choices))
+    choices = list(choices)
+    dev = device_of([a] + choices)  # a scalar or list index goes where the choices are (§3.3)
+    ia = index_tensor(a, dev)
+    cs = tensors(choices, dev)
     if not cs:
         raise ValueError("need at least one array to choose from")
     _device.check_same([ia] + cs)

@@ -9,7 +9,7 @@ import torch
 
 from .._array import _wrap
 from .._indexing import _flip
-from ._common import normalize_axes, normalize_axis, tensor
+from ._common import int_tuple, normalize_axes, normalize_axis, tensor
 
 __all__ = ["flip", "fliplr", "flipud", "roll", "rot90"]
 
@@ -41,13 +41,10 @@ def roll(a, shift, axis=None):
     """Roll array elements along ``axis`` (``numpy.roll``)."""
     t = tensor(a)
     if axis is None:
-        if isinstance(shift, (tuple, list)):
-            shift = sum(operator.index(s) for s in shift)
-        return _wrap(t.reshape(-1).roll(operator.index(shift)).reshape(t.shape))
+        return _wrap(t.reshape(-1).roll(sum(int_tuple(shift))).reshape(t.shape))
     axes = axis if isinstance(axis, (tuple, list)) else (axis,)
-    shifts = shift if isinstance(shift, (tuple, list)) else (shift,)
     axes = [normalize_axis(ax, t.dim()) for ax in axes]
-    shifts = [operator.index(s) for s in shifts]
+    shifts = list(int_tuple(shift))
     if len(axes) != len(shifts):
         if len(axes) != 1 and len(shifts) != 1:
             raise ValueError("'shift' and 'axis' should be scalars or 1D sequences")

@@ -6,11 +6,11 @@ import operator
 import numpy as _np
 import torch
 
-from .._array import _wrap, flatiter, ndarray, read_only_view
+from .._array import _wrap, flatiter, ndarray
 from .._boundary import array as _arr
 from .._convert import reshape_tensor
-from ._common import normalize_axes, normalize_axis, shape_tuple, tensor, tensors
-from .._tensors import broadcast_shapes
+from ._common import int_tuple, normalize_axes, normalize_axis, shape_tuple, tensor, tensors
+from .._tensors import broadcast_shapes, ravel_tensor, read_only_view, warn_on_write_view
 
 __all__ = [
     "reshape", "ravel", "moveaxis", "rollaxis", "swapaxes", "transpose", "permute_dims",
@@ -26,12 +26,7 @@ def reshape(a, /, shape, order="C", *, copy=None):
 
 def ravel(a, order="C"):
     """Return a contiguous flattened array (``numpy.ravel``); a view when possible."""
-    t = tensor(a)
-    if order == "K":
-        # memory order: axes by decreasing stride
-        perm = sorted(range(t.dim()), key=lambda d: -t.stride(d))
-        return _wrap(t.permute(*perm).reshape(-1))
-    return _wrap(reshape_tensor(t, -1, order))
+    return _wrap(ravel_tensor(tensor(a), order))
 
 
 def _axes_arg(axes, ndim, argname):
@@ -95,8 +90,7 @@ def transpose(a, axes=None):
     t = tensor(a)
     if axes is None:
         return _wrap(t.permute(tuple(range(t.dim() - 1, -1, -1))))
-    if not isinstance(axes, (tuple, list)):
-        axes = (axes,)
+    axes = int_tuple(axes)  # also a 1-D NumPy array of axes (host data)
     if len(axes) != t.dim():
         raise ValueError("axes don't match array")
     return _wrap(t.permute(*normalize_axes(axes, t.dim())))
@@ -120,7 +114,9 @@ def expand_dims(a, axis):
 
 
 def squeeze(a, axis=None):
-    """Remove axes of length one (``numpy.squeeze``); a view."""
+    """Remove axes of length one (``numpy.squeeze``); a view, or the array itself when nothing is removed."""
+    if isinstance(a, ndarray):
+        return a.squeeze(axis)
     t = tensor(a)
     if axis is None:
         return _wrap(t.squeeze())
@@ -166,7 +162,7 @@ def _shape_str(s):
 
 
 def broadcast_to(array, shape, subok=False):
-    """Broadcast an array to a new shape (``numpy.broadcast_to``); a read-only view."""
+    """Broadcast an array to a new shape (``numpy.broadcast_to``); a read-only view, as NumPy's."""
     t = tensor(array)
     shape = shape_tuple(shape)
     if any(s < 0 for s in shape):
@@ -179,7 +175,7 @@ def broadcast_to(array, shape, subok=False):
         raise ValueError(
             f"operands could not be broadcast together with remapped shapes [original->remapped]: "
             f"{_shape_str(tail)}  and requested shape {_shape_str(shape)}")
-    return read_only_view(t.expand(shape), array)
+    return _wrap(read_only_view(t.expand(shape)))
 
 
 def broadcast_shapes(*args):
@@ -189,12 +185,12 @@ def broadcast_shapes(*args):
 
 def broadcast_arrays(*args, subok=False):
     """Broadcast arrays against each other (``numpy.broadcast_arrays``); a tuple of views that,
-    as NumPy's, warn (DeprecationWarning) at their first write unless all shapes were equal."""
+    as NumPy's, warn (DeprecationWarning) on their first write once any of them was broadcast."""
     ts = tensors(args)
     shp = _np.broadcast_shapes(*[tuple(t.shape) for t in ts])
     if all(tuple(t.shape) == shp for t in ts):
         return tuple(_wrap(t) for t in ts)
-    return tuple(read_only_view(t.expand(shp), a, warn=True) for t, a in zip(ts, args))
+    return tuple(_wrap(warn_on_write_view(t.expand(shp))) for t in ts)
 
 
 def shape(a):

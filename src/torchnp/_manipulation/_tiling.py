@@ -6,7 +6,7 @@ import numpy as _np
 import torch
 
 from .._array import _wrap, ndarray
-from ._common import checks_data, normalize_axis, tensor
+from ._common import checks_data, int_tuple, normalize_axis, tensor
 
 _SAME_BITS = {torch.uint16: torch.int16, torch.uint32: torch.int32, torch.uint64: torch.int64}
 
@@ -16,7 +16,7 @@ __all__ = ["tile", "repeat"]
 def tile(A, reps):
     """Construct an array by repeating ``A`` ``reps`` times (``numpy.tile``); always a copy."""
     t = tensor(A)
-    reps = tuple(operator.index(r) for r in reps) if isinstance(reps, (tuple, list)) else (operator.index(reps),)
+    reps = int_tuple(reps)
     if any(r < 0 for r in reps):
         raise ValueError("negative dimensions are not allowed")
     if not reps:

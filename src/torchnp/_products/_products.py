@@ -16,12 +16,12 @@ import torch
 from numpy.exceptions import AxisError
 
 from .. import _cpu_kernels, _dtypes
-from .._array import _wrap, ndarray, read_only_view
+from .._array import _wrap, ndarray
 from .._boundary import DOT_OUT_ERROR, casting_rule, out_tensor, store
 from .._convert import cast_tensor, check_order, normalize_axis
 from .._boundary import tensor as tensor_of, tensors
 from .._sorting._sort import from_ring_int64, ring_int64
-from .._tensors import broadcast_shapes
+from .._tensors import broadcast_shapes, read_only_view
 
 __all__ = ["dot", "vdot", "inner", "outer", "tensordot", "einsum", "einsum_path", "kron", "cross",
            "trace", "diagonal", "vecdot", "matvec", "vecmat", "matrix_transpose"]
@@ -229,7 +229,7 @@ def dot(a, b, out=None):
     """Dot product of two arrays (mirrors ``numpy.dot``)."""
     ta, tb = tensors((a, b))
     if out is not None:
-        ot = out_tensor(out, ta.device)
+        ot = out_tensor(out, ta.device, DOT_OUT_ERROR)  # NumPy's dot refuses a read-only out so
         if ot.dtype is not _result_dtype((ta, tb)) or not ot.is_contiguous():
             raise ValueError(DOT_OUT_ERROR)
     if ta.dim() == 0 or tb.dim() == 0:
@@ -429,7 +429,7 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
     """Specified diagonals, as a read-only view (mirrors ``numpy.diagonal``)."""
     t = tensor_of(a)
     a1, a2 = _diag_axes(t, axis1, axis2)
-    return read_only_view(torch.diagonal(t, operator.index(offset), a1, a2), a)
+    return _wrap(read_only_view(torch.diagonal(t, operator.index(offset), a1, a2)))
 
 
 def _sum_dtype(t):

@@ -9,6 +9,7 @@ import torch
 
 from .. import _cpu_kernels, _device, _dtypes
 from .._array import _wrap, ndarray
+from .._boundary import device_of
 from .._convert import as_tensor, checks_data
 from ._common import on_device, tensor
 
@@ -368,7 +369,7 @@ def bincount(x, /, weights=None, minlength=0):
 
 def digitize(x, bins, right=False):
     """Indices of the bins to which each value belongs (mirrors ``numpy.digitize``)."""
-    t = tensor(x)
+    t = tensor(x, device_of((x, bins)))  # a scalar x goes where the bins are (§3.3)
     if t.is_complex():
         raise TypeError("x may not be complex")
     b = on_device(bins, t.device)

@@ -87,6 +87,8 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, mean_, correction, sqrt, na
         if ddof != 0:
             raise ValueError("ddof and correction can't be provided simultaneously.")
         ddof = correction
+    if isinstance(ddof, (_np.generic, _np.ndarray)) and ddof.ndim == 0:
+        ddof = ddof.item()  # a NumPy scalar or 0-d array is a host number here, as NumPy reads it
     t = tensor(a)
     axes = axes_of(axis, t.dim())
     k = _cpu_kernels.numpy_kernel("var", t) if where is True and mean_ is NOVALUE and dtype is None else None

@@ -105,6 +105,7 @@ def where(condition, x=None, y=None, /):
                 w = _new(ndarray)
                 w._t = r
                 w._d = d  # a fast plan keeps x's dtype
+                w._h = None
                 return w
     return _where(condition, x, y)
 

@@ -14,8 +14,8 @@ import operator
 import numpy as _np
 import torch
 
-from .. import _cpu_kernels, _dtypes
-from .._array import _wrap, ndarray, writeable
+from .. import _cpu_kernels, _dtypes, _tensors
+from .._array import _wrap, ndarray
 from .._boundary import tensor as tensor_of, tensors
 from .._convert import as_tensor, checks_data, normalize_axis
 
@@ -130,7 +130,8 @@ def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False)
 def _sort_inplace(self, axis=-1, kind=None, order=None, *, stable=None):
     """Sort the array in place (``numpy.ndarray.sort``); returns None."""
     operator.index(axis)  # in place there is no flattened axis=None: NumPy's TypeError
-    writeable(self, "sort array is read-only")
+    if _tensors.READ_ONLY:
+        _tensors.check_write(self._t, "sort array is read-only")
     self._t.copy_(sort(self, axis, kind, order, stable=stable)._t)
 
 
@@ -232,7 +233,8 @@ def argpartition(a, kth, axis=-1, kind="introselect", order=None):
 def _partition_inplace(self, kth, axis=-1, kind="introselect", order=None):
     """Partition the array in place (``numpy.ndarray.partition``); returns None."""
     operator.index(axis)
-    writeable(self, "partition array is read-only")
+    if _tensors.READ_ONLY:
+        _tensors.check_write(self._t, "partition array is read-only")
     self._t.copy_(partition(self, kth, axis, kind, order)._t)
 
 

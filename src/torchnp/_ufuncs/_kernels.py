@@ -161,7 +161,7 @@ complex_subtract = _componentwise(torch.sub)
 
 # ---------------------------------------------------------------- per-loop-kind kernels
 def identity(x):
-    """floor/ceil/trunc/absolute of bool, positive, conj of real data: NumPy returns a copy of the input."""
+    """floor/ceil/trunc/absolute of bool: NumPy returns a copy of the input."""
     return x.clone()
 
 

@@ -772,7 +772,7 @@ def at(uf, a, indices, b=None):
         raise ValueError("second operand provided when ufunc is unary")
     if uf.nin == 2 and b is None:
         raise ValueError("second operand needed for ufunc")
-    t = out_tensor(a, device_of((a, indices, b)))  # a numpy.ndarray is written in place on the CPU (§3.3)
+    t = out_tensor(a, device_of((a, indices, b)), "operand array with iterator write flag set is read-only")  # a numpy.ndarray is written in place on the CPU (§3.3)
     sel = _first_axis_positions(t, indices)
     if sel is None:  # slices, tuples, lists...: the indexing rules of a[indices]
         sel = select(_wrap(torch.arange(t.numel(), device=t.device).reshape(t.shape)), indices)

@@ -23,7 +23,7 @@ UFUNCS = {
     "fmod": (k.fmod, None, None),
     "divmod": (k.divmod_, None, None),
     "negative": (torch.neg, None, None),
-    "positive": (k.identity, None, None),  # torch.positive returns its input: NumPy's is a new array
+    "positive": (torch.positive, None, None),
     "absolute": (torch.abs, None, None),
     "abs": (torch.abs, None, None),
     "fabs": (torch.abs, None, None),
@@ -101,8 +101,6 @@ UFUNCS = {
 #: semantics for one kind of loop (chosen once, when the kernel is resolved)
 SPECIAL = {
     "absolute": {"b": k.identity}, "abs": {"b": k.identity},
-    # torch.conj_physical of real data returns its input: NumPy's is a new array (issue 16)
-    **{name: {kind: k.identity for kind in "biuf"} for name in ("conjugate", "conj")},
     "floor": {"b": k.identity}, "ceil": {"b": k.identity}, "trunc": {"b": k.identity},
     "rint": {"c": k.complex_rint},
     "add": {"c": k.complex_add}, "subtract": {"c": k.complex_subtract},

@@ -9,20 +9,25 @@ combination is a small closure cached in ``self._kernels``; the hot path is a
 dict lookup plus that closure.
 """
 
+import functools
 import inspect
 
 import numpy as _np
 import torch
 
-from .. import _device, _dtypes
+from .. import _cpu_kernels, _device, _dtypes
 from .._device import CPU as _CPU
-from .._array import _wrap, ndarray, result
+from .._array import _host_values, _wrap, host_result, ndarray, result
 from .._boundary import broadcast_error, casting_rule, operand, run_on_host, store, where_mask
 from .._convert import NOVALUE as _NOVALUE
+from .._cpu_kernels import TINY_UFUNC
 from .._tensors import broadcast_shapes
 
 _new = object.__new__
 _multi_device = _device.multi_device
+_NPA = _np.ndarray
+_TINY = TINY_UFUNC
+_from_numpy = torch.from_numpy
 
 __all__ = ["ufunc"]
 
@@ -145,6 +150,21 @@ def numpy_check(uf, np_in, dtype=None, signature=None, casting="same_kind", out=
         uf._np(*args, **kw)
 
 
+def _no_torch_kernel(uf, message, dtype, signature, casting):
+    """The kernel of a loop torch has no kernel for: NumPy's own ufunc on host data (zero-copy views
+    of CPU tensors, §3.3), elsewhere ``TypeError(message)`` naming the device."""
+    options = {"signature": signature} if signature is not None else {"dtype": dtype} if dtype is not None else {}
+    if casting != "same_kind":
+        options["casting"] = casting
+    numpy_ufunc = functools.partial(uf._np, **options)
+
+    def kernel(*args):
+        if all(_host_values(a) for a in args if isinstance(a, torch.Tensor)):
+            return _cpu_kernels.run(numpy_ufunc, *args)
+        raise TypeError(message.format(device=_device_name(args)))
+    return kernel
+
+
 def build_kernel(uf, key, dtype=None, signature=None, casting="same_kind"):
     """The closure computing ``uf`` for operand kinds ``key`` (tensor dtypes / Python types)."""
     np_in = tuple(_np_part(k) for k in key)
@@ -169,23 +189,15 @@ def build_kernel(uf, key, dtype=None, signature=None, casting="same_kind"):
         outs, scalars_ok, exists = _probe(fn, loop_in, scalar_pos)
         if not exists:
             if torch.uint64 in loop_in and uf.__name__ not in _U64_WRAPPING:
-                name = uf.__name__
-
-                def unsupported(*args):
-                    raise TypeError(f"ufunc '{name}' is not supported for uint64 on device '{_device_name(args)}': "
-                                    "torch has no uint64 kernel for it")
-                return unsupported
+                return _no_torch_kernel(uf, f"ufunc '{uf.__name__}' is not supported for uint64 on device "
+                                            "'{device}': torch has no uint64 kernel for it", dtype, signature, casting)
             compute_in = tuple(torch.int64 if d in _dtypes.PARTIAL else d for d in loop_in)
             back = True
     outs, scalars_ok, exists = _probe(fn, compute_in, scalar_pos)
     if not exists:
-        name = uf.__name__
         dts = ", ".join(str(_dtypes.TO_NUMPY[d]) for d in loop_in)
-
-        def unsupported(*args):
-            raise TypeError(f"ufunc '{name}' cannot run on dtype {dts} on device '{_device_name(args)}': "
-                            "torch has no kernel for it")
-        return unsupported
+        return _no_torch_kernel(uf, f"ufunc '{uf.__name__}' cannot run on dtype {dts} on device '{{device}}': "
+                                    "torch has no kernel for it", dtype, signature, casting)
     casts = []
     for i, k in enumerate(key):
         if isinstance(k, torch.dtype):
@@ -484,6 +496,11 @@ class _Unary(ufunc):
         tp = type(x)
         if out is None and not options:
             if tp is ndarray:
+                h = x._h
+                if h is None:
+                    h = x._host_array()
+                if type(h) is _NPA and h.size <= _TINY and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
+                    return host_result(self._np(h))  # tiny host data: NumPy's loop (_cpu_kernels.TINY_UFUNC)
                 t = x._t
                 try:
                     k, d = self._fast[x._d]
@@ -496,6 +513,7 @@ class _Unary(ufunc):
                 w = _new(ndarray)
                 w._t = r
                 w._d = d
+                w._h = None if h is not False else h  # a device array's result stays off the host
                 return w if r.dim() else result(w)
             if tp in _SCALARS and not _multi_device[0] and not _dynamo_compiling():
                 return self._np(x)  # a scalar on the host: NumPy's ufunc gives NumPy's scalar (§1.3, §3.3)
@@ -509,8 +527,30 @@ class _Binary(ufunc):
 
     def __call__(self, x1, x2, /, out=None, **options):
         if type(x1) is ndarray and out is None and not options:
-            a = x1._t
+            h = x1._h
+            if h is None:
+                h = x1._host_array()
             tp = type(x2)
+            if type(h) is _NPA and h.size <= _TINY and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
+                # tiny host data: NumPy's loop (_cpu_kernels.TINY_UFUNC); host_result inlined (§7)
+                r = None
+                if tp is ndarray:
+                    h2 = x2._h
+                    if h2 is None:
+                        h2 = x2._host_array()
+                    if type(h2) is _NPA and h2.size <= _TINY:
+                        r = self._np(h, h2)
+                elif tp is float or tp is int:
+                    r = self._np(h, x2)
+                if type(r) is _NPA:
+                    w = _new(ndarray)
+                    w._t = t = _from_numpy(r)
+                    w._d = t.dtype
+                    w._h = r
+                    return w
+                if r is not None:
+                    return r  # NumPy's scalar (§1.3)
+            a = x1._t
             if tp is ndarray:
                 b = x2._t
                 # torch itself rejects mixed devices except for 0-d CPU tensors; check only once
@@ -536,6 +576,7 @@ class _Binary(ufunc):
             w = _new(ndarray)
             w._t = r
             w._d = d
+            w._h = None if h is not False else h  # a device array's result stays off the host
             return w if r.dim() else result(w)
         if out is None and not options and type(x1) in _SCALARS and type(x2) in _SCALARS \
                 and not _multi_device[0] and not _dynamo_compiling():

@@ -3,7 +3,8 @@
 import torch
 from numpy.lib.array_utils import normalize_axis_tuple
 
-from .._array import _wrap, read_only_view as _read_only_view
+from .._array import _wrap
+from .._tensors import read_only_view as _read_only_view
 from .._boundary import tensor as _tensor
 from .._manipulation._shape import broadcast_arrays, broadcast_shapes, broadcast_to  # noqa: F401
 
@@ -14,7 +15,7 @@ def sliding_window_view(x, window_shape, axis=None, *, subok=False, writeable=Fa
     """A sliding-window view of ``x`` (``numpy.lib.stride_tricks.sliding_window_view``).
 
     The windows are a view sharing memory with ``x`` (``Tensor.unfold``), read-only unless
-    ``writeable`` (as NumPy).
+    ``writeable`` (and ``x`` writeable), as NumPy's.
     """
     t = _tensor(x)
     window_shape = tuple(window_shape) if hasattr(window_shape, "__iter__") else (window_shape,)
@@ -39,7 +40,7 @@ def sliding_window_view(x, window_shape, axis=None, *, subok=False, writeable=Fa
     # unfold appends each window dimension at the end, in the order of ``axis``, as NumPy does
     for ax, w in zip(axis, window_shape):
         t = t.unfold(ax, w, 1)
-    return _wrap(t) if writeable else _read_only_view(t, x)
+    return _strided_result(t, writeable)
 
 
 def as_strided(x, shape=None, strides=None, subok=False, writeable=True):
@@ -62,5 +63,10 @@ def as_strided(x, shape=None, strides=None, subok=False, writeable=True):
         el = tuple(s // item for s in strides)
     if len(el) != len(shape):
         raise ValueError("mismatch in length of strides and shape")
-    r = t.as_strided(shape, el, t.storage_offset())
-    return _wrap(r) if writeable else _read_only_view(r, x)
+    return _strided_result(t.as_strided(shape, el, t.storage_offset()), writeable)
+
+
+def _strided_result(t, writeable):
+    """View ``t`` as NumPy's ``as_strided``/``sliding_window_view`` give it: read-only unless
+    ``writeable`` (then with the flag of the array it views)."""
+    return _wrap(t if writeable else _read_only_view(t))

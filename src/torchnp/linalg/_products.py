@@ -7,10 +7,10 @@ import numpy as _np
 import torch
 
 from .. import _dtypes
-from .._array import _wrap, read_only_view
+from .._array import _wrap
 from .._convert import normalize_axis
 from ._common import tensor, tensors
-from .._tensors import broadcast_shapes
+from .._tensors import broadcast_shapes, read_only_view
 
 __all__ = ["matmul", "outer", "cross", "vecdot", "tensordot", "matrix_transpose", "diagonal", "trace"]
 
@@ -125,7 +125,7 @@ def diagonal(x, /, *, offset=0):
     t = tensor(x)
     if t.dim() < 2:
         raise ValueError("diag requires an array of at least two dimensions")
-    return read_only_view(torch.diagonal(t, offset, -2, -1), x)  # read-only, as NumPy's
+    return _wrap(read_only_view(torch.diagonal(t, offset, -2, -1)))  # NumPy's read-only view
 
 
 def trace(x, /, *, offset=0, dtype=None):

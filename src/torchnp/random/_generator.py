@@ -29,10 +29,10 @@ import numpy as _np
 import torch
 from numpy.random import SeedSequence
 
-from .. import _device, _dtypes
+from .. import _device, _dtypes, _tensors
 from .._device import CPU as _CPU
-from .._array import _wrap, ndarray, writeable
-from .._boundary import store
+from .._array import _wrap, ndarray
+from .._boundary import out_tensor, store
 from .._convert import as_tensor, checks_data, normalize_axis
 from . import _stream
 
@@ -248,15 +248,18 @@ def _logseries(g, shape, dev, dt, p):
     return torch.where(v >= p, 1.0, k)
 
 
-def _hypergeometric(g, shape, dev, dt, ngood, nbad, nsample):
+def _hypergeometric(g, shape, dev, dt, ngood, nbad, nsample, rounds=None):
     good = _full(ngood, shape, dev, dt)
     total = good + _full(nbad, shape, dev, dt)
     ns = _full(nsample, shape, dev, dt)
     flip = ns > total / 2  # draw the smaller of nsample and total - nsample
     ns = torch.where(flip, total - ns, ns)
-    # the number of sequential draws is data: computed on the host from Python numbers, else read
-    # from the parameter arrays (one sync on an accelerator, docs/devices.md)
-    if not any(isinstance(p, torch.Tensor) for p in (ngood, nbad, nsample)):
+    # the number of sequential draws is data: a bound the caller knows on the host (``rounds``),
+    # else computed on the host from Python numbers, else read from the parameter arrays (one
+    # sync on an accelerator, docs/devices.md); extra rounds draw nothing (``active`` is False)
+    if rounds is not None:
+        pass
+    elif not any(isinstance(p, torch.Tensor) for p in (ngood, nbad, nsample)):
         rounds = int(min(nsample, ngood + nbad - nsample)) if ns.numel() else 0
     else:
         rounds = int(ns.max()) if ns.numel() else 0
@@ -758,10 +761,11 @@ class _Common(_Base):
             return None
         if not isinstance(x, ndarray):
             raise TypeError("shuffle() expects a torchnp.ndarray or a list (an in-place shuffle)")
-        writeable(x, "array is read-only")
         t = x._t
         if t.dim() == 0:
             raise TypeError("len() of unsized object")
+        if _tensors.READ_ONLY:
+            _tensors.check_write(t, "array is read-only")
         ax = normalize_axis(axis, t.dim())
         t.copy_(t.index_select(ax, self._permutation_index(t.shape[ax], t.device)))
         return None
@@ -985,39 +989,55 @@ class Generator(_Common):
             ax = normalize_axis(axis, t.dim())
             keys = torch.rand(t.shape, generator=g, device=t.device)
             res = torch.take_along_dim(t, torch.argsort(keys, dim=ax), dim=ax)
+        if out is not None:
+            out_tensor(out, res.device, "out is read-only")  # NumPy's message, before any other check
         return store(res, out, shape_error="out must have the same shape as x")
 
     def multivariate_hypergeometric(self, colors, nsample, size=None, method="marginals", *, device=None):
         """``nsample`` draws without replacement from an urn holding ``colors[i]`` balls of color
         ``i``: the count of each color, int64 (mirrors
-        ``numpy.random.Generator.multivariate_hypergeometric``). ``colors`` and ``nsample`` are
-        host values, as in NumPy. Both methods draw the same distribution; here both go color
-        by color (NumPy's ``'marginals'`` algorithm), so ``'count'`` needs no memory per ball."""
+        ``numpy.random.Generator.multivariate_hypergeometric``). ``colors`` on a device stay there,
+        never read on the host (their values checked as other array parameters', §3.5). Both
+        methods draw the same distribution; here both go color by color (NumPy's ``'marginals'``
+        algorithm), so ``'count'`` needs no memory per ball."""
         if method not in ("count", "marginals"):
             raise ValueError('method must be "count" or "marginals".')
-        counts = _np.asarray(colors.tolist() if isinstance(colors, ndarray) else colors)
-        if counts.ndim != 1 or (counts.size and (counts.dtype.kind not in "iu" or counts.min() < 0)):
-            raise ValueError("colors must be a one-dimensional sequence of nonnegative integers not exceeding "
-                             "9223372036854775807.")
+        dev = self._dev(device, (colors,))
+        on_dev = isinstance(colors, ndarray)
+        counts = colors._t if on_dev else _np.asarray(colors)
+        kind = _dtypes.TO_NUMPY[counts.dtype].kind if on_dev else counts.dtype.kind
+        bad = "colors must be a one-dimensional sequence of nonnegative integers not exceeding 9223372036854775807."
+        if counts.ndim != 1 or (counts.shape[0] and (kind not in "iu" or (not on_dev and counts.min() < 0))):
+            raise ValueError(bad)
         nsample = operator.index(nsample)
         if nsample < 0:
             raise ValueError("nsample must be nonnegative.")
-        total = int(counts.sum())
-        if nsample > total:
-            raise ValueError("nsample > sum(colors)")
-        dev = self._dev(device)
+        dt = torch.float64
+        if on_dev:  # NumPy's checks read the values: see _any (§3.5)
+            total = counts.sum().to(dt)
+            if not _compiling() and _any(counts < 0):
+                raise ValueError(bad)
+            if not _compiling() and _any(total < nsample):
+                raise ValueError("nsample > sum(colors)")
+            rounds = nsample  # bounds every color's draws without a read of the counts
+            ncolors, counts = counts.shape[0], list(counts.to(dt).unbind(0))
+        else:
+            total = int(counts.sum())
+            if nsample > total:
+                raise ValueError("nsample > sum(colors)")
+            rounds = min(nsample, total - nsample)
+            ncolors, counts = counts.shape[0], counts.tolist()
         shape = _out_shape(size, [()])
         if dev.type == "meta":
-            return _wrap(torch.empty(shape + counts.shape, device=dev, dtype=torch.int64))
-        dt = torch.float64
+            return _wrap(torch.empty(shape + (ncolors,), device=dev, dtype=torch.int64))
         g = self._gen(dev)
         left = torch.full(shape, float(nsample), device=dev, dtype=dt)
         out = []
-        for c in counts.tolist()[:-1]:
-            x = _hypergeometric(g, shape, dev, dt, c, total - c, left)
+        for c in counts[:-1]:
+            x = _hypergeometric(g, shape, dev, dt, c, total - c, left, rounds)
             out.append(x)
             left, total = left - x, total - c
-        if counts.size:
+        if ncolors:
             out.append(left)
         res = torch.stack(out, -1) if out else torch.zeros(shape + (0,), device=dev, dtype=dt)
         return _wrap(res.to(torch.int64))
@@ -1125,6 +1145,15 @@ class RandomState(_Common):
     def choice(self, a, size=None, replace=True, p=None):
         """Random sample from ``a`` (``numpy.random.choice``)."""
         return self._choice(a, size, replace, p, 0, True, legacy=True)
+
+    def multinomial(self, n, pvals, size=None, *, device=None):
+        """Draw from a multinomial distribution (``numpy.random.RandomState.multinomial``); int64.
+        The legacy generator takes one number of trials ``n`` (NumPy's TypeError for arrays)."""
+        if isinstance(n, (list, tuple)):
+            raise TypeError("an integer is required")
+        if isinstance(n, _ARRAYS) and n.ndim:
+            raise TypeError("only 0-dimensional arrays can be converted to Python scalars")
+        return _Common.multinomial(self, n, pvals, size, device=device)
 
     def tomaxint(self, size=None, *, device=None):
         """Random integers in [0, ``sys.maxsize``] (``numpy.random.RandomState.tomaxint``)."""

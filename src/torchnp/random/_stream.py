@@ -14,7 +14,7 @@ import numpy as _np
 import torch
 
 from .. import _dtypes
-from .._array import _wrap, ndarray, writeable
+from .._array import _wrap, ndarray
 from .._convert import as_tensor
 
 __all__ = ["set_stream", "get_stream"]
@@ -81,8 +81,6 @@ def call(fn, name, dev, on_host, args, kwargs):
     def host(v, inplace=False):
         if not isinstance(v, ndarray):
             return v
-        if inplace:
-            writeable(v, "array is read-only")  # NumPy's message (its view of a CPU array says it too)
         h = v.to_numpy()
         if inplace and v._t.device.type != "cpu":
             back.append((v, h))
