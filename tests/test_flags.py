@@ -82,6 +82,11 @@ WRITES = {
     "transpose view iadd": lambda xp, a: a.T.__iadd__(1),
     "shape =": lambda xp, a: setattr(a, "shape", (4, 3)),  # allowed on read-only arrays, as NumPy
     "resize": lambda xp, a: a.resize(12, refcheck=False),  # allowed too
+    # were silent writes into a read-only array, or other messages (the ro branch's findings)
+    "nan_to_num copy=False": lambda xp, a: xp.nan_to_num(a, copy=False),
+    "flat =": lambda xp, a: setattr(a, "flat", 1),
+    "require W": lambda xp, a: xp.require(a, requirements="W").__setitem__(0, 7),
+    "view of a read-only NumPy operand": lambda xp, a: xp.transpose(numpy.asarray(a)).__setitem__(0, 7),
 }
 
 
@@ -228,6 +233,10 @@ def test_flags_object():  # ndarray.flags: WRITEABLE settable by attribute and k
     a.setflags(write=False)
     x.setflags(write=False)
     assert repr(x.flags) == repr(a.flags)
+    for b, y in (_pair((2, 3)), _pair((3, 2))):  # NumPy's combined flags of read-only arrays (CARRAY needs BEHAVED)
+        for v, w in ((b, y), (b.T, y.T), (b[:, ::2], y[:, ::2])):
+            keys = ("CA", "FA", "B", "FORC", "FNC", "C", "F", "W")
+            assert [w.flags[k] for k in keys] == [v.flags[k] for k in keys]
 
 
 def test_warn_on_write():  # torch_np suite TestFlag::test_warnonwrite: one DeprecationWarning, then writes
@@ -241,6 +250,8 @@ def test_warn_on_write():  # torch_np suite TestFlag::test_warnonwrite: one Depr
             a[3:5] = 1
         assert len(w) == 1 and w[0].category is DeprecationWarning
         assert a[1] == 10
+        with pytest.raises(ValueError, match="^cannot clear '_warn_on_write', set writeable True to clear this private flag$"):
+            a.flags._warn_on_write = False  # NumPy never lets it be cleared this way
 
 
 def test_broadcast_arrays_warn_once():  # NumPy: writeable, but the first write warns

@@ -213,6 +213,8 @@ class ndarray:
 
     @flat.setter
     def flat(self, value):
+        if _tensors.READ_ONLY:
+            _tensors.check_write(self._t, "array is read-only")  # NumPy's message here (flat[k] = v: "underlying ...")
         flatiter(self)[...] = value
 
     @property
@@ -955,11 +957,10 @@ class _Flags:
         self._a.setflags(write=bool(value))
 
     def _set_warn_on_write(self, value):
-        if value:
-            if read_only(self._t) is not True:
-                self._a._set_write_state("warn")
-        elif read_only(self._t) == "warn":
-            self._a._set_write_state(False)
+        if not value:  # NumPy: only setting WRITEABLE clears it
+            raise ValueError("cannot clear '_warn_on_write', set writeable True to clear this private flag")
+        if read_only(self._t) is not True:
+            self._a._set_write_state("warn")
 
     _warn_on_write = property(None, _set_warn_on_write)  # NumPy's flag is write-only too
     aligned = True
@@ -980,7 +981,9 @@ class _Flags:
     def fnc(self):
         return self.f_contiguous and not self.c_contiguous
 
-    carray = c_contiguous
+    @property
+    def carray(self):  # C_CONTIGUOUS and BEHAVED: a read-only array is no CARRAY (NumPy)
+        return self.c_contiguous and self.writeable
 
     @property
     def farray(self):

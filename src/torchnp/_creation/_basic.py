@@ -415,7 +415,8 @@ _REQ = {"C": "C", "C_CONTIGUOUS": "C", "CONTIGUOUS": "C", "F": "F", "F_CONTIGUOU
 
 
 def require(a, dtype=None, requirements=None, *, like=None):
-    """Array satisfying the requirements (mirrors ``numpy.require``; tensors are always aligned and writeable)."""
+    """Array satisfying the requirements (mirrors ``numpy.require``; tensors are always aligned; a read-only
+    array is copied for 'W')."""
     if requirements is None:
         reqs = set()
     else:
@@ -436,6 +437,8 @@ def require(a, dtype=None, requirements=None, *, like=None):
         t = t.permute(perm).contiguous().permute(perm)
     elif "O" in reqs and t is arr._t:
         t = t.clone()
+    if "W" in reqs and t is arr._t and not arr.flags.writeable:
+        t = t.clone()  # NumPy copies a read-only array for 'W'
     return arr if t is arr._t else _wrap(t)
 
 
