@@ -215,6 +215,16 @@ def test_set_writeable_rules(steps):  # NumPy's _IsWriteable: any writeable base
     assert run(torchnp) == run(numpy)
 
 
+@pytest.mark.parametrize("make", [lambda v: v[None], lambda v: v[::2], lambda v: v[...][1:], lambda v: v.T.reshape(-1)])
+def test_set_writeable_through_an_earlier_view(make):  # NumPy asks the collapsed bases: the owner, not
+    def run(xp):                                      # the writeable view in between (was allowed)
+        a = xp.zeros((4, 3))
+        w = make(a[:])  # a view of a view made while the owner was writeable
+        a.setflags(write=False)
+        return _outcome(lambda: w.setflags(write=True)), w.flags.writeable
+    assert run(torchnp) == run(numpy)
+
+
 def test_flags_object():  # ndarray.flags: WRITEABLE settable by attribute and key, the rest not
     for xp in (numpy, torchnp):
         a = xp.arange(3.0)

@@ -239,15 +239,15 @@ class ndarray:
     def _may_write(self):
         """Whether the WRITEABLE flag may be set (NumPy's ``_IsWriteable``): the array owns its data,
         or some array it was made from is writeable, or the final base is a writable buffer."""
-        b = self._raw_base()
-        if b is None:
+        if self._raw_base() is None:
             return True
+        b = self.base  # NumPy walks the collapsed bases: a view made earlier in between has no say
         while isinstance(b, ndarray):
             if not read_only(b._t):
                 return True
-            b = b._raw_base()
-            if b is None:  # an owner that is not writeable
+            if b._raw_base() is None:  # an owner that is not writeable
                 return False
+            b = b.base
         if isinstance(b, _np.ndarray):
             return b.flags.writeable
         try:
