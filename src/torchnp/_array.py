@@ -704,7 +704,7 @@ class ndarray:
                 h = self._host_view(key)
             if type(h) is _NPA and _device.CPU_VALUE_CHECKS and not _dynamo_compiling() and h.ndim == 1:
                 h[key] = value  # NumPy's own cast and errors (§1.3, host data behaves as NumPy's)
-                _bump_version(self._t)  # as a torch write would: autograd sees the change
+                _bump_version((self._t,))  # as a torch write would (once: a bare tensor is iterated, +1 per row)
                 return
         _setitem(self, key, value)
 
