@@ -225,6 +225,19 @@ def test_set_writeable_through_an_earlier_view(make):  # NumPy asks the collapse
     assert run(torchnp) == run(numpy)
 
 
+def test_set_writeable_through_a_subclass_view():  # torch_np suite test_writeable_any_base: NumPy's
+    def run(xp):                                    # collapse stops at a view of another type
+        class Sub(xp.ndarray):
+            pass
+        arr = xp.arange(10)
+        view2 = arr.view(Sub)[...]
+        arr.flags.writeable = False
+        view2.flags.writeable = False
+        return _outcome(lambda: setattr(view2.flags, "writeable", True)), view2.flags.writeable, type(view2.base)
+    (got, writeable, _), (expected, np_writeable, _) = run(torchnp), run(numpy)
+    assert (got, writeable) == (expected, np_writeable)
+
+
 def test_flags_object():  # ndarray.flags: WRITEABLE settable by attribute and key, the rest not
     for xp in (numpy, torchnp):
         a = xp.arange(3.0)

@@ -183,9 +183,10 @@ class ndarray:
         """The object whose memory this array views, None when it owns its data (``numpy.ndarray.base``):
         as NumPy, the first owner of the data along the chain of views of one type (``x[1:][1:].base is x``)."""
         b = self._raw_base()
+        kind = type(b)  # NumPy's view has its parent's type (torchnp's indexing gives ndarray)
         while isinstance(b, ndarray):  # NumPy's collapse (PyArray_SetBaseObject), done when read
             nxt = b._raw_base()
-            if nxt is None or type(nxt) is not type(self):
+            if nxt is None or type(nxt) is not kind:
                 break
             b = nxt
         return b
