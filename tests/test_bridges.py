@@ -218,3 +218,24 @@ def test_dlpack_stream_on_cpu(stream):  # §4.4: NumPy's RuntimeError for a stre
     with pytest.raises(RuntimeError):
         x.__dlpack__(stream=stream)
     assert_like_numpy(torchnp.from_dlpack(x), numpy.arange(5))
+
+
+def test_dlpack_capsules_hold_the_array_as_numpys():
+    """§4: a DLPack capsule of an array, and an array made from it, keep the array alive as NumPy's
+    do (the torch_np port's test_dunder_dlpack_refcount / test_from_dlpack_refcount)."""
+    import sys
+
+    def counts(xp):
+        x = xp.arange(5, device="cpu")  # host memory (NumPy's capsule semantics)
+        alone = sys.getrefcount(x)
+        y = x.__dlpack__()
+        with_capsule = sys.getrefcount(x)
+        del y
+        after = sys.getrefcount(x)
+        z = xp.from_dlpack(x)
+        with_view = sys.getrefcount(x)
+        z[0] = 7  # the view writes into x's memory
+        del z
+        return alone, with_capsule, after, with_view, sys.getrefcount(x), int(x[0])
+
+    assert counts(torchnp) == counts(numpy)

@@ -342,3 +342,63 @@ def test_astype_roundtrip_all_dtypes(a):  # §2.1 astype to every supported dtyp
             exp = a.astype(dt)
             got = x.astype(dt)
         assert_like_numpy(got, exp, err_msg=f"{a.dtype}->{dt}")
+
+
+# -- §2.1 NumPy's dtype aliases ('q' longlong, 'Q' ulonglong: equal to int64 'l' / uint64 'L', another char and
+# scalar type); torch has one int64, the array keeps the dtype asked for (issue 16, test_scalar_ctors.py)
+@pytest.mark.parametrize("t1", [numpy.byte, numpy.short, numpy.intc, numpy.int_, numpy.longlong, numpy.ubyte])
+@pytest.mark.parametrize("t2", [numpy.longlong, numpy.ulonglong, None])
+def test_array_from_scalar_keeps_the_type(t1, t2):  # TestArrayFromScalar::test_integers_*_np_longlong
+    for make in ("array", "asarray"):
+        exp = getattr(numpy, make)(t1(2), dtype=t2)
+        got = getattr(torchnp, make)(t1(2), dtype=t2, device=DEVICE)
+        assert got.dtype.type is exp.dtype.type and got.dtype.char == exp.dtype.char
+        assert_like_numpy(got, exp)
+
+
+def _spell(char, how):
+    return {"char": char, "type": numpy.dtype(char).type, "dtype": numpy.dtype(char), "name": numpy.dtype(char).type.__name__}[how]
+
+
+ALIAS_OPS = {  # the operations that keep NumPy's alias in torchnp, as in NumPy
+    "array": lambda m, a, d: m.array(a, dtype=d), "asarray": lambda m, a, d: m.asarray(a, dtype=d),
+    "astype": lambda m, a, d: m.asarray(a).astype(d), "full": lambda m, a, d: m.full(a.shape, 3, dtype=d),
+    "arange": lambda m, a, d: m.arange(a.size, dtype=d), "zeros_like": lambda m, a, d: m.zeros_like(m.asarray(a, dtype=d)),
+    "view": lambda m, a, d: m.asarray(a).view(d), "slice": lambda m, a, d: m.asarray(a, dtype=d)[1:],
+    "reshape": lambda m, a, d: m.asarray(a, dtype=d).reshape(-1), "T": lambda m, a, d: m.asarray(a, dtype=d).T,
+    "copy": lambda m, a, d: m.asarray(a, dtype=d).copy(), "element": lambda m, a, d: m.asarray(a, dtype=d).reshape(-1)[0],
+    "add": lambda m, a, d: m.asarray(a, dtype=d) + m.asarray(a, dtype=d),
+    "add_canonical": lambda m, a, d: m.asarray(a, dtype=d) + m.asarray(a),
+    "canonical_add": lambda m, a, d: m.asarray(a) + m.asarray(a, dtype=d),
+    "floor_divide_canonical": lambda m, a, d: m.asarray(a, dtype=d) // m.asarray(a).clip(1, None),
+    "multiply_int": lambda m, a, d: m.asarray(a, dtype=d) * 3, "negative": lambda m, a, d: -m.asarray(a, dtype=d),
+    "equal": lambda m, a, d: m.asarray(a, dtype=d) == 1, "sqrt": lambda m, a, d: m.sqrt(m.asarray(a, dtype=d)),
+}
+
+
+@pytest.mark.parametrize("op", sorted(ALIAS_OPS))
+@given(a=hnp.arrays(numpy.uint8, hnp.array_shapes(min_dims=1, max_dims=2, min_side=1, max_side=4)),
+       char=st.sampled_from(["q", "Q", "l", "L"]), how=st.sampled_from(["char", "type", "dtype", "name"]))
+def test_dtype_aliases_like_numpy(op, a, char, how):
+    """The dtype char, scalar type, repr and values NumPy reports for arrays of 'q'/'Q' and results
+    of operations on them."""
+    a = a.astype(numpy.int64)
+    d = _spell(char, how)
+    with numpy.errstate(all="ignore"):
+        exp = ALIAS_OPS[op](numpy, a, d)
+    with torchnp.device(DEVICE):
+        got = ALIAS_OPS[op](torchnp, a, d)
+    assert_like_numpy(got, exp)
+    assert (got.dtype.char, got.dtype.type) == (exp.dtype.char, exp.dtype.type)
+    if isinstance(exp, numpy.ndarray) and DEVICE == "cpu":
+        assert repr(got) == repr(exp) and got.to_numpy().dtype.char == exp.dtype.char
+        if exp.size:
+            assert type(got.reshape(-1)[0]) is type(exp.reshape(-1)[0])
+
+
+def test_dtype_alias_in_place_changes_keep_it():
+    x = torchnp.arange(6, dtype="q", device=DEVICE)
+    x.shape = (2, 3)
+    assert x.dtype.char == "q"
+    x.dtype = numpy.ulonglong
+    assert x.dtype.char == "Q"

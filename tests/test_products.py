@@ -102,6 +102,35 @@ def test_einsum(spec, shapes, data):
                                      numpy.einsum(full, *ints))
 
 
+def test_einsum_output_order():  # test_einsum.py::TestEinsum::test_output_order (gh-16415)
+    a, b = numpy.ones((2, 3, 5), order="F"), numpy.ones((4, 3), order="F")
+    for order in "afckAFCK":
+        exp = numpy.einsum("...ft,mf->...mt", a, b, order=order)
+        got = torchnp.einsum("...ft,mf->...mt", tnp(a, order="K"), tnp(b, order="K"), order=order)
+        assert_like_numpy(got, exp)
+        assert got.strides == exp.strides, order
+
+
+def _laid_out(a, order, transposed):
+    a = numpy.asarray(a, order=order)
+    return a.T.copy(order=order).T if transposed and a.ndim > 1 else a
+
+
+@pytest.mark.parametrize("spec,shapes", [s for s in SPECS if len(s[1]) <= 2])
+@given(layouts=st.lists(st.tuples(st.sampled_from("CF"), st.booleans()), min_size=2, max_size=2),
+       order=st.sampled_from("CFAK"))
+def test_einsum_order_lays_out_as_numpy(spec, shapes, layouts, order):
+    """§5.1 einsum(order=): NumPy's result strides for C/F/transposed operands (its unoptimized
+    iterator's layout for 'K'; views of an operand stay views)."""
+    ops = [_laid_out(numpy.arange(numpy.prod(s), dtype=numpy.float64).reshape(s), o, tr)
+           for s, (o, tr) in zip(shapes, layouts)]
+    exp = numpy.einsum(spec, *ops, order=order)
+    got = torchnp.einsum(spec, *[tnp(x, order="K") for x in ops], order=order)
+    assert_like_numpy(got, exp)
+    if isinstance(exp, numpy.ndarray):
+        assert got.strides == exp.strides
+
+
 def test_einsum_sublist_dtype_out_path():
     a, b = numpy.arange(6.0).reshape(2, 3), numpy.arange(12).reshape(3, 4)
     check("einsum", a, [0, 1], b, [1, 2], [0, 2])

@@ -1,5 +1,6 @@
 """Fixes found by NumPy's own tests (PyTorch's torch_np port, issue 16), each checked against NumPy itself."""
 
+import math
 import warnings
 
 import numpy
@@ -9,7 +10,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import torchnp
-from support import COMPLEX, assert_like_numpy, check, tnp
+from support import COMPLEX, DEVICE, RESULT_DEVICE, assert_like_numpy, check, tnp
 
 NAN = float("nan")
 
@@ -296,3 +297,119 @@ def test_choose_method_with_host_only_choices(choices):  # NumPy's choose on the
     got = got if isinstance(got, numpy.ndarray) else got.to_numpy()
     numpy.testing.assert_array_equal(got, exp)
     assert got.dtype == exp.dtype
+
+
+# -------------------------------------------------------------- views at a byte offset torch refuses (§1.2)
+_REAL_VIEW = ["int16", "int32", "int64", "float16", "float32", "float64", "uint8", "int8"]
+
+
+def _byte_view(m, nbytes, offset, dt):
+    buf = m.zeros(nbytes + 16, dtype=m.uint8)
+    if m is torchnp:
+        buf = torchnp.asarray(buf, device=DEVICE)
+    return buf, buf[offset:offset + nbytes].view(dt)
+
+
+def test_unaligned_view_searchsorted():  # test_multiarray.py::test_searchsorted_unaligned_array
+    a = numpy.arange(10)
+    if RESULT_DEVICE.type != "cpu":
+        with pytest.raises(ValueError, match="unaligned"):
+            _byte_view(torchnp, 80, 1, numpy.int64)
+        return
+    (nbuf, exp), (buf, got) = _byte_view(numpy, 80, 1, numpy.int64), _byte_view(torchnp, 80, 1, numpy.int64)
+    exp[:] = a
+    got[:] = a
+    assert_like_numpy(buf, nbuf)  # the writes landed in the bytes
+    assert_like_numpy(got.searchsorted(a, "right"), exp.searchsorted(a, "right"))
+    assert_like_numpy(tnp(a).searchsorted(got), a.searchsorted(exp))
+
+
+@given(dt=st.sampled_from(_REAL_VIEW), offset=st.integers(0, 15), n=st.integers(1, 4),
+       value=st.integers(0, 100))
+def test_view_at_any_byte_offset_like_numpy(dt, offset, n, value):
+    """x.view(dtype) at a byte offset that is not a multiple of the itemsize: NumPy's values, and a
+    write through the view lands in the original bytes (a zero-copy alias on the CPU)."""
+    size = numpy.dtype(dt).itemsize * n
+    nbuf, exp = _byte_view(numpy, size, offset, dt)
+    nbuf[:] = numpy.arange(nbuf.size, dtype=numpy.uint8)
+    if RESULT_DEVICE.type != "cpu" and offset % numpy.dtype(dt).itemsize:
+        with pytest.raises(ValueError):
+            torchnp.asarray(nbuf, device=DEVICE)[offset:offset + size].view(dt)
+        return
+    buf = torchnp.asarray(nbuf, device=DEVICE, copy=True)
+    got = buf[offset:offset + size].view(dt)
+    assert_like_numpy(got, exp)
+    got[-1] = value
+    exp[-1] = value
+    assert_like_numpy(buf, nbuf)
+    assert_like_numpy(got + got, exp + exp)
+
+
+@pytest.mark.parametrize("dt", ["complex64", "complex128"])
+def test_unaligned_complex_view_refused(dt):  # torch's complex kernels crash on such memory
+    buf = torchnp.zeros(40, dtype=torchnp.uint8, device=DEVICE)
+    with pytest.raises(ValueError, match="complex64|complex128"):
+        buf[4:36].view(dt)
+
+
+# -------------------------------------------------------------- settable x.strides (NumPy 2.4, deprecated there; §1.1)
+def _set_strides(m, buf, shape, offset, strides):
+    r = m.ndarray(shape, dtype=buf.dtype, buffer=buf, offset=offset * buf.itemsize)
+    with pytest.warns(DeprecationWarning, match="strides"):
+        r.strides = strides
+    return r
+
+
+@pytest.mark.parametrize("shape, offset, strides", [
+    ((4,), 4, -8), ((7,), 3, 8), ((4,), 4, -16), ((4,), 2, -8), ((2, 2), 2, (-16, 8)), ((2, 3), 0, (8, 16)),
+    ((1,), 0, None), ((1,), 0, "a"), ((1,), 0, (8, 8)), ((), 0, ()), ((0, 3), 9, (-800, 8))])
+def test_set_strides_like_numpy(shape, offset, strides):  # test_multiarray.py::TestAttributes::test_set_stridesattr
+    nbuf = numpy.arange(10)
+    try:
+        exp = _set_strides(numpy, nbuf, shape, offset, strides)
+    except (TypeError, ValueError) as e:
+        with pytest.raises(type(e), match=str(e)[:20]):
+            _set_strides(torchnp, torchnp.asarray(nbuf), shape, offset, strides)
+        return
+    assert_like_numpy(_set_strides(torchnp, torchnp.asarray(nbuf), shape, offset, strides), exp, device="cpu")
+
+
+@given(shape=hnp.array_shapes(min_dims=1, max_dims=2, max_side=4), offset=st.integers(0, 12),
+       strides=st.lists(st.integers(-3, 3), min_size=2, max_size=2))
+def test_set_strides_property(shape, offset, strides):
+    """Any strides on a window into a 24-element buffer: NumPy's values or its ValueError; positive
+    strides make a view (a write reaches the buffer), negative ones a copy (§1.2)."""
+    nbuf = numpy.arange(24)
+    if offset + math.prod(shape) > nbuf.size:
+        return
+    strides = tuple(s * 8 for s in strides[:len(shape)])
+    buf = torchnp.asarray(nbuf.copy())
+    try:
+        exp = _set_strides(numpy, nbuf, shape, offset, strides)
+    except ValueError:
+        with pytest.raises(ValueError):
+            _set_strides(torchnp, buf, shape, offset, strides)
+        return
+    got = _set_strides(torchnp, buf, shape, offset, strides)
+    assert_like_numpy(got, exp, device="cpu")
+    if exp.size and all(s >= 0 for s in strides):
+        got[(0,) * len(shape)] = -1
+        exp[(0,) * len(shape)] = -1
+        assert_like_numpy(buf, nbuf, device="cpu")
+
+
+@given(start=st.integers(0, 11), shape=hnp.array_shapes(min_dims=1, max_dims=2, max_side=4),
+       strides=st.lists(st.integers(-4, 4), min_size=2, max_size=2))
+def test_as_strided_negative_strides(start, shape, strides):
+    """NumPy's values where the strides stay inside the memory (negative ones: a copy, §1.2);
+    outside it NumPy reads whatever lies there and torchnp raises ValueError."""
+    strides = tuple(s * 8 for s in strides[:len(shape)])
+    a = numpy.arange(12)[start:]
+    lo = sum((n - 1) * s for n, s in zip(shape, strides) if s < 0) // 8
+    hi = sum((n - 1) * s for n, s in zip(shape, strides) if s > 0) // 8
+    got = lambda: torchnp.lib.stride_tricks.as_strided(torchnp.asarray(numpy.arange(12))[start:], shape, strides)  # noqa: E731
+    if 0 in shape or (start + lo >= 0 and start + hi < 12):
+        assert_like_numpy(got(), numpy.lib.stride_tricks.as_strided(a, shape, strides), device="cpu")
+    else:
+        with pytest.raises(ValueError, match="outside"):
+            got()

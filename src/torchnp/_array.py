@@ -20,8 +20,8 @@ import torch
 
 from . import _device, _dtypes
 from . import _tensors
-from ._tensors import (alias_of, cast_tensor, from_host, mark, normalize_axis, ravel_tensor, read_only, read_only_view,
-                       reshape_tensor)
+from ._tensors import (alias_of, cast_tensor, from_host, mark, normalize_axis, over_storage, ravel_tensor, read_only,
+                       read_only_view, reshape_tensor, set_strides, view_as_dtype)
 
 __all__ = ["ndarray"]
 
@@ -87,16 +87,17 @@ class ndarray:
         if t is not self._t and not t._is_view():  # reshape had to copy
             raise AttributeError("Incompatible shape for in-place modification. Use `.reshape()` to make a copy "
                                  "with the desired shape.")
-        self._set_tensor(t)
+        self._set_tensor(t, self._d)
 
     def _references(self):
         refs = sys.getrefcount(self)
         return refs
 
-    def _set_tensor(self, t):
-        """Replace the tensor in place (``shape =``, ``dtype =``, ``resize``): the cached host view goes with it."""
+    def _set_tensor(self, t, d=None):
+        """Replace the tensor in place (``shape =``, ``dtype =``, ``resize``) and its dtype key ``d`` (default
+        the tensor's): the cached host view goes with it."""
         self._t = t
-        self._d = t.dtype
+        self._d = t.dtype if d is None else d
         self._h = None
 
     @property
@@ -110,7 +111,7 @@ class ndarray:
         if not isinstance(v, ndarray):  # a host-only dtype (§2.5) cannot be held by this array
             raise TypeError(f"torchnp cannot reinterpret an array as {_np.dtype(value)!r} in place (a host-only "
                             "dtype, §2.5); use x.to_numpy().view(...)")
-        self._set_tensor(v._t)
+        self._set_tensor(v._t, v._d)
 
     @property
     def ndim(self):
@@ -132,6 +133,10 @@ class ndarray:
     def strides(self):
         n = self._t.element_size()
         return tuple(s * n for s in self._t.stride())
+
+    @strides.setter
+    def strides(self, value):
+        self._set_tensor(set_strides(self._t, value), self._d)
 
     @property
     def device(self):
@@ -390,9 +395,12 @@ class ndarray:
         if t.device.type != "cpu":
             if t.device.type == "meta":
                 raise TypeError("arrays on the 'meta' device hold no data and cannot be converted to NumPy")
-            return t.cpu().detach().resolve_conj().resolve_neg().numpy()  # a copy: writeable, as NumPy's copies
-        h = t.detach().resolve_conj().resolve_neg().numpy()
-        return _host_flags(h, read_only(t)) if _tensors.READ_ONLY else h
+            h = t.cpu().detach().resolve_conj().resolve_neg().numpy()  # a copy: writeable, as NumPy's copies
+        else:
+            h = t.detach().resolve_conj().resolve_neg().numpy()
+            if _tensors.READ_ONLY:
+                h = _host_flags(h, read_only(t))
+        return h if type(self._d) is not _dtypes.DtypeAlias else h.view(self._d.numpy)  # 'q' as asked (§2.1)
 
     get = to_numpy
 
@@ -435,6 +443,9 @@ class ndarray:
             kwargs["dl_device"] = dl_device
         if copy is not None:
             kwargs["copy"] = copy
+        # the capsule keeps this array alive (NumPy's refcount semantics): torch keeps the Python
+        # object of the alias (``detach``), and its attributes, while the capsule or its consumer holds it
+        t._tnp_owner = self
         return t.__dlpack__(**kwargs)
 
     def __dlpack_device__(self):
@@ -479,7 +490,7 @@ class ndarray:
             return _wrap(t.permute(rev).contiguous().permute(rev))
         if order != "C":
             raise ValueError(f"order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
-        return _wrap(t.clone(memory_format=torch.contiguous_format))
+        return _labelled(_wrap(t.clone(memory_format=torch.contiguous_format)), self._d)
 
     def astype(self, dtype, order="K", casting="unsafe", subok=True, copy=True, *, device=None):
         """The array cast to ``dtype`` under ``casting`` (``numpy.ndarray.astype``)."""
@@ -497,7 +508,8 @@ class ndarray:
                     f"array on {t.device} implicitly; move it first with x.to_device('cpu')") from None
             return _np.asarray(t.numpy()).astype(dtype, order, casting, subok, copy)
         r = cast_tensor(t, td, casting=casting, copy=copy)
-        return self if r is self._t else _wrap(r)  # copy=False and nothing to do: self, as NumPy
+        # copy=False and nothing to do: self, as NumPy; else NumPy's dtype asked for ('q', §2.1)
+        return self if r is self._t else _labelled(_wrap(r), _dtypes.alias_of(dtype))
 
     def fill(self, value):
         """Fill with a scalar value (``numpy.ndarray.fill``): converted as ``x[...] = value``."""
@@ -532,7 +544,7 @@ class ndarray:
             return sub
         t = self._t
         if dtype is None or dtype is ndarray:
-            return _view(t.view(t.shape), self)
+            return _labelled(_view(t.view(t.shape), self), self._d)
         try:
             dt = _dtypes.to_torch(dtype)
         except _dtypes.HostOnlyData:  # e.g. rows as void records (unique rows): NumPy's view of the memory (§2.5)
@@ -550,10 +562,10 @@ class ndarray:
             if (t.shape[-1] * old) % new:
                 raise ValueError("When changing to a larger dtype, its size must be a divisor of the total size "
                                  "in bytes of the last axis of the array.")
-        r = t.view(dt)
+        r = view_as_dtype(t, dt)
         if _tensors.READ_ONLY and read_only(t):  # torch does not count a dtype view as a view (no _base)
             r = mark(r, read_only(t))
-        return _view(r, self)
+        return _labelled(_view(r, self), _dtypes.alias_of(dtype))
 
     def reshape(self, *shape, order="C", copy=None):
         """A view with a new shape when possible, else a copy (``numpy.ndarray.reshape``)."""
@@ -607,7 +619,7 @@ class ndarray:
         k = min(n, flat.numel())
         out.view(-1)[:k] = flat[:k]
         state = read_only(self._t) if _tensors.READ_ONLY else None
-        self._set_tensor(out)
+        self._set_tensor(out, self._d)
         if state:  # NumPy resizes read-only arrays too, and keeps the flag
             self._set_write_state(state)
 
@@ -720,7 +732,7 @@ class ndarray:
         t = self._t
         h = False
         if _host_values(t) and not t.is_conj() and not t.is_neg() and t.dtype in _NP_SCALAR:
-            h = t.numpy()
+            h = t.numpy() if self._d is t.dtype else t.numpy().view(_dtypes.TO_NUMPY[self._d])
             if _tensors.READ_ONLY:  # NumPy itself refuses writes into a read-only array's host view;
                 s = read_only(t)  # warn-on-write arrays take the general path, which warns once
                 h = False if s == "warn" else _host_flags(h, s)
@@ -827,9 +839,10 @@ def host_result(r):
     array (kept as its host view), and NumPy's scalar as it is (§1.3)."""
     if type(r) is not _NPA:
         return r
+    key = _dtypes.alias_of(r.dtype)  # NumPy's 'q' (longlong): torch takes the canonical char only (§2.1)
     a = _new(ndarray)
-    a._t = t = _from_numpy(r)
-    a._d = t.dtype
+    a._t = _from_numpy(r if key is None else r.view(_dtypes.TO_NUMPY[key.torch]))
+    a._d = key or _dtypes.TO_TORCH[r.dtype]
     a._h = r
     return a
 
@@ -867,7 +880,8 @@ def _from_buffer(shape, np_dtype, buffer, offset, strides, order, device):
     memory on the CPU (writable buffers) and is copied to any other device.
     """
     source = buffer
-    if isinstance(buffer, ndarray):  # its memory through the zero-copy NumPy view (CPU only: __array__)
+    src = buffer._t if isinstance(buffer, ndarray) else None
+    if src is not None:  # its memory through the zero-copy NumPy view (CPU only: __array__)
         buffer = buffer.__array__()
     host = _np.ndarray(shape, np_dtype, buffer=buffer, offset=offset, strides=strides, order=order)
     if _dtypes.is_host_only(host.dtype):
@@ -875,6 +889,10 @@ def _from_buffer(shape, np_dtype, buffer, offset, strides, order, device):
             raise _device.DeviceMismatchError(f"ndarray(dtype={np_dtype!r}): host-only data (§2.5) lives on the host")
         return host
     dev = _device.resolve(device)
+    if src is not None and dev.type == "cpu" and host.flags.writeable and (t := over_storage(src, host)) is not None:
+        a = _wrap(t)  # over the buffer's whole memory (its extent, for x.strides =)
+        a._b = source
+        return a
     if dev.type == "cpu" and shareable(host):
         return from_numpy_view(host, source)  # the buffer's memory, read-only when the buffer is
     return from_host(host, None, dev, True)
@@ -883,8 +901,11 @@ def _from_buffer(shape, np_dtype, buffer, offset, strides, order, device):
 def _rebuild(host, device):
     dev = _device.resolve(device)
     if dev.type != "cpu":
-        return _wrap(torch.from_numpy(host).to(dev))
-    return from_numpy_view(host, host.base if host.base is not None and not isinstance(host.base, _np.ndarray) else None)
+        a = _wrap(torch.from_numpy(host).to(dev))
+    else:
+        a = from_numpy_view(host, host.base if host.base is not None and not isinstance(host.base, _np.ndarray)
+                            else None)
+    return _labelled(a, _dtypes.alias_of(host.dtype))
 
 
 def shareable(host):
@@ -908,6 +929,14 @@ def from_numpy_view(host, base):
     a = _wrap(t)
     if base is not None:
         a._b = base
+    return a
+
+
+def _labelled(a, key):
+    """New array ``a`` keyed by dtype key ``key`` (NumPy's 'q' where asked, a ``DtypeAlias``, §2.1)
+    when it holds that key's torch dtype; ``a`` as it is for None or a torch dtype."""
+    if type(key) is _dtypes.DtypeAlias and a._t.dtype is key.torch:
+        a._d = key
     return a
 
 

@@ -6,7 +6,7 @@ import torch
 from . import _device, _dtypes
 from ._array import _wrap, ndarray
 from ._convert import as_tensor
-from ._tensors import from_host, mark
+from ._tensors import from_host, mark, read_only
 
 __all__ = ["from_numpy", "to_numpy", "from_torch", "from_dlpack", "asnumpy"]
 
@@ -66,6 +66,10 @@ def from_dlpack(x, /, *, device=None, copy=None):
     names another device or ``copy=True``; ``copy=False`` raises ``BufferError`` when a copy is needed."""
     if isinstance(x, ndarray):
         t = x._t
+        if t.device.type == "cpu" and not t.requires_grad and not torch.compiler.is_compiling():
+            # through the capsule, as NumPy: the result holds the array (its refcount; read-only state kept)
+            state = read_only(t)
+            t = mark(torch.from_dlpack(x), state) if state else torch.from_dlpack(x)
     elif isinstance(x, torch.Tensor):
         t = x
     else:

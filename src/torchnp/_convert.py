@@ -10,7 +10,7 @@ import numpy as _np
 import torch
 
 from . import _device, _dtypes
-from ._array import _wrap, ndarray
+from ._array import _labelled, _wrap, ndarray
 from ._device import CPU as _CPU, checks_data  # noqa: F401  (checks_data: the argument helpers' one import path)
 from ._tensors import (cast_tensor, check_order, from_host as _from_host, normalize_axes,  # noqa: F401
                        normalize_axis, reshape_tensor)
@@ -179,7 +179,7 @@ def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
     """Convert the input to an array (``numpy.asarray``); see DESIGN.md §3.4 for ``device=``."""
     if type(a) is ndarray and dtype is None and device is None and not copy:
         return a
-    return wrap_host(a, as_tensor(a, _dtypes.to_torch(dtype), device, copy))
+    return keep_alias(wrap_host(a, as_tensor(a, _dtypes.to_torch(dtype), device, copy)), dtype, a)
 
 
 def wrap_host(obj, t):
@@ -196,3 +196,19 @@ def wrap_host(obj, t):
     if t.is_cpu and t.numel() and _np.asarray(obj).__array_interface__["data"][0] == t.data_ptr():
         a._b = obj
     return a
+
+
+def keep_alias(a, dtype, data=None, equal_keeps=False):
+    """New array ``a`` reporting the NumPy dtype alias ('q', ``longlong``; §2.1) that ``dtype`` names,
+    or without ``dtype`` the one ``data`` (what ``a`` was made from) holds; with ``equal_keeps``
+    (``numpy.array``) an array ``data`` of a dtype equal to ``dtype`` keeps its own."""
+    if dtype is None or equal_keeps and isinstance(data, (ndarray, _np.ndarray)) and data.dtype == dtype:
+        if isinstance(data, ndarray):
+            key = data._d
+        elif isinstance(data, (_np.ndarray, _np.generic)):
+            key = _dtypes.ALIASES.get(data.dtype.char)
+        else:
+            return a  # Python data
+    else:
+        key = _dtypes.alias_of(dtype)
+    return a if key is None else _labelled(a, key)

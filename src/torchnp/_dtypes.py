@@ -74,6 +74,54 @@ _KIND_NAMES = {
 _cache = {}  # anything dtype-like -> torch.dtype, filled on first use
 
 
+class DtypeAlias:
+    """The dtype key (``ndarray._d``) of an array whose NumPy dtype equals a canonical one but has
+    its own char and scalar type: on Linux ``longlong`` ('q') and ``ulonglong`` ('Q'), equal to
+    int64 ('l') and uint64 ('L'). torch has one int64, so the array keeps the dtype asked for in
+    this key instead of a torch dtype; views that copy the key and the ufunc tables carry it at no
+    cost (§2.1), and every place that reports NumPy's dtype reads it (``TO_NUMPY``)."""
+
+    __slots__ = ("numpy", "torch")
+
+    def __init__(self, np_dtype, t_dtype):
+        self.numpy = np_dtype
+        self.torch = t_dtype
+
+    def __repr__(self):
+        return f"DtypeAlias({self.numpy.char!r}: {self.numpy} held as {self.torch})"
+
+
+#: NumPy dtype char -> its DtypeAlias, for NumPy's dtypes that equal a canonical one under another char
+ALIASES = {}
+for _c in _np.typecodes["All"]:
+    _alias = _np.dtype(_c)
+    _t = TO_TORCH.get(_alias)
+    if _t is not None and _alias.char != TO_NUMPY[_t].char and _alias.char not in ALIASES:
+        ALIASES[_alias.char] = DtypeAlias(_alias, _t)
+for _alias in ALIASES.values():
+    TO_NUMPY[_alias] = _alias.numpy  # what ``ndarray.dtype`` and scalar reads report
+_alias_cache = {}  # hashable dtype spellings (types, strings) -> DtypeAlias or None
+
+
+def alias_of(dt):
+    """The DtypeAlias of dtype-like ``dt`` where NumPy's dtype is an alias ('q', ``np.longlong``,
+    ``'longlong'``), else None."""
+    if isinstance(dt, _np.dtype):  # never a dict key: dtype('q') == dtype('l')
+        return ALIASES.get(dt.char)
+    try:
+        return _alias_cache[dt]
+    except KeyError:
+        pass
+    except TypeError:  # unhashable: no spelling of an alias
+        return None
+    try:
+        a = ALIASES.get(_np.dtype(dt).char) if dt is not None and not isinstance(dt, torch.dtype) else None
+    except Exception:  # noqa: BLE001 - not a NumPy dtype: to_torch gives the error
+        return None
+    _alias_cache[dt] = a
+    return a
+
+
 class HostOnlyData(TypeError):
     """Data of a dtype torch cannot hold (str, bytes, object, datetime64, timedelta64,
     structured, longdouble). It lives on the host as NumPy's own array: the API boundary
@@ -112,6 +160,8 @@ def to_torch(dt):
         pass
     if dt is None:
         return None
+    if type(dt) is DtypeAlias:  # an array's dtype key (not in _cache: Dynamo traces its lookups)
+        return dt.torch
     if isinstance(dt, torch.dtype):
         if dt not in TO_NUMPY:
             raise TypeError(f"torch dtype {dt} has no NumPy equivalent and is unsupported on torchnp")

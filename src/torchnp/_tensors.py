@@ -118,6 +118,90 @@ def from_host(arr, dtype, device, copy):
     return t if arr.flags.writeable else mark(t, True)
 
 
+def view_as_dtype(t, dtype):
+    """``t`` reinterpreted as torch ``dtype`` (sizes already checked by NumPy's rules). torch
+    refuses a byte offset that is not a multiple of the new itemsize (``uint8[1:].view(int64)``);
+    NumPy allows it. On the CPU the view is made through NumPy's (zero-copy: writes land in ``t``'s
+    bytes, x86 reads unaligned data); complex data (torch crashes on it) and other devices raise."""
+    if (t.storage_offset() * t.element_size()) % dtype.itemsize == 0:
+        return t.view(dtype)
+    np_dtype = _dtypes.TO_NUMPY[dtype]
+    if t.device.type != "cpu" or dtype.is_complex or t.is_conj() or t.is_neg():
+        raise ValueError(f"cannot view this array as {np_dtype}: its data start "
+                         f"{t.storage_offset() * t.element_size()} bytes into its memory, not a multiple of "
+                         f"{dtype.itemsize} (unaligned views are zero-copy on the CPU for real dtypes only); "
+                         "copy the array first")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        return torch.from_numpy(t.detach().numpy().view(np_dtype))
+
+
+def over_storage(src, host):
+    """A tensor over CPU tensor ``src``'s storage where ``host`` (a NumPy view into that memory) lies,
+    so the whole memory stays the array's extent (``x.strides =`` checks against it, as NumPy checks
+    the buffer's); None where torch's element strides cannot say it."""
+    storage = src.untyped_storage()
+    item = host.itemsize
+    start = host.ctypes.data - storage.data_ptr()
+    end = start + sum((n - 1) * s for n, s in zip(host.shape, host.strides)) + item
+    if start < 0 or end > storage.nbytes() or start % item or any(s % item or s < 0 for s in host.strides) \
+            or host.size == 0 or _dtypes.misaligned_complex(host):
+        return None  # not inside that memory (a copy made on the way), or not expressible
+    dt = _dtypes.to_torch(host.dtype)
+    return torch.empty(0, dtype=dt).set_(storage, start // item, host.shape, [s // item for s in host.strides])
+
+
+def laid_out(t, perm):
+    """``t`` with its axes in memory in order ``perm`` (outermost first; reversed axes: Fortran
+    order): ``t`` itself where it already is, else a copy so laid out."""
+    p = t.permute(perm)
+    if p.is_contiguous():
+        return t
+    inverse = sorted(range(len(perm)), key=perm.__getitem__)
+    return p.contiguous().permute(inverse)
+
+
+def strided(t, shape, strides):
+    """A tensor over ``t``'s memory from its first element with ``shape`` and byte ``strides``
+    (NumPy's ``as_strided``). torch counts strides in elements and has no negative ones: a stride
+    that is not a multiple of the itemsize raises ValueError; negative strides give a copy of the
+    values NumPy reads there, as negative-step slices do (§1.2)."""
+    item = t.element_size()
+    if any(s % item for s in strides):
+        raise ValueError(f"strides {tuple(strides)} must be multiples of the itemsize ({item}) on torchnp "
+                         "(torch counts strides in elements)")
+    el = [s // item for s in strides]
+    neg = [d for d, (n, s) in enumerate(zip(shape, el)) if s < 0 and n > 1]
+    offset = t.storage_offset() + sum((shape[d] - 1) * el[d] for d in neg)
+    end = offset + sum((n - 1) * abs(s) for n, s in zip(shape, el)) + 1
+    if 0 not in shape and (offset < 0 or end * item > t.untyped_storage().nbytes()):
+        raise ValueError(f"shape {tuple(shape)} with strides {tuple(strides)} reaches outside the array's memory: "
+                         "NumPy reads whatever lies there, torch refuses")
+    r = t.as_strided(shape, [abs(s) for s in el], offset)
+    return r.flip(neg) if neg else r
+
+
+def set_strides(t, strides):
+    """``x.strides = strides`` (deprecated in NumPy 2.4, with its checks and errors): ``t`` restrided
+    over the same memory, whose extent is the storage's (see ``strided`` for torch's limits)."""
+    warnings.warn("Setting the strides on a NumPy array has been deprecated in NumPy 2.4.\nAs an alternative, "
+                  "you can create a new view using np.lib.stride_tricks.as_strided.", DeprecationWarning, stacklevel=3)
+    try:
+        strides = tuple(map(operator.index, strides if isinstance(strides, (tuple, list)) else (strides,)))
+    except TypeError:
+        raise TypeError("invalid strides") from None
+    if len(strides) != t.dim():
+        raise ValueError(f"strides must be  same length as shape ({t.dim()})")
+    item = t.element_size()
+    shape = tuple(t.shape)
+    lower = sum((n - 1) * s for n, s in zip(shape, strides) if s < 0)
+    upper = sum((n - 1) * s for n, s in zip(shape, strides) if s > 0) + item
+    start = t.storage_offset() * item
+    if 0 not in shape and (start + lower < 0 or start + upper > t.untyped_storage().nbytes()):
+        raise ValueError("strides is not compatible with available memory")
+    return strided(t, shape, strides)
+
+
 def cast_tensor(t, dtype, casting="unsafe", copy=True):
     """``t`` cast to torch ``dtype`` under NumPy's casting rule (a copy unless copy=False and no cast)."""
     if dtype is None or dtype is t.dtype:

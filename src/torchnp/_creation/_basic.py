@@ -16,7 +16,7 @@ from .._array import _dynamo_compiling, _wrap, host_result, ndarray
 from .._boundary import device_of
 from .._cpu_kernels import TINY_UFUNC
 from .._device import CPU as _CPU
-from .._convert import NOVALUE, as_tensor, asarray, check_order, wrap_host
+from .._convert import NOVALUE, as_tensor, asarray, check_order, keep_alias, wrap_host
 from .._device import _state as _device_state
 from .._dtypes import _default_float
 from .._tensors import int_tuple, shape_str
@@ -109,7 +109,7 @@ def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, ndm
                          f"the maximum number of dimension of {ndmax}.")
     if t.dim() < ndmin:
         t = t.reshape((1,) * (ndmin - t.dim()) + tuple(t.shape))
-    return wrap_host(object, t)
+    return keep_alias(wrap_host(object, t), dtype, object, equal_keeps=True)
 
 
 def asanyarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
@@ -171,12 +171,12 @@ def full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):
     if isinstance(fill_value, ndarray) or not isinstance(fill_value, (bool, int, float, complex, _np.generic)):
         fv = as_tensor(fill_value, _dtypes.to_torch(dtype), device)
         r = _broadcast_fill(fv, shape)
-        return _wrap(_in_layout(r, "F") if order == "F" and r.dim() > 1 else r)
+        return keep_alias(_wrap(_in_layout(r, "F") if order == "F" and r.dim() > 1 else r), dtype, fill_value)
     dt = _dtypes.to_torch(dtype) if dtype is not None else (
         _dtypes.to_torch(fill_value.dtype) if isinstance(fill_value, _np.generic) else _dtypes.python_scalar_dtype(fill_value))
     try:
         r = _fill(shape, fill_value, dt, _device.resolve(device))
-        return _wrap(_in_layout(r, "F") if order == "F" and r.dim() > 1 else r)
+        return keep_alias(_wrap(_in_layout(r, "F") if order == "F" and r.dim() > 1 else r), dtype, fill_value)
     except (RuntimeError, TypeError) as exc:
         raise _creation_error(exc, shape, dt) from None
 
@@ -235,19 +235,19 @@ def _like(a, dtype, shape, device, order):
 def empty_like(prototype, /, dtype=None, order="K", subok=True, shape=None, *, device=None):
     """Uninitialised array like ``prototype`` (mirrors ``numpy.empty_like``; same device unless ``device=``)."""
     shp, dt, dev = _like(prototype, dtype, shape, device, order)
-    return _wrap(torch.empty(shp, dtype=dt, device=dev))
+    return keep_alias(_wrap(torch.empty(shp, dtype=dt, device=dev)), dtype, prototype)
 
 
 def zeros_like(a, dtype=None, order="K", subok=True, shape=None, *, device=None):
     """Zeros like ``a`` (``numpy.zeros_like``)."""
     shp, dt, dev = _like(a, dtype, shape, device, order)
-    return _wrap(torch.zeros(shp, dtype=dt, device=dev))
+    return keep_alias(_wrap(torch.zeros(shp, dtype=dt, device=dev)), dtype, a)
 
 
 def ones_like(a, dtype=None, order="K", subok=True, shape=None, *, device=None):
     """Ones like ``a`` (``numpy.ones_like``)."""
     shp, dt, dev = _like(a, dtype, shape, device, order)
-    return _wrap(torch.ones(shp, dtype=dt, device=dev))
+    return keep_alias(_wrap(torch.ones(shp, dtype=dt, device=dev)), dtype, a)
 
 
 def full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None, *, device=None):
@@ -255,10 +255,10 @@ def full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None, *, d
     shp, dt, dev = _like(a, dtype, shape, device, order)
     if isinstance(fill_value, ndarray):
         _device.check_same([fill_value._t.new_empty(0, device=dev), fill_value._t])
-        return _wrap(_broadcast_fill(fill_value._t.to(dt), shp))
+        return keep_alias(_wrap(_broadcast_fill(fill_value._t.to(dt), shp)), dtype, a)
     if isinstance(fill_value, _np.ndarray) and dev.type != "cpu":  # host data, never uploaded implicitly (§3.3)
         raise _device.mismatch(_device.CPU, dev)
-    return _wrap(_fill(shp, fill_value, dt, dev))
+    return keep_alias(_wrap(_fill(shp, fill_value, dt, dev)), dtype, a)
 
 
 _HOST_TYPES = {float: torch.float64, complex: torch.complex128}
@@ -303,9 +303,9 @@ def arange(start_or_stop=NOVALUE, /, stop=None, step=1, *, dtype=None, device=No
         raise ValueError("Maximum allowed size exceeded")
     n = math.ceil(n)
     if n <= 0:
-        return _wrap(torch.empty(0, dtype=dt, device=dev))
+        return keep_alias(_wrap(torch.empty(0, dtype=dt, device=dev)), dtype)
     try:
-        return _wrap(_arange(vals, n, dt, dev))
+        return keep_alias(_wrap(_arange(vals, n, dt, dev)), dtype)
     except RuntimeError as exc:
         raise _creation_error(exc, n, dt) from None
 

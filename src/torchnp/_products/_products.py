@@ -21,7 +21,7 @@ from .._boundary import DOT_OUT_ERROR, casting_rule, out_tensor, store
 from .._convert import cast_tensor, check_order, normalize_axis
 from .._boundary import tensor as tensor_of, tensors
 from .._sorting._sort import from_ring_int64, ring_int64
-from .._tensors import broadcast_shapes, read_only_view
+from .._tensors import broadcast_shapes, laid_out, read_only_view
 
 __all__ = ["dot", "vdot", "inner", "outer", "tensordot", "einsum", "einsum_path", "kron", "cross",
            "trace", "diagonal", "vecdot", "matvec", "vecmat", "matrix_transpose"]
@@ -151,6 +151,60 @@ def einsum_tensor(spec, ts, dt):
     return r != 0 if dt is torch.bool else r.to(dt)
 
 
+def _labels(term, ndim):
+    """The label of each axis of an einsum operand: its letter, or for the axes ``...`` stands for
+    a negative number counting them from the right (as they broadcast)."""
+    if "..." not in term:
+        return list(term)
+    head, tail = term.split("...")
+    n = ndim - len(head) - len(tail)
+    return list(head) + list(range(-n, 0)) + list(tail)
+
+
+def _einsum_layout(r, spec, ts, order):
+    """Result ``r`` in einsum's memory ``order``, as NumPy's (unoptimized) iterator lays it out:
+    'A' is 'F' when every operand is Fortran-contiguous, 'K' orders the output axes by the operands'
+    strides (npyiter_find_best_axis_ordering: from the innermost axis, a stable insertion sort
+    where an operand with both strides nonzero decides and conflicts keep C order). A view of an
+    operand stays that view, as in NumPy."""
+    n = r.dim()
+    base = r._base
+    if n < 2 or base is not None and any(base is t or base is t._base for t in ts):
+        return r
+    order = order.upper()
+    if order == "A":
+        order = "F" if all(t.dim() < 2 or t.permute(tuple(range(t.dim() - 1, -1, -1))).is_contiguous()
+                           for t in ts) else "C"
+    if order != "K":
+        return laid_out(r, tuple(range(n)) if order == "C" else tuple(range(n - 1, -1, -1)))
+    ins, out = _normalize_spec(spec, ts).split("->")
+    terms = [_labels(term, t.dim()) for term, t in zip(ins.split(","), ts)]
+    out = _labels(out, n)
+    seen = {lab for term in terms for lab in term}
+    axes = out + sorted(seen - set(out), key=lambda lab: (isinstance(lab, str), lab))
+    strides = []  # per iterator axis: each operand's stride along it (0: absent or length 1)
+    for lab in axes:
+        row = []
+        for term, t in zip(terms, ts):
+            row.append(sum(t.stride(d) for d, x in enumerate(term) if x == lab and t.shape[d] != 1))
+        strides.append(row)
+    perm = list(range(len(axes) - 1, -1, -1))  # innermost first
+    for i0 in range(1, len(perm)):
+        ax0, pos = perm[i0], i0
+        for i1 in range(i0 - 1, -1, -1):
+            ambiguous, swap = True, False
+            for s0, s1 in zip(strides[ax0], strides[perm[i1]]):
+                if s0 and s1:
+                    swap = abs(s1) > abs(s0) and (swap or ambiguous)
+                    ambiguous = False
+            if not ambiguous:
+                if not swap:
+                    break
+                pos = i1
+        perm.insert(pos, perm.pop(i0))
+    return laid_out(r, tuple(ax for ax in reversed(perm) if ax < n))
+
+
 def _store(r, out):
     return store(r, out, shape_error="output array has wrong shape {out}, expected {expected}")
 
@@ -175,7 +229,7 @@ def einsum(*operands, out=None, optimize=False, dtype=None, order="K", casting="
     dt = _result_dtype(ts, dtype)
     k = _cpu_kernels.numpy_kernel("einsum", *ts, context=spec) if all(t.dtype is dt for t in ts) else None
     if k is not None:
-        return _store(_cpu_kernels.run(k, spec, *ts), out)
+        return _store(_cpu_kernels.run(k, spec, *ts, order=order), out)
     try:
         r = einsum_tensor(spec, ts, dt)
     except (RuntimeError, ValueError, IndexError) as exc:
@@ -188,7 +242,7 @@ def einsum(*operands, out=None, optimize=False, dtype=None, order="K", casting="
     if out is not None and isinstance(out, ndarray) and not _dtypes.np_can_cast(_dtypes.TO_NUMPY[dt], out.dtype, casting):
         raise TypeError(f"Iterator requested dtype could not be cast from {_dtypes.TO_NUMPY[dt]!r} to {out.dtype!r}, "
                         f"the operand {len(ts)} dtype, according to the rule {casting!r}")
-    return _store(r, out)
+    return _store(r if out is not None else _einsum_layout(r, spec, ts, order), out)
 
 
 def einsum_path(*operands, optimize="greedy", einsum_call=False):

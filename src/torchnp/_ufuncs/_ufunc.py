@@ -28,6 +28,8 @@ _multi_device = _device.multi_device
 _NPA = _np.ndarray
 _TINY = TINY_UFUNC
 _from_numpy = torch.from_numpy
+_KEY = _dtypes.TO_TORCH  # NumPy's result dtype -> the array's dtype key (dtype('q') finds int64)
+_INT64, _UINT64 = torch.int64, torch.uint64
 
 __all__ = ["ufunc"]
 
@@ -361,13 +363,23 @@ class ufunc:
     def _first(self, key, kinds, ops):
         """The hot path's first call for operand kinds ``kinds``: build the kernel, run it,
         and remember it with its result dtype under ``key`` (arrays carry their dtype, §7)."""
+        aliased = any(type(x) is _dtypes.DtypeAlias for x in kinds)
+        if aliased:  # arrays keyed by NumPy's 'q' (§2.1): torch's dtype computes, NumPy's loop names the result
+            named = tuple(_dtypes.TO_NUMPY[x] if type(x) is _dtypes.DtypeAlias else _np_part(x) for x in kinds)
+            kinds = tuple(x.torch if type(x) is _dtypes.DtypeAlias else x for x in kinds)
         k = self.kernel(kinds)
         try:
             r = k(*ops)
         except RuntimeError as exc:
             raise translate(exc, self.__name__, ops) from None
-        self._fast[key] = (k, r.dtype)
-        return _wrap(r) if r.dim() else result(_wrap(r))
+        d = r.dtype
+        if aliased:
+            out = _dtypes.alias_of(self._np.resolve_dtypes(named + (None,) * self.nout)[self.nin])
+            d = out if out is not None and out.torch is d else d
+        self._fast[key] = (k, d)
+        w = _wrap(r)
+        w._d = d
+        return w if r.dim() else result(w)
 
     # The general path: any operands, out=, where=, dtype=, casting=.
     def _call(self, args, out, options):
@@ -543,9 +555,12 @@ class _Binary(ufunc):
                 elif tp is float or tp is int:
                     r = self._np(h, x2)
                 if type(r) is _NPA:
+                    d = _KEY[r.dtype]
+                    if d is _INT64 or d is _UINT64:
+                        return host_result(r)  # NumPy's loop may say 'q' (longlong, §2.1)
                     w = _new(ndarray)
-                    w._t = t = _from_numpy(r)
-                    w._d = t.dtype
+                    w._t = _from_numpy(r)
+                    w._d = d
                     w._h = r
                     return w
                 if r is not None:

@@ -6,6 +6,7 @@ from numpy.lib.array_utils import normalize_axis_tuple
 from .._array import _wrap
 from .._tensors import read_only_view as _read_only_view
 from .._boundary import tensor as _tensor
+from .._tensors import strided as _strided
 from .._manipulation._shape import broadcast_arrays, broadcast_shapes, broadcast_to  # noqa: F401
 
 __all__ = ["as_strided", "broadcast_arrays", "broadcast_shapes", "broadcast_to", "sliding_window_view"]
@@ -47,23 +48,17 @@ def as_strided(x, shape=None, strides=None, subok=False, writeable=True):
     """A view of ``x`` with the given shape and byte strides (``numpy.lib.stride_tricks.as_strided``).
 
     As in NumPy nothing is checked against the memory of ``x``: wrong strides read past it.
-    torch has no negative strides and counts strides in elements, so a negative stride or
-    one that is not a multiple of the itemsize raises ValueError.
+    torch counts strides in elements and has no negative strides: a stride that is not a
+    multiple of the itemsize raises ValueError, and negative strides give a copy of the values
+    (as negative-step slices do, §1.2).
     """
     t = _tensor(x)
     shape = tuple(t.shape) if shape is None else tuple(int(s) for s in shape)
     item = t.element_size()
-    if strides is None:
-        el = tuple(t.stride())
-    else:
-        strides = tuple(int(s) for s in strides)
-        if any(s < 0 or s % item for s in strides):
-            raise ValueError(f"as_strided: strides {strides} must be non-negative multiples of the "
-                             f"itemsize ({item}) on torchnp (torch counts strides in elements)")
-        el = tuple(s // item for s in strides)
-    if len(el) != len(shape):
+    strides = tuple(s * item for s in t.stride()) if strides is None else tuple(int(s) for s in strides)
+    if len(strides) != len(shape):
         raise ValueError("mismatch in length of strides and shape")
-    return _strided_result(t.as_strided(shape, el, t.storage_offset()), writeable)
+    return _strided_result(_strided(t, shape, strides), writeable)
 
 
 def _strided_result(t, writeable):

@@ -3,7 +3,7 @@
 import torch
 from numpy.linalg import LinAlgError
 
-from .. import _dtypes
+from .. import _cpu_kernels, _dtypes
 from .._array import _wrap
 from .._convert import checks_data
 from .._boundary import tensor, tensors  # noqa: F401 - the operand rules of every linalg function
@@ -76,6 +76,13 @@ def svd_input(a, hermitian=False):
     t = a if isinstance(a, torch.Tensor) else tensor(a)
     (stacked_square if hermitian else stacked_2d)(t)
     return t.to(linalg_dtype(t))
+
+
+def singular_values(t):
+    """The singular values of the stack of matrices ``t``: NumPy's own (LAPACK's bits) on host
+    data through the CPU kernel table, torch's elsewhere."""
+    k = _cpu_kernels.numpy_kernel("svd", t)
+    return torch.linalg.svdvals(t) if k is None else _cpu_kernels.run(k, t, False, False)
 
 
 def check_info(info, message):

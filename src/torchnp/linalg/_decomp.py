@@ -20,7 +20,7 @@ from .._boundary import store
 from .._convert import NOVALUE as _NoValue
 from ._common import (EigResult, EighResult, QRResult, SlogdetResult, SVDResult, assert_finite,
                       check_info, linalg_dtype, mH, mT, real_of, stacked_2d,
-                      stacked_square, svd_input, tensor, tensors, two_d, wrap)
+                      stacked_square, singular_values, svd_input, tensor, tensors, two_d, wrap)
 from ._norms import norm
 from .._tensors import broadcast_shapes
 
@@ -174,7 +174,7 @@ def _svd_t(t, full_matrices=True, compute_uv=True, hermitian=False):
         return torch.linalg.eigvalsh(t).abs().sort(dim=-1, descending=True).values
     if compute_uv:
         return torch.linalg.svd(t, full_matrices=full_matrices)
-    return torch.linalg.svdvals(t)
+    return singular_values(t)
 
 
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
@@ -190,7 +190,7 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
 
 def svdvals(x, /):
     """Singular values (mirrors ``numpy.linalg.svdvals``)."""
-    return wrap(torch.linalg.svdvals(svd_input(x)))
+    return wrap(singular_values(svd_input(x)))
 
 
 def _max_or_zero(s):
@@ -250,8 +250,11 @@ def cond(x, p=None):
     t = tensor(x)
     if t.numel() == 0 and t.dim() >= 2 and t.shape[-1] * t.shape[-2] == 0:
         raise LinAlgError("cond is not defined on empty arrays")
+    k = _cpu_kernels.numpy_kernel("cond", t)
+    if k is not None:  # host data: NumPy's bits (its SVD, or inverse and norms)
+        return wrap(_cpu_kernels.run(k, t, p))
     if p is None or p == 2 or p == -2:
-        s = torch.linalg.svdvals(svd_input(t))
+        s = singular_values(svd_input(t))
         r = s[..., -1] / s[..., 0] if p == -2 else s[..., 0] / s[..., -1]
     else:
         stacked_square(t)

@@ -4,9 +4,10 @@ import math
 
 import torch
 
+from .. import _cpu_kernels
 from .._array import _wrap
 from .._convert import normalize_axis, normalize_axes
-from ._common import svd_input, tensor
+from ._common import singular_values, svd_input, tensor
 
 __all__ = ["norm", "vector_norm", "matrix_norm"]
 
@@ -62,7 +63,7 @@ def _amin(t, dim, keepdim=False):
 
 def _svd_op(t, row, col, op):
     y = torch.movedim(t, (row, col), (-2, -1))
-    s = torch.linalg.svdvals(svd_input(y))
+    s = singular_values(svd_input(y))
     if op == "max":
         return _amax0(s, -1)
     if op == "min":
@@ -111,6 +112,9 @@ def norm(x, ord=None, axis=None, keepdims=False):
     t = tensor(x)
     if not (t.is_floating_point() or t.is_complex()):
         t = t.to(torch.float64)
+    k = _cpu_kernels.numpy_kernel("norm", t)
+    if k is not None:
+        return _wrap(_cpu_kernels.run(k, t, ord, axis, keepdims))
     nd = t.dim()
     if axis is None:
         if ord is None or (nd == 2 and isinstance(ord, str) and ord in ("f", "fro")) or (ord == 2 and nd == 1):
