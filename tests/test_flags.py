@@ -82,6 +82,11 @@ WRITES = {
     "transpose view iadd": lambda xp, a: a.T.__iadd__(1),
     "shape =": lambda xp, a: setattr(a, "shape", (4, 3)),  # allowed on read-only arrays, as NumPy
     "resize": lambda xp, a: a.resize(12, refcheck=False),  # allowed too
+    # were silent writes into a read-only array, or other messages (the ro branch's findings)
+    "nan_to_num copy=False": lambda xp, a: xp.nan_to_num(a, copy=False),
+    "flat =": lambda xp, a: setattr(a, "flat", 1),
+    "require W": lambda xp, a: xp.require(a, requirements="W").__setitem__(0, 7),
+    "view of a read-only NumPy operand": lambda xp, a: xp.transpose(numpy.asarray(a)).__setitem__(0, 7),
 }
 
 
@@ -210,6 +215,29 @@ def test_set_writeable_rules(steps):  # NumPy's _IsWriteable: any writeable base
     assert run(torchnp) == run(numpy)
 
 
+@pytest.mark.parametrize("make", [lambda v: v[None], lambda v: v[::2], lambda v: v[...][1:], lambda v: v.T.reshape(-1)])
+def test_set_writeable_through_an_earlier_view(make):  # NumPy asks the collapsed bases: the owner, not
+    def run(xp):                                      # the writeable view in between (was allowed)
+        a = xp.zeros((4, 3))
+        w = make(a[:])  # a view of a view made while the owner was writeable
+        a.setflags(write=False)
+        return _outcome(lambda: w.setflags(write=True)), w.flags.writeable
+    assert run(torchnp) == run(numpy)
+
+
+def test_set_writeable_through_a_subclass_view():  # torch_np suite test_writeable_any_base: NumPy's
+    def run(xp):                                    # collapse stops at a view of another type
+        class Sub(xp.ndarray):
+            pass
+        arr = xp.arange(10)
+        view2 = arr.view(Sub)[...]
+        arr.flags.writeable = False
+        view2.flags.writeable = False
+        return _outcome(lambda: setattr(view2.flags, "writeable", True)), view2.flags.writeable, type(view2.base)
+    (got, writeable, _), (expected, np_writeable, _) = run(torchnp), run(numpy)
+    assert (got, writeable) == (expected, np_writeable)
+
+
 def test_flags_object():  # ndarray.flags: WRITEABLE settable by attribute and key, the rest not
     for xp in (numpy, torchnp):
         a = xp.arange(3.0)
@@ -228,6 +256,10 @@ def test_flags_object():  # ndarray.flags: WRITEABLE settable by attribute and k
     a.setflags(write=False)
     x.setflags(write=False)
     assert repr(x.flags) == repr(a.flags)
+    for b, y in (_pair((2, 3)), _pair((3, 2))):  # NumPy's combined flags of read-only arrays (CARRAY needs BEHAVED)
+        for v, w in ((b, y), (b.T, y.T), (b[:, ::2], y[:, ::2])):
+            keys = ("CA", "FA", "B", "FORC", "FNC", "C", "F", "W")
+            assert [w.flags[k] for k in keys] == [v.flags[k] for k in keys]
 
 
 def test_warn_on_write():  # torch_np suite TestFlag::test_warnonwrite: one DeprecationWarning, then writes
@@ -241,6 +273,8 @@ def test_warn_on_write():  # torch_np suite TestFlag::test_warnonwrite: one Depr
             a[3:5] = 1
         assert len(w) == 1 and w[0].category is DeprecationWarning
         assert a[1] == 10
+        with pytest.raises(ValueError, match="^cannot clear '_warn_on_write', set writeable True to clear this private flag$"):
+            a.flags._warn_on_write = False  # NumPy never lets it be cleared this way
 
 
 def test_broadcast_arrays_warn_once():  # NumPy: writeable, but the first write warns

@@ -188,9 +188,10 @@ class ndarray:
         """The object whose memory this array views, None when it owns its data (``numpy.ndarray.base``):
         as NumPy, the first owner of the data along the chain of views of one type (``x[1:][1:].base is x``)."""
         b = self._raw_base()
+        kind = type(b)  # NumPy's view has its parent's type (torchnp's indexing gives ndarray)
         while isinstance(b, ndarray):  # NumPy's collapse (PyArray_SetBaseObject), done when read
             nxt = b._raw_base()
-            if nxt is None or type(nxt) is not type(self):
+            if nxt is None or type(nxt) is not kind:
                 break
             b = nxt
         return b
@@ -218,6 +219,8 @@ class ndarray:
 
     @flat.setter
     def flat(self, value):
+        if _tensors.READ_ONLY:
+            _tensors.check_write(self._t, "array is read-only")  # NumPy's message here (flat[k] = v: "underlying ...")
         flatiter(self)[...] = value
 
     @property
@@ -242,15 +245,15 @@ class ndarray:
     def _may_write(self):
         """Whether the WRITEABLE flag may be set (NumPy's ``_IsWriteable``): the array owns its data,
         or some array it was made from is writeable, or the final base is a writable buffer."""
-        b = self._raw_base()
-        if b is None:
+        if self._raw_base() is None:
             return True
+        b = self.base  # NumPy walks the collapsed bases: a view made earlier in between has no say
         while isinstance(b, ndarray):
             if not read_only(b._t):
                 return True
-            b = b._raw_base()
-            if b is None:  # an owner that is not writeable
+            if b._raw_base() is None:  # an owner that is not writeable
                 return False
+            b = b.base
         if isinstance(b, _np.ndarray):
             return b.flags.writeable
         try:
@@ -714,7 +717,7 @@ class ndarray:
                 h = self._host_view(key)
             if type(h) is _NPA and _device.CPU_VALUE_CHECKS and not _dynamo_compiling() and h.ndim == 1:
                 h[key] = value  # NumPy's own cast and errors (§1.3, host data behaves as NumPy's)
-                _bump_version(self._t)  # as a torch write would: autograd sees the change
+                _bump_version((self._t,))  # as a torch write would (once: a bare tensor is iterated, +1 per row)
                 return
         _setitem(self, key, value)
 
@@ -984,11 +987,10 @@ class _Flags:
         self._a.setflags(write=bool(value))
 
     def _set_warn_on_write(self, value):
-        if value:
-            if read_only(self._t) is not True:
-                self._a._set_write_state("warn")
-        elif read_only(self._t) == "warn":
-            self._a._set_write_state(False)
+        if not value:  # NumPy: only setting WRITEABLE clears it
+            raise ValueError("cannot clear '_warn_on_write', set writeable True to clear this private flag")
+        if read_only(self._t) is not True:
+            self._a._set_write_state("warn")
 
     _warn_on_write = property(None, _set_warn_on_write)  # NumPy's flag is write-only too
     aligned = True
@@ -1009,7 +1011,9 @@ class _Flags:
     def fnc(self):
         return self.f_contiguous and not self.c_contiguous
 
-    carray = c_contiguous
+    @property
+    def carray(self):  # C_CONTIGUOUS and BEHAVED: a read-only array is no CARRAY (NumPy)
+        return self.c_contiguous and self.writeable
 
     @property
     def farray(self):

@@ -53,7 +53,9 @@ def host_tensor(arr):
         arr = arr.view(canonical)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)  # torch warns on read-only memory
-        return torch.from_numpy(arr)
+        t = torch.from_numpy(arr)
+    # read-only memory: a read-only alias, so a view of it that a function returns is read-only too
+    return t if arr.flags.writeable else _tensors.read_only_view(t)
 
 
 def operand(x, dev=None):

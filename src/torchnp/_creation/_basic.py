@@ -415,7 +415,7 @@ _REQ = {"C": "C", "C_CONTIGUOUS": "C", "CONTIGUOUS": "C", "F": "F", "F_CONTIGUOU
 
 
 def require(a, dtype=None, requirements=None, *, like=None):
-    """Array satisfying the requirements (mirrors ``numpy.require``; tensors are always aligned, a read-only
+    """Array satisfying the requirements (mirrors ``numpy.require``; tensors are always aligned; a read-only
     array is copied for 'W')."""
     if requirements is None:
         reqs = set()
@@ -438,7 +438,7 @@ def require(a, dtype=None, requirements=None, *, like=None):
     elif "O" in reqs and t is arr._t:
         t = t.clone()
     if "W" in reqs and t is arr._t and not arr.flags.writeable:
-        t = t.clone()
+        t = t.clone()  # NumPy copies a read-only array for 'W'
     return arr if t is arr._t else _wrap(t)
 
 

@@ -12,7 +12,7 @@ import operator
 import numpy as _np
 import torch
 
-from .. import _dtypes
+from .. import _dtypes, _tensors
 from .. import _ufuncs as _u
 from .._array import _wrap, ndarray
 from .._boundary import array as _arr, out_tensor, tensor as tensor_of
@@ -117,6 +117,8 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     t = a._t
     if not (t.is_floating_point() or t.is_complex()):
         return _wrap(t.clone()) if copy else a
+    if copy is False and _tensors.READ_ONLY:
+        _tensors.check_write(t)  # in place: NumPy's refusal (was a silent write into a read-only array)
     if not all(v is None or isinstance(v, (int, float, _np.number)) for v in (nan, posinf, neginf)):
         return _nan_to_num_arrays(a, copy, nan, posinf, neginf)
     if t.is_complex():
