@@ -152,7 +152,8 @@ class ndarray:
         a._t = r
         a._d = self._d
         a._h = None
-        a._b = self  # base (§1.2)
+        b = self._b  # base (§1.2), collapsed to the owner as NumPy's (a view keeps no chain alive)
+        a._b = b if type(b) is type(self) and self._t._base is not None else self
         return a
 
     @property
@@ -584,7 +585,8 @@ class ndarray:
                     a._t = r
                     a._d = self._d
                     a._h = None
-                    a._b = self  # base (§1.2); the base of a copy reads None (``_raw_base``)
+                    b = self._b  # base (§1.2), collapsed as NumPy's; the base of a copy reads None (``_raw_base``)
+                    a._b = b if type(b) is type(self) and self._t._base is not None else self
                     return a
         if len(shape) == 1:
             shape = shape[0]
@@ -693,7 +695,8 @@ class ndarray:
                 a._t = r
                 a._d = self._d
                 a._h = None
-                a._b = self  # base (§1.2)
+                b = self._b  # base (§1.2), collapsed to the owner as NumPy's (a view keeps no chain alive)
+                a._b = b if type(b) is type(self) and self._t._base is not None else self
                 return a
         elif tk is tuple and _basic_tuple(key):
             try:
@@ -703,11 +706,11 @@ class ndarray:
             else:
                 r = element_value(r, key)
                 if type(r) is ndarray:
-                    r._b = self  # base (§1.2)
+                    r._b = _parent(self)  # base (§1.2)
                 return r
         r = _getitem(self, key)
         if type(r) is ndarray and r._t._base is not None and not _dynamo_compiling() and _within(r._t, t):
-            r._b = self  # a view's base (§1.2); copies have none (Dynamo cannot trace storage pointers)
+            r._b = _parent(self)  # a view's base (§1.2); copies have none (Dynamo cannot trace storage pointers)
         return r
 
     def __setitem__(self, key, value):
@@ -831,6 +834,7 @@ def _wrap(t):
     a._t = t
     a._d = t.dtype
     a._h = None
+    a._b = None
     return a
 
 
@@ -844,6 +848,7 @@ def host_result(r):
     a._t = _from_numpy(r if key is None else r.view(_dtypes.TO_NUMPY[key.torch]))
     a._d = key or _dtypes.TO_TORCH[r.dtype]
     a._h = r
+    a._b = None
     return a
 
 
@@ -860,8 +865,16 @@ def _view(t, a):
     v._t = t
     v._d = t.dtype
     v._h = None
-    v._b = a
+    v._b = _parent(a)
     return v
+
+
+def _parent(a):
+    """The base a view made from array ``a`` records: ``a``'s own base where ``a`` is a view of an
+    array of its type (NumPy collapses a chain of views of one type to the owner when it makes the
+    view, so views made in a loop keep nothing else alive), else ``a``."""
+    b = a._b
+    return b if type(b) is type(a) and a._t._base is not None else a
 
 
 def _host_flags(h, state):

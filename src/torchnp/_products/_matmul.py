@@ -33,6 +33,7 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
                 w._t = r
                 w._d = d
                 w._h = None
+                w._b = None
                 return w
     a, b = tensors((x1, x2))
     for i, t in enumerate((a, b)):

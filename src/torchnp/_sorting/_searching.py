@@ -106,6 +106,7 @@ def where(condition, x=None, y=None, /):
                 w._t = r
                 w._d = d  # a fast plan keeps x's dtype
                 w._h = None
+                w._b = None
                 return w
     return _where(condition, x, y)
 

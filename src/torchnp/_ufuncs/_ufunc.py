@@ -526,6 +526,7 @@ class _Unary(ufunc):
                 w._t = r
                 w._d = d
                 w._h = None if h is not False else h  # a device array's result stays off the host
+                w._b = None
                 return w if r.dim() else result(w)
             if tp in _SCALARS and not _multi_device[0] and not _dynamo_compiling():
                 return self._np(x)  # a scalar on the host: NumPy's ufunc gives NumPy's scalar (§1.3, §3.3)
@@ -562,6 +563,7 @@ class _Binary(ufunc):
                     w._t = _from_numpy(r)
                     w._d = d
                     w._h = r
+                    w._b = None
                     return w
                 if r is not None:
                     return r  # NumPy's scalar (§1.3)
@@ -592,6 +594,7 @@ class _Binary(ufunc):
             w._t = r
             w._d = d
             w._h = None if h is not False else h  # a device array's result stays off the host
+            w._b = None
             return w if r.dim() else result(w)
         if out is None and not options and type(x1) in _SCALARS and type(x2) in _SCALARS \
                 and not _multi_device[0] and not _dynamo_compiling():
