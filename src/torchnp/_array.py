@@ -843,10 +843,10 @@ def host_result(r):
     array (kept as its host view), and NumPy's scalar as it is (§1.3)."""
     if type(r) is not _NPA:
         return r
-    key = _dtypes.alias_of(r.dtype)  # NumPy's 'q' (longlong): torch takes the canonical char only (§2.1)
+    key = _dtypes.ALIASES.get(r.dtype.char)  # NumPy's 'q' (longlong): torch takes the canonical char only (§2.1)
     a = _new(ndarray)
-    a._t = _from_numpy(r if key is None else r.view(_dtypes.TO_NUMPY[key.torch]))
-    a._d = key or _dtypes.TO_TORCH[r.dtype]
+    a._t = t = _from_numpy(r if key is None else r.view(_dtypes.TO_NUMPY[key.torch]))
+    a._d = key or t.dtype
     a._h = r
     a._b = None
     return a

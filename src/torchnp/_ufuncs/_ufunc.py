@@ -29,7 +29,7 @@ _NPA = _np.ndarray
 _TINY = TINY_UFUNC
 _from_numpy = torch.from_numpy
 _KEY = _dtypes.TO_TORCH  # NumPy's result dtype -> the array's dtype key (dtype('q') finds int64)
-_INT64, _UINT64 = torch.int64, torch.uint64
+_64BIT = frozenset({torch.int64, torch.uint64})  # the dtypes NumPy also names 'q'/'Q' (longlong)
 
 __all__ = ["ufunc"]
 
@@ -512,7 +512,15 @@ class _Unary(ufunc):
                 if h is None:
                     h = x._host_array()
                 if type(h) is _NPA and h.size <= _TINY and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
-                    return host_result(self._np(h))  # tiny host data: NumPy's loop (_cpu_kernels.TINY_UFUNC)
+                    r = self._np(h)  # tiny host data: NumPy's loop (_cpu_kernels.TINY_UFUNC)
+                    if type(r) is not _NPA or _KEY[r.dtype] in _64BIT:
+                        return host_result(r)  # NumPy's scalar (§1.3), or NumPy's 'q' (longlong, §2.1)
+                    w = _new(ndarray)
+                    w._t = t = _from_numpy(r)
+                    w._d = t.dtype
+                    w._h = r
+                    w._b = None
+                    return w
                 t = x._t
                 try:
                     k, d = self._fast[x._d]
@@ -555,18 +563,15 @@ class _Binary(ufunc):
                         r = self._np(h, h2)
                 elif tp is float or tp is int:
                     r = self._np(h, x2)
-                if type(r) is _NPA:
-                    d = _KEY[r.dtype]
-                    if d is _INT64 or d is _UINT64:
-                        return host_result(r)  # NumPy's loop may say 'q' (longlong, §2.1)
+                if r is not None:
+                    if type(r) is not _NPA or _KEY[r.dtype] in _64BIT:
+                        return host_result(r)  # NumPy's scalar (§1.3), or NumPy's 'q' (longlong, §2.1)
                     w = _new(ndarray)
-                    w._t = _from_numpy(r)
-                    w._d = d
+                    w._t = t = _from_numpy(r)
+                    w._d = t.dtype
                     w._h = r
                     w._b = None
                     return w
-                if r is not None:
-                    return r  # NumPy's scalar (§1.3)
             a = x1._t
             if tp is ndarray:
                 b = x2._t
