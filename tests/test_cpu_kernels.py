@@ -498,3 +498,17 @@ def test_tiny_creation_is_numpys_array(maker, dtype, n):
         assert type(got._h) is numpy.ndarray
         got[...] = 1
         assert (got._h == 1).all() and bool((got.tensor == 1).all())
+
+
+@pytest.mark.parametrize("name", sorted(kernels.NOT_NUMPYS))
+def test_ufuncs_that_differ_from_numpy_on_purpose_never_take_the_tiny_path(name):
+    """Where torchnp's answer deliberately differs from NumPy's (complex expm1's C99 special values,
+    as the array API standard specifies), a tiny host array gets the same answer as a large one."""
+    inf, nan = numpy.inf, numpy.nan
+    z = numpy.array([complex(inf, 0), complex(-inf, inf), complex(inf, inf), complex(-inf, nan),
+                     complex(nan, 0), 0j, 1 + 1j])
+    large = numpy.tile(z, kernels.TINY_UFUNC // len(z) + 1)
+    tiny_result = getattr(torchnp, name)(torchnp.asarray(z)).to_numpy()
+    large_result = getattr(torchnp, name)(torchnp.asarray(large)).to_numpy()[:len(z)]
+    _same(tiny_result, large_result)
+    assert numpy.isinf(tiny_result[0].real) and tiny_result[0].imag == 0  # C99: expm1(inf + 0j) = inf + 0j

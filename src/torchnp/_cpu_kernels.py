@@ -20,7 +20,7 @@ import torch
 from . import _device
 from ._array import _dynamo_compiling, _transforms_active
 
-__all__ = ["KERNELS", "Kernel", "TINY_UFUNC", "numpy_kernel", "run", "ufunc_kernel"]
+__all__ = ["KERNELS", "Kernel", "NOT_NUMPYS", "TINY_UFUNC", "numpy_kernel", "run", "ufunc_kernel"]
 
 _compiling = torch.compiler.is_compiling
 # NumPy's floating-point warnings off around the kernels that compute (a decorator: 1.4 us a call,
@@ -151,6 +151,9 @@ KERNELS.update({name: Kernel(10_000, dtypes, _quiet(getattr(_np, name)) if quiet
 #: float64: add 0.45 + 0.45 us against 1.3 us, sin 0.45 + 0.45 against 1.2 us; float64 sin loses
 #: from ~100 elements). The results are NumPy's own, warnings included (docs/differences.md).
 TINY_UFUNC = 64
+#: ufuncs whose torchnp answer deliberately differs from NumPy's, so never NumPy's loop: complex
+#: expm1 gives C99's special values, as the array API standard specifies (NumPy: nan, numpy#21746)
+NOT_NUMPYS = frozenset({"expm1"})
 
 #: floating-point reductions of host data: NumPy's own at every size (its pairwise summation
 #: order: its bits, which torch's vectorised order misses in the last place on 2-D axes and long

@@ -20,13 +20,12 @@ from .._device import CPU as _CPU
 from .._array import _host_values, _wrap, host_result, ndarray, result
 from .._boundary import broadcast_error, casting_rule, operand, run_on_host, store, where_mask
 from .._convert import NOVALUE as _NOVALUE
-from .._cpu_kernels import TINY_UFUNC
+from .._cpu_kernels import NOT_NUMPYS, TINY_UFUNC
 from .._tensors import broadcast_shapes
 
 _new = object.__new__
 _multi_device = _device.multi_device
 _NPA = _np.ndarray
-_TINY = TINY_UFUNC
 _from_numpy = torch.from_numpy
 _KEY = _dtypes.TO_TORCH  # NumPy's result dtype -> the array's dtype key (dtype('q') finds int64)
 _64BIT = frozenset({torch.int64, torch.uint64})  # the dtypes NumPy also names 'q'/'Q' (longlong)
@@ -298,7 +297,7 @@ class ufunc:
     with ``out=``, ``where=``, ``dtype=``, ``casting=`` and the methods
     ``reduce``, ``accumulate``, ``outer``, ``at`` and ``reduceat``."""
 
-    __slots__ = ("_np", "_fn", "_kernels", "_fast", "nin", "nout",
+    __slots__ = ("_np", "_fn", "_kernels", "_fast", "_tiny", "nin", "nout",
                  "nargs", "identity", "_reduce", "_accumulate", "__dict__")
 
     def __init__(self, name, fn, reduce=None, accumulate=None, np_ufunc=None, special=None):
@@ -308,6 +307,9 @@ class ufunc:
         self._fn = fn
         self._kernels = {}
         self._fast = {}  # hot path: operand key -> (kernel, result torch dtype)
+        # host operands of at most this many elements run NumPy's own loop (_cpu_kernels.TINY_UFUNC);
+        # -1 where torchnp's answer deliberately differs from NumPy's (_cpu_kernels.NOT_NUMPYS)
+        self._tiny = -1 if name in NOT_NUMPYS else TINY_UFUNC
         self.nin = self._np.nin
         self.nout = self._np.nout
         self.nargs = self.nin + self.nout
@@ -511,7 +513,7 @@ class _Unary(ufunc):
                 h = x._h
                 if h is None:
                     h = x._host_array()
-                if type(h) is _NPA and h.size <= _TINY and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
+                if type(h) is _NPA and h.size <= self._tiny and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
                     r = self._np(h)  # tiny host data: NumPy's loop (_cpu_kernels.TINY_UFUNC)
                     if type(r) is not _NPA or _KEY[r.dtype] in _64BIT:
                         return host_result(r)  # NumPy's scalar (§1.3), or NumPy's 'q' (longlong, §2.1)
@@ -552,14 +554,14 @@ class _Binary(ufunc):
             if h is None:
                 h = x1._host_array()
             tp = type(x2)
-            if type(h) is _NPA and h.size <= _TINY and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
+            if type(h) is _NPA and h.size <= self._tiny and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
                 # tiny host data: NumPy's loop (_cpu_kernels.TINY_UFUNC); host_result inlined (§7)
                 r = None
                 if tp is ndarray:
                     h2 = x2._h
                     if h2 is None:
                         h2 = x2._host_array()
-                    if type(h2) is _NPA and h2.size <= _TINY:
+                    if type(h2) is _NPA and h2.size <= self._tiny:
                         r = self._np(h, h2)
                 elif tp is float or tp is int:
                     r = self._np(h, x2)
