@@ -28,6 +28,7 @@ __all__ = ["ndarray"]
 _new = object.__new__
 _NPA = _np.ndarray
 _from_numpy = torch.from_numpy
+_64BIT = frozenset({torch.int64, torch.uint64})  # the dtypes NumPy also spells 'q'/'Q'
 _TYPE = type  # ndarray.view has a parameter of that name
 _compiling = torch.compiler.is_compiling
 #: Dynamo folds this to True while it traces; eagerly one call returning False (``is_compiling``
@@ -843,10 +844,13 @@ def host_result(r):
     array (kept as its host view), and NumPy's scalar as it is (§1.3)."""
     if type(r) is not _NPA:
         return r
-    key = _dtypes.ALIASES.get(r.dtype.char)  # NumPy's 'q' (longlong): torch takes the canonical char only (§2.1)
     a = _new(ndarray)
-    a._t = t = _from_numpy(r if key is None else r.view(_dtypes.TO_NUMPY[key.torch]))
-    a._d = key or t.dtype
+    try:
+        a._t = t = _from_numpy(r)
+    except TypeError:  # NumPy's 'Q' (ulonglong, equal to uint64): torch takes the canonical char only
+        a._t = t = _from_numpy(r.view(_np.uint64))
+    d = t.dtype
+    a._d = _dtypes.ALIASES.get(r.dtype.char, d) if d in _64BIT else d  # NumPy's 'q' kept (§2.1)
     a._h = r
     a._b = None
     return a

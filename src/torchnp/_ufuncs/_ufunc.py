@@ -26,9 +26,6 @@ from .._tensors import broadcast_shapes
 _new = object.__new__
 _multi_device = _device.multi_device
 _NPA = _np.ndarray
-_from_numpy = torch.from_numpy
-_KEY = _dtypes.TO_TORCH  # NumPy's result dtype -> the array's dtype key (dtype('q') finds int64)
-_64BIT = frozenset({torch.int64, torch.uint64})  # the dtypes NumPy also names 'q'/'Q' (longlong)
 
 __all__ = ["ufunc"]
 
@@ -514,15 +511,7 @@ class _Unary(ufunc):
                 if h is None:
                     h = x._host_array()
                 if type(h) is _NPA and h.size <= self._tiny and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
-                    r = self._np(h)  # tiny host data: NumPy's loop (_cpu_kernels.TINY_UFUNC)
-                    if type(r) is not _NPA or _KEY[r.dtype] in _64BIT:
-                        return host_result(r)  # NumPy's scalar (§1.3), or NumPy's 'q' (longlong, §2.1)
-                    w = _new(ndarray)
-                    w._t = t = _from_numpy(r)
-                    w._d = t.dtype
-                    w._h = r
-                    w._b = None
-                    return w
+                    return host_result(self._np(h))  # tiny host data: NumPy's loop (_cpu_kernels.TINY_UFUNC)
                 t = x._t
                 try:
                     k, d = self._fast[x._d]
@@ -555,7 +544,7 @@ class _Binary(ufunc):
                 h = x1._host_array()
             tp = type(x2)
             if type(h) is _NPA and h.size <= self._tiny and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
-                # tiny host data: NumPy's loop (_cpu_kernels.TINY_UFUNC); host_result inlined (§7)
+                # tiny host data: NumPy's loop (_cpu_kernels.TINY_UFUNC)
                 r = None
                 if tp is ndarray:
                     h2 = x2._h
@@ -566,14 +555,7 @@ class _Binary(ufunc):
                 elif tp is float or tp is int:
                     r = self._np(h, x2)
                 if r is not None:
-                    if type(r) is not _NPA or _KEY[r.dtype] in _64BIT:
-                        return host_result(r)  # NumPy's scalar (§1.3), or NumPy's 'q' (longlong, §2.1)
-                    w = _new(ndarray)
-                    w._t = t = _from_numpy(r)
-                    w._d = t.dtype
-                    w._h = r
-                    w._b = None
-                    return w
+                    return host_result(r)
             a = x1._t
             if tp is ndarray:
                 b = x2._t
