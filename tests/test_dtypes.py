@@ -402,3 +402,13 @@ def test_dtype_alias_in_place_changes_keep_it():
     assert x.dtype.char == "q"
     x.dtype = numpy.ulonglong
     assert x.dtype.char == "Q"
+
+
+def test_dtype_alias_survives_the_writeable_flag():
+    """setflags swaps the array's tensor for a read-only alias: NumPy's 'q' stays, as NumPy's."""
+    for xp in (numpy, torchnp):
+        x = xp.arange(3, dtype=xp.longlong)
+        x.setflags(write=False)
+        assert x.dtype.char == "q" and x.dtype.type is numpy.longlong
+        x.setflags(write=True)
+        assert x.dtype.char == "q"

@@ -53,8 +53,9 @@ class ndarray:
 
     # the tensor and its dtype (read on every hot path, §7); ``_h``, the NumPy view of host data,
     # found on first use (§1.3 scalar indexing and NumPy's kernels on tiny arrays read through it):
-    # None until then, False where NumPy may not read the data (a device, autograd); ``_b``, set
-    # by views and bridges, the object the view was made from (``base``, collapsed when read)
+    # None until then, False where NumPy may not read the data (a device, autograd); ``_b``, the
+    # object a view or a bridge's array was made from (``base``, collapsed to the owner as NumPy's),
+    # None for an array that owns its data
     __slots__ = ("_t", "_d", "_h", "_b", "__weakref__")
     __array_priority__ = 1000
     __class_getitem__ = classmethod(types.GenericAlias)  # ndarray[Any, dtype[float64]] in annotations
@@ -201,10 +202,7 @@ class ndarray:
     def _raw_base(self):
         """The object this array was made from (its parent view, or a bridge's buffer), None when it owns its data."""
         t = self._t
-        try:
-            b = self._b
-        except AttributeError:
-            b = None
+        b = self._b
         root = t._base
         if root is None:
             root = alias_of(t)
@@ -271,7 +269,7 @@ class ndarray:
         t = self._t
         if (read_only(t) or False) == state:
             return
-        self._set_tensor(mark(t, state))
+        self._set_tensor(mark(t, state), self._d)
 
     @property
     def data(self):

@@ -524,7 +524,7 @@ class _Unary(ufunc):
                 w = _new(ndarray)
                 w._t = r
                 w._d = d
-                w._h = None if h is not False else h  # a device array's result stays off the host
+                w._h = False if h is False else None  # a device array's result stays off the host
                 w._b = None
                 return w if r.dim() else result(w)
             if tp in _SCALARS and not _multi_device[0] and not _dynamo_compiling():
@@ -582,7 +582,7 @@ class _Binary(ufunc):
             w = _new(ndarray)
             w._t = r
             w._d = d
-            w._h = None if h is not False else h  # a device array's result stays off the host
+            w._h = False if h is False else None  # a device array's result stays off the host
             w._b = None
             return w if r.dim() else result(w)
         if out is None and not options and type(x1) in _SCALARS and type(x2) in _SCALARS \
