@@ -8,6 +8,7 @@ On other devices, while torch.compile traces (§6.2) and for tensors autograd tr
 table answers ``None``: torch's kernel runs (§3: nothing moves to the host).
 """
 
+import re
 from unittest import mock
 
 import numpy
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 
 import torchnp
 import torchnp._cpu_kernels as kernels
+from torchnp._array import TINY_VIEW
 from support import DEVICE, assert_like_numpy, tnp
 
 pytestmark = pytest.mark.skipif(torch.device(DEVICE).type != "cpu", reason="the kernel table serves the CPU")
@@ -512,3 +514,111 @@ def test_ufuncs_that_differ_from_numpy_on_purpose_never_take_the_tiny_path(name)
     large_result = getattr(torchnp, name)(torchnp.asarray(large)).to_numpy()[:len(z)]
     _same(tiny_result, large_result)
     assert numpy.isinf(tiny_result[0].real) and tiny_result[0].imag == 0  # C99: expm1(inf + 0j) = inf + 0j
+
+
+_SLICES = st.builds(slice, st.none() | st.integers(-12, 12), st.none() | st.integers(-12, 12),
+                    st.none() | st.integers(1, 4))
+
+
+@pytest.mark.parametrize("dtype", TINY_DTYPES)
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(0, TINY_VIEW), key=_SLICES,
+       shape=st.sampled_from([(-1,), (1, -1), (-1, 1), (-2, 1, 1)]))
+def test_tiny_host_views_are_numpys(dtype, seed, n, key, shape):
+    """§1.2, issue 17: ``x[slice]`` and ``x.reshape`` of host arrays of at most TINY_VIEW elements
+    are NumPy's views (its values, shape, dtype and base, chains collapsed to the owner); one memory
+    with the array both ways, through NumPy's and torch's write paths; the tensor made on first use
+    is a torch view of the array's tensor."""
+    a = _tiny_values(seed, dtype, n)
+    x = torchnp.asarray(a.copy())
+    for v, e in [(x[key], a[key]), (x.reshape(*shape), a.reshape(*shape)), (x.reshape(shape), a.reshape(shape))]:
+        _same(v, e)
+        assert type(v._h) is numpy.ndarray and v.base is x and (e.base is a)
+        assert v[1:].base is x and e[1:].base is a  # a view of a view: base is the owner, as NumPy's
+        assert v.tensor._base is x.tensor  # the torch view, made now
+    v, e = x[key], a[key]
+    if e.size:
+        v[0] = a[0]  # through NumPy's scalar write
+        e[0] = a[0]
+        torchnp.copyto(v, torchnp.flip(v))  # through torch's
+        numpy.copyto(e, numpy.flip(e))
+        _same(x, a)
+    x[...] = a[::-1]  # the array's writes show in the view
+    a[...] = a[::-1].copy()
+    _same(v, e)
+
+
+def test_tiny_host_views_keep_numpys_write_flags():
+    """A view made before ``setflags(write=False)`` stays writeable, one made after is read-only,
+    as NumPy's (the torch view is made from the tensor the array held when the view was made)."""
+    a = numpy.arange(6.0)
+    x = torchnp.asarray(a.copy())
+    before, before_2d = x[1:4], x.reshape(2, 3)
+    expected = [a[1:4], a.reshape(2, 3)]
+    x.setflags(write=False)
+    a.setflags(write=False)
+    after, after_2d = x[1:4], x.reshape(2, 3)
+    expected += [a[1:4], a.reshape(2, 3)]
+    assert [v.flags.writeable for v in (before, before_2d, after, after_2d)] == \
+        [v.flags.writeable for v in expected] == [True, True, False, False]
+    before[0] = 7.0
+    before_2d += 1.0
+    numpy.testing.assert_array_equal(x.to_numpy(), [1.0, 8.0, 3.0, 4.0, 5.0, 6.0])
+    for v in (after, after_2d):
+        with pytest.raises(ValueError, match="read-only"):
+            v[0] = 1.0
+        with pytest.raises(ValueError, match="read-only"):
+            v += 1.0
+
+
+_MATMUL_SHAPES = [((3, 4), (4, 2)), ((4,), (4, 3)), ((2, 4), (4,)), ((5,), (5,)), ((2, 3, 4), (4, 1)),
+                  ((1, 2, 2), (3, 2, 2)), ((3, 4), (5, 2)), ((3,), (4,)), ((), (3,))]
+
+
+@pytest.mark.parametrize("shapes", _MATMUL_SHAPES, ids=str)
+@pytest.mark.parametrize("dtypes", [("float64", "float64"), ("float32", "float64"), ("int64", "int32"),
+                                    ("bool", "bool"), ("complex128", "float32"), ("uint8", "int8")], ids=str)
+def test_tiny_host_matmul_is_numpys(shapes, dtypes):
+    """Issue 17: matmul and ``@`` of tiny host arrays are NumPy's: its bits, dtype, scalar for
+    vector @ vector (§1.3) and its errors."""
+    rng = numpy.random.default_rng(0)
+    a, b = ((rng.random(s) * 8 - 3).astype(d) for s, d in zip(shapes, dtypes))
+    expected, error = _numpy_or_error(numpy.matmul, a, b)
+    for op in (torchnp.matmul, lambda p, q: p @ q):
+        if error is not None:
+            with pytest.raises(type(error), match=re.escape(str(error)) if shapes != ((), (3,)) else None):
+                op(torchnp.asarray(a), torchnp.asarray(b))
+            continue
+        got = op(torchnp.asarray(a), torchnp.asarray(b))
+        assert type(got) is (torchnp.ndarray if type(expected) is numpy.ndarray else type(expected))
+        _same(got, expected)
+
+
+@pytest.mark.parametrize("dtype", TINY_DTYPES)
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(0, TINY_VIEW), y=st.sampled_from(["array", 2, -1.5]))
+def test_tiny_host_where_is_numpys(dtype, seed, n, y):
+    """Issue 17: where on tiny host arrays is NumPy's: its bits and dtype (NEP 50 for a Python y)."""
+    a = _tiny_values(seed, dtype, n)
+    b = _tiny_values(seed + 1, dtype, n) if y == "array" else y
+    c = _tiny_values(seed + 2, "bool", n)
+    expected, error = _numpy_or_error(numpy.where, c, a, b)
+    args = [torchnp.asarray(c), torchnp.asarray(a), torchnp.asarray(b) if y == "array" else b]
+    if error is not None:
+        with pytest.raises(type(error)):
+            torchnp.where(*args)
+        return
+    _same(torchnp.where(*args), expected)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), dims=st.tuples(*[st.integers(0, 8)] * 3),
+       dtype=st.sampled_from(["float64", "float32"]), form=st.sampled_from(["b", "a.T", "a.T.copy()"]))
+def test_tiny_host_real_matmul_has_numpys_matmul_bits(seed, dims, dtype, form):
+    """Real 2-D tiny products take NumPy's dot (same gemm/syrk as its matmul, half the call): the
+    bits of ``numpy.matmul``, for a @ a.T too."""
+    m, k, p = dims
+    rng = numpy.random.default_rng(seed)
+    a = (rng.standard_normal((m, k)) * 10.0 ** rng.integers(-5, 5)).astype(dtype)
+    b = {"b": rng.standard_normal((k, p)).astype(dtype), "a.T": a.T, "a.T.copy()": a.T.copy()}[form]
+    _same(torchnp.matmul(torchnp.asarray(a), torchnp.asarray(b)), numpy.matmul(a, b))

@@ -38,8 +38,9 @@ def test_wraps_exactly_one_tensor():  # §1.1
     assert "_t" in torchnp.ndarray.__slots__
     # one tensor; the other slots cache its dtype for the hot path (§7), once a scalar index
     # reads host data NumPy's view of the same memory (§1.3), and for views the array they were
-    # made from (``base``, §1.2) -- never a second tensor
-    assert [s for s in torchnp.ndarray.__slots__ if s != "__weakref__"] == ["_t", "_d", "_h", "_b"]
+    # made from (``base``, §1.2), and how an array NumPy made on tiny host data makes its tensor on
+    # first use -- never a second tensor
+    assert [s for s in torchnp.ndarray.__slots__ if s != "__weakref__"] == ["_t", "_d", "_h", "_b", "_p"]
     assert type(x[1:]._b) is torchnp.ndarray and x._b is None
     assert [type(getattr(x, s)) for s in ("_t", "_d")] == [torch.Tensor, torch.dtype]
     assert not hasattr(x, "__dict__")

@@ -28,7 +28,8 @@ __all__ = ["ndarray"]
 _new = object.__new__
 _NPA = _np.ndarray
 _from_numpy = torch.from_numpy
-_64BIT = frozenset({torch.int64, torch.uint64})  # the dtypes NumPy also spells 'q'/'Q'
+#: NumPy's dtype char -> the dtype key ``_d`` of an array holding it (NumPy's 'q'/'Q' kept, §2.1)
+_KEY_OF_CHAR = {**{d.char: t for d, t in _dtypes.TO_TORCH.items()}, **_dtypes.ALIASES}
 _TYPE = type  # ndarray.view has a parameter of that name
 _compiling = torch.compiler.is_compiling
 #: Dynamo folds this to True while it traces; eagerly one call returning False (``is_compiling``
@@ -55,8 +56,9 @@ class ndarray:
     # found on first use (§1.3 scalar indexing and NumPy's kernels on tiny arrays read through it):
     # None until then, False where NumPy may not read the data (a device, autograd); ``_b``, the
     # object a view or a bridge's array was made from (``base``, collapsed to the owner as NumPy's),
-    # None for an array that owns its data
-    __slots__ = ("_t", "_d", "_h", "_b", "__weakref__")
+    # None for an array that owns its data. An array NumPy made on host data (``host_result``,
+    # ``_lazy_view``) has no ``_t`` until its first use (``__getattr__``); ``_p`` says how to make it
+    __slots__ = ("_t", "_d", "_h", "_b", "_p", "__weakref__")
     __array_priority__ = 1000
     __class_getitem__ = classmethod(types.GenericAlias)  # ndarray[Any, dtype[float64]] in annotations
 
@@ -73,11 +75,27 @@ class ndarray:
         return t if isinstance(t, (_np.ndarray, ndarray)) else _wrap(t)  # host-only dtypes: NumPy's array (§2.5)
 
     # -- attributes (§1.1) --
+    def __getattr__(self, name):
+        # reached only for a name the slots and the class lack, or an unset slot: ``_t`` of an
+        # array NumPy computed (``host_result``), made on its first use
+        if name == "_t":
+            p = self._p
+            if p is None:
+                t = _host_tensor(self._h)
+            else:  # a view: the torch view of the tensor it was made from, as the torch path makes it
+                t, arg = p
+                t = t.reshape(arg) if type(arg) is tuple else t[arg]
+                self._p = None
+            self._t = t
+            return t
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}", name=name, obj=self)
+
     @property
     def tensor(self):
         """The underlying ``torch.Tensor`` (shares memory, §4.4)."""
+        t = self._t
         self._h = None  # found again at the next use: the caller may turn on its requires_grad
-        return self._t
+        return t
 
     @property
     def shape(self):
@@ -575,6 +593,14 @@ class ndarray:
             # TypeError); torch parses unpacked ints faster than a tuple
             if sizes and type(sizes[0]) is int and type(sizes[-1]) is int and (
                     len(sizes) < 3 or bool not in map(type, sizes)):
+                h = tiny_host(self)
+                if h is not None and h.flags.c_contiguous:
+                    try:  # tiny host data: NumPy's view (C-contiguous: torch's reshape is a view too)
+                        v = h.reshape(sizes)
+                    except ValueError:
+                        pass  # the slow path below raises NumPy's error
+                    else:
+                        return _lazy_view(self, v, v.shape)
                 try:
                     r = self._t.reshape(*sizes)
                 except RuntimeError:
@@ -681,6 +707,10 @@ class ndarray:
                     r = h[key]
                     if type(r) is not _np.ndarray:
                         return r
+        elif tk is slice and (key.step is None or (type(key.step) is int and 0 < key.step < 2**62)):
+            h = tiny_host(self)
+            if h is not None:
+                return _lazy_view(self, h[key], key)  # tiny host data: NumPy's view
         t = self._t
         if tk is int or (tk is slice and (key.step is None or (type(key.step) is int and 0 < key.step < 2**62))):
             try:
@@ -804,6 +834,9 @@ _getitem = _setitem = None
 def result(a):
     """A function result ``a`` under §1.3: a 0-d host array becomes NumPy's scalar."""
     if type(a) is ndarray:
+        h = a._h
+        if type(h) is _NPA and h.ndim:  # (NumPy's result on tiny host data stays without a tensor)
+            return a
         t = a._t
         if t.dim() == 0 and _host_values(t):
             return _NP_SCALAR[a._d](t.item())
@@ -838,20 +871,60 @@ def _wrap(t):
 
 
 def host_result(r):
-    """NumPy's result ``r`` computed on host data: a new ndarray sharing the memory of a NumPy
-    array (kept as its host view), and NumPy's scalar as it is (§1.3)."""
+    """NumPy's result ``r`` computed on host data (a fresh array: native byte order, aligned): a
+    new ndarray sharing its memory, kept as its host view, and NumPy's scalar as it is (§1.3).
+    The tensor is made on first use (``ndarray.__getattr__``): a tiny result NumPy computed and
+    NumPy reads next never pays ``torch.from_numpy`` (~0.6 us, half of a tiny call)."""
     if type(r) is not _NPA:
         return r
     a = _new(ndarray)
-    try:
-        a._t = t = _from_numpy(r)
-    except TypeError:  # NumPy's 'Q' (ulonglong, equal to uint64): torch takes the canonical char only
-        a._t = t = _from_numpy(r.view(_np.uint64))
-    d = t.dtype
-    a._d = _dtypes.ALIASES.get(r.dtype.char, d) if d in _64BIT else d  # NumPy's 'q' kept (§2.1)
+    a._d = _KEY_OF_CHAR[r.dtype.char]
     a._h = r
     a._b = None
+    a._p = None
     return a
+
+
+#: views of host arrays with at most this many elements are NumPy's (``_lazy_view``): a tiny
+#: ``x[1:5]`` or ``x.reshape(2, 5)`` is mostly overhead, and NumPy's view costs 0.1-0.2 us where
+#: torch's costs ~1 us (the torch view is made only if a torch kernel reads the result); so are
+#: tiny ``matmul`` and ``where`` (``tiny_host``): NumPy's call and results, with less overhead
+TINY_VIEW = 64
+
+
+def tiny_host(a):
+    """NumPy's view of array ``a`` where NumPy's kernel runs on it instead of torch's: host data of
+    at most ``TINY_VIEW`` elements, outside traces and test modes; None otherwise."""
+    h = a._h
+    if h is None:
+        if a._t.numel() > TINY_VIEW:
+            return None  # not looked up: a larger array need not pay for it
+        h = a._host_array()
+    if type(h) is _NPA and h.size <= TINY_VIEW and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
+        return h
+    return None
+
+
+def _lazy_view(a, v, arg):
+    """A view of host array ``a`` whose NumPy view is ``v`` (§1.2: ``base`` as NumPy's), with its
+    tensor made on first use from the tensor ``a`` holds now: ``t.reshape(arg)`` for a shape,
+    ``t[arg]`` for a slice (the torch view of the same memory, as the torch path makes it)."""
+    w = _new(ndarray)
+    w._d = a._d
+    w._h = v
+    t = a._t
+    b = a._b  # _parent inlined
+    w._b = b if type(b) is type(a) and t._base is not None else a
+    w._p = (t, arg)
+    return w
+
+
+def _host_tensor(h):
+    """The tensor sharing the memory of NumPy's array ``h`` (NumPy's 'Q' read as torch's uint64)."""
+    try:
+        return _from_numpy(h)
+    except TypeError:  # NumPy's 'Q' (ulonglong, equal to uint64): torch takes the canonical char only
+        return _from_numpy(h.view(_np.uint64))
 
 
 def _within(t, u):

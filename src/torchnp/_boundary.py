@@ -402,8 +402,9 @@ def _wrapper_source(name, sig, scalar_results, flat_call=False):
     if scalar_results:  # 0-d results are NumPy scalars (§1.3), except an out= array given back
         keep = ["out is not None"] if "out" in sig.parameters else []
         keep += [_KEEPS_ARRAY[name]] if name in _KEEPS_ARRAY else []
-        # result() inlined for the common case, an array of one or more dimensions
-        ret = "r if type(r) is _ndarray and r._t.dim() else _result(r)"
+        # result() inlined for the common case, an array of one or more dimensions (NumPy's result
+        # on tiny host data, ``host_result``, answers through its NumPy array: no tensor is made)
+        ret = "r if type(r) is _ndarray and (r._h.ndim if type(r._h) is _NPA else r._t.dim()) else _result(r)"
         if keep:
             ret = f"r if {' or '.join(keep)} else ({ret})"
     check = ""
@@ -488,7 +489,7 @@ def declare(namespace, prefix, numpy_module, names):
         np_func = getattr(numpy_module, name, None)
         np_func = getattr(np_func, "_implementation", np_func) if callable(np_func) else None
         env = {"_impl": impl if twin is None else twin, "_impl_np": np_func, "_HostOnlyData": HostOnlyData,
-               "_host": _host, "_name": qualified, "_defaults": defaults, "_result": result, "_ndarray": ndarray,
+               "_host": _host, "_name": qualified, "_defaults": defaults, "_result": result, "_ndarray": ndarray, "_NPA": _np.ndarray,
                "_casting_rule": casting_rule, "_casting_default": defaults.get("casting")}
         exec(src, env)  # noqa: S102 - code generated from the signature above, once at import
         f = env[name]

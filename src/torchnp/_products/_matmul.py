@@ -4,7 +4,7 @@ import numpy as _np
 import torch
 
 from .. import _cpu_kernels, _device, _dtypes
-from .._array import _wrap, ndarray, result
+from .._array import _wrap, host_result, ndarray, result, tiny_host
 from .._boundary import store, tensors
 from .._convert import normalize_axis
 from .._ufuncs._ufunc import translate
@@ -14,11 +14,25 @@ __all__ = ["matmul"]
 _new = object.__new__
 # products this large may take NumPy's kernel (the CPU kernel table): they skip the hot path
 _NUMPY_FROM = _cpu_kernels.KERNELS["matmul"].min_size
+# NumPy's dot of two real 2-D arrays of one dtype calls the same BLAS gemm (or syrk for a @ a.T)
+# as its matmul, in half the time; complex outer products (k = 1) differ in the last bit: matmul
+_DOT_DTYPES = frozenset({_np.dtype(_np.float64), _np.dtype(_np.float32)})
 
 
 def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, subok=True, signature=None, axes=None, axis=None):
     """Matrix product of two arrays (mirrors ``numpy.matmul``)."""
     if type(x1) is ndarray and type(x2) is ndarray and out is None and dtype is None and axes is None and axis is None:
+        h1 = tiny_host(x1)
+        if h1 is not None:
+            h2 = tiny_host(x2)
+            if h2 is not None:  # tiny host data: NumPy's matmul, its result and errors (_array.TINY_VIEW)
+                d = h1.dtype
+                if d in _DOT_DTYPES and d == h2.dtype and h1.ndim == 2 == h2.ndim:
+                    try:
+                        return host_result(_np.dot(h1, h2))
+                    except ValueError:
+                        pass  # matmul raises its own message
+                return host_result(_np.matmul(h1, h2))
         # hot path (§7): same non-bool dtypes need no promotion; any torch error (0-d operand,
         # core-dimension mismatch, devices, no kernel) takes the general path, which raises NumPy's
         d = x1._d
@@ -96,12 +110,10 @@ def _core(spec, ndim, i, need=None):
 
 
 def _matmul_op(self, other):
-    if type(other) is ndarray:
-        r = matmul(self, other)
-        return r if r._t.dim() else result(r)  # vector @ vector: NumPy's scalar on the host (§1.3)
-    if not isinstance(other, (ndarray, list, tuple, _np.ndarray, _np.generic, int, float, complex, bool)):
+    if type(other) is not ndarray and not isinstance(
+            other, (ndarray, list, tuple, _np.ndarray, _np.generic, int, float, complex, bool)):
         return NotImplemented
-    return result(matmul(self, other))
+    return result(matmul(self, other))  # vector @ vector: NumPy's scalar on the host (§1.3)
 
 
 def _rmatmul_op(self, other):

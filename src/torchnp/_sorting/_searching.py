@@ -9,7 +9,7 @@ import numpy as _np
 import torch
 
 from .. import _cpu_kernels, _device, _dtypes
-from .._array import _wrap, ndarray
+from .._array import _wrap, host_result, ndarray, tiny_host
 from .._boundary import tensor
 from .._ufuncs._ufunc import operand, translate
 
@@ -73,8 +73,14 @@ def where(condition, x=None, y=None, /):
     # hot path (§7): array condition and x, array or float/int y, no cast needed; anything
     # torch rejects (non-bool condition, shapes) goes to the general path for NumPy's answer
     if type(condition) is ndarray and type(x) is ndarray:
-        a = x._t
         ty = type(y)
+        hc = tiny_host(condition)
+        if hc is not None:
+            hx = tiny_host(x)
+            hy = tiny_host(y) if ty is ndarray else y if ty is float or ty is int else None
+            if hx is not None and hy is not None:  # tiny host data: NumPy's where (_array.TINY_VIEW)
+                return host_result(_np.where(hc, hx, hy))
+        a = x._t
         multi = _multi_device[0]
         d = x._d
         if ty is ndarray:

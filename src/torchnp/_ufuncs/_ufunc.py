@@ -508,7 +508,7 @@ class _Unary(ufunc):
         if out is None and not options:
             if tp is ndarray:
                 h = x._h
-                if h is None:
+                if h is None and x._t.numel() <= self._tiny:  # (a larger array need not look it up)
                     h = x._host_array()
                 if type(h) is _NPA and h.size <= self._tiny and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
                     return host_result(self._np(h))  # tiny host data: NumPy's loop (_cpu_kernels.TINY_UFUNC)
@@ -540,7 +540,7 @@ class _Binary(ufunc):
     def __call__(self, x1, x2, /, out=None, **options):
         if type(x1) is ndarray and out is None and not options:
             h = x1._h
-            if h is None:
+            if h is None and x1._t.numel() <= self._tiny:  # (a larger array need not look it up)
                 h = x1._host_array()
             tp = type(x2)
             if type(h) is _NPA and h.size <= self._tiny and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
@@ -548,7 +548,7 @@ class _Binary(ufunc):
                 r = None
                 if tp is ndarray:
                     h2 = x2._h
-                    if h2 is None:
+                    if h2 is None and x2._t.numel() <= self._tiny:
                         h2 = x2._host_array()
                     if type(h2) is _NPA and h2.size <= self._tiny:
                         r = self._np(h, h2)
