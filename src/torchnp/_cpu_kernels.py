@@ -146,10 +146,11 @@ KERNELS.update({name: Kernel(10_000, dtypes, _quiet(getattr(_np, name)) if quiet
 
 
 #: ufunc calls whose host array operands have at most this many elements run NumPy's ufunc on the
-#: arrays' cached NumPy views (``ndarray._host_array``) and wrap its result with ``torch.from_numpy``:
-#: there a call is mostly overhead, and NumPy's call plus the wrap cost less than torch's call (10
-#: float64: add 0.45 + 0.45 us against 1.3 us, sin 0.45 + 0.45 against 1.2 us; float64 sin loses
-#: from ~100 elements). The results are NumPy's own, warnings included (docs/differences.md).
+#: arrays' cached NumPy views (``ndarray._host_array``) and wrap its result (``_array.host_result``:
+#: the tensor is made on first use): there a call is mostly overhead, and NumPy's call plus the wrap
+#: cost less than torch's call (10 float64: add 0.45 + 0.45 us against 1.3 us even with the tensor
+#: made, sin 0.45 + 0.45 against 1.2 us; float64 sin loses from ~100 elements). The results are
+#: NumPy's own, warnings included (docs/differences.md).
 TINY_UFUNC = 64
 #: ufuncs whose torchnp answer deliberately differs from NumPy's, so never NumPy's loop: complex
 #: expm1 gives C99's special values, as the array API standard specifies (NumPy: nan, numpy#21746)
