@@ -75,6 +75,11 @@ CASES = {
     "take": (lambda a: torchnp.take(a, torchnp.arange(-N, N, 3)), lambda a: numpy.take(a, numpy.arange(-N, N, 3)),
              True),
     "gather": (lambda a: a[torchnp.arange(N - 1, -N, -2)], lambda a: a[numpy.arange(N - 1, -N, -2)], True),
+    # NumPy's first index of the extreme (NaN first where there is one), flat and along each axis
+    "argmin/argmax": (lambda a: [torchnp.argmin(a), torchnp.argmax(a), torchnp.argmin(a.reshape(-1, 100), axis=0),
+                                 torchnp.argmax(a.reshape(-1, 100), axis=1, keepdims=True)],
+                      lambda a: [numpy.argmin(a), numpy.argmax(a), numpy.argmin(a.reshape(-1, 100), axis=0),
+                                 numpy.argmax(a.reshape(-1, 100), axis=1, keepdims=True)], False),
     # a product of equal operands is NumPy's einsum loop
     "einsum": (lambda a: [torchnp.einsum(s, a.reshape(-1, 100), a.reshape(-1, 100)[::-1]) for s in EINSUMS],
                lambda a: [numpy.einsum(s, a.reshape(-1, 100), a.reshape(-1, 100)[::-1]) for s in EINSUMS], False),
