@@ -53,6 +53,37 @@ def _bits(x):
     return a.dtype, a.shape, a.tobytes()
 
 
+class _numpy_ran:
+    """``with _numpy_ran() as ran: ...``; ``ran.called``: NumPy's kernel ran, through ``run``
+    (tensor operands) or ``host_kernel`` (host arrays, no torch call)."""
+
+    def __enter__(self):
+        real = kernels.host_kernel
+        self.hosts = []
+
+        def host(*args, **kwargs):
+            r = real(*args, **kwargs)
+            self.hosts.append(r is not None)
+            return r
+
+        self._patches = [mock.patch.object(kernels, "run", wraps=kernels.run), mock.patch.object(kernels, "host_kernel", host)]
+        self.run = self._patches[0].__enter__()
+        self._patches[1].__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        for p in reversed(self._patches):
+            p.__exit__(*exc)
+
+    @property
+    def called(self):
+        return self.call_count > 0
+
+    @property
+    def call_count(self):
+        return self.run.call_count + sum(self.hosts)
+
+
 def _same(a, b):
     if isinstance(a, tuple):
         assert len(a) == len(b)
@@ -94,7 +125,7 @@ EINSUMS = ("ij,ij->i", "ij,ij->j", "ij,ij->", "ij,ij->ji")
 def test_numpy_kernel_gives_numpys_result_and_torchs(name, dtype, seed):
     tn_call, np_call, bit_identical = CASES[name]
     a = _values(seed, dtype)
-    with mock.patch.object(kernels, "run", wraps=kernels.run) as ran:
+    with _numpy_ran() as ran:
         got = tn_call(tnp(a))
     assert ran.called == (name != "einsum" or dtype.startswith("float"))  # NumPy's kernel ran
     assert_like_numpy(got, np_call(a), rtol=0, atol=0)
@@ -107,7 +138,7 @@ def test_numpy_kernel_gives_numpys_result_and_torchs(name, dtype, seed):
 @given(seed=st.integers(0, 2**32 - 1), kth=st.integers(-N, N - 1))
 def test_partition_is_numpys_introselect(dtype, seed, kth):
     a = _values(seed, dtype)
-    with mock.patch.object(kernels, "run", wraps=kernels.run) as ran:
+    with _numpy_ran() as ran:
         assert_like_numpy(torchnp.partition(tnp(a), kth), numpy.partition(a, kth), rtol=0, atol=0)
     assert ran.called
     assert_like_numpy(torchnp.argpartition(tnp(a), [kth, 0]), numpy.argpartition(a, [kth, 0]))
@@ -119,7 +150,7 @@ def test_partition_is_numpys_introselect(dtype, seed, kth):
 def test_searchsorted_and_bincount(dtype, seed, side):
     a = numpy.sort(_values(seed, dtype))
     v = _values(seed + 1, dtype)
-    with mock.patch.object(kernels, "run", wraps=kernels.run) as ran:
+    with _numpy_ran() as ran:
         got = torchnp.searchsorted(tnp(a), tnp(v), side)
     assert ran.called
     assert_like_numpy(got, numpy.searchsorted(a, v, side))
@@ -142,7 +173,7 @@ def test_scatter_matches_numpy_and_torch(seed):
     expected = a.copy()
     expected[idx] = v
     x = tnp(a)
-    with mock.patch.object(kernels, "run", wraps=kernels.run) as ran:
+    with _numpy_ran() as ran:
         x[tnp(idx)] = tnp(v)
     assert ran.called
     assert_like_numpy(x, expected, rtol=0, atol=0)
@@ -159,7 +190,7 @@ def test_scatter_matches_numpy_and_torch(seed):
 def test_variances_are_numpys(name, dtype, seed, axis, ddof, keepdims):
     a = _values(seed, dtype).reshape(-1, 150)
     a = a if name.startswith("nan") else numpy.where(numpy.isfinite(a), a, 1.5)
-    with mock.patch.object(kernels, "run", wraps=kernels.run) as ran:
+    with _numpy_ran() as ran:
         got = getattr(torchnp, name)(tnp(a), axis=axis, ddof=ddof, keepdims=keepdims)
     assert ran.called
     assert_like_numpy(got, getattr(numpy, name)(a, axis=axis, ddof=ddof, keepdims=keepdims), rtol=0, atol=0)
@@ -183,7 +214,7 @@ def test_large_matmul_is_numpys_and_small_stays_torchs(monkeypatch):
        norm=st.sampled_from([None, "ortho", "forward"]))
 def test_rfft_is_numpys(dtype, seed, n, norm):
     a = numpy.random.default_rng(seed).random(N).astype(dtype)
-    with mock.patch.object(kernels, "run", wraps=kernels.run) as ran:
+    with _numpy_ran() as ran:
         got = torchnp.fft.rfft(tnp(a), n, norm=norm)
     assert ran.called
     assert_like_numpy(got, numpy.fft.rfft(a, n, norm=norm), rtol=0, atol=0)
@@ -195,7 +226,7 @@ def test_eigh_and_svd_are_numpys(dtype):
     rng = numpy.random.default_rng(0)
     a = rng.random((side, side)).astype(dtype)
     a = a + a.conj().T
-    with mock.patch.object(kernels, "run", wraps=kernels.run) as ran:
+    with _numpy_ran() as ran:
         assert_like_numpy(tuple(torchnp.linalg.eigh(tnp(a), "U")), tuple(numpy.linalg.eigh(a, "U")), rtol=0, atol=0)
         assert_like_numpy(tuple(torchnp.linalg.svd(tnp(a), full_matrices=False)),
                           tuple(numpy.linalg.svd(a, full_matrices=False)), rtol=0, atol=0)
@@ -264,7 +295,7 @@ def test_routed_ufuncs_give_numpys_bits(name, dtype, seed):
     leaves to torch (float64 sin) still runs torch's kernel."""
     a = _values(seed, dtype) * numpy.asarray(0.37, dtype)  # many values inside (-1, 1) and outside
     routed = kernels.KERNELS[name].dtypes.__contains__(getattr(torch, dtype))
-    with mock.patch.object(kernels, "run", wraps=kernels.run) as ran, numpy.errstate(all="raise"):
+    with _numpy_ran() as ran, numpy.errstate(all="raise"):
         got = getattr(torchnp, name)(tnp(a))  # torchnp's ufuncs never warn or raise on values
     assert ran.called == routed
     with numpy.errstate(all="ignore"):
@@ -281,7 +312,7 @@ def test_routed_ufuncs_give_numpys_bits(name, dtype, seed):
 def test_routed_comparisons_are_numpys(name, dtype, seed, scalar):
     a, b = _values(seed, dtype), _values(seed + 1, dtype)
     f, uf = getattr(torchnp, name), getattr(numpy, name)
-    with mock.patch.object(kernels, "run", wraps=kernels.run) as ran:
+    with _numpy_ran() as ran:
         got = [f(tnp(a), tnp(b)), f(tnp(a), scalar), f(scalar, tnp(a)), f(tnp(a), tnp(b[:1]))]
     assert ran.call_count >= 3
     for g, e in zip(got, [uf(a, b), uf(a, scalar), uf(scalar, a), uf(a, b[:1])]):
@@ -292,7 +323,7 @@ def test_routed_ufuncs_keep_out_where_and_operators():
     a = _values(0, "float64")
     out = tnp(numpy.full(N, 7.0))
     w = a > 0
-    with mock.patch.object(kernels, "run", wraps=kernels.run) as ran:
+    with _numpy_ran() as ran:
         r = torchnp.exp(tnp(a), out=out, where=tnp(w))
         x = tnp(a)
         x **= 1  # an operator on the same path
@@ -310,7 +341,7 @@ def test_boolean_mask_and_where_are_numpys(dtype, seed, shape):
     a = (rng.random(shape) * 100).astype(dtype)
     m = rng.random(shape) < 0.3
     x = tnp(a)
-    with mock.patch.object(kernels, "run", wraps=kernels.run) as ran:
+    with _numpy_ran() as ran:
         got = [x[tnp(m)], x[tnp(m[:, 0] if len(shape) == 2 else m)], torchnp.where(tnp(m), x, x[::-1].copy())]
     assert ran.call_count == 3
     for g, e in zip(got, [a[m], a[m[:, 0] if len(shape) == 2 else m], numpy.where(m, a, a[::-1])]):
@@ -343,7 +374,7 @@ def test_lapack_through_numpy_is_numpys():
         lambda m, a, s, b, b2, t, r: tuple(m.linalg.lstsq(t[:, 2:], r, rcond=None)),
     ]
     for call in calls:
-        with mock.patch.object(kernels, "run", wraps=kernels.run) as ran:
+        with _numpy_ran() as ran:
             got = call(torchnp, *map(tnp, (a, s, b, b2, tall, r)))
         assert ran.called
         expected = call(numpy, a, s, b, b2, tall, r)
@@ -365,7 +396,7 @@ def test_products_through_numpy_are_numpys(monkeypatch):
     rng = numpy.random.default_rng(0)
     a, b = rng.random((side, side)), rng.random((side, side)).astype(numpy.float32)
     batch, batch2 = rng.random((3, side, side)), rng.random((side, 5))
-    with mock.patch.object(kernels, "run", wraps=kernels.run) as ran:
+    with _numpy_ran() as ran:
         got = [torchnp.dot(tnp(a), tnp(a)), torchnp.dot(tnp(b), tnp(b)), tnp(a) @ tnp(a)]
     assert ran.call_count == 3
     for g, e in zip(got, [numpy.dot(a, a), numpy.dot(b, b), a @ a]):
@@ -374,7 +405,7 @@ def test_products_through_numpy_are_numpys(monkeypatch):
     monkeypatch.setattr(torch, "get_num_threads", lambda: 2)
     assert kernels.numpy_kernel("matmul", big, big, context=(3, 3)) is None  # torch's threads split the batch
     monkeypatch.setattr(torch, "get_num_threads", lambda: 1)
-    with mock.patch.object(kernels, "run", wraps=kernels.run) as ran:
+    with _numpy_ran() as ran:
         got = torchnp.matmul(tnp(batch), tnp(batch2))
     assert ran.called
     _same(got, numpy.matmul(batch, batch2))
@@ -387,7 +418,7 @@ def test_products_through_numpy_are_numpys(monkeypatch):
 def test_fft_is_numpys_on_one_torch_thread(dtype, seed, n, norm):
     rng = numpy.random.default_rng(seed)
     a = (rng.random(N) + (1j * rng.random(N) if dtype.startswith("complex") else 0)).astype(dtype)
-    with mock.patch.object(kernels, "run", wraps=kernels.run) as ran, \
+    with _numpy_ran() as ran, \
             mock.patch.object(torch, "get_num_threads", lambda: 1):
         got = torchnp.fft.fft(tnp(a), n, norm=norm)
     assert ran.called
@@ -627,3 +658,38 @@ def test_tiny_host_real_matmul_has_numpys_matmul_bits(seed, dims, dtype, form):
     a = (rng.standard_normal((m, k)) * 10.0 ** rng.integers(-5, 5)).astype(dtype)
     b = {"b": rng.standard_normal((k, p)).astype(dtype), "a.T": a.T, "a.T.copy()": a.T.copy()}[form]
     _same(torchnp.matmul(torchnp.asarray(a), torchnp.asarray(b)), numpy.matmul(a, b))
+
+
+def test_host_kernels_run_numpy_without_a_torch_op():
+    """einsum, lstsq and ``x[idx] = v`` on host arrays call NumPy's kernel on the arrays' cached
+    host views and wrap its results lazily (``host_kernel``): not one torch op, NumPy's results
+    bit for bit; the assignment still bumps the tensor's version counter, as a torch write would."""
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    class Ops(TorchDispatchMode):
+        seen = []
+
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            Ops.seen.append(func)
+            return func(*args, **(kwargs or {}))
+
+    rng = numpy.random.default_rng(0)
+    a, c = rng.random((N // 10, 10)), rng.random((N // 10, 10))
+    idx, v = rng.integers(-N // 10, N // 10, N), rng.random((N, 10))
+    idx2 = rng.integers(0, N // 10, N // 2)
+    x, y, i, w, y0, j = tnp(a.copy()), tnp(c), tnp(idx), tnp(v), tnp(c[:, 0]), tnp(idx2)
+    for arr in (x, y, i, w, y0, j):
+        arr._host_array()
+    version = x._t._version
+    with Ops():
+        got = [torchnp.einsum("ij,ij->i", x, y), torchnp.linalg.lstsq(x, y0, rcond=None)]
+        x[i] = w
+        x[j] = 0.25  # a Python number as the value
+    assert Ops.seen == []
+    expected = [numpy.einsum("ij,ij->i", a, c), numpy.linalg.lstsq(a, c[:, 0], rcond=None)]
+    a[idx] = v
+    a[idx2] = 0.25
+    _same(got[0], expected[0])
+    _same(tuple(map(numpy.asarray, got[1])), tuple(map(numpy.asarray, expected[1])))
+    _same(x, a)
+    assert x._t._version > version

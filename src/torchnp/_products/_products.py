@@ -16,7 +16,7 @@ import torch
 from numpy.exceptions import AxisError
 
 from .. import _cpu_kernels, _dtypes
-from .._array import _wrap, ndarray
+from .._array import _wrap, host_result, ndarray
 from .._boundary import DOT_OUT_ERROR, casting_rule, out_tensor, store
 from .._convert import cast_tensor, check_order, normalize_axis
 from .._boundary import tensor as tensor_of, tensors
@@ -221,6 +221,10 @@ def einsum(*operands, out=None, optimize=False, dtype=None, order="K", casting="
         raise ValueError("must provide at least an operand and a subscripts list to einsum")
     else:
         spec, ops = _sublist_to_str(operands)
+    if out is None and dtype is None and len(ops) == 2:
+        hk = _cpu_kernels.host_kernel("einsum", ops, context=spec)
+        if hk is not None and hk[1][0].dtype == hk[1][1].dtype:  # host data: NumPy's loop, no torch call
+            return host_result(hk[0](spec, *hk[1], order=order))
     ts = tensors(ops)
     if dtype is not None:
         for t in ts:
