@@ -693,3 +693,51 @@ def test_host_kernels_run_numpy_without_a_torch_op():
     _same(tuple(map(numpy.asarray, got[1])), tuple(map(numpy.asarray, expected[1])))
     _same(x, a)
     assert x._t._version > version
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), shape=st.sampled_from([(7,), (5, 3), (4, 3, 2), (2, 1000)]),
+       axis=st.integers(-3, 2), keepdims=st.booleans())
+def test_vector_norm_along_an_axis_is_numpys(dtype, seed, shape, axis, keepdims):
+    """linalg.norm(x, axis=int) of real host data: NumPy's bits and AxisError (the kernel skips the
+    copy NumPy's x.conj() makes of real data)."""
+    a = (numpy.random.default_rng(seed).standard_normal(shape) * 1e3).astype(dtype)
+    expected, error = _numpy_or_error(lambda: numpy.linalg.norm(a, axis=axis, keepdims=keepdims))
+    if error is not None:
+        with pytest.raises(type(error)):
+            torchnp.linalg.norm(tnp(a), axis=axis, keepdims=keepdims)
+        return
+    _same(torchnp.linalg.norm(tnp(a), axis=axis, keepdims=keepdims), expected)
+
+
+def test_host_linalg_and_dot_run_numpy_without_a_torch_op():
+    """solve, det, cholesky (both triangles) and 2-D dot from the rows' sizes on host arrays: NumPy's
+    LAPACK/BLAS calls on the cached host views, no torch op, NumPy's bits and errors."""
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    class Ops(TorchDispatchMode):
+        seen = []
+
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            Ops.seen.append(func)
+            return func(*args, **(kwargs or {}))
+
+    side = int(kernels.KERNELS["dot"].min_size ** 0.5)
+    a, s = _square(side), _square(side, 1, spd=True)
+    b = numpy.random.default_rng(2).random((side, 2))
+    arrays = [tnp(v) for v in (a, s, b)]
+    for arr in arrays:
+        arr._host_array()
+    x, y, z = arrays
+    with Ops():
+        got = [torchnp.linalg.solve(x, z), torchnp.linalg.det(x), torchnp.linalg.cholesky(y),
+               torchnp.linalg.cholesky(y, upper=True), torchnp.dot(x, y)]
+        with pytest.raises(numpy.linalg.LinAlgError, match="Matrix is not positive definite"):
+            torchnp.linalg.cholesky(x)
+    assert Ops.seen == []
+    expected = [numpy.linalg.solve(a, b), numpy.linalg.det(a), numpy.linalg.cholesky(s),
+                numpy.linalg.cholesky(s, upper=True), numpy.dot(a, s)]
+    for g, e in zip(got, expected):
+        assert type(g) is (torchnp.ndarray if type(e) is numpy.ndarray else type(e))
+        _same(g, e)

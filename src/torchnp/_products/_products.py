@@ -285,6 +285,10 @@ def _shapes_error(name, a, b):
 
 def dot(a, b, out=None):
     """Dot product of two arrays (mirrors ``numpy.dot``)."""
+    if out is None and type(a) is ndarray and type(b) is ndarray and a._d is b._d:
+        hk = _cpu_kernels.host_kernel("dot", (a, b), context=(a.ndim, b.ndim))
+        if hk is not None:  # host data: NumPy's gemm, no torch call
+            return host_result(hk[0](*hk[1]))
     ta, tb = tensors((a, b))
     if out is not None:
         ot = out_tensor(out, ta.device, DOT_OUT_ERROR)  # NumPy's dot refuses a read-only out so

@@ -39,6 +39,9 @@ def _square_input(a):
 
 def solve(a, b):
     """Solve ``a @ x = b`` (mirrors ``numpy.linalg.solve``; ``b`` is a vector only when 1-D)."""
+    hk = _cpu_kernels.host_kernel("solve", (a, b))
+    if hk is not None:  # host data: NumPy's gesv and its errors, no torch call
+        return host_result(hk[0](*hk[1]))
     ta, tb = tensors((a, b))
     stacked_square(ta)
     dt = linalg_dtype(ta, tb)
@@ -79,6 +82,9 @@ def inv(a):
 
 def det(a):
     """Determinant (mirrors ``numpy.linalg.det``)."""
+    hk = _cpu_kernels.host_kernel("det", (a,))
+    if hk is not None:  # host data: NumPy's getrf and its errors, no torch call
+        return host_result(hk[0](*hk[1]))
     t, _ = _square_input(a)
     k = _cpu_kernels.numpy_kernel("det", t)
     return wrap(torch.linalg.det(t) if k is None else _cpu_kernels.run(k, t))
@@ -94,6 +100,9 @@ def slogdet(a):
 def cholesky(a, /, *, upper=False):
     """Cholesky factor (mirrors ``numpy.linalg.cholesky``; reads the lower, or with
     ``upper=True`` the upper, triangle as NumPy does)."""
+    hk = _cpu_kernels.host_kernel("cholesky", (a,))
+    if hk is not None:  # host data: NumPy's potrf and its LinAlgError, no torch call
+        return host_result(hk[0](*hk[1], upper))
     t, _ = _square_input(a)
     k = _cpu_kernels.numpy_kernel("cholesky", t)
     if k is not None:  # NumPy's potrf, its LinAlgError
