@@ -77,15 +77,14 @@ class ndarray:
     # -- attributes (§1.1) --
     def __getattr__(self, name):
         # reached only for a name the slots and the class lack, or an unset slot: ``_t`` of an
-        # array NumPy computed (``host_result``), made on its first use
+        # array NumPy computed or viewed (``host_result``, ``_lazy_view``), made on its first use
         if name == "_t":
             p = self._p
             if p is None:
                 t = _host_tensor(self._h)
             else:  # a view: the torch view of the tensor it was made from, as the torch path makes it
-                t, arg = p
+                t, arg = p  # (kept: the view holds that tensor anyway, and a racing thread makes the same)
                 t = t.reshape(arg) if type(arg) is tuple else t[arg]
-                self._p = None
             self._t = t
             return t
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}", name=name, obj=self)
