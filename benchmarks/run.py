@@ -20,6 +20,7 @@ import gc
 import os
 import pathlib
 import platform
+import random
 import re
 import shutil
 import statistics
@@ -416,9 +417,13 @@ def measure_case(fns, dev, repeats, loops, stat):
     samples = {s: [] for s in fns}
     errors = {}
     order = list(fns)
+    shuffle = random.Random(0).shuffle
     for r in range(repeats):
-        k = r % len(order) if order else 0
-        for system in order[k:] + order[:k]:  # rotate: no system always runs first
+        # a fresh order each round: no system always runs first, nor always right after the same one
+        # (a plain rotation ran torchnp right after raw torch in two rounds of three, and a call
+        # right after another library's large kernel starts on cold caches)
+        shuffle(order)
+        for system in list(order):
             if system in errors:
                 continue
             try:
@@ -765,7 +770,7 @@ def main(argv=None):
                 f"- command: `{cmd.strip()}`",
                 f"- figures: {args.stat} over {reps['tiny']} (tiny, per call over {loops}-call loops) / "
                 f"{reps['other']} (others; a case under {_SAMPLE_S * 1e3:.0f} ms is timed per call over up to 20 calls "
-                f"per sample) interleaved rounds after a warm-up; jit figures exclude compilation "
+                f"per sample) interleaved rounds (a seeded-random order per round) after a warm-up; jit figures exclude compilation "
                 f"({'cold: torch compile caches disabled' if args.cold_compile else 'compile with torch on-disk caches as found'})",
                 "", text]
         if i3:
