@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import torchnp
 import torchnp._cpu_kernels as kernels
-from torchnp._array import TINY_VIEW
+from torchnp._array import TINY_HOST
 from support import DEVICE, assert_like_numpy, tnp
 
 pytestmark = pytest.mark.skipif(torch.device(DEVICE).type != "cpu", reason="the kernel table serves the CPU")
@@ -427,7 +427,7 @@ def test_fft_is_numpys_on_one_torch_thread(dtype, seed, n, norm):
                                                                   kernels.KERNELS["fft"].run)
 
 
-# ---------------------------------------------------------------- tiny host arrays (TINY_UFUNC)
+# ---------------------------------------------------------------- tiny host arrays (TINY_HOST)
 TINY_UNARY = ["sin", "exp", "tanh", "sqrt", "log", "negative", "absolute", "sign", "floor", "isnan", "square"]
 TINY_BINARY = ["add", "subtract", "multiply", "true_divide", "floor_divide", "power", "maximum", "greater",
                "arctan2", "bitwise_and", "logical_xor", "remainder", "gcd"]
@@ -453,10 +453,10 @@ def _numpy_or_error(fn, *args):
 
 @pytest.mark.parametrize("dtype", TINY_DTYPES)
 @settings(max_examples=8, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), n=st.integers(0, kernels.TINY_UFUNC),
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(0, TINY_HOST),
        name=st.sampled_from(TINY_UNARY + TINY_BINARY), scalar=st.sampled_from([None, 3, -2, 0.5]))
 def test_tiny_host_ufuncs_are_numpys(dtype, seed, n, name, scalar):
-    """§3.3, issue 17: a ufunc on host arrays of at most TINY_UFUNC elements is NumPy's own loop on
+    """§3.3, issue 17: a ufunc on host arrays of at most TINY_HOST elements is NumPy's own loop on
     their host views: NumPy's bits, dtype and errors; the result keeps its host view, shares memory
     with its tensor, and a chain of such calls stays on that path."""
     a = _tiny_values(seed, dtype, n)
@@ -523,7 +523,7 @@ def test_tiny_path_keeps_autograd_and_devices():
 
 @pytest.mark.parametrize("maker", ["zeros", "ones", "empty"])
 @pytest.mark.parametrize("dtype", [None, "int32", "complex64", "bool"])
-@pytest.mark.parametrize("n", [0, 1, kernels.TINY_UFUNC, kernels.TINY_UFUNC + 1])
+@pytest.mark.parametrize("n", [0, 1, TINY_HOST, TINY_HOST + 1])
 def test_tiny_creation_is_numpys_array(maker, dtype, n):
     """empty/zeros/ones on the CPU: NumPy's dtype and values; a tiny one is NumPy's array held as
     the host view (one memory with the tensor)."""
@@ -532,7 +532,7 @@ def test_tiny_creation_is_numpys_array(maker, dtype, n):
     if maker != "empty":
         _same(got, expected)
     assert got.dtype == expected.dtype and got.shape == expected.shape
-    if n <= kernels.TINY_UFUNC:
+    if n <= TINY_HOST:
         assert type(got._h) is numpy.ndarray
         got[...] = 1
         assert (got._h == 1).all() and bool((got.tensor == 1).all())
@@ -545,7 +545,7 @@ def test_ufuncs_that_differ_from_numpy_on_purpose_never_take_the_tiny_path(name)
     inf, nan = numpy.inf, numpy.nan
     z = numpy.array([complex(inf, 0), complex(-inf, inf), complex(inf, inf), complex(-inf, nan),
                      complex(nan, 0), 0j, 1 + 1j])
-    large = numpy.tile(z, kernels.TINY_UFUNC // len(z) + 1)
+    large = numpy.tile(z, TINY_HOST // len(z) + 1)
     tiny_result = getattr(torchnp, name)(torchnp.asarray(z)).to_numpy()
     large_result = getattr(torchnp, name)(torchnp.asarray(large)).to_numpy()[:len(z)]
     _same(tiny_result, large_result)
@@ -558,10 +558,10 @@ _SLICES = st.builds(slice, st.none() | st.integers(-12, 12), st.none() | st.inte
 
 @pytest.mark.parametrize("dtype", TINY_DTYPES)
 @settings(max_examples=10, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), n=st.integers(0, TINY_VIEW), key=_SLICES,
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(0, TINY_HOST), key=_SLICES,
        shape=st.sampled_from([(-1,), (1, -1), (-1, 1), (-2, 1, 1)]))
 def test_tiny_host_views_are_numpys(dtype, seed, n, key, shape):
-    """§1.2, issue 17: ``x[slice]`` and ``x.reshape`` of host arrays of at most TINY_VIEW elements
+    """§1.2, issue 17: ``x[slice]`` and ``x.reshape`` of host arrays of at most TINY_HOST elements
     are NumPy's views (its values, shape, dtype and base, chains collapsed to the owner); one memory
     with the array both ways, through NumPy's and torch's write paths; the tensor made on first use
     is a torch view of the array's tensor."""
@@ -632,7 +632,7 @@ def test_tiny_host_matmul_is_numpys(shapes, dtypes):
 
 @pytest.mark.parametrize("dtype", TINY_DTYPES)
 @settings(max_examples=10, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), n=st.integers(0, TINY_VIEW), y=st.sampled_from(["array", 2, -1.5]))
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(0, TINY_HOST), y=st.sampled_from(["array", 2, -1.5]))
 def test_tiny_host_where_is_numpys(dtype, seed, n, y):
     """Issue 17: where on tiny host arrays is NumPy's: its bits and dtype (NEP 50 for a Python y)."""
     a = _tiny_values(seed, dtype, n)

@@ -392,12 +392,12 @@ def test_operators_are_the_ufuncs():
 
 def test_errstate_and_seterr_are_accepted():
     """Floating-point error handling is NumPy's own state; torch's kernels never raise on fp errors
-    (documented), NumPy's loops on tiny host arrays do as NumPy does (_cpu_kernels.TINY_UFUNC)."""
-    from torchnp._cpu_kernels import TINY_UFUNC
+    (documented), NumPy's loops on tiny host arrays do as NumPy does (_array.TINY_HOST)."""
+    from torchnp._array import TINY_HOST
 
     old = torchnp.geterr()
     assert old == numpy.geterr()
-    n = TINY_UFUNC + 1
+    n = TINY_HOST + 1
     with torchnp.errstate(divide="raise", invalid="ignore"):
         assert torchnp.geterr()["divide"] == "raise"
         r = torchnp.divide(tnp(numpy.ones(n)), tnp(numpy.zeros(n)))  # torch's kernel: no FloatingPointError
@@ -482,9 +482,9 @@ def test_fast_path_results_are_fresh_arrays():
 def test_no_torch_kernel_is_a_clear_type_error():
     """§2.5: a dtype torch supports only partly raises TypeError naming ufunc, dtype and device
     on an accelerator; host data runs NumPy's own loop (§3.3): NumPy's answer."""
-    from torchnp._cpu_kernels import TINY_UFUNC
+    from torchnp._array import TINY_HOST
 
-    values = numpy.arange(5, 5 + 2 * (TINY_UFUNC + 1), 2, dtype=numpy.uint64)
+    values = numpy.arange(5, 5 + 2 * (TINY_HOST + 1), 2, dtype=numpy.uint64)
     a = torchnp.asarray(values, device=DEVICE if DEVICE != "cpu" else "meta")
     with pytest.raises(TypeError, match=r"gcd.*uint64.*device"):
         torchnp.gcd(a, a)

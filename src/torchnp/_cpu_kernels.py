@@ -20,7 +20,7 @@ import torch
 from . import _device
 from ._array import _dynamo_compiling, _transforms_active, ndarray
 
-__all__ = ["KERNELS", "Kernel", "NOT_NUMPYS", "TINY_UFUNC", "host_kernel", "numpy_kernel", "run", "ufunc_kernel"]
+__all__ = ["KERNELS", "Kernel", "NOT_NUMPYS", "host_kernel", "numpy_kernel", "run", "ufunc_kernel"]
 
 _compiling = torch.compiler.is_compiling
 # NumPy's floating-point warnings off around the kernels that compute (a decorator: 1.4 us a call,
@@ -158,13 +158,6 @@ KERNELS.update({name: Kernel(10_000, dtypes, _quiet(getattr(_np, name)) if quiet
 ) for name in names})
 
 
-#: ufunc calls whose host array operands have at most this many elements run NumPy's ufunc on the
-#: arrays' cached NumPy views (``ndarray._host_array``) and wrap its result (``_array.host_result``:
-#: the tensor is made on first use): there a call is mostly overhead, and NumPy's call plus the wrap
-#: cost less than torch's call (10 float64: add 0.45 + 0.45 us against 1.3 us even with the tensor
-#: made, sin 0.45 + 0.45 against 1.2 us; float64 sin loses from ~100 elements). The results are
-#: NumPy's own, warnings included (docs/differences.md).
-TINY_UFUNC = 64
 #: ufuncs whose torchnp answer deliberately differs from NumPy's, so never NumPy's loop: complex
 #: expm1 gives C99's special values, as the array API standard specifies (NumPy: nan, numpy#21746)
 NOT_NUMPYS = frozenset({"expm1"})

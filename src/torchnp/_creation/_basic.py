@@ -12,9 +12,8 @@ import numpy as _np
 import torch
 
 from .. import _device, _dtypes
-from .._array import _dynamo_compiling, _wrap, host_result, ndarray
+from .._array import TINY_HOST, _dynamo_compiling, _wrap, host_result, ndarray
 from .._boundary import device_of
-from .._cpu_kernels import TINY_UFUNC
 from .._device import CPU as _CPU
 from .._convert import NOVALUE, as_tensor, asarray, check_order, keep_alias, wrap_host
 from .._device import _state as _device_state
@@ -68,7 +67,7 @@ def _creation_error(exc, shape, dtype):
 
 
 #: the allocators, torch's and NumPy's: a tiny array on the CPU is NumPy's (``torch.from_numpy``
-#: of it costs half a torch allocation, and it keeps its host view: _cpu_kernels.TINY_UFUNC)
+#: of it costs half a torch allocation, and it keeps its host view: _array.TINY_HOST)
 _HOST_ALLOCATORS = {torch.empty: _np.empty, torch.zeros: _np.zeros, torch.ones: _np.ones}
 
 
@@ -80,7 +79,7 @@ def _allocate(make, shape, dtype, device, order="C"):
     shape = shape if type(shape) is int and shape >= 0 else _shape(shape)
     try:
         dev = _device_state.device if device is None else _device.resolve(device)
-        if dev is _CPU and type(shape) is int and shape <= TINY_UFUNC and not _dynamo_compiling():
+        if dev is _CPU and type(shape) is int and shape <= TINY_HOST and not _dynamo_compiling():
             return host_result(_HOST_ALLOCATORS[make](shape, _dtypes.TO_NUMPY[dtype]))
         if order == "F" and type(shape) is tuple and len(shape) > 1:  # column-major: the reversed shape, permuted
             return _wrap(_reversed_axes(make(shape[::-1], dtype=dtype, device=dev)))

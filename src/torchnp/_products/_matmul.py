@@ -25,7 +25,7 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
         h1 = tiny_host(x1)
         if h1 is not None:
             h2 = tiny_host(x2)
-            if h2 is not None:  # tiny host data: NumPy's matmul, its result and errors (_array.TINY_VIEW)
+            if h2 is not None:  # tiny host data: NumPy's matmul, its result and errors (_array.TINY_HOST)
                 d = h1.dtype
                 if d in _DOT_DTYPES and d == h2.dtype and h1.ndim == 2 == h2.ndim:
                     try:

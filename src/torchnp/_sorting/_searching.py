@@ -78,7 +78,7 @@ def where(condition, x=None, y=None, /):
         if hc is not None:
             hx = tiny_host(x)
             hy = tiny_host(y) if ty is ndarray else y if ty is float or ty is int else None
-            if hx is not None and hy is not None:  # tiny host data: NumPy's where (_array.TINY_VIEW)
+            if hx is not None and hy is not None:  # tiny host data: NumPy's where (_array.TINY_HOST)
                 return host_result(_np.where(hc, hx, hy))
         a = x._t
         multi = _multi_device[0]

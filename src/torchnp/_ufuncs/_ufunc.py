@@ -17,10 +17,10 @@ import torch
 
 from .. import _cpu_kernels, _device, _dtypes
 from .._device import CPU as _CPU
-from .._array import _host_values, _wrap, host_result, ndarray, result
+from .._array import TINY_HOST, _host_values, _wrap, host_result, ndarray, result
 from .._boundary import broadcast_error, casting_rule, operand, run_on_host, store, where_mask
 from .._convert import NOVALUE as _NOVALUE
-from .._cpu_kernels import NOT_NUMPYS, TINY_UFUNC
+from .._cpu_kernels import NOT_NUMPYS
 from .._tensors import broadcast_shapes
 
 _new = object.__new__
@@ -304,9 +304,9 @@ class ufunc:
         self._fn = fn
         self._kernels = {}
         self._fast = {}  # hot path: operand key -> (kernel, result torch dtype)
-        # host operands of at most this many elements run NumPy's own loop (_cpu_kernels.TINY_UFUNC);
+        # host operands of at most this many elements run NumPy's own loop (_array.TINY_HOST);
         # -1 where torchnp's answer deliberately differs from NumPy's (_cpu_kernels.NOT_NUMPYS)
-        self._tiny = -1 if name in NOT_NUMPYS else TINY_UFUNC
+        self._tiny = -1 if name in NOT_NUMPYS else TINY_HOST
         self.nin = self._np.nin
         self.nout = self._np.nout
         self.nargs = self.nin + self.nout
@@ -511,7 +511,7 @@ class _Unary(ufunc):
                 if h is None and x._t.numel() <= self._tiny:  # (a larger array need not look it up)
                     h = x._host_array()
                 if type(h) is _NPA and h.size <= self._tiny and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
-                    return host_result(self._np(h))  # tiny host data: NumPy's loop (_cpu_kernels.TINY_UFUNC)
+                    return host_result(self._np(h))  # tiny host data: NumPy's loop (_array.TINY_HOST)
                 t = x._t
                 try:
                     k, d = self._fast[x._d]
@@ -544,7 +544,7 @@ class _Binary(ufunc):
                 h = x1._host_array()
             tp = type(x2)
             if type(h) is _NPA and h.size <= self._tiny and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
-                # tiny host data: NumPy's loop (_cpu_kernels.TINY_UFUNC)
+                # tiny host data: NumPy's loop (_array.TINY_HOST)
                 r = None
                 if tp is ndarray:
                     h2 = x2._h
