@@ -676,19 +676,21 @@ def test_host_kernels_run_numpy_without_a_torch_op():
     rng = numpy.random.default_rng(0)
     a, c = rng.random((N // 10, 10)), rng.random((N // 10, 10))
     idx, v = rng.integers(-N // 10, N // 10, N), rng.random((N, 10))
-    idx2 = rng.integers(0, N // 10, N // 2)
-    x, y, i, w, y0, j = tnp(a.copy()), tnp(c), tnp(idx), tnp(v), tnp(c[:, 0]), tnp(idx2)
-    for arr in (x, y, i, w, y0, j):
+    idx2, idx3 = rng.integers(0, N // 10, N // 2), rng.integers(0, N // 10, N // 2)
+    x, y, i, w, y0, j, k = tnp(a.copy()), tnp(c), tnp(idx), tnp(v), tnp(c[:, 0]), tnp(idx2), tnp(idx3)
+    for arr in (x, y, i, w, y0, j, k):
         arr._host_array()
     version = x._t._version
     with Ops():
         got = [torchnp.einsum("ij,ij->i", x, y), torchnp.linalg.lstsq(x, y0, rcond=None)]
         x[i] = w
         x[j] = 0.25  # a Python number as the value
+        x[k] = numpy.float32(0.5)  # a NumPy scalar
     assert Ops.seen == []
     expected = [numpy.einsum("ij,ij->i", a, c), numpy.linalg.lstsq(a, c[:, 0], rcond=None)]
     a[idx] = v
     a[idx2] = 0.25
+    a[idx3] = numpy.float32(0.5)
     _same(got[0], expected[0])
     _same(tuple(map(numpy.asarray, got[1])), tuple(map(numpy.asarray, expected[1])))
     _same(x, a)

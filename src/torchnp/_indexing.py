@@ -344,10 +344,9 @@ def _sequence_into_element(value, v, t):
 
 _SIGNED = _dtypes.SAME_BITS
 #: ``x[idx] = v`` on host data with NumPy's loop (``_cpu_kernels.host_kernel``): integer index
-#: arrays, and array or Python-number values
+#: arrays; array values, or the scalars ``x[i] = v`` writes through the host view
 _INT_KEYS = frozenset({torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8, torch.uint16,
                        torch.uint32, torch.uint64})
-_HOST_VALUES = frozenset({float, int, bool, complex})
 
 
 def _signed(t, v):
@@ -365,7 +364,7 @@ def _signed(t, v):
 def setitem(a, key, value):
     """``a[key] = value`` with NumPy's casting, broadcasting and errors (§1.2)."""
     if type(key) is ndarray and key._d in _INT_KEYS:
-        hk = _cpu_kernels.host_kernel("scatter", (key, a) if type(value) in _HOST_VALUES else (key, a, value))
+        hk = _cpu_kernels.host_kernel("scatter", (key, a) if type(value) in _array._SCALAR_VALUES else (key, a, value))
         if hk is not None:  # host data: NumPy's assignment (its casts, bounds, overlap and read-only errors)
             hkey, h, *hv = hk[1]
             hk[0](h, hkey, hv[0] if hv else value)
