@@ -407,6 +407,14 @@ _INT_UFUNCS = {"bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "bitwi
 _SPECIAL = {"ldexp": c(A, IA), "frexp": c(A), "modf": c(A), "divmod": c(A, A)}
 
 
+try:  # torchnp.scipy's device functions (§8): one table per SciPy subpackage, tests/scipy_cases/
+    import scipy_cases
+except ImportError:  # SciPy is an optional extra
+    scipy_cases = None
+else:
+    CASES.update(scipy_cases.CASES)
+
+
 def _ufuncs():
     return sorted(n for n in dir(torchnp) if isinstance(getattr(torchnp, n), torchnp.ufunc))
 
@@ -682,8 +690,17 @@ def public_functions():
 
 def resolve(name, mod):
     """The object case ``name`` calls in namespace ``mod`` (``add.at`` -> ``add``, ``linalg.solve[batch]``
-    -> ``linalg.solve``, ``lib.stride_tricks`` -> that module)."""
+    -> ``linalg.solve``, ``lib.stride_tricks`` -> that module). ``scipy.<sub>.<name>`` cases call
+    SciPy's function for the oracle (``mod`` NumPy) and torchnp.scipy's for torchnp (§8)."""
     base = name.split("[")[0]
+    if base.startswith("scipy."):
+        import importlib
+
+        sub, _, rest = base[len("scipy."):].partition(".")
+        obj = importlib.import_module(("scipy." if mod is numpy else "torchnp.scipy.") + sub)
+        for part in rest.split("."):
+            obj = getattr(obj, part)
+        return obj
     prefix = next((p for p in SUBMODULES if base == p or base.startswith(p + ".")), None)
     parts = prefix.split(".") if prefix else []
     rest = base[len(prefix) + 1:] if prefix else base

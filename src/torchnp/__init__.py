@@ -94,9 +94,10 @@ _install_interop(_sys.modules[__name__])  # Dask: registers now, or installs the
 
 
 def __getattr__(name):
-    """``polynomial`` (lazily); a NumPy name torchnp does not have: AttributeError that says why
+    """``polynomial``, ``array_api``, ``scipy`` (lazily); a NumPy name torchnp does not have: AttributeError that says why
     (docs/differences.md)."""
-    if name in ("polynomial", "array_api"):  # loaded on first use (polynomial compiles NumPy's series modules)
+    if name in ("polynomial", "array_api", "scipy"):  # loaded on first use (polynomial compiles NumPy's
+        # series modules; scipy is the optional SciPy mirror, §8)
         import importlib
 
         return importlib.import_module(f"torchnp.{name}")

@@ -1,0 +1,216 @@
+"""The one dispatch of torchnp.scipy (DESIGN §8.2, §8.3): follow the data.
+
+A function of torchnp.scipy is its torch implementation, written with SciPy's signature
+(tensor in, tensor out, as the NumPy families are) and declared once with :func:`mirror`,
+which makes the public function:
+
+- placement: the device of the array operands (torchnp arrays on theirs, NumPy arrays on
+  the CPU); with none, the default device (§3.3: only Python data is created there);
+- host data under the host rules (the CPU, NumPy's value checks on, nothing traced by
+  ``torch.compile`` or autograd): SciPy's own function on zero-copy NumPy views, its array
+  results as CPU torchnp arrays sharing their memory, its scalars as they are;
+- anything else (an accelerator; the accelerator rules on the CPU, ``_device.CPU_VALUE_CHECKS``
+  off; a trace; autograd): the torch implementation where the data lives, its tensors wrapped
+  as torchnp arrays (0-d arrays, never host scalars: no hidden sync).
+
+A SciPy name without a device implementation is :func:`host_only`: SciPy's function on host
+data, and for arrays on an accelerator a ``TypeError`` naming it and the explicit fix.
+SciPy is imported on the first host call only.
+"""
+
+import functools
+import importlib
+
+import numpy as _np
+import torch
+
+from .. import _device, _dtypes
+from .._array import _transforms_active, _wrap, ndarray
+from .._boundary import from_host, tensors, to_host
+
+__all__ = ["DEVICE", "HOST_ONLY", "mirror", "host_only", "module_getattr", "inexact_tensors", "scipy_function"]
+
+#: "special.erf" -> the public function, for every SciPy function with a device implementation
+DEVICE = {}
+#: "special.foo" -> the host-only wrapper made on first access
+HOST_ONLY = {}
+
+_compiling = torch.compiler.is_compiling
+
+
+def scipy_function(qualname):
+    """SciPy's object ``scipy.<qualname>`` (``"stats.norm.pdf"``), SciPy imported on first use."""
+    module, _, rest = qualname.partition(".")
+    try:
+        obj = importlib.import_module(f"scipy.{module}")
+    except ImportError as exc:
+        raise ImportError("torchnp.scipy runs SciPy's own functions on host data: install SciPy "
+                          '(pip install "torchnp[scipy]")') from exc
+    for part in rest.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def _array_operands(values, depth=0):
+    for v in values:
+        if isinstance(v, ndarray):
+            yield v
+        elif isinstance(v, _np.ndarray):
+            yield v
+        elif depth < 2 and type(v) in (list, tuple):
+            yield from _array_operands(v, depth + 1)
+
+
+def placement(args, kwargs):
+    """None where SciPy's own function runs (host data under the host rules), else the device
+    where the torch implementation runs."""
+    dev = None
+    traced = _compiling() or not _device.CPU_VALUE_CHECKS
+    for a in _array_operands((*args, *kwargs.values())):
+        if type(a) is _np.ndarray or isinstance(a, _np.ndarray):
+            continue
+        t = a._t
+        if t.device.type != "cpu":
+            return t.device  # a mix with host data is the implementation's DeviceMismatchError
+        dev = t.device
+        traced = traced or t.requires_grad
+    if dev is None and not any(True for _ in _array_operands((*args, *kwargs.values()))):
+        dev = _device.get_default_device()  # no array operand: the default device (§3.3)
+        if dev.type != "cpu":
+            return dev
+    if traced or _transforms_active():
+        return dev or _device.CPU
+    return None
+
+
+def _from_scipy(r, depth=0):
+    """SciPy's result on host data: arrays as CPU torchnp arrays sharing their memory (host-only
+    dtypes stay NumPy's), inside tuples, lists and SciPy's named result tuples; the rest as is."""
+    if type(r) is _np.ndarray:
+        return from_host(r)
+    if depth > 2:
+        return r
+    if type(r) is list:
+        return [_from_scipy(v, depth + 1) for v in r]
+    if isinstance(r, tuple):
+        items = [_from_scipy(v, depth + 1) for v in r]
+        if all(a is b for a, b in zip(items, r)):
+            return r
+        if not hasattr(r, "_fields"):
+            return type(r)(items)
+        extra = {f: _from_scipy(getattr(r, f), depth + 1) for f in getattr(r, "_extra_fields", ())}
+        try:
+            new = type(r)(*items, **extra)
+        except TypeError:
+            return r
+        if hasattr(r, "__dict__"):  # SciPy's result objects keep their inputs for methods
+            for k, v in vars(r).items():
+                vars(new).setdefault(k, v)
+        return new
+    return r
+
+
+def _torch_results(r, depth=0):
+    """A torch implementation's result: tensors as torchnp arrays, inside tuples and lists."""
+    if isinstance(r, torch.Tensor):
+        return _wrap(r)
+    if depth > 2:
+        return r
+    if type(r) is list:
+        return [_torch_results(v, depth + 1) for v in r]
+    if isinstance(r, tuple):
+        items = [_torch_results(v, depth + 1) for v in r]
+        return type(r)(*items) if hasattr(r, "_fields") else type(r)(items)
+    return r
+
+
+def on_host(qualname, args, kwargs):
+    """SciPy's ``qualname`` on host data: zero-copy views in, torchnp arrays out."""
+    return _from_scipy(scipy_function(qualname)(*to_host(args), **to_host(kwargs)))
+
+
+def mirror(module, name=None):
+    """Declare ``impl``, the torch implementation of ``scipy.<module>.<name>`` (default: the
+    function's own name), written with SciPy's signature. Returns the public function."""
+
+    def declare(impl):
+        qualname = f"{module}.{name or impl.__name__}"
+
+        @functools.wraps(impl)
+        def public(*args, **kwargs):
+            if placement(args, kwargs) is None:
+                return on_host(qualname, args, kwargs)
+            return _torch_results(impl(*args, **kwargs))
+
+        public.__doc__ = f"SciPy's ``scipy.{qualname}`` on torchnp arrays (docs/scipy.md)." + (
+            "\n\n" + impl.__doc__ if impl.__doc__ else "")
+        public.__qualname__ = public.__name__ = qualname.rpartition(".")[2]
+        DEVICE[qualname] = public
+        return public
+
+    return declare
+
+
+def _device_argument(args, kwargs):
+    for a in _array_operands((*args, *kwargs.values())):
+        if isinstance(a, ndarray) and a._t.device.type != "cpu":
+            return a._t.device
+    return None
+
+
+def host_only(module, name):
+    """``scipy.<module>.<name>`` on host data; arrays on an accelerator raise TypeError (§8.3).
+    AttributeError where SciPy has no such name."""
+    qualname = f"{module}.{name}"
+    if qualname in HOST_ONLY:
+        return HOST_ONLY[qualname]
+    fn = scipy_function(qualname)
+    if not callable(fn) or isinstance(fn, type(_np)):
+        return fn
+
+    @functools.wraps(fn)
+    def public(*args, **kwargs):
+        dev = _device_argument(args, kwargs)
+        if dev is not None:
+            raise TypeError(
+                f"torchnp.scipy.{qualname} has no device implementation: it runs SciPy's own function "
+                f"on host data only, and an argument lives on {dev}. torchnp never copies data "
+                f"implicitly: pass x.to_numpy() (an explicit copy to the host) to use SciPy's "
+                f"function (docs/scipy.md lists what runs on the device).")
+        return on_host(qualname, args, kwargs)
+
+    public.__doc__ = f"SciPy's ``scipy.{qualname}``, host data only (docs/scipy.md)."
+    HOST_ONLY[qualname] = public
+    return public
+
+
+def module_getattr(module):
+    """The ``__getattr__`` of subpackage ``module``: SciPy's other public names, host only."""
+
+    def __getattr__(name):
+        if name.startswith("_"):
+            raise AttributeError(f"module 'torchnp.scipy.{module}' has no attribute {name!r}")
+        try:
+            return host_only(module, name)
+        except AttributeError:
+            raise AttributeError(f"module 'torchnp.scipy.{module}' has no attribute {name!r} "
+                                 f"(nor has scipy.{module})") from None
+
+    return __getattr__
+
+
+def inexact_tensors(*xs, loops="dfDF"):
+    """The array operands ``xs`` as tensors on one device (§3.2), cast to the dtype of the loop
+    a SciPy ufunc with these ``loops`` (NumPy type chars, SciPy's order) picks as NumPy does: a
+    loop matching every operand's dtype, else the first one they all cast to safely (SciPy's
+    special ufuncs list float64 first: integers, bool and float16 give float64, float32 stays).
+    No such loop: NumPy's TypeError."""
+    ts = tensors(xs)
+    chars = [_dtypes.TO_NUMPY[t.dtype].char for t in ts]
+    loop = next((c for c in loops if all(ch == c for ch in chars)), None) or next(
+        (c for c in loops if all(_np.can_cast(ch, c, "safe") for ch in chars)), None)
+    if loop is None:
+        raise TypeError("ufunc not supported for the input types, and the inputs could not be safely "
+                        "coerced to any supported types according to the casting rule ''safe''")
+    td = _dtypes.to_torch(_np.dtype(loop))
+    return [t if t.dtype == td else t.to(td) for t in ts]
