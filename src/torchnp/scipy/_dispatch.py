@@ -28,10 +28,13 @@ from .. import _device, _dtypes
 from .._array import _transforms_active, _wrap, ndarray
 from .._boundary import from_host, tensors, to_host
 
-__all__ = ["DEVICE", "HOST_ONLY", "mirror", "host_only", "module_getattr", "inexact_tensors", "scipy_function"]
+__all__ = ["DEVICE", "HOST_ONLY", "SIGNATURE_DIFFERS", "mirror", "mirror_class", "host_only", "module_getattr",
+           "inexact_tensors", "placement", "on_host", "scipy_function"]
 
-#: "special.erf" -> the public function, for every SciPy function with a device implementation
+#: "special.erf" -> the public function (or class), for every SciPy name with a device implementation
 DEVICE = {}
+#: "stats.norm.pdf" -> why its Python signature is not SciPy's (SciPy's is generic: ``*args, **kwds``)
+SIGNATURE_DIFFERS = {}
 #: "special.foo" -> the host-only wrapper made on first access
 HOST_ONLY = {}
 
@@ -129,12 +132,15 @@ def on_host(qualname, args, kwargs):
     return _from_scipy(scipy_function(qualname)(*to_host(args), **to_host(kwargs)))
 
 
-def mirror(module, name=None):
+def mirror(module, name=None, signature_differs=None):
     """Declare ``impl``, the torch implementation of ``scipy.<module>.<name>`` (default: the
-    function's own name), written with SciPy's signature. Returns the public function."""
+    function's own name), written with SciPy's signature (``signature_differs``: why not, where
+    SciPy's is generic). Returns the public function."""
 
     def declare(impl):
         qualname = f"{module}.{name or impl.__name__}"
+        if signature_differs:
+            SIGNATURE_DIFFERS[qualname] = signature_differs
 
         @functools.wraps(impl)
         def public(*args, **kwargs):
@@ -147,6 +153,21 @@ def mirror(module, name=None):
         public.__qualname__ = public.__name__ = qualname.rpartition(".")[2]
         DEVICE[qualname] = public
         return public
+
+    return declare
+
+
+def mirror_class(module, name=None, signature_differs=None):
+    """Register class ``cls`` as the device implementation of SciPy's class ``scipy.<module>.<name>``
+    (``CubicSpline``, ``interp1d``): its ``__init__`` decides with :func:`placement` whether it
+    holds SciPy's own object (host data) or tensors, and its methods follow."""
+
+    def declare(cls):
+        qualname = f"{module}.{name or cls.__name__}"
+        if signature_differs:
+            SIGNATURE_DIFFERS[qualname] = signature_differs
+        DEVICE[qualname] = cls
+        return cls
 
     return declare
 
