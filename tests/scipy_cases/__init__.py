@@ -7,7 +7,7 @@ import importlib
 
 import scipy  # noqa: F401 - without SciPy (an optional extra) there is no oracle: ImportError
 
-SUBPACKAGES = ("special", "stats", "ndimage", "signal", "fft", "linalg", "spatial", "interpolate", "integrate")
+SUBPACKAGES = ("special", "stats", "ndimage", "signal", "fft", "linalg", "spatial", "interpolate", "integrate", "optimize")
 
 CASES = {}
 for _sub in SUBPACKAGES:
