@@ -5,7 +5,8 @@ SciPy's own functions on host data; the functions in ``__all__`` also run on acc
 """
 
 from .._dispatch import module_getattr
+from ._ivp_api import odeint, solve_ivp
 
-__all__ = []
+__all__ = ["odeint", "solve_ivp"]
 
 __getattr__ = module_getattr("integrate")
