@@ -220,3 +220,53 @@ def test_curve_fit_host_is_scipys():
     assert isinstance(p, np.ndarray) and p.device.type == "cpu"
     numpy.testing.assert_array_equal(p.to_numpy(), ref_p)
     numpy.testing.assert_array_equal(c.to_numpy(), ref_c)
+
+
+# -- systems of equations --------------------------------------------------------------------
+def _system_in(xp):
+    return lambda x: xp.stack([x[0] + 0.5 * (x[0] - x[1]) ** 3 - 1.0, 0.5 * (x[1] - x[0]) ** 3 + x[1]])
+
+
+@pytest.mark.parametrize("method", ["hybr", "lm"])
+def test_root_host_is_scipys_and_device_agrees(method):
+    # from x0 = 0 SciPy's 'lm' stops at a point that is no root (its differences' step at 0): start elsewhere
+    x0 = [0.3, 0.1]
+    ref = scipy.optimize.root(_system_in(numpy), numpy.array(x0), method=method)
+    host = optimize.root(_system_in(np), np.asarray(x0), method=method)
+    numpy.testing.assert_array_equal(host.x.to_numpy(), ref.x)
+    with accelerator_rules():
+        got = optimize.root(_system_in(np), np.asarray(x0), method=method)
+    assert got.success == ref.success
+    numpy.testing.assert_allclose(got.x.to_numpy(), ref.x, rtol=1e-8)  # both at xtol=1.49e-8
+    numpy.testing.assert_allclose(got.fun.to_numpy(), 0, atol=1e-10)
+
+
+@settings(max_examples=15)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, 5))
+def test_fsolve_device_linear_systems(seed, n):  # one root: A x = b
+    rng = numpy.random.default_rng(seed)
+    A, b = rng.standard_normal((n, n)) + n * numpy.eye(n), rng.standard_normal(n)
+    ref = scipy.optimize.fsolve(lambda x: A @ x - b, numpy.zeros(n))
+    At, bt = np.asarray(A), np.asarray(b)
+    with accelerator_rules():
+        got = optimize.fsolve(lambda x: At @ x - bt, np.zeros(n))
+    numpy.testing.assert_allclose(got.to_numpy(), ref, rtol=1e-7, atol=1e-10)
+    numpy.testing.assert_allclose(got.to_numpy(), numpy.linalg.solve(A, b), rtol=1e-8, atol=1e-12)
+
+
+def test_root_bad_input():
+    with pytest.raises(ValueError, match="Unknown solver"):
+        scipy.optimize.root(_system_in(numpy), numpy.zeros(2), method="nope")
+    with accelerator_rules(), pytest.raises(ValueError, match="Unknown solver"):
+        optimize.root(_system_in(np), np.zeros(2), method="nope")
+    with pytest.raises(TypeError):
+        scipy.optimize.fsolve(lambda x: numpy.ones(3), numpy.zeros(2))
+    with accelerator_rules(), pytest.raises(TypeError):
+        optimize.fsolve(lambda x: np.ones(3), np.zeros(2))
+
+
+def test_scalar_root_finders_take_torchnp_functions():  # SciPy's own (Python numbers); the callable is torchnp code
+    ref = scipy.optimize.brentq(lambda x: numpy.cos(x) - x, 0, 1)
+    assert optimize.brentq(lambda x: np.cos(x) - x, 0, 1) == ref
+    r = optimize.root_scalar(lambda x: np.cos(x) - x, bracket=[0, 1], method="bisect")
+    assert r.converged and abs(r.root - ref) < 1e-11

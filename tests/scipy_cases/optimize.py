@@ -16,4 +16,6 @@ CASES = {
     "scipy.optimize.minimize": c(_rosen, Arr((4,))),
     "scipy.optimize.least_squares": c(lambda x: x * x - 0.25, Arr((3,))),
     "scipy.optimize.curve_fit": c(_model, Arr((8,)), Arr((8,)), p0=[1.0, 0.0]),
+    "scipy.optimize.root": c(lambda x: x * x - 0.25, Arr((3,))),
+    "scipy.optimize.fsolve": c(lambda x: x * x - 0.25, Arr((3,))),
 }

@@ -19,7 +19,7 @@ from .._dispatch import DEVICE, _from_scipy, _host_views, module_getattr, placem
 from . import _least_squares, _minimize
 from ._result import Objective, OptimizeResult, as_float_vector, result
 
-__all__ = ["OptimizeResult", "minimize", "least_squares", "curve_fit"]
+__all__ = ["OptimizeResult", "minimize", "least_squares", "curve_fit", "root", "fsolve"]
 
 #: SciPy's methods of ``minimize`` that run on a device here (the others: host data only)
 DEVICE_METHODS = {"bfgs": _minimize.bfgs, "l-bfgs-b": None, "cg": _minimize.cg, "nelder-mead": _minimize.nelder_mead}
@@ -211,7 +211,68 @@ def curve_fit(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=False, check_
     return _wrap(x), _wrap(pcov)
 
 
+def _solve_system(fun, x, jac, args, xtol, maxfev):
+    """A root of the square system ``fun(x) = 0`` on the device: Levenberg-Marquardt on the
+    residuals (the Jacobian by forward-mode autograd unless ``jac`` is a callable), stopping at
+    SciPy's relative ``xtol`` on x."""
+    res = _least_squares.Residuals(fun, jac if callable(jac) else None, args)
+    r0 = res(x)
+    if r0.numel() != x.numel():
+        raise TypeError(f"fsolve: there is a mismatch between the input and output shape of the 'func' argument "
+                        f"'{getattr(fun, '__name__', 'fun')}'.Shape should be {tuple(x.shape)} but it is "
+                        f"{tuple(r0.shape)}.")
+    res.nfev = 0
+    x, r, J, status, message = _least_squares.levenberg_marquardt(res, x, ftol=0.0, xtol=xtol, gtol=0.0,
+                                                                 max_nfev=maxfev or 200 * (x.numel() + 1))
+    converged = status in (1, 3, 4) or bool(float(torch.linalg.vector_norm(r)) == 0.0)
+    return x, r, J, res.nfev, converged
+
+
+def root(fun, x0, args=(), method="hybr", jac=None, tol=None, callback=None, options=None):
+    """SciPy's ``scipy.optimize.root``; on a device: methods 'hybr' and 'lm' by Levenberg-Marquardt on the
+    residuals (Powell's hybrid method is MINPACK's: the roots agree, the iterates do not)."""
+    if not isinstance(args, tuple):
+        args = (args,)
+    if placement((x0,), {}) is None:
+        return _host_result(scipy_function("optimize.root")(
+            host_callable(fun), _host_views(x0), args=args, method=method, jac=host_callable(jac), tol=tol,
+            callback=callback, options=options))
+    x = tensor(x0, None)
+    shape = tuple(x.shape)
+    x = as_float_vector(x.reshape(-1))
+    if method not in ("hybr", "lm"):
+        if not isinstance(method, str) or method.lower() not in ("broyden1", "broyden2", "anderson", "linearmixing",
+                                                                  "diagbroyden", "excitingmixing", "krylov",
+                                                                  "df-sane"):
+            raise ValueError(f"Unknown solver {method}")
+        raise _refuse("root", f"method {method!r}", x.device)
+    opts = dict(options or {})
+    xtol = opts.get("xtol", tol if tol is not None else 1.49012e-08)
+    flat = (lambda v, *a: fun(_wrap(v._t.reshape(shape)), *a)) if len(shape) != 1 else fun
+    x, r, J, nfev, ok = _solve_system(flat, x, jac, args, xtol, opts.get("maxfev") or opts.get("maxiter"))
+    message = "The solution converged." if ok else "The iteration is not making good progress, as measured by the " \
+        "improvement from the last ten iterations."
+    return result(x=x.reshape(shape), fun=r, fjac=J, nfev=nfev, status=1 if ok else 5, success=ok,
+                  message=message, method=method)
+
+
+def fsolve(func, x0, args=(), fprime=None, full_output=0, col_deriv=0, xtol=1.49012e-08, maxfev=0, band=None,
+           epsfcn=None, factor=100, diag=None):
+    """SciPy's ``scipy.optimize.fsolve``; on a device: the root of ``root(..., method='hybr')`` here."""
+    if placement((x0,), {}) is None:
+        return _from_scipy(scipy_function("optimize.fsolve")(
+            host_callable(func), _host_views(x0), args=args, fprime=host_callable(fprime), full_output=full_output,
+            col_deriv=col_deriv, xtol=xtol, maxfev=maxfev, band=band, epsfcn=epsfcn, factor=factor, diag=diag))
+    if full_output:
+        raise _refuse("fsolve", "full_output (MINPACK's diagnostics)", tensor(x0, None).device)
+    if not isinstance(args, tuple):
+        args = (args,)
+    return root(func, x0, args=args, method="hybr", jac=fprime, options={"xtol": xtol, "maxfev": maxfev}).x
+
+
 DEVICE["optimize.least_squares"] = least_squares
+DEVICE["optimize.root"] = root
+DEVICE["optimize.fsolve"] = fsolve
 DEVICE["optimize.curve_fit"] = curve_fit
 
 __getattr__ = module_getattr("optimize")
