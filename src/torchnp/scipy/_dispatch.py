@@ -58,7 +58,15 @@ def scipy_function(qualname):
         raise ImportError("torchnp.scipy runs SciPy's own functions on host data: install SciPy "
                           '(pip install "torchnp[scipy]")') from exc
     for part in rest.split("."):
-        obj = getattr(obj, part)
+        try:
+            obj = getattr(obj, part)
+        except AttributeError:  # a subpackage SciPy loads on import only (scipy.sparse.linalg)
+            if not isinstance(obj, type(importlib)):
+                raise
+            try:
+                obj = importlib.import_module(f"{obj.__name__}.{part}")
+            except ModuleNotFoundError:
+                raise AttributeError(f"module {obj.__name__!r} has no attribute {part!r}") from None
     _SCIPY[qualname] = obj
     return obj
 

@@ -1,0 +1,537 @@
+"""Sparse arrays on a device (DESIGN §8.4; issue 26): SciPy's sparse-array interface over one
+torch sparse tensor (``sparse_csr``, ``sparse_csc`` or ``sparse_coo`` by format; ``dia`` keeps
+SciPy's ``(data, offsets)``) on the array's device.
+
+Construction follows the data: host data without ``device=`` gives SciPy's own sparse array
+(SciPy's results, on the CPU); arrays on an accelerator, ``device=`` (an explicit copy, from
+SciPy's sparse arrays too), the accelerator rules and traces give these. ``get()`` /
+``to_scipy()`` copy back to SciPy's array of the same format.
+"""
+
+import numpy as _np
+import torch
+
+from ... import _device, _dtypes
+from ..._array import _wrap, ndarray
+from ..._boundary import tensor
+from .._dispatch import placement, scipy_function, _host_views
+
+_NAMES = {"csr": "Compressed Sparse Row", "csc": "Compressed Sparse Column", "coo": "COOrdinate",
+          "dia": "DIAgonal"}
+_LAYOUT = {"csr": torch.sparse_csr, "csc": torch.sparse_csc, "coo": torch.sparse_coo}
+
+
+def is_scipy_sparse(x):
+    return type(x).__module__.startswith("scipy.sparse")
+
+
+def device_for(arg, device):
+    """The device of a sparse construction, or None where SciPy's own array is made (host data)."""
+    if device is not None:
+        return _device.resolve(device)
+    return placement((arg,), {})
+
+
+def _indices_coo(t):
+    """(rows, cols, values) of a sparse tensor of any layout (no host read: sizes only)."""
+    if t.layout == torch.sparse_coo:
+        i = t._indices()
+        return i[0], i[1], t._values()
+    if t.layout == torch.sparse_csr:
+        crow, col = t.crow_indices(), t.col_indices()
+        rows = torch.repeat_interleave(torch.arange(t.shape[0], device=t.device), torch.diff(crow),
+                                       output_size=col.numel())
+        return rows, col, t.values()
+    ccol, row = t.ccol_indices(), t.row_indices()
+    cols = torch.repeat_interleave(torch.arange(t.shape[1], device=t.device), torch.diff(ccol),
+                                   output_size=row.numel())
+    return row, cols, t.values()
+
+
+def coo_tensor(rows, cols, values, shape, coalesce=True):
+    t = torch.sparse_coo_tensor(torch.stack([rows.long(), cols.long()]), values, shape)
+    return t.coalesce() if coalesce else t
+
+
+def to_layout(t, fmt):
+    """Tensor ``t`` (any sparse layout, duplicates summed) in format ``fmt``'s layout."""
+    want = _LAYOUT[fmt]
+    if t.layout == want:
+        return t
+    if t.layout == torch.sparse_coo:
+        t = t.coalesce()
+    return {"csr": t.to_sparse_csr, "csc": t.to_sparse_csc, "coo": t.to_sparse_coo}[fmt]()
+
+
+def _dia_coo(data, offsets, shape):
+    """The COO structure of a DIA array: SciPy's data[k, j] sits at (j - offsets[k], j)."""
+    m, n = shape
+    rows, cols, vals = [], [], []
+    j = torch.arange(data.shape[1], device=data.device)
+    for k, off in enumerate(offsets):
+        lo, hi = max(0, off), min(n, m + off, data.shape[1])
+        if lo >= hi:
+            continue
+        jj = j[lo:hi]
+        rows.append(jj - off)
+        cols.append(jj)
+        vals.append(data[k, lo:hi])
+    if not rows:
+        e = torch.empty(0, dtype=torch.int64, device=data.device)
+        return e, e, data.new_empty(0)
+    return torch.cat(rows), torch.cat(cols), torch.cat(vals)
+
+
+class _SparseArray:
+    """The device sparse array (one class per format below)."""
+
+    format = None
+    _is_array = True
+    __array_priority__ = 10.1
+
+    def __new__(cls, arg1, shape=None, dtype=None, copy=False, *, maxprint=None, device=None):
+        dev = device_for(arg1, device)
+        if dev is None:
+            return scipy_function(f"sparse.{cls.__name__}")(_host_views(arg1), shape=shape, dtype=dtype, copy=copy,
+                                                              maxprint=maxprint)
+        self = object.__new__(cls)
+        self._build(arg1, shape, dtype, dev)
+        return self
+
+    # -- construction ------------------------------------------------------------------------
+    @classmethod
+    def _from_tensor(cls, t, dia=None):
+        self = object.__new__(cls)
+        if cls.format == "dia":
+            self._dia = dia
+            self._t = None
+            self._shape = dia[2]
+        else:
+            self._t = to_layout(t, cls.format)
+            self._shape = tuple(t.shape)
+        return self
+
+    def _build(self, arg1, shape, dtype, dev):
+        td = None if dtype is None else _dtypes.to_torch(_np.dtype(dtype))
+        if self.format == "dia" and isinstance(arg1, tuple) and len(arg1) == 2 and not isinstance(arg1[0], int):
+            data = tensor(arg1[0], dev)
+            data = data if data.dim() == 2 else data.reshape(1, -1)
+            offs = [int(o) for o in _np.atleast_1d(_np.asarray(arg1[1] if not isinstance(arg1[1], ndarray)
+                                                               else arg1[1].tolist()))]
+            if shape is None:
+                raise ValueError("expected a shape argument")
+            data = data.to(td) if td is not None else data
+            self._dia, self._t, self._shape = (data, offs, tuple(shape)), None, tuple(shape)
+            return
+        t = self._source_tensor(arg1, shape, dev)
+        if td is not None:
+            t = t.to(td)
+        if self.format == "dia":
+            r, c, v = _indices_coo(t)
+            m, n = t.shape
+            offs = sorted(set((c - r).tolist()))  # the stored diagonals: a data-dependent structure (host read)
+            data = torch.zeros((len(offs), n), dtype=t.dtype, device=t.device)
+            for k, off in enumerate(offs):
+                sel = (c - r) == off
+                data[k].index_put_((c[sel],), v[sel], accumulate=True)
+            self._dia, self._t, self._shape = (data, offs, (m, n)), None, (m, n)
+            return
+        self._t = to_layout(t, self.format)
+        self._shape = tuple(t.shape)
+
+    def _source_tensor(self, arg1, shape, dev):
+        if isinstance(arg1, _SparseArray):
+            return arg1._tensor().to(dev)
+        if is_scipy_sparse(arg1):  # SciPy's array: an explicit copy to the device (device=)
+            coo = arg1.tocoo()
+            vals = torch.from_numpy(_np.ascontiguousarray(coo.data)).to(dev)
+            rows = torch.from_numpy(coo.row.astype(_np.int64)).to(dev)
+            cols = torch.from_numpy(coo.col.astype(_np.int64)).to(dev)
+            return coo_tensor(rows, cols, vals, coo.shape)
+        if isinstance(arg1, tuple):
+            if len(arg1) == 2 and all(isinstance(v, (int, _np.integer)) for v in arg1):
+                return torch.sparse_coo_tensor(torch.empty((2, 0), dtype=torch.int64, device=dev),
+                                               torch.empty(0, dtype=torch.float64, device=dev), tuple(arg1))
+            if len(arg1) == 2:  # (data, (row, col))
+                data, (row, col) = arg1
+                v, r, c = tensor(data, dev), tensor(row, dev).long(), tensor(col, dev).long()
+                if shape is None:  # SciPy infers the shape from the largest indices: a host read
+                    shape = (int(r.max()) + 1, int(c.max()) + 1)
+                return coo_tensor(r, c, v, tuple(shape))
+            if len(arg1) == 3:  # (data, indices, indptr)
+                data, indices, indptr = (tensor(a, dev) for a in arg1)
+                if shape is None:
+                    raise ValueError("unable to infer matrix dimensions")
+                make = torch.sparse_csc_tensor if self.format == "csc" else torch.sparse_csr_tensor
+                t = make(indptr.long(), indices.long(), data, tuple(shape))
+                return t
+            raise TypeError("unrecognized sparse array format")
+        dense = tensor(arg1, dev)
+        if dense.dim() != 2:
+            raise ValueError(f"{self.format}_array expects a 2-d array (1-d and n-d sparse arrays are SciPy's, "
+                             "host only)")
+        return dense.to_sparse_coo()  # nnz counts the data: a host read on an accelerator (docs/devices.md)
+
+    # -- structure ---------------------------------------------------------------------------
+    def _tensor(self):
+        """The COO tensor (duplicates summed) of any format."""
+        if self.format == "dia":
+            data, offs, shape = self._dia
+            r, c, v = _dia_coo(data, offs, shape)
+            return coo_tensor(r, c, v, shape)
+        return self._t if self._t.layout == torch.sparse_coo else self._t.to_sparse_coo().coalesce()
+
+    @property
+    def shape(self):
+        return self._shape
+
+    ndim = 2
+
+    @property
+    def dtype(self):
+        t = self._dia[0] if self.format == "dia" else self._t
+        return _dtypes.TO_NUMPY[t.dtype]
+
+    @property
+    def device(self):
+        return (self._dia[0] if self.format == "dia" else self._t).device
+
+    @property
+    def nnz(self):
+        if self.format == "dia":
+            return int(self._dia[0].numel())
+        t = self._t
+        return t._nnz() if t.layout == torch.sparse_coo else t.values().numel()
+
+    @property
+    def size(self):
+        return self.nnz
+
+    @property
+    def data(self):
+        if self.format == "dia":
+            return _wrap(self._dia[0])
+        return _wrap(self._t._values() if self._t.layout == torch.sparse_coo else self._t.values())
+
+    @property
+    def offsets(self):
+        if self.format != "dia":
+            raise AttributeError("offsets")
+        return _wrap(torch.tensor(self._dia[1], dtype=torch.int32, device=self.device))
+
+    @property
+    def indices(self):
+        t = self._t
+        if t.layout == torch.sparse_csr:
+            return _wrap(t.col_indices().to(torch.int32))
+        if t.layout == torch.sparse_csc:
+            return _wrap(t.row_indices().to(torch.int32))
+        raise AttributeError("indices")
+
+    @property
+    def indptr(self):
+        t = self._t
+        if t.layout == torch.sparse_csr:
+            return _wrap(t.crow_indices().to(torch.int32))
+        if t.layout == torch.sparse_csc:
+            return _wrap(t.ccol_indices().to(torch.int32))
+        raise AttributeError("indptr")
+
+    @property
+    def row(self):
+        if self.format != "coo":
+            raise AttributeError("row")
+        return _wrap(self._t._indices()[0].to(torch.int32))
+
+    @property
+    def col(self):
+        if self.format != "coo":
+            raise AttributeError("col")
+        return _wrap(self._t._indices()[1].to(torch.int32))
+
+    def __repr__(self):
+        kind = "array" if self._is_array else "matrix"
+        return (f"<{_NAMES[self.format]} sparse {kind} of dtype '{self.dtype}'\n\twith {self.nnz} stored elements "
+                f"and shape {self.shape}, device='{self.device}'>")
+
+    def __len__(self):
+        raise TypeError("sparse array length is ambiguous; use getnnz() or shape[0]")
+
+    def __bool__(self):
+        if self.shape == (1, 1):
+            return bool(self.toarray()[0, 0])
+        raise ValueError("The truth value of an array with more than one element is ambiguous. Use a.any() or a.all().")
+
+    # -- conversions -------------------------------------------------------------------------
+    def _as(self, fmt, t=None):
+        cls = _CLASSES[(fmt, self._is_array)]
+        t = self._tensor() if t is None else t
+        if fmt == "dia":  # its diagonals are the data's structure (a host read of the offsets)
+            return cls(_CLASSES[("coo", self._is_array)]._from_tensor(t), device=t.device)
+        return cls._from_tensor(t)
+
+    def asformat(self, format, copy=False):
+        if format is None or format == self.format:
+            return self.copy() if copy else self
+        if format == "dia":
+            return _CLASSES[("dia", self._is_array)](self, device=self.device)
+        return self._as(format)
+
+    def tocsr(self, copy=False):
+        return self.asformat("csr", copy)
+
+    def tocsc(self, copy=False):
+        return self.asformat("csc", copy)
+
+    def tocoo(self, copy=False):
+        return self.asformat("coo", copy)
+
+    def todia(self, copy=False):
+        return self.asformat("dia", copy)
+
+    def toarray(self, order=None, out=None):
+        if self.format == "dia":
+            return _wrap(self._tensor().to_dense())
+        t = self._t
+        return _wrap((t.coalesce() if t.layout == torch.sparse_coo else t).to_dense())
+
+    todense = toarray
+
+    def get(self):
+        """An explicit copy to the host: SciPy's sparse array of this format (as CuPy's ``get``)."""
+        import scipy.sparse
+
+        r, c, v = (x.cpu().numpy() for x in _indices_coo(self._tensor()))
+        kind = "array" if self._is_array else "matrix"
+        coo = getattr(scipy.sparse, f"coo_{kind}")((v, (r, c)), shape=self.shape)
+        return coo.asformat(self.format)
+
+    to_scipy = get
+
+    def copy(self):
+        if self.format == "dia":
+            d, o, s = self._dia
+            return type(self)._from_tensor(None, (d.clone(), list(o), s))
+        return type(self)._from_tensor(self._t.clone())
+
+    def astype(self, dtype, casting="unsafe", copy=True):
+        td = _dtypes.to_torch(_np.dtype(dtype))
+        if self.format == "dia":
+            d, o, s = self._dia
+            return type(self)._from_tensor(None, (d.to(td), list(o), s))
+        return type(self)._from_tensor(self._t.to(td))
+
+    def count_nonzero(self, axis=None):
+        v = self._tensor()._values()
+        return _wrap(torch.count_nonzero(v))
+
+    # -- arithmetic --------------------------------------------------------------------------
+    def _map_values(self, fn):
+        if self.format == "dia":
+            d, o, s = self._dia
+            return type(self)._from_tensor(None, (fn(d), list(o), s))
+        t = self._t
+        if t.layout == torch.sparse_coo:
+            return type(self)._from_tensor(torch.sparse_coo_tensor(t._indices(), fn(t._values()), t.shape).coalesce())
+        make = torch.sparse_csr_tensor if t.layout == torch.sparse_csr else torch.sparse_csc_tensor
+        compressed = t.crow_indices() if t.layout == torch.sparse_csr else t.ccol_indices()
+        plain = t.col_indices() if t.layout == torch.sparse_csr else t.row_indices()
+        return type(self)._from_tensor(make(compressed, plain, fn(t.values()), t.shape))
+
+    def __neg__(self):
+        return self._map_values(torch.neg)
+
+    def __abs__(self):
+        return self._map_values(torch.abs)
+
+    def conj(self, copy=True):
+        return self._map_values(torch.conj_physical)
+
+    conjugate = conj
+
+    def power(self, n, dtype=None):
+        return self._map_values(lambda v: v ** n)
+
+    @property
+    def real(self):
+        return self._map_values(lambda v: v.real if v.is_complex() else v)
+
+    @property
+    def imag(self):
+        return self._map_values(lambda v: v.imag if v.is_complex() else torch.zeros_like(v))
+
+    def _same_device(self, other):
+        if other.device != self.device:
+            raise _device.mismatch(self.device, other.device)
+
+    def _scalar(self, other):
+        return isinstance(other, (int, float, complex, _np.generic)) or (
+            isinstance(other, ndarray) and other.ndim == 0)
+
+    def _dense_operand(self, other):
+        t = tensor(other, self.device)
+        return t
+
+    def _binary(self, other, op):
+        """+/- with a sparse array (sparse result) or a dense one (dense result), as SciPy."""
+        if isinstance(other, _SparseArray):
+            self._same_device(other)
+            if other.shape != self.shape:
+                raise ValueError(f"inconsistent shapes {self.shape} and {other.shape}")
+            a, b = self._tensor(), other._tensor()
+            dt = torch.promote_types(a.dtype, b.dtype)
+            r = (a.to(dt) + (b.to(dt) if op == "add" else -b.to(dt))).coalesce()
+            return self._as("csr", r)
+        if self._scalar(other):
+            if other == 0:
+                return self.copy()
+            raise NotImplementedError("adding a nonzero scalar to a sparse array is not supported")
+        d = self._dense_operand(other)
+        dense = self.toarray()._t
+        return _wrap(dense + d if op == "add" else dense - d)
+
+    def __add__(self, other):
+        return self._binary(other, "add")
+
+    __radd__ = __add__
+
+    def __sub__(self, other):
+        return self._binary(other, "sub")
+
+    def __rsub__(self, other):
+        return (-self)._binary(other, "add")
+
+    def multiply(self, other):
+        """Elementwise product (SciPy's ``multiply``): sparse with a scalar, a sparse or a dense array."""
+        if self._scalar(other):
+            s = other._t if isinstance(other, ndarray) else other
+            return self._map_values(lambda v: v * s)
+        if isinstance(other, _SparseArray):
+            self._same_device(other)
+            a, b = self._tensor(), other._tensor()
+            dt = torch.promote_types(a.dtype, b.dtype)
+            return self._as("csr", (a.to(dt) * b.to(dt)).coalesce())
+        d = self._dense_operand(other)
+        a = self._tensor()
+        r, c, v = _indices_coo(a)
+        full = torch.broadcast_to(d, self.shape)
+        return self._as("coo", coo_tensor(r, c, v * full[r, c], self.shape))
+
+    def __mul__(self, other):
+        if self._scalar(other) or self._is_array:
+            return self.multiply(other)
+        return self @ other  # *_matrix: * is the matrix product
+
+    def __rmul__(self, other):
+        if self._scalar(other) or self._is_array:
+            return self.multiply(other)
+        return self.__rmatmul__(other)
+
+    def __truediv__(self, other):
+        if self._scalar(other):
+            s = other._t if isinstance(other, ndarray) else other
+            return self._map_values(lambda v: v / s)
+        raise NotImplementedError("sparse / array: divide dense arrays instead")
+
+    def __matmul__(self, other):
+        if isinstance(other, _SparseArray):
+            self._same_device(other)
+            if self.shape[1] != other.shape[0]:
+                raise ValueError("dimension mismatch")
+            a, b = self._tensor(), other._tensor()
+            dt = torch.promote_types(a.dtype, b.dtype)
+            return self._as("csr", torch.sparse.mm(a.to(dt), b.to(dt)).coalesce())
+        if self._scalar(other):
+            raise ValueError("Scalar operands are not allowed, use '*' instead")
+        d = self._dense_operand(other)
+        if d.shape[0] != self.shape[1]:
+            raise ValueError(f"dimension mismatch: {self.shape} @ {tuple(d.shape)}")
+        a = self._matvec_tensor()
+        dt = torch.promote_types(a.dtype, d.dtype)
+        return _wrap(a.to(dt) @ d.to(dt))
+
+    def _matvec_tensor(self):
+        if self.format == "dia":
+            return self._tensor().to_sparse_csr()
+        return self._t if self._t.layout != torch.sparse_coo else self._t.to_sparse_csr()
+
+    def __rmatmul__(self, other):  # dense @ sparse = (sparse.T @ dense.T).T
+        d = self._dense_operand(other)
+        if d.dim() == 1:
+            return self.T @ _wrap(d)
+        return _wrap((self.T @ _wrap(d.T))._t.T)
+
+    def dot(self, other):
+        return self @ other
+
+    def transpose(self, axes=None, copy=False):
+        if axes is not None and tuple(axes) != (1, 0):
+            raise ValueError("Sparse arrays/matrices do not support an 'axes' parameter because swapping "
+                             "dimensions is the only logical permutation.")
+        t = self._tensor()
+        r, c, v = _indices_coo(t)
+        out = {"csr": "csc", "csc": "csr"}.get(self.format, self.format)
+        return self._as(out, coo_tensor(c, r, v, self.shape[::-1]))
+
+    @property
+    def T(self):
+        return self.transpose()
+
+    @property
+    def H(self):
+        return self.transpose().conj()
+
+    def sum(self, axis=None, dtype=None, out=None):
+        t = self._tensor()
+        r, c, v = _indices_coo(t)
+        if axis is None:
+            return _wrap(v.sum())
+        axis = axis + 2 if axis < 0 else axis
+        if axis not in (0, 1):
+            raise ValueError("axis out of range")
+        n = self.shape[1 - axis]
+        idx = c if axis == 0 else r
+        s = torch.zeros(n, dtype=v.dtype, device=v.device).index_add_(0, idx, v)
+        return _wrap(s if self._is_array else (s[None, :] if axis == 0 else s[:, None]))
+
+    def mean(self, axis=None, dtype=None, out=None):
+        s = self.sum(axis)._t
+        count = self.shape[0] * self.shape[1] if axis is None else self.shape[axis]
+        if not (s.is_floating_point() or s.is_complex()):
+            s = s.to(torch.float64)
+        return _wrap(s / count)
+
+    def diagonal(self, k=0):
+        m, n = self.shape
+        length = max(0, min(m + min(k, 0), n - max(k, 0)))
+        r, c, v = _indices_coo(self._tensor())
+        d = torch.zeros(length, dtype=v.dtype, device=v.device)
+        if length:
+            on = (c - r) == k
+            pos = torch.where(on, r if k >= 0 else c, 0)  # the element's place along the diagonal
+            d.index_add_(0, pos, torch.where(on, v, torch.zeros_like(v)))
+        return _wrap(d)
+
+    def trace(self, offset=0):
+        return _wrap(self.diagonal(offset)._t.sum())
+
+    def eliminate_zeros(self):
+        pass
+
+    def sum_duplicates(self):
+        pass
+
+    def getnnz(self, axis=None):
+        return self.nnz
+
+
+def _make(fmt, is_array):
+    kind = "array" if is_array else "matrix"
+    cls = type(f"{fmt}_{kind}", (_SparseArray,), {"format": fmt, "_is_array": is_array,
+                                                   "__doc__": f"SciPy's ``scipy.sparse.{fmt}_{kind}`` on a device "
+                                                              f"(docs/scipy.md)."})
+    cls.__module__ = "torchnp.scipy.sparse"
+    return cls
+
+
+_CLASSES = {(f, a): _make(f, a) for f in ("csr", "csc", "coo", "dia") for a in (True, False)}

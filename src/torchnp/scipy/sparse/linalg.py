@@ -1,0 +1,402 @@
+"""torchnp.scipy.sparse.linalg: ``scipy.sparse.linalg`` on torchnp arrays (DESIGN §8.4; docs/scipy.md).
+
+The iterative solvers run on the device with SciPy's recurrences: the convergence test of each
+iteration is computed on the device and, once met, freezes the iterate (so the answer is the
+iterate SciPy stops at), and the host reads the flag only every ``CHECK_EVERY`` iterations to
+leave the loop (every iteration when a ``callback`` is given), plus once at the end for ``info``.
+On host data every name is SciPy's own.
+"""
+
+import math
+
+import numpy as _np
+import torch
+
+from ... import _device, _dtypes
+from ..._array import _wrap, ndarray
+from ..._boundary import tensor
+from .._dispatch import DEVICE, SIGNATURE_DIFFERS, _from_scipy, _host_views, module_getattr, scipy_function
+from ._base import _SparseArray
+
+__all__ = ["LinearOperator", "aslinearoperator", "cg", "bicgstab", "spsolve", "eigsh", "lobpcg", "expm_multiply",
+           "norm", "CHECK_EVERY"]
+
+#: iterations between two host reads of an iterative solver's convergence flag
+CHECK_EVERY = 16
+
+
+class LinearOperator:
+    """SciPy's ``scipy.sparse.linalg.LinearOperator`` on a device: ``shape``, ``dtype``, ``matvec``,
+    ``rmatvec``, ``matmat``, ``@``. Made on host data (no device operand), SciPy's own."""
+
+    def __new__(cls, shape=None, matvec=None, rmatvec=None, matmat=None, dtype=None, rmatmat=None, *, device=None):
+        if device is None and _device.get_default_device().type == "cpu" and _device.CPU_VALUE_CHECKS:
+            return scipy_function("sparse.linalg.LinearOperator")(shape, matvec, rmatvec=rmatvec, matmat=matmat,
+                                                                  dtype=dtype, rmatmat=rmatmat)
+        return object.__new__(cls)
+
+    def __init__(self, shape=None, matvec=None, rmatvec=None, matmat=None, dtype=None, rmatmat=None, *, device=None):
+        if shape is None or len(shape) != 2:
+            raise ValueError(f"invalid shape {shape!r} (must be 2-d)")
+        self.shape, self._matvec, self._rmatvec, self._matmat = tuple(int(s) for s in shape), matvec, rmatvec, matmat
+        self.dtype = _np.dtype(dtype) if dtype is not None else _np.dtype("float64")
+        self.ndim = 2
+
+    def _mv(self, x):
+        out = self._matvec(_wrap(x)) if self._matvec is not None else self._matmat(_wrap(x[:, None]))
+        t = out._t if isinstance(out, ndarray) else tensor(out, x.device)
+        return t.reshape(-1)
+
+    def matvec(self, x):
+        return _wrap(self._mv(tensor(x)))
+
+    def rmatvec(self, x):
+        if self._rmatvec is None:
+            raise NotImplementedError("rmatvec is not defined")
+        return self._rmatvec(x)
+
+    def matmat(self, X):
+        Xt = tensor(X)
+        if self._matmat is not None:
+            return self._matmat(X)
+        return _wrap(torch.stack([self._mv(c) for c in Xt.T], dim=1))
+
+    def __matmul__(self, x):
+        t = tensor(x)
+        return self.matvec(x) if t.dim() == 1 else self.matmat(x)
+
+    dot = __matmul__
+
+    def __repr__(self):
+        return f"<{self.shape[0]}x{self.shape[1]} LinearOperator with dtype={self.dtype}>"
+
+
+def aslinearoperator(A):
+    """SciPy's ``scipy.sparse.linalg.aslinearoperator``: device sparse and dense arrays as operators."""
+    if isinstance(A, LinearOperator):
+        return A
+    dev = _device_of(A)
+    if dev is None:
+        return scipy_function("sparse.linalg.aslinearoperator")(_host_views(A))
+    return LinearOperator(A.shape, matvec=lambda x: A @ x, rmatvec=lambda x: A.T.conj() @ x if isinstance(
+        A, _SparseArray) else _wrap(A._t.T.conj() @ x._t), dtype=A.dtype, device=dev)
+
+
+def _device_of(*xs):
+    """The device of the solver's operands, or None where SciPy's own solver runs (host data)."""
+    devs = []
+    for x in xs:
+        if isinstance(x, _SparseArray):
+            devs.append(x.device)
+        elif isinstance(x, ndarray):
+            devs.append(x._t.device)
+        elif isinstance(x, LinearOperator):
+            devs.append(None)
+    real = [d for d in devs if d is not None]
+    if not real:
+        if any(isinstance(x, LinearOperator) for x in xs):
+            return _device.get_default_device()
+        return None
+    if any(d.type != "cpu" for d in real) or not _device.CPU_VALUE_CHECKS:
+        return real[0]
+    if any(isinstance(x, _SparseArray) or isinstance(x, LinearOperator) for x in xs):
+        return real[0]
+    return None
+
+
+def _operator(A, dev):
+    """``A`` as a tensor -> tensor function on ``dev`` (a device sparse array, dense array or operator)."""
+    if A is None:
+        return lambda v: v
+    if isinstance(A, LinearOperator):
+        return A._mv
+    if isinstance(A, _SparseArray):
+        if A.device != dev:
+            raise _device.mismatch(dev, A.device)
+        m = A._matvec_tensor()
+        return lambda v: m.to(torch.promote_types(m.dtype, v.dtype)) @ v
+    t = tensor(A, dev)
+    return lambda v: t @ v
+
+
+def _host_solver(name, A, b, kwargs):
+    return _from_scipy(scipy_function(f"sparse.linalg.{name}")(_host_views(A), _host_views(b),
+                                                              **{k: _host_views(v) for k, v in kwargs.items()}))
+
+
+def _start(A, b, x0, rtol, atol, dev, name):
+    b = tensor(b, dev)
+    if not (b.is_floating_point() or b.is_complex()):
+        b = b.to(torch.float64)
+    b = b.reshape(-1)
+    if A.shape[0] != A.shape[1] or A.shape[1] != b.numel():
+        raise ValueError(f"shapes of A {A.shape} and b {(b.numel(),)} are incompatible")
+    x = torch.zeros_like(b) if x0 is None else tensor(x0, dev).to(b.dtype).reshape(-1).clone()
+    if float(atol) < 0:
+        raise ValueError(f"'{atol}' is an invalid atol value: atol must be a real, non-negative number.")
+    bnrm2 = torch.linalg.vector_norm(b)
+    tol = torch.clamp(rtol * bnrm2, min=float(atol))
+    return b, x, bnrm2, tol
+
+
+def _dot(u, v):
+    return torch.vdot(u, v) if u.is_complex() else torch.dot(u, v)
+
+
+def _finish(x, b, bnrm2, done, code, maxiter):
+    """(x, info): SciPy's ``b`` for a zero right-hand side; info read once on the host."""
+    x = torch.where(bnrm2 == 0, b, x)
+    info = int(torch.where(bnrm2 == 0, 0, torch.where(done, code, maxiter)))
+    return _wrap(x), info
+
+
+def cg(A, b, x0=None, *, rtol=1e-05, atol=0.0, maxiter=None, M=None, callback=None):
+    """SciPy's ``scipy.sparse.linalg.cg`` (conjugate gradients); on a device its recurrence with the
+    convergence flag kept there (module docstring)."""
+    dev = _device_of(A, b, x0, M)
+    if dev is None:
+        return _host_solver("cg", A, b, dict(x0=x0, rtol=rtol, atol=atol, maxiter=maxiter, M=M, callback=callback))
+    b, x, bnrm2, tol = _start(A, b, x0, rtol, atol, dev, "cg")
+    matvec, psolve = _operator(A, dev), _operator(M, dev)
+    maxiter = b.numel() * 10 if maxiter is None else maxiter
+    r = b - matvec(x) if x0 is not None else b.clone()
+    done = bnrm2 == 0
+    code = torch.zeros((), dtype=torch.int64, device=dev)
+    p = rho_prev = None
+    for it in range(maxiter):
+        done = done | (torch.linalg.vector_norm(r) < tol)
+        if (callback is not None or it % CHECK_EVERY == 0) and bool(done):
+            break
+        z = psolve(r)
+        rho = _dot(r, z)
+        p = z.clone() if it == 0 else z + (rho / rho_prev) * p
+        q = matvec(p)
+        alpha = rho / _dot(p, q)
+        x = torch.where(done, x, x + alpha * p)
+        r = torch.where(done, r, r - alpha * q)
+        rho_prev = torch.where(done, rho_prev, rho) if it else rho
+        if callback is not None:
+            callback(_wrap(x))
+    return _finish(x, b, bnrm2, done, code, maxiter)
+
+
+def bicgstab(A, b, x0=None, *, rtol=1e-05, atol=0.0, maxiter=None, M=None, callback=None):
+    """SciPy's ``scipy.sparse.linalg.bicgstab``; on a device its recurrence with the convergence and
+    breakdown flags (SciPy's info -10, -11) kept there."""
+    dev = _device_of(A, b, x0, M)
+    if dev is None:
+        return _host_solver("bicgstab", A, b, dict(x0=x0, rtol=rtol, atol=atol, maxiter=maxiter, M=M,
+                                                   callback=callback))
+    b, x, bnrm2, tol = _start(A, b, x0, rtol, atol, dev, "bicgstab")
+    matvec, psolve = _operator(A, dev), _operator(M, dev)
+    maxiter = b.numel() * 10 if maxiter is None else maxiter
+    eps2 = torch.finfo(b.real.dtype if b.is_complex() else b.dtype).eps ** 2
+    r = b - matvec(x) if x0 is not None else b.clone()
+    rtilde = r.clone()
+    done = bnrm2 == 0
+    code = torch.zeros((), dtype=torch.int64, device=dev)
+    p = v = rho_prev = omega = alpha = None
+
+    def stop(now, value):
+        nonlocal done, code
+        fresh = now & ~done
+        code = torch.where(fresh, value, code)
+        done = done | now
+
+    for it in range(maxiter):
+        stop(torch.linalg.vector_norm(r) < tol, 0)
+        if (callback is not None or it % CHECK_EVERY == 0) and bool(done):
+            break
+        rho = _dot(rtilde, r)
+        stop(rho.abs() < eps2, -10)
+        if it > 0:
+            stop(omega.abs() < eps2, -11)
+            beta = (rho / rho_prev) * (alpha / omega)
+            p = (p - omega * v) * beta + r
+        else:
+            p = r.clone()
+        phat = psolve(p)
+        v_new = matvec(phat)
+        rv = _dot(rtilde, v_new)
+        stop(rv == 0, -11)
+        alpha_new = rho / rv
+        r_half = r - alpha_new * v_new
+        half_done = torch.linalg.vector_norm(r_half) < tol
+        x_half = x + alpha_new * phat
+        shat = psolve(r_half)
+        t = matvec(shat)
+        omega_new = _dot(t, r_half) / _dot(t, t)
+        x_full = x_half + omega_new * shat
+        r_full = r_half - omega_new * t
+        x = torch.where(done, x, torch.where(half_done, x_half, x_full))
+        r = torch.where(done, r, torch.where(half_done, r_half, r_full))
+        stop(half_done, 0)
+        v = v_new if v is None else torch.where(done, v, v_new)
+        alpha = alpha_new if alpha is None else torch.where(done, alpha, alpha_new)
+        omega = omega_new if omega is None else torch.where(done, omega, omega_new)
+        rho_prev = rho if rho_prev is None else torch.where(done, rho_prev, rho)
+        if callback is not None:
+            callback(_wrap(x))
+    return _finish(x, b, bnrm2, done, code, maxiter)
+
+
+def spsolve(A, b, permc_spec=None, use_umfpack=True):
+    """SciPy's ``scipy.sparse.linalg.spsolve``; on a device torch's sparse direct solver where the
+    device has one (CUDA), else a TypeError naming the alternatives."""
+    dev = _device_of(A, b)
+    if dev is None:
+        return _host_solver("spsolve", A, b, dict(permc_spec=permc_spec, use_umfpack=use_umfpack))
+    bt = tensor(b, dev)
+    csr = A._tensor().to_sparse_csr() if isinstance(A, _SparseArray) else tensor(A, dev).to_sparse_csr()
+    try:
+        return _wrap(torch.sparse.spsolve(csr, bt.to(csr.dtype)))
+    except (RuntimeError, NotImplementedError) as exc:
+        raise TypeError(f"torchnp.scipy.sparse.linalg.spsolve: torch has no sparse direct solver on {dev} "
+                        f"({str(exc).splitlines()[0][:80]}). Use an iterative solver on the device (cg, bicgstab), "
+                        "or copy explicitly to SciPy's: spsolve(A.get(), b.to_numpy()).") from None
+
+
+def _dense_or_sparse(A, dev):
+    if isinstance(A, _SparseArray):
+        return A._tensor()
+    if isinstance(A, LinearOperator):
+        return torch.stack([A._mv(e) for e in torch.eye(A.shape[1], dtype=_dtypes.to_torch(A.dtype), device=dev)],
+                           dim=1)
+    return tensor(A, dev)
+
+
+def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=None, tol=0, return_eigenvectors=True,
+          Minv=None, OPinv=None, mode="normal", rng=None):
+    """SciPy's ``scipy.sparse.linalg.eigsh``; on a device ``which`` 'LM', 'LA', 'SA' of a symmetric
+    ``A`` (no ``sigma``, ``M``) by torch's LOBPCG, eigenvalues ascending as SciPy's."""
+    dev = _device_of(A, M, v0)
+    if dev is None:
+        return _from_scipy(scipy_function("sparse.linalg.eigsh")(
+            _host_views(A), k=k, M=_host_views(M), sigma=sigma, which=which, v0=_host_views(v0), ncv=ncv,
+            maxiter=maxiter, tol=tol, return_eigenvectors=return_eigenvectors, Minv=Minv, OPinv=OPinv, mode=mode,
+            rng=rng))
+    n = A.shape[0]
+    if which not in ("LM", "SM", "LA", "SA", "BE"):
+        raise ValueError("which must be one of LM, SM, LA, SA, BE")
+    if k <= 0 or k >= n:
+        raise ValueError(f"k must be greater than 0 and smaller than n={n}")
+    if sigma is not None or M is not None or which in ("SM", "BE"):
+        raise TypeError(f"torchnp.scipy.sparse.linalg.eigsh runs sigma=, M= and which={which!r} on host data only "
+                        "(SciPy's ARPACK): pass A.get() to use SciPy's (docs/scipy.md).")
+    op = _dense_or_sparse(A, dev)
+    dt = op.dtype if op.is_floating_point() else torch.float64
+    op = op.to(dt)
+    if 3 * k > n:  # LOBPCG needs n >= 3k: a dense symmetric eigensolver at these sizes
+        full = op.to_dense() if op.layout != torch.strided else op
+        w, v = torch.linalg.eigh(full)
+        order = {"LA": torch.arange(n - k, n, device=dev), "SA": torch.arange(k, device=dev)}.get(which)
+        if order is None:
+            order = torch.sort(torch.argsort(w.abs(), stable=True)[n - k:]).values
+        w, v = w[order], v[:, order]
+    else:
+        g = torch.Generator(device=dev).manual_seed(0)
+        X = torch.randn((n, k), generator=g, dtype=dt, device=dev) if v0 is None else tensor(v0, dev).to(dt).reshape(
+            n, 1).repeat(1, k)
+        tol_l = tol or torch.finfo(dt).eps ** 0.5 * 1e-2
+        iters = maxiter or max(1000, n)
+
+        def run(largest):
+            w, v = torch.lobpcg(op, k=k, X=X.clone(), tol=tol_l, niter=iters, largest=largest)
+            return w, v
+        if which == "LA":
+            w, v = run(True)
+        elif which == "SA":
+            w, v = run(False)
+        else:
+            w1, v1 = run(True)
+            w2, v2 = run(False)
+            w, v = torch.cat([w1, w2]), torch.cat([v1, v2], dim=1)
+            top = torch.argsort(w.abs(), descending=True, stable=True)[:k]
+            w, v = w[top], v[:, top]
+        order = torch.argsort(w)
+        w, v = w[order], v[:, order]
+    if return_eigenvectors:
+        return _wrap(w), _wrap(v)
+    return _wrap(w.flip(0) if which == "SA" else w)  # ARPACK's order without vectors, as SciPy gives it
+
+
+def lobpcg(A, X, B=None, M=None, Y=None, tol=None, maxiter=None, largest=True, verbosityLevel=0,
+           retLambdaHistory=False, retResidualNormsHistory=False, restartControl=20):
+    """SciPy's ``scipy.sparse.linalg.lobpcg``; on a device torch's ``torch.lobpcg`` (no constraints ``Y``,
+    no histories)."""
+    dev = _device_of(A, X, B, M)
+    if dev is None:
+        return _from_scipy(scipy_function("sparse.linalg.lobpcg")(
+            _host_views(A), _host_views(X), B=_host_views(B), M=_host_views(M), Y=_host_views(Y), tol=tol,
+            maxiter=maxiter, largest=largest, verbosityLevel=verbosityLevel, retLambdaHistory=retLambdaHistory,
+            retResidualNormsHistory=retResidualNormsHistory, restartControl=restartControl))
+    if Y is not None or retLambdaHistory or retResidualNormsHistory:
+        raise TypeError("torchnp.scipy.sparse.linalg.lobpcg runs Y= and the histories on host data only: pass "
+                        "A.get() and X.to_numpy() to use SciPy's (docs/scipy.md).")
+    x = tensor(X, dev)
+    op = _dense_or_sparse(A, dev).to(x.dtype)
+    b = None if B is None else _dense_or_sparse(B, dev).to(x.dtype)
+    m = None if M is None else _dense_or_sparse(M, dev).to(x.dtype)
+    w, v = torch.lobpcg(op, X=x, B=b, iK=m, tol=tol, niter=maxiter or 20, largest=largest)
+    return _wrap(w), _wrap(v)
+
+
+def expm_multiply(A, B, start=None, stop=None, num=None, endpoint=None, traceA=None):
+    """SciPy's ``scipy.sparse.linalg.expm_multiply`` (``exp(A) @ B``); on a device a scaled Taylor
+    series (s = ceil(|A|_1) steps, terms until they fall below float64's rounding); the time grid
+    (``start``/``stop``) is host only."""
+    dev = _device_of(A, B)
+    if dev is None:
+        return _from_scipy(scipy_function("sparse.linalg.expm_multiply")(
+            _host_views(A), _host_views(B), start=start, stop=stop, num=num, endpoint=endpoint, traceA=traceA))
+    if start is not None or stop is not None or num is not None:
+        raise TypeError("torchnp.scipy.sparse.linalg.expm_multiply's time grid (start/stop/num) is host only: "
+                        "pass A.get() and B.to_numpy() to use SciPy's (docs/scipy.md).")
+    matvec = _operator(A, dev)
+    F = tensor(B, dev)
+    if not (F.is_floating_point() or F.is_complex()):
+        F = F.to(torch.float64)
+    op = _dense_or_sparse(A, dev)
+    norm1 = float(torch.linalg.matrix_norm(op.to_dense() if op.layout != torch.strided else op, 1))  # one read
+    s = max(1, math.ceil(norm1))
+    eps = torch.finfo(F.real.dtype if F.is_complex() else F.dtype).eps
+    for _ in range(s):
+        term, acc = F, F
+        for j in range(1, 60):
+            term = matvec(term) / (s * j)
+            acc = acc + term
+            if float(torch.linalg.vector_norm(term)) <= eps * float(torch.linalg.vector_norm(acc)):
+                break
+        F = acc
+    return _wrap(F)
+
+
+def norm(x, ord=None, axis=None):
+    """SciPy's ``scipy.sparse.linalg.norm`` of a device sparse array: Frobenius, 1, -1, inf, -inf
+    (matrix), or vector norms along ``axis``."""
+    if not isinstance(x, _SparseArray):
+        return _from_scipy(scipy_function("sparse.linalg.norm")(_host_views(x), ord=ord, axis=axis))
+    t = x._tensor()
+    v = t._values()
+    if axis is None:
+        if ord in (None, "fro", "f"):
+            return _wrap(torch.linalg.vector_norm(v))
+        if ord in (1, -1, math.inf, -math.inf):
+            sums = abs(x).sum(axis=0 if abs(ord) == 1 else 1)._t
+            return _wrap(sums.max() if ord > 0 else sums.min())
+        raise ValueError("Invalid norm order for matrices.")
+    ax = axis if isinstance(axis, int) else axis[0]
+    if ord in (None, 2):
+        return _wrap(torch.sqrt(abs(x).power(2).sum(axis=ax)._t))
+    if ord == 1:
+        return abs(x).sum(axis=ax)
+    raise ValueError("Invalid norm order for vectors.")
+
+
+for _f in (aslinearoperator, cg, bicgstab, spsolve, eigsh, lobpcg, expm_multiply, norm):
+    DEVICE[f"sparse.linalg.{_f.__name__}"] = _f
+DEVICE["sparse.linalg.LinearOperator"] = LinearOperator
+SIGNATURE_DIFFERS["sparse.linalg.LinearOperator"] = ("SciPy's LinearOperator takes (*args, **kwargs); ours names "
+                                                     "shape, matvec, rmatvec, matmat, dtype, rmatmat and device=")
+
+__getattr__ = module_getattr("sparse.linalg")

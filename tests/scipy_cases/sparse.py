@@ -1,0 +1,14 @@
+"""Fake-CUDA cases of torchnp.scipy.sparse (tests/scipy_cases/__init__.py). torch's fake and meta
+tensors have no sparse kernels (``aten::_coalesce`` and the CSR kernels are missing for those
+backends), so no sparse function runs on the fake accelerator: their device code is tested under
+the accelerator rules on the CPU (tests/test_scipy_sparse.py), where it is the code a GPU runs."""
+
+from fake_cuda import NA
+
+_WHY = "torch's fake/meta tensors have no sparse kernels: tested under the accelerator rules (test_scipy_sparse.py)"
+
+CASES = {f"scipy.sparse.{n}": NA(_WHY) for n in (
+    "csr_array", "csc_array", "coo_array", "dia_array", "csr_matrix", "csc_matrix", "coo_matrix", "dia_matrix",
+    "diags_array", "diags", "eye_array", "eye", "identity", "spdiags", "kron", "hstack", "vstack", "block_array",
+    "random_array", "linalg.LinearOperator", "linalg.aslinearoperator", "linalg.cg", "linalg.bicgstab",
+    "linalg.spsolve", "linalg.eigsh", "linalg.lobpcg", "linalg.expm_multiply", "linalg.norm")}
