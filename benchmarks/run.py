@@ -384,6 +384,96 @@ def _scipy_cases(sizes):
     return cases
 
 
+def _pipelines(np_, sp, dev, n):
+    """Issue 26's workloads written once against a NumPy-like module and a SciPy-like package; each
+    returns a zero-argument callable doing a fixed amount of work (fixed iteration counts)."""
+    sparse, optimize, integrate = sp.sparse, sp.optimize, sp.integrate
+    kw = {} if dev is None else {"device": dev}  # torchnp's device code: sparse arrays made there explicitly
+    m = n["poisson"]
+    e = np_.ones(m * m) if sp.__name__ == "scipy" else np_.ones(m * m, device=dev or "cpu")
+    off = e[:-1].copy()
+    off[m - 1::m] = 0
+    poisson = sparse.diags_array([4 * e, -off, -off, -e[:-m], -e[:-m]], offsets=[0, 1, -1, m, -m], format="csr", **kw)
+    k = n["graph"]
+    g = e[:k] if k <= m * m else np_.ones(k)
+    lap = sparse.diags_array([2 * g, -g[:-1], -g[:-1]], offsets=[0, 1, -1], format="csr", **kw)
+    rng = numpy.random.default_rng(0)
+
+    def arr(a):
+        return a if sp.__name__ == "scipy" else np_.asarray(a, device=dev or "cpu")
+    x0 = arr(rng.uniform(0.5, 1.5, n["params"]))
+
+    def rosen(x):
+        return np_.sum(100.0 * (x[1:] - x[:-1] ** 2) ** 2 + (1 - x[:-1]) ** 2)
+
+    def rosen_grad(x):  # SciPy's needs the gradient written out; torchnp's device path takes autograd
+        g_ = np_.zeros_like(x)
+        g_[1:-1] = 200 * (x[1:-1] - x[:-2] ** 2) - 400 * x[1:-1] * (x[2:] - x[1:-1] ** 2) - 2 * (1 - x[1:-1])
+        g_[0] = -400 * x[0] * (x[1] - x[0] ** 2) - 2 * (1 - x[0])
+        g_[-1] = 200 * (x[-1] - x[-2] ** 2)
+        return g_
+    xs = arr(numpy.linspace(0, 4, n["points"]))
+    ys = arr(2.5 * numpy.exp(-1.3 * numpy.linspace(0, 4, n["points"])) + 0.5 + 0.05 * rng.standard_normal(n["points"]))
+
+    def model(x, a, b, c):
+        return a * np_.exp(-b * x) + c
+    states = n["states"]
+    y0 = arr(rng.standard_normal(states))
+    y0b = arr(rng.standard_normal(2 * n["batch"]))
+
+    def chain(t, y):  # a damped chain of oscillators: neighbours coupled
+        d = -0.1 * y
+        d[1:] += 0.5 * y[:-1]
+        d[:-1] -= 0.5 * y[1:]
+        return d
+
+    def oscillators(t, y):  # 10^4 independent 2-state systems, stacked (one vectorised right-hand side)
+        q, p = y[0::2], y[1::2]
+        return np_.stack([p, -q - 0.1 * p], axis=1).reshape(-1)
+    scipy_jac = rosen_grad if sp.__name__ == "scipy" else None
+    return {
+        "sparse.linalg.cg (Poisson, 200 it)": lambda: sparse.linalg.cg(poisson, e, rtol=1e-12, maxiter=200),
+        "sparse.linalg.eigsh (Laplacian, k=6)": lambda: sparse.linalg.eigsh(lap, k=6, which="LA"),
+        "optimize.minimize (L-BFGS-B, 100 it)": lambda: optimize.minimize(rosen, x0, jac=scipy_jac, method="L-BFGS-B",
+                                                                         options={"maxiter": 100}),
+        "optimize.curve_fit": lambda: optimize.curve_fit(model, xs, ys, p0=[1.0, 1.0, 1.0]),
+        "integrate.solve_ivp (chain)": lambda: integrate.solve_ivp(chain, (0.0, 10.0), y0, rtol=1e-6),
+        "integrate.solve_ivp (batch)": lambda: integrate.solve_ivp(oscillators, (0.0, 10.0), y0b, rtol=1e-6),
+    }
+
+
+def _scipy26_cases(sizes):
+    """Issue 26's workloads: SciPy on NumPy arrays, torchnp.scipy on host data (SciPy's own), and
+    torchnp.scipy's device code (on the CPU under the accelerator rules)."""
+    import importlib
+
+    import scipy
+    import torchnp.scipy as tsp
+
+    for sub in ("sparse", "sparse.linalg", "optimize", "integrate"):
+        importlib.import_module("scipy." + sub)
+    n = sizes["pipelines"]
+    names = list(_pipelines(numpy, scipy, None, dict(n, poisson=2, graph=4, params=4, points=8, states=4, batch=2)))
+    cases = []
+    for name in names:
+        def build(system, name=name):
+            def make(dev):
+                if system == "scipy":
+                    return _pipelines(numpy, scipy, None, n)[name]
+                if system == "torchnp.scipy host":  # CPU torchnp arrays: SciPy's own objects and solvers
+                    return _pipelines(torchnp, tsp, None, n)[name]
+                if dev == "cpu":
+                    return _torch_path(_torch_path(lambda: _pipelines(torchnp, tsp, dev, n))()[name])
+                return _pipelines(torchnp, tsp, dev, n)[name]
+            return make
+        size = {"sparse.linalg.cg": f"{n['poisson']}^2 unknowns", "sparse.linalg.eigsh": f"n={n['graph']}",
+                "optimize.minimize": f"{n['params']} params", "optimize.curve_fit": f"{n['points']} points",
+                "integrate.solve_ivp (chain)": f"{n['states']} states"}
+        label = next((v for k, v in size.items() if name.startswith(k)), f"{n['batch']} x 2 states")
+        cases.append(Case("scipy", name, label, {s: build(s) for s in SCIPY_SYSTEMS}))
+    return cases
+
+
 def scipy_table(results):
     rows = [(k, r) for k, r in results.items() if k[0] == "scipy"]
     if not rows:
@@ -790,13 +880,16 @@ def main(argv=None):
     loops = 1000
     if args.smoke:
         sizes = dict(n=1000, m=16, n_body=16, n_points=100, n_pi=1000, n_proj=100, n_memory=10**6, n_random=(1000,),
-                     scipy=dict(image=64, signal=1000, kernel=31, points=50, welch=4096, matrix=8))
+                     scipy=dict(image=64, signal=1000, kernel=31, points=50, welch=4096, matrix=8,
+                                pipelines=dict(poisson=8, graph=64, params=20, points=100, states=10, batch=10)))
         reps = dict(tiny=2, other=2)
         loops, args.no_jit = 20, True
     else:
         sizes = dict(n=10**7, m=2000, n_body=args.n_body, n_points=2_000_000, n_pi=10**7, n_proj=2000, n_memory=10**7,
                      n_random=(10**6, 10**7),
-                     scipy=dict(image=4096, signal=10**6, kernel=1001, points=5000, welch=10**7, matrix=512))
+                     scipy=dict(image=4096, signal=10**6, kernel=1001, points=5000, welch=10**7, matrix=512,
+                                pipelines=dict(poisson=1000, graph=10**4, params=10**4, points=10**6, states=10**3,
+                                               batch=10**4)))
         reps = dict(tiny=31, other=15)  # many rounds: this shared 2-core machine has bursts of noise
     if args.repeats:
         reps = dict(tiny=args.repeats, other=args.repeats)
@@ -824,7 +917,8 @@ def main(argv=None):
         except ImportError:
             print("SciPy missing: no scipy group", file=sys.stderr)
         else:
-            scipy_results = run_cases(_scipy_cases(sizes["scipy"]), dev, reps["other"], args.stat, match=args.match)
+            scipy_results = run_cases(_scipy_cases(sizes["scipy"]) + _scipy26_cases(sizes["scipy"]), dev,
+                                      reps["other"], args.stat, match=args.match)
     sp_text = scipy_table(scipy_results)
     text = table(results) if results else ""
     i3 = issue3_table(results)

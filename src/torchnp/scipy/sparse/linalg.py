@@ -268,7 +268,7 @@ def _dense_or_sparse(A, dev):
 def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=None, tol=0, return_eigenvectors=True,
           Minv=None, OPinv=None, mode="normal", rng=None):
     """SciPy's ``scipy.sparse.linalg.eigsh``; on a device ``which`` 'LM', 'LA', 'SA' of a symmetric
-    ``A`` (no ``sigma``, ``M``) by torch's LOBPCG, eigenvalues ascending as SciPy's."""
+    ``A`` (no ``sigma``, ``M``) by thick-restart Lanczos, eigenvalues ascending as SciPy's."""
     dev = _device_of(A, M, v0)
     if dev is None:
         return _from_scipy(scipy_function("sparse.linalg.eigsh")(
@@ -283,41 +283,77 @@ def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=Non
     if sigma is not None or M is not None or which in ("SM", "BE"):
         raise TypeError(f"torchnp.scipy.sparse.linalg.eigsh runs sigma=, M= and which={which!r} on host data only "
                         "(SciPy's ARPACK): pass A.get() to use SciPy's (docs/scipy.md).")
-    op = _dense_or_sparse(A, dev)
-    dt = op.dtype if op.is_floating_point() else torch.float64
-    op = op.to(dt)
-    if 3 * k > n:  # LOBPCG needs n >= 3k: a dense symmetric eigensolver at these sizes
-        full = op.to_dense() if op.layout != torch.strided else op
-        w, v = torch.linalg.eigh(full)
-        order = {"LA": torch.arange(n - k, n, device=dev), "SA": torch.arange(k, device=dev)}.get(which)
-        if order is None:
-            order = torch.sort(torch.argsort(w.abs(), stable=True)[n - k:]).values
-        w, v = w[order], v[:, order]
+    matvec = _operator(A, dev)
+    dt = _dtypes.to_torch(_np.dtype(A.dtype))
+    dt = dt if dt in (torch.float32, torch.float64) else torch.float64
+    if v0 is None:
+        start = torch.randn(n, generator=torch.Generator(device=dev).manual_seed(0), dtype=dt, device=dev)
     else:
-        g = torch.Generator(device=dev).manual_seed(0)
-        X = torch.randn((n, k), generator=g, dtype=dt, device=dev) if v0 is None else tensor(v0, dev).to(dt).reshape(
-            n, 1).repeat(1, k)
-        tol_l = tol or torch.finfo(dt).eps ** 0.5 * 1e-2
-        iters = maxiter or max(1000, n)
-
-        def run(largest):
-            w, v = torch.lobpcg(op, k=k, X=X.clone(), tol=tol_l, niter=iters, largest=largest)
-            return w, v
-        if which == "LA":
-            w, v = run(True)
-        elif which == "SA":
-            w, v = run(False)
-        else:
-            w1, v1 = run(True)
-            w2, v2 = run(False)
-            w, v = torch.cat([w1, w2]), torch.cat([v1, v2], dim=1)
-            top = torch.argsort(w.abs(), descending=True, stable=True)[:k]
-            w, v = w[top], v[:, top]
-        order = torch.argsort(w)
-        w, v = w[order], v[:, order]
+        start = tensor(v0, dev).to(dt).reshape(-1)
+    w, v = _thick_restart_lanczos(matvec, start, k, which, ncv or min(n, max(4 * k + 1, 48)),
+                                  tol or torch.finfo(dt).eps, maxiter or n * 10)
     if return_eigenvectors:
         return _wrap(w), _wrap(v)
     return _wrap(w.flip(0) if which == "SA" else w)  # ARPACK's order without vectors, as SciPy gives it
+
+
+def _select(theta, k, which):
+    """Indices of the k wanted Ritz values, best first."""
+    key = theta if which == "LA" else (-theta if which == "SA" else theta.abs())
+    return torch.argsort(key, descending=True, stable=True)[:k]
+
+
+def _thick_restart_lanczos(matvec, start, k, which, m, tol, maxiter):
+    """The k wanted eigenpairs of a symmetric operator: Lanczos with full reorthogonalisation and
+    thick restarts (Wu & Simon), the ARPACK problem of ``eigsh`` without its implicit QR. The basis
+    and the projected matrix stay on the device; each restart reads its largest residual."""
+    n = start.numel()
+    m = min(m, n)
+    V = torch.zeros((n, m + 1), dtype=start.dtype, device=start.device)
+    H = torch.zeros((m + 1, m), dtype=start.dtype, device=start.device)
+    V[:, 0] = start / torch.linalg.vector_norm(start)
+    j0 = 0
+    for _ in range(maxiter):
+        for j in range(j0, m):
+            w = matvec(V[:, j])
+            h = V[:, :j + 1].T @ w
+            w = w - V[:, :j + 1] @ h
+            h2 = V[:, :j + 1].T @ w  # the second Gram-Schmidt pass (full reorthogonalisation)
+            w = w - V[:, :j + 1] @ h2
+            H[:j + 1, j] = h + h2
+            beta = torch.linalg.vector_norm(w)
+            H[j + 1, j] = beta
+            V[:, j + 1] = w / torch.where(beta == 0, 1, beta)
+        T = H[:m, :m]
+        theta, S = torch.linalg.eigh((T + T.T) / 2)
+        wanted = _select(theta, k, which)
+        beta = H[m, m - 1].clone()  # (a copy: H is cleared for the restart below)
+        resid = (beta * S[m - 1, wanted]).abs()
+        scale = torch.clamp(theta[wanted].abs(), min=torch.finfo(theta.dtype).eps)
+        if m == n or float((resid / scale).max()) <= tol ** 0.5 * 1e-3 + tol:  # one read per restart
+            break
+        keep = _select(theta, min(m - 1, k + (m - k) // 2), which)
+        V[:, :keep.numel()] = V[:, :m] @ S[:, keep]
+        V[:, keep.numel()] = V[:, m]
+        H.zero_()
+        H[:keep.numel(), :keep.numel()] = torch.diag(theta[keep])
+        H[keep.numel(), :keep.numel()] = beta * S[m - 1, keep]
+        H[:keep.numel(), keep.numel()] = 0
+        j0 = keep.numel()
+        # the column of the first new vector couples to the kept Ritz vectors through beta * s
+        w = matvec(V[:, j0])
+        h = V[:, :j0 + 1].T @ w
+        w = w - V[:, :j0 + 1] @ h
+        h2 = V[:, :j0 + 1].T @ w
+        w = w - V[:, :j0 + 1] @ h2
+        H[:j0 + 1, j0] = h + h2
+        b = torch.linalg.vector_norm(w)
+        H[j0 + 1, j0] = b
+        V[:, j0 + 1] = w / torch.where(b == 0, 1, b)
+        j0 += 1
+    order = torch.argsort(theta[wanted])
+    idx = wanted[order]
+    return theta[idx], V[:, :m] @ S[:, idx]
 
 
 def lobpcg(A, X, B=None, M=None, Y=None, tol=None, maxiter=None, largest=True, verbosityLevel=0,
