@@ -505,3 +505,43 @@ def test_special_matrices(dtype):
 
 def test_linalg_error_is_numpys():
     assert torchnp.scipy.linalg.LinAlgError is numpy.linalg.LinAlgError is scipy.linalg.LinAlgError
+
+
+# ------------------------------------------------------------------ batches (SciPy 1.17's _apply_over_batch)
+def test_batched_decompositions():
+    a = numpy.stack([_matrix(3, seed=s) for s in range(4)]).reshape(2, 2, 3, 3)
+    spd = a @ numpy.swapaxes(a, -1, -2)
+    for c in (call("linalg.lu_factor", a), call("linalg.cholesky", spd), call("linalg.cho_factor", spd, lower=True),
+              call("linalg.svd", a, compute_uv=False), call("linalg.eigh", spd, eigvals_only=True),
+              call("linalg.inv", a), call("linalg.det", a), call("linalg.expm", a / 3), call("linalg.lu", a),
+              call("linalg.eigvals", a[0])):
+        check_scipy(c, rtol=1e-10)
+
+    def qr_ok(got, exp):
+        _close(got[0] @ got[1], a, 1e-10)
+
+    def svd_ok(got, exp):
+        _close((got[0] * got[1][..., None, :]) @ got[2], a, 1e-10)
+
+    def eigh_ok(got, exp):
+        _close(spd @ got[1], got[1] * got[0][..., None, :], 1e-9)
+
+    def eig_ok(got, exp):
+        _close(a[0] @ got[1], got[1] * got[0][..., None, :], 1e-9)
+
+    _factor_check(call("linalg.qr", a), qr_ok)
+    _factor_check(call("linalg.svd", a), svd_ok)
+    _factor_check(call("linalg.eigh", spd), eigh_ok)
+    _factor_check(call("linalg.eig", a[0]), eig_ok)
+
+
+def test_batched_subspaces():
+    rng = numpy.random.default_rng(5)
+    a = rng.uniform(-1, 1, (2, 4, 2)) @ rng.uniform(-1, 1, (2, 2, 3))  # rank 2 each
+
+    def nul(got, exp):
+        _close(a @ got[0], numpy.zeros(exp[0].shape[:-2] + (4, exp[0].shape[-1])), 1e-10)
+
+    _factor_check(call("linalg.null_space", a), nul)
+    _factor_check(call("linalg.orth", a), lambda got, exp: _close(got[0] @ numpy.swapaxes(got[0], -1, -2),
+                                                                  exp[0] @ numpy.swapaxes(exp[0], -1, -2), 1e-10))

@@ -15,6 +15,12 @@ __all__ = ["lu", "lu_factor", "lu_solve", "cho_factor", "cho_solve", "cholesky",
            "eigh", "eig", "eigvals", "null_space", "orth", "subspace_angles"]
 
 
+def _batched(result, t):
+    """SciPy 1.17 applies these functions over batches with ``_apply_over_batch``, which returns a
+    list where the 2-D call returns a tuple."""
+    return list(result) if t.dim() > 2 and isinstance(result, tuple) else result
+
+
 def _real(dt):
     return {torch.complex64: torch.float32, torch.complex128: torch.float64}.get(dt, dt)
 
@@ -38,10 +44,9 @@ def lu(a, permute_l=False, overwrite_a=False, check_finite=True, p_indices=False
 def lu_factor(a, overwrite_a=False, check_finite=True):
     (ta,) = operands(a)
     check_finite_values(check_finite, ta)
-    if ta.dim() != 2:
-        raise ValueError("expected matrix")
+    at_least_2d(ta)
     LU, piv, _ = torch.linalg.lu_factor_ex(ta)
-    return LU, piv - 1  # LAPACK's 1-based pivots as SciPy's 0-based int32
+    return _batched((LU, piv - 1), ta)  # LAPACK's 1-based pivots as SciPy's 0-based int32
 
 
 def _lu_solve_t(LU, piv, tb, trans):
@@ -81,8 +86,8 @@ def _cholesky(ta, lower):
 def cholesky(a, lower=False, overwrite_a=False, check_finite=True):
     (ta,) = operands(a)
     check_finite_values(check_finite, ta)
-    if ta.dim() != 2 or ta.shape[0] != ta.shape[1]:
-        raise ValueError(f"Input array is expected to be square but has the shape: {tuple(ta.shape)}.")
+    if ta.dim() < 2 or ta.shape[-1] != ta.shape[-2]:
+        raise ValueError(f"Input array is expected to be square but has the shape: {tuple(ta.shape[-2:])}.")
     return _cholesky(ta, lower)
 
 
@@ -91,10 +96,12 @@ def cho_factor(a, lower=False, overwrite_a=False, check_finite=True):
     """The factor in one triangle; the other keeps ``a``'s entries, as LAPACK's potrf leaves them."""
     (ta,) = operands(a)
     check_finite_values(check_finite, ta)
-    if ta.dim() != 2 or ta.shape[0] != ta.shape[1]:
-        raise ValueError(f"Input array is expected to be square but has the shape: {tuple(ta.shape)}.")
-    c = _cholesky(ta, lower)
-    return c + (torch.triu(ta, 1) if lower else torch.tril(ta, -1)), lower
+    if ta.dim() < 2 or ta.shape[-1] != ta.shape[-2]:
+        raise ValueError(f"Input array is expected to be square but has the shape: {tuple(ta.shape[-2:])}.")
+    c = _cholesky(ta, lower) + (torch.triu(ta, 1) if lower else torch.tril(ta, -1))
+    if ta.dim() > 2:  # SciPy's batch wrapper stacks the flags too
+        return [c, torch.full(ta.shape[:-2], bool(lower), device=ta.device)]
+    return c, lower
 
 
 @mirror("linalg")
@@ -149,11 +156,11 @@ def qr(a, overwrite_a=False, lwork=None, mode="full", pivoting=False, check_fini
         extra = (perm.to(torch.int32),)
     if mode == "raw":
         h, tau = torch.geqrf(ta)
-        return ((h, tau), torch.triu(h[..., :min(m, n), :])) + extra
+        return _batched(((h, tau), torch.triu(h[..., :min(m, n), :])) + extra, ta)
     if mode == "r":
-        return (torch.triu(torch.geqrf(ta)[0]),) + extra
+        return _batched((torch.triu(torch.geqrf(ta)[0]),) + extra, ta)
     q, r = torch.linalg.qr(ta, mode="reduced" if mode == "economic" else "complete")
-    return (q, r) + extra
+    return _batched((q, r) + extra, ta)
 
 
 @mirror("linalg")
@@ -172,7 +179,7 @@ def rq(a, overwrite_a=False, lwork=None, mode="full", check_finite=True):
     q = mT(q2).flip(-2)
     if mode == "r":
         return r
-    return r, q
+    return _batched((r, q), ta)
 
 
 # ---------------------------------------------------------------- SVD and subspaces
@@ -186,7 +193,7 @@ def svd(a, full_matrices=True, compute_uv=True, overwrite_a=False, check_finite=
         raise ValueError(f'lapack_driver must be "gesdd" or "gesvd", not "{lapack_driver}"')
     if not compute_uv:
         return torch.linalg.svdvals(ta)
-    return tuple(torch.linalg.svd(ta, full_matrices=full_matrices))
+    return _batched(tuple(torch.linalg.svd(ta, full_matrices=full_matrices)), ta)
 
 
 @mirror("linalg")
@@ -199,11 +206,15 @@ def svdvals(a, overwrite_a=False, check_finite=True):
 
 
 def _rank_split(s, shape, rcond):
-    """The numerical rank of the SVD: a host read, the subspaces' width depends on it."""
+    """The numerical rank of each slice's SVD: a host read, the subspaces' width depends on it
+    (SciPy stacks the slices' subspaces: unequal ranks raise its ValueError)."""
     if rcond is None:
-        rcond = torch.finfo(s.dtype).eps * max(shape)
-    tol = (s.max() if s.numel() else s.new_zeros(())).clamp_min(0) * rcond
-    return int(torch.count_nonzero(s > tol))
+        rcond = torch.finfo(s.dtype).eps * max(shape[-2:])
+    top = s.amax(-1, keepdim=True) if s.shape[-1] else s.new_zeros(s.shape[:-1] + (1,))
+    counts = torch.count_nonzero(s > top.clamp_min(0) * rcond, dim=-1).reshape(-1).tolist()
+    if len(set(counts)) > 1:
+        raise ValueError("all input arrays must have the same shape")
+    return counts[0] if counts else 0
 
 
 @mirror("linalg")
@@ -214,7 +225,7 @@ def null_space(A, rcond=None, *, overwrite_a=False, check_finite=True, lapack_dr
         raise ValueError(f'lapack_driver must be "gesdd" or "gesvd", not "{lapack_driver}"')
     u, s, vh = torch.linalg.svd(ta)
     num = _rank_split(s, ta.shape, rcond)
-    return mH(vh[num:, :])
+    return mH(vh[..., num:, :])
 
 
 @mirror("linalg")
@@ -222,7 +233,7 @@ def orth(A, rcond=None):
     (ta,) = operands(A)
     check_finite_values(True, ta)
     u, s, _ = torch.linalg.svd(ta, full_matrices=False)
-    return u[:, :_rank_split(s, ta.shape, rcond)]
+    return u[..., :_rank_split(s, ta.shape, rcond)]
 
 
 @mirror("linalg")
@@ -298,7 +309,7 @@ def eigh(a, b=None, *, lower=True, eigvals_only=False, overwrite_a=False, overwr
         lo, hi = subset_by_value
         keep = torch.nonzero((w > lo) & (w <= hi)).reshape(-1)  # host read: the count sizes the result
         w, v = w[keep], v[:, keep]
-    return w if eigvals_only else (w, v)
+    return w if eigvals_only else _batched((w, v), ta)
 
 
 def _eig_t(ta, tb):
@@ -321,11 +332,14 @@ def eig(a, b=None, left=False, right=True, overwrite_a=False, overwrite_b=False,
     ts = operands(a) if b is None else operands(a, b)
     check_finite_values(check_finite, *ts)
     ta, tb = ts[0], (ts[1] if b is not None else None)
-    if ta.dim() != 2 or ta.shape[0] != ta.shape[1]:
+    if ta.dim() < 2 or ta.shape[-1] != ta.shape[-2]:
         raise ValueError("expected square matrix")
-    if tb is not None and (tb.dim() != 2 or tb.shape != ta.shape):
-        raise ValueError("expected square matrix" if tb.dim() != 2 or tb.shape[0] != tb.shape[1]
-                         else "a and b must have the same shape")
+    if tb is not None:
+        if tb.dim() < 2 or tb.shape[-1] != tb.shape[-2]:
+            raise ValueError("expected square matrix")
+        if tb.shape[-2:] != ta.shape[-2:]:
+            raise ValueError("a and b must have the same shape")
+        ta, tb = broadcast_batch(ta, tb)
     w, vr = _eig_t(ta, tb)
     out_w = _homogeneous(w) if homogeneous_eigvals else w
     if not (left or right):
@@ -341,7 +355,7 @@ def eig(a, b=None, left=False, right=True, overwrite_a=False, overwrite_b=False,
         res += (vl,)
     if right:
         res += (vr,)
-    return res
+    return _batched(res, ta)
 
 
 @mirror("linalg")
@@ -349,7 +363,9 @@ def eigvals(a, b=None, overwrite_a=False, check_finite=True, homogeneous_eigvals
     ts = operands(a) if b is None else operands(a, b)
     check_finite_values(check_finite, *ts)
     ta, tb = ts[0], (ts[1] if b is not None else None)
-    if ta.dim() != 2 or ta.shape[0] != ta.shape[1]:
+    if ta.dim() < 2 or ta.shape[-1] != ta.shape[-2]:
         raise ValueError("expected square matrix")
+    if tb is not None:
+        ta, tb = broadcast_batch(ta, tb)
     w = torch.linalg.eigvals(ta) if tb is None else _eig_t(ta, tb)[0]
     return _homogeneous(w) if homogeneous_eigvals else w
