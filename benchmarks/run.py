@@ -3,7 +3,7 @@ side by side in one process (issues 3 and 7).
 
     python benchmarks/run.py                      # full suite: table, issue-3 view, memory, chart
     python benchmarks/run.py --write-results      # also rewrite benchmarks/RESULTS.md (+ results.png)
-    python benchmarks/run.py --only tiny          # one group: tiny | large | lesson | random | issue3 | memory
+    python benchmarks/run.py --only tiny          # one group: tiny | large | lesson | random | issue3 | memory | scipy
     python benchmarks/run.py --device cuda        # torch-based systems on CUDA
     python benchmarks/run.py --smoke              # seconds: tiny sizes, checks that it runs (CI)
 
@@ -332,6 +332,76 @@ def _random_cases(sizes, dev):
     return cases
 
 
+#: the SciPy group's systems (DESIGN §8): SciPy on NumPy arrays; torchnp.scipy on CPU torchnp arrays
+#: (the host rules: SciPy's own function on zero-copy views, so the difference is the dispatch); and
+#: torchnp.scipy's torch implementation on the benchmark's device (on the CPU under the accelerator
+#: rules: the code a GPU runs)
+SCIPY_SYSTEMS = ("scipy", "torchnp.scipy host", "torchnp.scipy torch")
+
+
+def _torch_path(fn):
+    """``fn`` under the accelerator rules (``_device.CPU_VALUE_CHECKS`` off): the torch implementation."""
+    from torchnp import _device
+
+    def call():
+        saved, _device.CPU_VALUE_CHECKS = _device.CPU_VALUE_CHECKS, False
+        try:
+            return fn()
+        finally:
+            _device.CPU_VALUE_CHECKS = saved
+    return call
+
+
+def _scipy_cases(sizes):
+    """SciPy's workloads (issue 25): the same NumPy inputs for every system (zero-copy on the CPU)."""
+    rng = numpy.random.default_rng(0)
+    image, signal_ = rng.random((sizes["image"],) * 2), rng.standard_normal(sizes["signal"])
+    kernel = rng.standard_normal(sizes["kernel"])
+    points, matrix = rng.random((sizes["points"], 3)), rng.standard_normal((sizes["matrix"],) * 2) / sizes["matrix"]
+    specs = [
+        ("ndimage.gaussian_filter", f"{sizes['image']}^2", "ndimage", "gaussian_filter", (image, 4.0)),
+        ("signal.fftconvolve", f"{sizes['signal']}*{sizes['kernel']}", "signal", "fftconvolve", (signal_, kernel)),
+        ("spatial.distance.cdist", f"{sizes['points']}^2x3", "spatial.distance", "cdist", (points, points)),
+        ("signal.welch", str(sizes["welch"]), "signal", "welch", (rng.standard_normal(sizes["welch"]),)),
+        ("linalg.expm", f"{sizes['matrix']}^2", "linalg", "expm", (matrix,)),
+    ]
+    cases = []
+    for name, size, module, fname, args in specs:
+        def build(system, module=module, fname=fname, args=args):
+            import importlib
+
+            def make(dev):
+                if system == "scipy":
+                    f = getattr(importlib.import_module("scipy." + module), fname)
+                    return lambda: f(*args)
+                f = getattr(importlib.import_module("torchnp.scipy." + module), fname)
+                on = "cpu" if system == "torchnp.scipy host" else dev
+                a = [torchnp.asarray(x, device=on) for x in args]
+                call = lambda: f(*a)  # noqa: E731
+                return _torch_path(call) if system == "torchnp.scipy torch" and on == "cpu" else call
+            return make
+        cases.append(Case("scipy", name, size, {s: build(s) for s in SCIPY_SYSTEMS}))
+    return cases
+
+
+def scipy_table(results):
+    rows = [(k, r) for k, r in results.items() if k[0] == "scipy"]
+    if not rows:
+        return ""
+    lines = ["| case | size | SciPy | torchnp.scipy (host: SciPy's) | torchnp.scipy (torch path) | host/SciPy | "
+             "torch path/SciPy |", "|---|---|---|---|---|---|---|"]
+    notes = []
+    for (group, name, size), r in rows:
+        sp, host, tp = (r.get(s) for s in SCIPY_SYSTEMS)
+        for s, why in r["notes"].items():
+            notes.append(f"{name} / {s}: {why}")
+        lines.append(f"| {name} | {size} | {_fmt(sp, False)} | {_fmt(host, False)} | {_fmt(tp, False)} | "
+                     f"{_ratio(host, sp)} | {_ratio(tp, sp)} |")
+    if notes:
+        lines += ["", "Notes:", ""] + [f"- {n}" for n in notes]
+    return "\n".join(lines)
+
+
 def _lesson_cases(n_body, n_points, n_pi, jit, n_proj=2000):
     def jitted(fn):
         return JitCase(fn) if jit else None
@@ -451,7 +521,7 @@ def run_cases(cases, dev, repeats, stat="median", loops=1000, progress=sys.stder
         tiny = case.group == "tiny"
         row, notes, fns, warm = {}, dict(case.notes), {}, []
         print(f"[{i:>2}/{len(cases)}] {case.group:<7} {case.name:<20}", end="", file=progress, flush=True)
-        for system in SYSTEMS:
+        for system in [*SYSTEMS, *(s for s in case.build if s not in SYSTEMS)]:
             build = case.build.get(system)
             if build is None:
                 continue
@@ -483,8 +553,8 @@ def run_cases(cases, dev, repeats, stat="median", loops=1000, progress=sys.stder
         row["notes"] = notes
         results[(case.group, case.name, case.size)] = row
         unit, scale = ("us", 1e6) if tiny else ("ms", 1e3)
-        shown = "  ".join(f"{s} {row[s] * scale:.3g}" if s in row else f"{s} n/a" for s in SYSTEMS
-                          if s in case.build and case.build[s] is not None)
+        shown = "  ".join(f"{s} {row[s] * scale:.3g}" if s in row else f"{s} n/a" for s in case.build
+                          if case.build[s] is not None)
         print(f" {unit}: {shown}", file=progress, flush=True)
     return results
 
@@ -686,7 +756,7 @@ def machine():
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--device", default="cpu", help="device of the torch-based systems (cpu, cuda, ...)")
-    p.add_argument("--only", choices=["tiny", "large", "lesson", "random", "issue3", "memory"],
+    p.add_argument("--only", choices=["tiny", "large", "lesson", "random", "issue3", "memory", "scipy"],
                    help="one group (issue3: N-body and K-means with NumPy, torchnp eager and jit)")
     p.add_argument("--repeats", type=int, default=None, help="rounds per case (default: 31 tiny, 15 otherwise)")
     p.add_argument("--match", default=None, help="only the cases whose name matches this regular expression")
@@ -719,12 +789,14 @@ def main(argv=None):
     dev = str(torchnp._device.resolve(args.device))
     loops = 1000
     if args.smoke:
-        sizes = dict(n=1000, m=16, n_body=16, n_points=100, n_pi=1000, n_proj=100, n_memory=10**6, n_random=(1000,))
+        sizes = dict(n=1000, m=16, n_body=16, n_points=100, n_pi=1000, n_proj=100, n_memory=10**6, n_random=(1000,),
+                     scipy=dict(image=64, signal=1000, kernel=31, points=50, welch=4096, matrix=8))
         reps = dict(tiny=2, other=2)
         loops, args.no_jit = 20, True
     else:
         sizes = dict(n=10**7, m=2000, n_body=args.n_body, n_points=2_000_000, n_pi=10**7, n_proj=2000, n_memory=10**7,
-                     n_random=(10**6, 10**7))
+                     n_random=(10**6, 10**7),
+                     scipy=dict(image=4096, signal=10**6, kernel=1001, points=5000, welch=10**7, matrix=512))
         reps = dict(tiny=31, other=15)  # many rounds: this shared 2-core machine has bursts of noise
     if args.repeats:
         reps = dict(tiny=args.repeats, other=args.repeats)
@@ -745,11 +817,22 @@ def main(argv=None):
         results.update(run_cases(lessons, dev, reps["other"], args.stat, match=args.match))
     if args.only in (None, "random"):
         results.update(run_cases(_random_cases(sizes["n_random"], dev), dev, reps["other"], args.stat, match=args.match))
+    scipy_results = {}
+    if args.only in (None, "scipy"):
+        try:
+            import scipy  # noqa: F401 - the SciPy group needs the optional extra
+        except ImportError:
+            print("SciPy missing: no scipy group", file=sys.stderr)
+        else:
+            scipy_results = run_cases(_scipy_cases(sizes["scipy"]), dev, reps["other"], args.stat, match=args.match)
+    sp_text = scipy_table(scipy_results)
     text = table(results) if results else ""
     i3 = issue3_table(results)
     print(text)
     if i3:
         print("\nIssue-3 view (lesson workloads, compile time separate):\n\n" + i3)
+    if sp_text:
+        print("\nSciPy (torchnp.scipy, DESIGN §8):\n\n" + sp_text)
     mem_text = ""
     if args.only in (None, "memory"):
         mem_text = memory_text(memory_check(sizes["n_memory"], dev), sizes["n_memory"])
@@ -775,6 +858,8 @@ def main(argv=None):
                 "", text]
         if i3:
             body += ["", "## Issue-3 view: N-body and K-means, compile time separate", "", i3]
+        if sp_text:
+            body += ["", "## SciPy: SciPy, torchnp.scipy on host data, torchnp.scipy's torch path", "", sp_text]
         if mem_text:
             body += ["", "## Memory", "", mem_text]
         args.results.write_text("\n".join(body) + "\n" + png)

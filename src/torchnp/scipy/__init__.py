@@ -14,7 +14,7 @@ runs on host data (``pip install "torchnp[scipy]"``).
 import importlib
 
 #: SciPy's subpackages mirrored here (each a module of this package)
-SUBPACKAGES = ("special", "stats", "ndimage", "signal", "fft", "linalg", "spatial", "interpolate", "integrate")
+SUBPACKAGES = ("special", "stats", "ndimage", "signal", "fft", "linalg", "spatial", "interpolate", "integrate", "optimize")
 
 __all__ = list(SUBPACKAGES)
 

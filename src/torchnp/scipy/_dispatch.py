@@ -25,8 +25,10 @@ import numpy as _np
 import torch
 
 from .. import _device, _dtypes
-from .._array import _transforms_active, _wrap, ndarray
-from .._boundary import from_host, tensors, to_host
+from .._array import _transforms_active, _wrap, host_result, ndarray
+from .._boundary import from_host, tensors
+
+_HOST_RESULT = frozenset(d.char for d in _dtypes.TO_TORCH)  # NumPy dtypes a tensor can share
 
 __all__ = ["DEVICE", "HOST_ONLY", "SIGNATURE_DIFFERS", "mirror", "mirror_class", "host_only", "module_getattr",
            "inexact_tensors", "placement", "on_host", "scipy_function"]
@@ -41,8 +43,14 @@ HOST_ONLY = {}
 _compiling = torch.compiler.is_compiling
 
 
+_SCIPY = {}  # qualname -> SciPy's object, resolved once
+
+
 def scipy_function(qualname):
     """SciPy's object ``scipy.<qualname>`` (``"stats.norm.pdf"``), SciPy imported on first use."""
+    obj = _SCIPY.get(qualname)
+    if obj is not None:
+        return obj
     module, _, rest = qualname.partition(".")
     try:
         obj = importlib.import_module(f"scipy.{module}")
@@ -51,6 +59,7 @@ def scipy_function(qualname):
                           '(pip install "torchnp[scipy]")') from exc
     for part in rest.split("."):
         obj = getattr(obj, part)
+    _SCIPY[qualname] = obj
     return obj
 
 
@@ -86,10 +95,25 @@ def placement(args, kwargs):
     return None
 
 
+def _host_views(obj, depth=0):
+    """torchnp arrays -> their NumPy views (the cached host view where there is one: SciPy's calls
+    are often small, and ``to_numpy`` costs ~15 us), recursing into lists, tuples and dicts."""
+    if isinstance(obj, ndarray):
+        h = obj._host_array()
+        return h if type(h) is _np.ndarray else obj.to_numpy()
+    if depth < 3 and type(obj) in (list, tuple):
+        return type(obj)(_host_views(o, depth + 1) for o in obj)
+    if depth < 3 and type(obj) is dict:
+        return {k: _host_views(v, depth + 1) for k, v in obj.items()}
+    return obj
+
+
 def _from_scipy(r, depth=0):
     """SciPy's result on host data: arrays as CPU torchnp arrays sharing their memory (host-only
     dtypes stay NumPy's), inside tuples, lists and SciPy's named result tuples; the rest as is."""
     if type(r) is _np.ndarray:
+        if r.dtype.char in _HOST_RESULT and r.dtype.isnative and r.flags.aligned and min(r.strides, default=0) >= 0:
+            return host_result(r)  # its tensor made on first use
         return from_host(r)
     if depth > 2:
         return r
@@ -129,7 +153,7 @@ def _torch_results(r, depth=0):
 
 def on_host(qualname, args, kwargs):
     """SciPy's ``qualname`` on host data: zero-copy views in, torchnp arrays out."""
-    return _from_scipy(scipy_function(qualname)(*to_host(args), **to_host(kwargs)))
+    return _from_scipy(scipy_function(qualname)(*_host_views(args), **_host_views(kwargs)))
 
 
 def mirror(module, name=None, signature_differs=None):

@@ -1,0 +1,400 @@
+"""``scipy.integrate.solve_ivp`` on the device (DESIGN §8.4; issue 26): SciPy's explicit
+Runge-Kutta pairs (RK45: Dormand-Prince 5(4), RK23: Bogacki-Shampine 3(2)) with SciPy's step
+control, initial step, dense output, ``t_eval`` and events, on tensors.
+
+The state, the stages and the interpolants stay on the device; the time grid is Python floats,
+and each step attempt reads its error norm on the host to accept or shrink the step (and event
+functions' signs, and roots found by Brent's method), as SciPy's loop does (docs/devices.md).
+The arithmetic is SciPy's, step for step: on the CPU the torch path gives SciPy's steps, and
+values within a few ulps per step (docs/scipy.md).
+"""
+
+import math
+
+import numpy as _np
+import torch
+
+from ..._array import _wrap, ndarray
+from ..._boundary import tensor
+from ..optimize._result import OptimizeResult
+
+SAFETY, MIN_FACTOR, MAX_FACTOR = 0.9, 0.2, 10
+EPS = _np.finfo(float).eps
+
+
+class OdeResult(OptimizeResult):
+    """SciPy's ``OdeResult``: ``t``, ``y``, ``sol``, ``t_events``, ``y_events``, ``nfev``, ``njev``,
+    ``nlu``, ``status``, ``message``, ``success``."""
+
+
+class _Tableau:
+    def __init__(self, order, error_order, C, A, B, E, P):
+        self.order, self.error_order = order, error_order
+        self.C, self.A, self.B, self.E, self.P = C, A, B, E, P
+        self.n_stages = len(C)
+
+
+# the coefficients of SciPy's RK23 and RK45 (Bogacki-Shampine 1989; Dormand-Prince 1980, with
+# Shampine's quartic dense output)
+_RK23 = _Tableau(
+    3, 2, [0, 1 / 2, 3 / 4],
+    [[0, 0, 0], [1 / 2, 0, 0], [0, 3 / 4, 0]],
+    [2 / 9, 1 / 3, 4 / 9],
+    [5 / 72, -1 / 12, -1 / 9, 1 / 8],
+    [[1, -4 / 3, 5 / 9], [0, 1, -2 / 3], [0, 4 / 3, -8 / 9], [0, -1, 1]])
+_RK45 = _Tableau(
+    5, 4, [0, 1 / 5, 3 / 10, 4 / 5, 8 / 9, 1],
+    [[0, 0, 0, 0, 0], [1 / 5, 0, 0, 0, 0], [3 / 40, 9 / 40, 0, 0, 0], [44 / 45, -56 / 15, 32 / 9, 0, 0],
+     [19372 / 6561, -25360 / 2187, 64448 / 6561, -212 / 729, 0],
+     [9017 / 3168, -355 / 33, 46732 / 5247, 49 / 176, -5103 / 18656]],
+    [35 / 384, 0, 500 / 1113, 125 / 192, -2187 / 6784, 11 / 84],
+    [-71 / 57600, 0, 71 / 16695, -71 / 1920, 17253 / 339200, -22 / 525, 1 / 40],
+    [[1, -8048581381 / 2820520608, 8663915743 / 2820520608, -12715105075 / 11282082432],
+     [0, 0, 0, 0],
+     [0, 131558114200 / 32700410799, -68118460800 / 10900136933, 87487479700 / 32700410799],
+     [0, -1754552775 / 470086768, 14199869525 / 1410260304, -10690763975 / 1880347072],
+     [0, 127303824393 / 49829197408, -318862633887 / 49829197408, 701980252875 / 199316789632],
+     [0, -282668133 / 205662961, 2019193451 / 616988883, -1453857185 / 822651844],
+     [0, 40617522 / 29380423, -110615467 / 29380423, 69997945 / 29380423]])
+TABLEAUS = {"RK23": _RK23, "RK45": _RK45}
+SCIPY_METHODS = ("RK23", "RK45", "DOP853", "Radau", "BDF", "LSODA")
+MESSAGES = {0: "The solver successfully reached the end of the integration interval.",
+            1: "A termination event occurred."}
+
+
+def _rms(x):
+    return float(torch.linalg.vector_norm(x)) / math.sqrt(x.numel())
+
+
+class _DenseOutput:
+    """One step's interpolant (SciPy's ``RkDenseOutput``): y(t) = y_old + h Q p(x), x = (t - t_old) / h."""
+
+    def __init__(self, t_old, t, y_old, Q):
+        self.t_old, self.t, self.h, self.y_old, self.Q = t_old, t, t - t_old, y_old, Q
+
+    def __call__(self, t):
+        """``t``: a float or a 1-d tensor of times."""
+        order = self.Q.shape[1]
+        if isinstance(t, torch.Tensor) and t.dim() == 1:
+            x = (t - self.t_old) / self.h
+            p = torch.cumprod(x.expand(order, -1), dim=0)
+            return self.h * (self.Q @ p) + self.y_old[:, None]
+        x, acc, powers = (t - self.t_old) / self.h, 1.0, []
+        for _ in range(order):  # NumPy's cumprod of the repeated x, as SciPy takes it
+            acc *= x
+            powers.append(acc)
+        p = torch.tensor(powers, dtype=self.Q.real.dtype, device=self.Q.device).to(self.Q.dtype)
+        return self.h * (self.Q @ p) + self.y_old
+
+
+class OdeSolution:
+    """SciPy's ``OdeSolution`` on the device: ``sol(t)`` for a float or an array of times."""
+
+    def __init__(self, ts, interpolants):
+        self.ts, self.interpolants = list(ts), interpolants
+        self.t_min, self.t_max = min(ts[0], ts[-1]), max(ts[0], ts[-1])
+        self.ascending = ts[-1] >= ts[0]
+
+    def _segment(self, t):
+        ts = self.ts if self.ascending else self.ts[::-1]
+        import bisect
+
+        i = bisect.bisect_left(ts, t) - 1
+        i = min(max(i, 0), len(self.interpolants) - 1)
+        return i if self.ascending else len(self.interpolants) - 1 - i
+
+    def __call__(self, t):
+        if isinstance(t, ndarray) or not _np.isscalar(t):
+            ts = [float(v) for v in (t.tolist() if isinstance(t, ndarray) else _np.asarray(t).tolist())]
+            dev = self.interpolants[0].Q.device
+            cols = [self.interpolants[self._segment(v)](v) for v in ts]
+            return _wrap(torch.stack(cols, dim=1) if cols else torch.empty((self.interpolants[0].Q.shape[0], 0),
+                                                                             device=dev))
+        return _wrap(self.interpolants[self._segment(float(t))](float(t)))
+
+
+def _brentq(f, a, b, xtol, rtol, maxiter=100):
+    """Brent's root finder on floats (SciPy's ``brentq`` algorithm), ``f(a)`` and ``f(b)`` of
+    opposite signs."""
+    xpre, xcur = a, b
+    fpre, fcur = f(xpre), f(xcur)
+    if fpre == 0:
+        return xpre
+    if fcur == 0:
+        return xcur
+    xblk = fblk = spre = scur = 0.0
+    for _ in range(maxiter):
+        if fpre != 0 and fcur != 0 and (fpre > 0) != (fcur > 0):
+            xblk, fblk = xpre, fpre
+            spre = scur = xcur - xpre
+        if abs(fblk) < abs(fcur):
+            xpre, xcur, xblk = xcur, xblk, xcur
+            fpre, fcur, fblk = fcur, fblk, fcur
+        delta = (xtol + rtol * abs(xcur)) / 2
+        sbis = (xblk - xcur) / 2
+        if fcur == 0 or abs(sbis) < delta:
+            return xcur
+        if abs(spre) > delta and abs(fcur) < abs(fpre):
+            if xpre == xblk:
+                stry = -fcur * (xcur - xpre) / (fcur - fpre)
+            else:
+                dpre = (fpre - fcur) / (xpre - xcur)
+                dblk = (fblk - fcur) / (xblk - xcur)
+                stry = -fcur * (fblk * dblk - fpre * dpre) / (dblk * dpre * (fblk - fpre))
+            if 2 * abs(stry) < min(abs(spre), 3 * abs(sbis) - delta):
+                spre, scur = scur, stry
+            else:
+                spre, scur = sbis, sbis
+        else:
+            spre, scur = sbis, sbis
+        xpre, fpre = xcur, fcur
+        if abs(scur) > delta:
+            xcur += scur
+        else:
+            xcur += delta if sbis > 0 else -delta
+        fcur = f(xcur)
+    return xcur
+
+
+class _Solver:
+    """SciPy's ``RungeKutta`` solver state on tensors."""
+
+    def __init__(self, fun, t0, y0, t_bound, tableau, rtol, atol, max_step, first_step, vectorized):
+        self.tab, self.t, self.y, self.t_bound = tableau, t0, y0, t_bound
+        self.direction = float(_np.sign(t_bound - t0)) if t_bound != t0 else 1.0
+        self.nfev = 0
+        if vectorized:
+            self._fun = lambda t, y: _as_state(fun(t, _wrap(y[:, None])), y).reshape(-1)
+        else:
+            self._fun = lambda t, y: _as_state(fun(t, _wrap(y)), y)
+        dev, dt = y0.device, y0.dtype
+        real = y0.real.dtype if y0.is_complex() else dt
+        self.A = torch.tensor(tableau.A, dtype=real, device=dev).to(dt)
+        self.B = torch.tensor(tableau.B, dtype=real, device=dev).to(dt)
+        self.E = torch.tensor(tableau.E, dtype=real, device=dev).to(dt)
+        self.P = torch.tensor(tableau.P, dtype=real, device=dev).to(dt)
+        self.rtol, self.atol, self.max_step = rtol, atol, max_step
+        self.f = self.fun(t0, y0)
+        self.h_abs = first_step if first_step is not None else self._initial_step()
+        self.error_exponent = -1 / (tableau.error_order + 1)
+        self.status = "running"
+        self.K = None
+
+    def fun(self, t, y):
+        self.nfev += 1
+        return self._fun(t, y)
+
+    def _initial_step(self):
+        y0, f0 = self.y, self.f
+        if y0.numel() == 0:
+            return math.inf
+        length = abs(self.t_bound - self.t)
+        if length == 0:
+            return 0.0
+        scale = self.atol + y0.abs() * self.rtol
+        d0, d1 = _rms(y0 / scale), _rms(f0 / scale)
+        h0 = 1e-6 if d0 < 1e-5 or d1 < 1e-5 else 0.01 * d0 / d1
+        h0 = min(h0, length)
+        f1 = self.fun(self.t + h0 * self.direction, y0 + h0 * self.direction * f0)
+        d2 = _rms((f1 - f0) / scale) / h0
+        h1 = max(1e-6, h0 * 1e-3) if d1 <= 1e-15 and d2 <= 1e-15 else (0.01 / max(d1, d2)) ** (1 / (self.tab.error_order + 1))
+        return min(100 * h0, h1, length, self.max_step)
+
+    def _rk_step(self, t, y, h):
+        stages = [self.f]
+        for s in range(1, self.tab.n_stages):
+            dy = (torch.stack(stages, dim=1) @ self.A[s, :s]) * h
+            stages.append(self.fun(t + self.tab.C[s] * h, y + dy))
+        K = torch.stack(stages, dim=1)
+        y_new = y + h * (K @ self.B)
+        f_new = self.fun(t + h, y_new)
+        return y_new, f_new, torch.cat([K, f_new[:, None]], dim=1)
+
+    def step(self):
+        t, y = self.t, self.y
+        min_step = 10 * abs(_np.nextafter(t, self.direction * _np.inf) - t)
+        h_abs = min(max(self.h_abs, min_step), self.max_step) if self.h_abs <= self.max_step else self.max_step
+        rejected = False
+        while True:
+            if h_abs < min_step:
+                self.status = "failed"
+                return "Required step size is less than spacing between numbers."
+            t_new = t + h_abs * self.direction
+            if self.direction * (t_new - self.t_bound) > 0:
+                t_new = self.t_bound
+            h = t_new - t
+            h_abs = abs(h)
+            y_new, f_new, K = self._rk_step(t, y, h)
+            scale = self.atol + torch.maximum(y.abs(), y_new.abs()) * self.rtol
+            error_norm = _rms((K @ self.E) * h / scale)
+            if error_norm < 1:
+                factor = MAX_FACTOR if error_norm == 0 else min(MAX_FACTOR, SAFETY * error_norm ** self.error_exponent)
+                h_abs *= min(1, factor) if rejected else factor
+                break
+            h_abs *= max(MIN_FACTOR, SAFETY * error_norm ** self.error_exponent)
+            rejected = True
+        self.t_old, self.y_old, self.K = t, y, K
+        self.t, self.y, self.f, self.h_abs = t_new, y_new, f_new, h_abs
+        if self.direction * (self.t - self.t_bound) >= 0:
+            self.status = "finished"
+        return None
+
+    def dense_output(self):
+        return _DenseOutput(self.t_old, self.t, self.y_old, self.K @ self.P)
+
+
+def _as_state(out, like):
+    t = out._t if isinstance(out, ndarray) else tensor(out, like.device)
+    return t.to(like.dtype) if t.dtype != like.dtype else t
+
+
+def _event_attributes(events):
+    if callable(events):
+        events = (events,)
+    max_events, direction = [], []
+    for event in events:
+        terminal = getattr(event, "terminal", None)
+        direction.append(float(getattr(event, "direction", 0)))
+        if terminal is None or terminal == 0:
+            max_events.append(math.inf)
+        elif int(terminal) == terminal and terminal > 0:
+            max_events.append(terminal)
+        else:
+            raise ValueError("The `terminal` attribute of each event must be a boolean or positive integer.")
+    return list(events), max_events, direction
+
+
+def _active(g, g_new, direction):
+    out = []
+    for i, (a, b, d) in enumerate(zip(g, g_new, direction)):
+        up, down = a <= 0 <= b, a >= 0 >= b
+        if (up and d > 0) or (down and d < 0) or ((up or down) and d == 0):
+            out.append(i)
+    return out
+
+
+def solve_on_device(fun, t_span, y0, method, t_eval, dense_output, events, vectorized, args, options):
+    """solve_ivp's loop (SciPy's ``ivp.py``) over the device solver."""
+    t0, tf = map(float, t_span)
+    if args is not None:
+        try:
+            args = tuple(args)
+        except TypeError as exc:
+            raise TypeError("Supplied 'args' cannot be unpacked. Please supply `args` as a tuple "
+                            f"(e.g. `args=({args},)`)") from exc
+        fun = (lambda f: lambda t, y: f(t, y, *args))(fun)
+    y = tensor(y0, None)
+    if y.dim() != 1:
+        raise ValueError("`y0` must be 1-dimensional.")
+    if not (y.is_floating_point() or y.is_complex()):
+        y = y.to(torch.float64)
+    dev = y.device
+    rtol = float(options.pop("rtol", 1e-3))
+    atol = options.pop("atol", 1e-6)
+    if rtol < 100 * EPS:
+        import warnings
+
+        warnings.warn(f"At least one element of `rtol` is too small. Setting `rtol = np.maximum(rtol, {100 * EPS})`.",
+                      stacklevel=3)
+        rtol = max(rtol, 100 * EPS)
+    atol_t = tensor(atol, dev).to(y.real.dtype if y.is_complex() else y.dtype)
+    if atol_t.dim() > 0 and tuple(atol_t.shape) != (y.numel(),):
+        raise ValueError("`atol` has wrong shape.")
+    max_step = float(options.pop("max_step", math.inf))
+    if max_step <= 0:
+        raise ValueError("`max_step` must be positive.")
+    first_step = options.pop("first_step", None)
+    if first_step is not None:
+        first_step = float(first_step)
+        if first_step <= 0:
+            raise ValueError("`first_step` must be positive.")
+        if first_step > abs(tf - t0):
+            raise ValueError("`first_step` exceeds bounds.")
+    options.pop("jac", None)
+    te = None
+    if t_eval is not None:
+        if (t_eval.ndim if isinstance(t_eval, ndarray) else _np.ndim(t_eval)) != 1:
+            raise ValueError("`t_eval` must be 1-dimensional.")
+        te = [float(v) for v in (t_eval.tolist() if isinstance(t_eval, ndarray) else _np.asarray(t_eval).tolist())]
+        if any(v < min(t0, tf) or v > max(t0, tf) for v in te):
+            raise ValueError("Values in `t_eval` are not within `t_span`.")
+        d = _np.diff(te)
+        if (tf > t0 and _np.any(d <= 0)) or (tf < t0 and _np.any(d >= 0)):
+            raise ValueError("Values in `t_eval` are not properly sorted.")
+    solver = _Solver(fun, t0, y, tf, TABLEAUS[method], rtol, atol_t, max_step, first_step, vectorized)
+    ts, ys, interpolants, ti = [t0], [y], [], [t0]
+    if te is not None:
+        ts, ys = [], []
+        pending = list(te)  # in the direction of integration (checked sorted above)
+    t_events = y_events = None
+    if events is not None:
+        events, max_events, event_dir = _event_attributes(events)
+        if args is not None:
+            events = [(lambda e: lambda t, yv: e(t, yv, *args))(e) for e in events]
+        count = [0] * len(events)
+        g = [float(_scalar(e(t0, _wrap(y)))) for e in events]
+        t_events, y_events = [[] for _ in events], [[] for _ in events]
+    status, message = None, None
+    while status is None:
+        message = solver.step()
+        if solver.status == "finished":
+            status = 0
+        elif solver.status == "failed":
+            status = -1
+            break
+        t_old, t, y_now = solver.t_old, solver.t, solver.y
+        sol = solver.dense_output() if dense_output else None
+        if dense_output:
+            interpolants.append(sol)
+        if events is not None:
+            g_new = [float(_scalar(e(t, _wrap(y_now)))) for e in events]
+            active = _active(g, g_new, event_dir)
+            if active:
+                sol = sol or solver.dense_output()
+                for i in active:
+                    count[i] += 1
+                roots = [_brentq(lambda s, e=events[i]: float(_scalar(e(s, _wrap(sol(s))))), t_old, t, 4 * EPS, 4 * EPS)
+                         for i in active]
+                terminate = False
+                if any(count[i] >= max_events[i] for i in active):
+                    order = sorted(range(len(roots)), key=lambda j: roots[j] if t > t_old else -roots[j])
+                    active, roots = [active[j] for j in order], [roots[j] for j in order]
+                    stop = next(j for j, i in enumerate(active) if count[i] >= max_events[i])
+                    active, roots, terminate = active[:stop + 1], roots[:stop + 1], True
+                for i, r in zip(active, roots):
+                    t_events[i].append(r)
+                    y_events[i].append(sol(r))
+                if terminate:
+                    status = 1
+                    t = roots[-1]
+                    y_now = sol(t)
+            g = g_new
+        if te is None:
+            if not (len(ts) > 1 and ts[-1] == t and dense_output):
+                ts.append(t)
+                ys.append(y_now)
+            elif interpolants:
+                interpolants.pop()
+        else:
+            sol_step = sol or solver.dense_output()
+            while pending and ((solver.direction > 0 and pending[0] <= t) or (solver.direction < 0 and pending[0] >= t)):
+                tv = pending.pop(0)
+                ts.append(tv)
+                ys.append(sol_step(tv))
+            if dense_output:
+                ti.append(t)
+    message = MESSAGES.get(status, message)
+    t_out = torch.tensor(ts, dtype=torch.float64, device=dev)
+    y_out = torch.stack(ys, dim=1) if ys else torch.empty((y.numel(), 0), dtype=y.dtype, device=dev)
+    if t_events is not None:
+        t_events = [_wrap(torch.tensor(v, dtype=torch.float64, device=dev)) for v in t_events]
+        y_events = [_wrap(torch.stack(v) if v else torch.empty((0, y.numel()), dtype=y.dtype, device=dev))
+                    for v in y_events]
+    dense = OdeSolution(ts if te is None else ti, interpolants) if dense_output and interpolants else None
+    return OdeResult(t=_wrap(t_out), y=_wrap(y_out), sol=dense, t_events=t_events, y_events=y_events,
+                     nfev=solver.nfev, njev=0, nlu=0, status=status, message=message, success=status >= 0)
+
+
+def _scalar(v):
+    t = v._t if isinstance(v, ndarray) else v
+    return t.reshape(()) if isinstance(t, torch.Tensor) else t

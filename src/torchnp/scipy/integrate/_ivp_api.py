@@ -1,0 +1,67 @@
+"""``solve_ivp`` and ``odeint``: SciPy's own on host data, the device integrators of ``_ivp``
+where ``y0`` lives on an accelerator (DESIGN §8.4)."""
+
+import torch
+
+from ..._array import _wrap
+from ..._boundary import tensor
+from .._dispatch import DEVICE, _from_scipy, _host_views, placement, scipy_function
+from ..optimize import host_callable
+from . import _ivp
+
+
+def _host_result(r):
+    for k, v in r.items():
+        r[k] = _from_scipy(v)
+    return r
+
+
+def solve_ivp(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, events=None, vectorized=False,
+              args=None, **options):
+    """SciPy's ``scipy.integrate.solve_ivp``; on a device: RK45 and RK23 (SciPy's steps), ``t_eval``,
+    ``dense_output``, events (terminal and directional), ``vectorized``, ``args``."""
+    if placement((y0, t_eval), {}) is None:
+        evs = events if events is None or callable(events) and not isinstance(events, (list, tuple)) else events
+        wrapped = (host_callable(evs) if callable(evs) else [host_callable(e) for e in evs]) if evs is not None else None
+        return _host_result(scipy_function("integrate.solve_ivp")(
+            host_callable(fun), t_span, _host_views(y0), method=method, t_eval=_host_views(t_eval),
+            dense_output=dense_output, events=wrapped, vectorized=vectorized, args=args,
+            **{k: _host_views(v) for k, v in options.items()}))
+    if isinstance(method, str) and method not in _ivp.SCIPY_METHODS:
+        raise ValueError(f"`method` must be one of {dict.fromkeys(_ivp.SCIPY_METHODS)} or OdeSolver class.")
+    if method not in _ivp.TABLEAUS:
+        raise TypeError(f"torchnp.scipy.integrate.solve_ivp runs method {method!r} on host data only (SciPy's "
+                        f"own); on a device: {sorted(_ivp.TABLEAUS)}. torchnp never copies data implicitly: pass "
+                        "y0.to_numpy() to use SciPy's (docs/scipy.md).")
+    return _ivp.solve_on_device(fun, t_span, y0, method, t_eval, dense_output, events, vectorized, args, dict(options))
+
+
+def odeint(func, y0, t, args=(), Dfun=None, col_deriv=0, full_output=0, ml=None, mu=None, rtol=None, atol=None,
+           tcrit=None, h0=0.0, hmax=0.0, hmin=0.0, ixpr=0, mxstep=0, mxhnil=0, mxordn=12, mxords=5, printmessg=0,
+           tfirst=False):
+    """SciPy's ``scipy.integrate.odeint``; on a device: RK45 at odeint's tolerances (1.49012e-8)
+    in place of LSODA, evaluated at ``t`` (values within those tolerances of SciPy's)."""
+    if placement((y0, t), {}) is None:
+        return _from_scipy(scipy_function("integrate.odeint")(
+            host_callable(func), _host_views(y0), _host_views(t), args=args, Dfun=host_callable(Dfun),
+            col_deriv=col_deriv, full_output=full_output, ml=ml, mu=mu, rtol=rtol, atol=atol, tcrit=tcrit, h0=h0,
+            hmax=hmax, hmin=hmin, ixpr=ixpr, mxstep=mxstep, mxhnil=mxhnil, mxordn=mxordn, mxords=mxords,
+            printmessg=printmessg, tfirst=tfirst))
+    if full_output:
+        raise TypeError("torchnp.scipy.integrate.odeint's full_output (LSODA's diagnostics) is host only: pass "
+                        "y0.to_numpy() to use SciPy's (docs/scipy.md).")
+    y = tensor(y0, None)
+    ts = tensor(t, y.device)
+    if ts.dim() != 1:
+        raise ValueError("t must be 1-dimensional")  # noqa: E501 - odeint's own check reads the same
+    times = [float(v) for v in ts.tolist()]  # the output grid: a host read of t (docs/devices.md)
+    rhs = (lambda tt, yy: func(tt, yy, *args)) if tfirst else (lambda tt, yy: func(yy, tt, *args))
+    tol = 1.49012e-8
+    res = _ivp.solve_on_device(rhs, (times[0], times[-1]), y.reshape(-1), "RK45", times, False, None, False, None,
+                               {"rtol": tol if rtol is None else rtol, "atol": tol if atol is None else atol,
+                                "max_step": hmax or float("inf")})
+    return _wrap(res.y._t.T.reshape((len(times),) + tuple(y.shape)))
+
+
+DEVICE["integrate.solve_ivp"] = solve_ivp
+DEVICE["integrate.odeint"] = odeint
