@@ -265,3 +265,17 @@ def test_spline_methods_are_host_only_on_device():  # §8.3: a TypeError naming 
     points = (torchnp.arange(4.0, device="meta"),)
     with pytest.raises(TypeError, match="to_numpy"):
         ti.RegularGridInterpolator(points, torchnp.empty(4, device="meta"), method="cubic")
+
+
+def test_objects_follow_their_data():  # §3.2: an object built on one device refuses points on another
+    x, y = _data(5)
+    host = ti.CubicSpline(x, y)  # SciPy's own object inside
+    assert isinstance(host(x[:2]), torchnp.ndarray)
+    with pytest.raises(torchnp.DeviceMismatchError):
+        host(torchnp.empty(3, device="meta"))
+    dev = ti.CubicSpline(torchnp.asarray(x, device="meta"), torchnp.asarray(y, device="meta"))
+    assert dev(torchnp.empty(3, device="meta")).device.type == "meta"
+    with pytest.raises(torchnp.DeviceMismatchError):
+        dev(x[:2])
+    with pytest.raises(AttributeError):
+        dev.roots  # no device implementation: only host-built objects have SciPy's other methods
