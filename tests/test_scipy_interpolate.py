@@ -222,8 +222,12 @@ def test_bspline():
     c = rng.uniform(-1, 1, (len(t) - k - 1, 2))
     xn = _probe(t)
     uses = [lambda f, a: f(a(xn)), lambda f, a: f(a(xn), 2), lambda f, a: f(a(xn), extrapolate=False),
-            lambda f, a: f.derivative(2)(a(xn)), lambda f, a: f.t, lambda f, a: f.c]
+            lambda f, a: f.derivative(2)(a(xn)), lambda f, a: f.t, lambda f, a: f.c,
+            lambda f, a: f.antiderivative()(a(xn)), lambda f, a: f.antiderivative(2).c,
+            lambda f, a: f.integrate(0.5, 4.0), lambda f, a: f.integrate(6.0, -1.0),
+            lambda f, a: f.integrate(-1.0, 6.0, extrapolate=False)]
     check_object("BSpline", (t, c, k), {}, uses, rtol=1e-10, atol=1e-10)
+    check_object("BSpline", (t, c[:, 0], k), dict(extrapolate=False), uses[-3:], rtol=1e-10, atol=1e-10)
     check_object("BSpline", (t, c, k), dict(extrapolate="periodic"), uses[:2], rtol=1e-10, atol=1e-10)
     check_object("BSpline", (t, c.T, k), dict(axis=1), uses[:2], rtol=1e-10, atol=1e-10)
     check_object("BSpline", (t[:5], c, k), {}, [])

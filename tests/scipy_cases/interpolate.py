@@ -26,6 +26,8 @@ CASES = {
     "scipy.interpolate.Akima1DInterpolator": c(X, V, XI).via(_call(method="makima")),
     "scipy.interpolate.PPoly": c(Arr((4, 5)), X, XI).via(lambda f, cc, x, xi: f(cc, x)(xi)),
     "scipy.interpolate.BSpline": c(Arr((8,), kind="inc"), Arr((4,)), XI).via(lambda f, t, cc, xi: f(t, cc, 3)(xi)),
+    "scipy.interpolate.BSpline[antiderivative, integrate]": c(Arr((8,), kind="inc"), Arr((4,)), XI).via(
+        lambda f, t, cc, xi: (f(t, cc, 3).antiderivative()(xi), f(t, cc, 3).integrate(0.2, 0.6))),
     "scipy.interpolate.make_interp_spline": c(X, Y, XI).via(lambda f, x, y, xi: f(x, y)(xi)),
     "scipy.interpolate.make_interp_spline[clamped]": c(X, V, XI).via(lambda f, x, y, xi: f(x, y, bc_type="clamped")(xi)),
     "scipy.interpolate.RegularGridInterpolator": c((Arr((4,), kind="inc"), Arr((3,), kind="inc")), Arr((4, 3)),

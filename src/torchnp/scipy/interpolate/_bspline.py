@@ -132,12 +132,51 @@ class BSpline(Mirrored):
         return out
 
     @host_method
+    def antiderivative(self, nu=1):
+        t, c, k = _antider_coefficients(self._t, self._c, self.k, nu)
+        ext = False if self.extrapolate == "periodic" else self.extrapolate
+        return BSpline._on_device(t, c, k, ext, self.axis)
+
+    @host_method
+    def integrate(self, a, b, extrapolate=None):
+        """The integral over [a, b] (``a``, ``b`` Python numbers, as SciPy's)."""
+        if extrapolate is None:
+            extrapolate = self.extrapolate
+        if extrapolate == "periodic":
+            raise TypeError("torchnp.scipy.interpolate.BSpline.integrate with periodic extrapolation runs on "
+                            "host-built objects only: build the spline from x.to_numpy() (an explicit copy)")
+        a, b, sign = float(a), float(b), 1
+        if b < a:
+            a, b, sign = b, a, -1
+        n = self._t.shape[0] - self.k - 1
+        ends = torch.tensor([a, b], dtype=_F64, device=self._c.device)
+        if not extrapolate:  # SciPy shrinks the interval to the base interval
+            ends = torch.stack([torch.maximum(ends[0], self._t[self.k]), torch.minimum(ends[1], self._t[n])])
+        t, c, k = _antider_coefficients(self._t, self._c, self.k, 1)
+        vals = _evaluate(t, c[:t.shape[0] - k - 1], k, ends, 0, True if not extrapolate else extrapolate)
+        return (vals[1] - vals[0]) * sign
+
+    @host_method
     def derivative(self, nu=1):
         if nu > self.k:
             raise ValueError(f"Order of derivative (n = {nu}) must be <= order of spline (k = {self.k})")
         n = self._t.shape[0] - self.k - 1
         t, c, k = _der_coefficients(self._t, self._c[:n], self.k, nu)
         return BSpline._on_device(t, c, k, self.extrapolate, self.axis)
+
+
+def _antider_coefficients(t, c, k, nu):
+    """SciPy's ``splantider`` (``c`` padded with zeros to ``len(t)``)."""
+    pad = t.shape[0] - c.shape[0]
+    if pad > 0:
+        c = torch.cat([c, torch.zeros((pad,) + tuple(c.shape[1:]), dtype=c.dtype, device=c.device)])
+    for _ in range(nu):
+        dt = (t[k + 1:] - t[:-k - 1]).reshape((-1,) + (1,) * (c.dim() - 1))
+        c = torch.cumsum(c[:-k - 1] * dt, dim=0) / (k + 1)
+        c = torch.cat([torch.zeros_like(c[:1]), c, c[-1:].expand((k + 2,) + tuple(c.shape[1:]))])
+        t = torch.cat([t[:1], t, t[-1:]])
+        k += 1
+    return t, c, k
 
 
 def _knots(x, k):
