@@ -1,0 +1,32 @@
+"""Fake-CUDA cases of torchnp.scipy.ndimage (tests/scipy_cases/__init__.py). Parameter arrays
+(weights, footprints, structures) are Python data here, created on the device."""
+
+from fake_cuda import A, Arr, IA, c
+
+U8 = Arr((5, 6), "uint8")
+F32 = Arr((5, 6), "float32")
+V = Arr((9,))
+FP = [[1, 0, 1], [0, 1, 1]]
+
+CASES = {
+    "scipy.ndimage.correlate1d": c(A, [1.0, 2.0, 0.5], mode="wrap", origin=1),
+    "scipy.ndimage.convolve1d": c(IA, [1, 2, -3, 4], axis=0, mode="mirror"),
+    "scipy.ndimage.correlate": c(A, [[1.0, 2.0], [0.5, -1.0]], mode="constant", cval=1.5),
+    "scipy.ndimage.convolve": c(U8, [[1, 2, 1], [0, 1, 0]], mode="nearest"),
+    "scipy.ndimage.gaussian_filter1d": c(F32, 1.5, order=1),
+    "scipy.ndimage.gaussian_filter": c(A, 1.0, mode="reflect"),
+    "scipy.ndimage.uniform_filter1d": c(U8, 3, axis=0),
+    "scipy.ndimage.uniform_filter": c(A, (2, 3), mode="wrap"),
+    "scipy.ndimage.minimum_filter1d": c(IA, 3, mode="constant", cval=-1),
+    "scipy.ndimage.maximum_filter1d": c(A, 2),
+    "scipy.ndimage.minimum_filter": c(A, 3),
+    "scipy.ndimage.maximum_filter": c(U8, footprint=FP, mode="mirror"),
+    "scipy.ndimage.rank_filter": c(A, 2, size=(2, 3)),
+    "scipy.ndimage.median_filter": c(U8, footprint=FP),
+    "scipy.ndimage.percentile_filter": c(V, 30, size=4),
+    "scipy.ndimage.sobel": c(A, 0),
+    "scipy.ndimage.prewitt": c(U8),
+    "scipy.ndimage.laplace": c(F32),
+    "scipy.ndimage.gaussian_laplace": c(A, 1.2),
+    "scipy.ndimage.gaussian_gradient_magnitude": c(A, 1.0, mode="nearest"),
+}

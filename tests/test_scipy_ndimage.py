@@ -1,0 +1,300 @@
+"""torchnp.scipy.ndimage against SciPy (DESIGN §8.2): SciPy's bits on host data, the torch
+implementation under the accelerator rules (tests/scipy_support.py). The torch filters follow
+SciPy's C code's order of operations, so integer outputs (truncated as C casts) match exactly."""
+
+import numpy
+import pytest
+from hypothesis import given, settings, strategies as st
+from hypothesis.extra import numpy as hnp
+
+import torchnp
+from scipy_support import accelerator_rules, call, check_scipy
+
+MODES = ["reflect", "constant", "nearest", "mirror", "wrap", "grid-mirror", "grid-constant", "grid-wrap"]
+DTYPES = ["float64", "float32", "int16", "uint8", "int64", "int32"]
+_SETTINGS = settings(max_examples=40, deadline=None)
+
+
+@st.composite
+def images(draw, max_dims=3, min_dims=1, dtypes=DTYPES, max_side=7):
+    """An image (NumPy array) of a drawn dtype: floats in [-50, 50], integers in their range's small part."""
+    dtype = numpy.dtype(draw(st.sampled_from(dtypes)))
+    shape = draw(hnp.array_shapes(min_dims=min_dims, max_dims=max_dims, min_side=1, max_side=max_side))
+    if dtype.kind == "f":
+        elements = st.floats(-50, 50, allow_nan=False, width=32)
+    elif dtype.kind == "b":
+        elements = st.booleans()
+    else:
+        elements = st.integers(0 if dtype.kind == "u" else -40, 60)
+    return draw(hnp.arrays(dtype, shape, elements=elements))
+
+
+def origins_for(draw, size):
+    return draw(st.integers(-(size // 2), (size - 1) // 2))
+
+
+# ---------------------------------------------------------------------- 1-D filters
+@_SETTINGS
+@given(x=images(), data=st.data())
+def test_correlate1d_convolve1d(x, data):  # §8.2: every mode, origin, axis, dtype
+    k = data.draw(st.integers(1, 6))
+    w = data.draw(hnp.arrays(numpy.float64, k, elements=st.floats(-3, 3, width=16)))
+    kind = data.draw(st.sampled_from(["any", "symmetric", "antisymmetric"]))
+    if kind != "any" and k % 2:
+        w = (w + w[::-1]) / 2 if kind == "symmetric" else (w - w[::-1]) / 2
+    name = data.draw(st.sampled_from(["correlate1d", "convolve1d"]))
+    kw = dict(axis=data.draw(st.integers(-x.ndim, x.ndim - 1)), mode=data.draw(st.sampled_from(MODES)),
+              cval=data.draw(st.sampled_from([0.0, 1.5, -2.25])), origin=origins_for(data.draw, k))
+    if name == "convolve1d" and k % 2 == 0:
+        kw["origin"] = data.draw(st.integers(-(k // 2) + 1, k // 2))
+    check_scipy(call(f"ndimage.{name}", x, w, **kw))
+
+
+@_SETTINGS
+@given(x=images(), data=st.data())
+def test_uniform_minimum_maximum_1d(x, data):
+    size = data.draw(st.integers(1, 6))
+    name = data.draw(st.sampled_from(["uniform_filter1d", "minimum_filter1d", "maximum_filter1d"]))
+    kw = dict(axis=data.draw(st.integers(-x.ndim, x.ndim - 1)), mode=data.draw(st.sampled_from(MODES)),
+              cval=data.draw(st.sampled_from([0.0, 2.5, -1.75])), origin=origins_for(data.draw, size))
+    check_scipy(call(f"ndimage.{name}", x, size, **kw))
+
+
+@_SETTINGS
+@given(x=images(dtypes=["float64", "float32", "int16", "uint8"]), data=st.data())
+def test_gaussian_filter1d(x, data):
+    kw = dict(axis=data.draw(st.integers(-x.ndim, x.ndim - 1)), order=data.draw(st.integers(0, 3)),
+              mode=data.draw(st.sampled_from(MODES)), cval=data.draw(st.sampled_from([0.0, 3.5])))
+    sigma = data.draw(st.floats(0.3, 4))
+    if data.draw(st.booleans()):
+        kw["truncate"] = data.draw(st.floats(0.5, 5))
+    else:
+        kw["radius"] = data.draw(st.integers(0, 6))
+    check_scipy(call("ndimage.gaussian_filter1d", x, sigma, **kw))
+
+
+# ---------------------------------------------------------------------- n-D filters
+@_SETTINGS
+@given(x=images(), data=st.data())
+def test_correlate_convolve(x, data):
+    axes = data.draw(st.none() | st.lists(st.integers(0, x.ndim - 1), min_size=1, max_size=x.ndim, unique=True))
+    n = x.ndim if axes is None else len(axes)
+    wshape = tuple(data.draw(st.integers(1, 4)) for _ in range(n))
+    w = data.draw(hnp.arrays(numpy.float64, wshape, elements=st.sampled_from([0.0, 1.0, -1.0, 0.5, 2.0, 1e-17])))
+    name = data.draw(st.sampled_from(["correlate", "convolve"]))
+    if name == "correlate":
+        origin = [origins_for(data.draw, k) for k in wshape]
+    else:
+        origin = [data.draw(st.integers(-(k // 2) + (0 if k % 2 else 1), (k - 1) // 2 + (0 if k % 2 else 1)))
+                  for k in wshape]
+    kw = dict(mode=data.draw(st.sampled_from(MODES)), cval=data.draw(st.sampled_from([0.0, 1.5])), origin=origin,
+              axes=axes)
+    check_scipy(call(f"ndimage.{name}", x, w, **kw))
+
+
+@_SETTINGS
+@given(x=images(), data=st.data())
+def test_gaussian_filter(x, data):
+    kw = dict(mode=data.draw(st.sampled_from(MODES)), cval=data.draw(st.sampled_from([0.0, 2.0])))
+    sigma = data.draw(st.floats(0.0, 3) | st.lists(st.floats(0.0, 3), min_size=x.ndim, max_size=x.ndim))
+    if data.draw(st.booleans()):
+        kw["order"] = data.draw(st.lists(st.integers(0, 2), min_size=x.ndim, max_size=x.ndim))
+    if data.draw(st.booleans()):
+        kw["truncate"] = data.draw(st.floats(1, 4))
+    check_scipy(call("ndimage.gaussian_filter", x, sigma, **kw))
+
+
+@_SETTINGS
+@given(x=images(), data=st.data())
+def test_uniform_filter(x, data):
+    size = data.draw(st.integers(1, 4))
+    kw = dict(mode=data.draw(st.sampled_from(MODES)), cval=data.draw(st.sampled_from([0.0, 2.5])),
+              origin=origins_for(data.draw, size))
+    check_scipy(call("ndimage.uniform_filter", x, size, **kw))
+
+
+@_SETTINGS
+@given(x=images(), data=st.data())
+def test_minimum_maximum_filter(x, data):
+    name = data.draw(st.sampled_from(["minimum_filter", "maximum_filter"]))
+    kw = dict(mode=data.draw(st.sampled_from(MODES)), cval=data.draw(st.sampled_from([0.0, 2.5, -3.5])))
+    if data.draw(st.booleans()):
+        size = data.draw(st.integers(1, 4))
+        kw.update(size=size, origin=origins_for(data.draw, size))
+    else:
+        fshape = tuple(data.draw(st.integers(1, 3)) for _ in range(x.ndim))
+        fp = data.draw(hnp.arrays(bool, fshape)).astype(int)
+        fp.flat[0] = 1
+        kw.update(footprint=fp.tolist(), origin=[origins_for(data.draw, k) for k in fshape])
+    check_scipy(call(f"ndimage.{name}", x, **kw))
+
+
+@_SETTINGS
+@given(x=images(dtypes=["float64", "float32", "int16", "uint8", "int64"]), data=st.data())
+def test_rank_filters(x, data):
+    kw = dict(mode=data.draw(st.sampled_from(MODES)), cval=data.draw(st.sampled_from([0.0, 2.5, -3.5])))
+    if data.draw(st.booleans()):
+        size = data.draw(st.integers(1, 4))
+        kw.update(size=size, origin=origins_for(data.draw, size))
+        fsize = size ** x.ndim
+    else:
+        fshape = tuple(data.draw(st.integers(1, 3)) for _ in range(x.ndim))
+        fp = data.draw(hnp.arrays(bool, fshape)).astype(int)
+        fp.flat[0] = 1
+        kw.update(footprint=fp.tolist(), origin=[origins_for(data.draw, k) for k in fshape])
+        fsize = int(fp.sum())
+    name = data.draw(st.sampled_from(["median_filter", "rank_filter", "percentile_filter"]))
+    args = {"median_filter": (), "rank_filter": (data.draw(st.integers(-fsize, fsize - 1)),),
+            "percentile_filter": (data.draw(st.floats(-100, 100)),)}[name]
+    check_scipy(call(f"ndimage.{name}", x, *args, **kw))
+
+
+@pytest.mark.parametrize("name", ["minimum_filter", "maximum_filter", "median_filter", "uniform_filter",
+                                  "gaussian_filter", "rank_filter", "percentile_filter"])
+def test_axes(name):  # axes=: only those axes are filtered
+    x = numpy.random.default_rng(1).normal(size=(4, 5, 6)) * 10
+    extra = {"gaussian_filter": (1.2,), "rank_filter": (-2,), "percentile_filter": (60,)}.get(name, ())
+    kw = {} if name == "gaussian_filter" else {"size": (3, 2)}
+    check_scipy(call(f"ndimage.{name}", x, *extra, axes=(0, 2), **kw))
+    check_scipy(call(f"ndimage.{name}", x.astype("int32"), *extra, axes=[-1, 1], mode="nearest", **kw))
+
+
+# ---------------------------------------------------------------------- derivatives
+@_SETTINGS
+@given(x=images(dtypes=["float64", "float32", "int16", "int32", "uint8"]), data=st.data())
+def test_derivatives(x, data):
+    name = data.draw(st.sampled_from(["sobel", "prewitt", "laplace", "gaussian_laplace",
+                                      "gaussian_gradient_magnitude"]))
+    mode = data.draw(st.sampled_from(MODES) | st.lists(st.sampled_from(MODES), min_size=x.ndim, max_size=x.ndim))
+    kw = dict(mode=mode, cval=data.draw(st.sampled_from([0.0, 1.5])))
+    args = ()
+    if name in ("sobel", "prewitt"):
+        args = (data.draw(st.integers(-x.ndim, x.ndim - 1)),)
+    if name.startswith("gaussian"):
+        args = (data.draw(st.floats(0.5, 2.5)),)
+        if data.draw(st.booleans()):
+            kw["truncate"] = 3.0
+    check_scipy(call(f"ndimage.{name}", x, *args, **kw))
+
+
+@pytest.mark.parametrize("name", ["laplace", "gaussian_laplace", "gaussian_gradient_magnitude"])
+def test_derivative_axes(name):
+    x = numpy.random.default_rng(2).normal(size=(5, 6, 4)) * 10
+    args = () if name == "laplace" else (1.1,)
+    check_scipy(call(f"ndimage.{name}", x, *args, axes=(0, 2)))
+    check_scipy(call(f"ndimage.{name}", x, *args, axes=()))
+
+
+# ---------------------------------------------------------------------- output=, dtypes, complex
+@pytest.mark.parametrize("output", [numpy.float32, "int16", numpy.dtype("uint8"), "float64", "complex128"])
+@pytest.mark.parametrize("name", ["gaussian_filter", "uniform_filter", "sobel", "correlate1d", "median_filter",
+                                  "maximum_filter"])
+def test_output_dtype(name, output):
+    x = numpy.random.default_rng(3).uniform(-20, 60, (5, 6))
+    args = {"gaussian_filter": (1.3,), "correlate1d": ([1.0, -2.0, 0.5],)}.get(name, ())
+    kw = {"size": 3} if name in ("median_filter", "maximum_filter", "uniform_filter") else {}
+    check_scipy(call(f"ndimage.{name}", x, *args, output=output, **kw))
+
+
+@pytest.mark.parametrize("name", ["gaussian_filter", "correlate", "uniform_filter", "minimum_filter", "sobel"])
+def test_output_array(name):  # output= an array: written in place and returned
+    x = numpy.random.default_rng(4).uniform(0, 50, (5, 6))
+    args = {"gaussian_filter": (1.0,), "correlate": ([[1.0, 2.0], [3.0, -1.0]],)}.get(name, ())
+    kw = {"size": 2} if name in ("minimum_filter", "uniform_filter") else {}
+    for dtype in ("float64", "int32"):
+        check_scipy(call(f"ndimage.{name}", x, *args, output=numpy.zeros(x.shape, dtype), **kw))
+    out = torchnp.zeros(x.shape, dtype="float32")
+    with accelerator_rules():
+        got = getattr(torchnp.scipy.ndimage, name)(torchnp.asarray(x), *args, output=out, **kw)
+    assert got is out
+    import scipy.ndimage
+
+    numpy.testing.assert_allclose(out.to_numpy(), getattr(scipy.ndimage, name)(x, *args, output=numpy.float32, **kw),
+                                  rtol=1e-6)
+
+
+@pytest.mark.parametrize("name", ["correlate1d", "convolve1d", "correlate", "convolve", "gaussian_filter",
+                                  "uniform_filter", "uniform_filter1d", "gaussian_filter1d"])
+def test_complex(name):
+    rng = numpy.random.default_rng(5)
+    x = rng.normal(size=(5, 6)) + 1j * rng.normal(size=(5, 6))
+    w1, w2 = [1.0, 2.0 - 1j, 0.5j], [[1.0, 2.0j], [0.5, -1.0]]
+    args = {"correlate1d": (w1,), "convolve1d": (w1,), "correlate": (w2,), "convolve": (w2,),
+            "gaussian_filter": (1.0,), "uniform_filter": (3,), "uniform_filter1d": (3,),
+            "gaussian_filter1d": (1.5,)}[name]
+    check_scipy(call(f"ndimage.{name}", x, *args))
+    check_scipy(call(f"ndimage.{name}", x.astype(numpy.complex64), *args, cval=1 + 2j))
+    if name in ("correlate1d", "convolve1d", "correlate", "convolve"):
+        check_scipy(call(f"ndimage.{name}", x.real, *args))  # real input, complex weights
+        check_scipy(call(f"ndimage.{name}", x.real, *args, cval=1j))  # ValueError
+
+
+def test_bool_input():
+    x = numpy.random.default_rng(6).random((6, 7)) < 0.4
+    for name, args in [("gaussian_filter", (0.8,)), ("uniform_filter", (2,)), ("maximum_filter", (3,)),
+                       ("median_filter", (3,)), ("minimum_filter1d", (2,)), ("correlate1d", ([1.0, 1.0],))]:
+        check_scipy(call(f"ndimage.{name}", x, *args))
+
+
+def test_python_data_and_large_radius():
+    check_scipy(call("ndimage.gaussian_filter", [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], 5.0))  # extension > length
+    check_scipy(call("ndimage.uniform_filter1d", [1, 2, 3], 9, mode="mirror"))
+    check_scipy(call("ndimage.correlate1d", [[3.0]], [1.0, 2.0, 3.0, 4.0, 5.0], mode="mirror"))
+
+
+# ---------------------------------------------------------------------- SciPy's exceptions
+@pytest.mark.parametrize("c", [
+    call("ndimage.gaussian_filter", numpy.ones((3, 3)), 1.0, mode="bogus"),  # RuntimeError
+    call("ndimage.correlate1d", numpy.ones(5), [1.0, 2.0, 3.0], origin=2),  # ValueError
+    call("ndimage.correlate1d", numpy.ones(5), [], ),  # RuntimeError
+    call("ndimage.correlate1d", numpy.ones(5), [1.0], axis=1),  # AxisError
+    call("ndimage.correlate", numpy.ones((3, 3)), [1.0, 2.0]),  # RuntimeError (weights.ndim)
+    call("ndimage.correlate", numpy.ones((3, 3)), [[1.0, 2.0]], origin=(0, 1)),  # ValueError
+    call("ndimage.correlate", numpy.ones((3, 3)), [[1.0]], mode=["reflect", "wrap"]),  # RuntimeError
+    call("ndimage.uniform_filter1d", numpy.ones(5), 0),  # RuntimeError
+    call("ndimage.uniform_filter1d", numpy.ones(5), 3, origin=2),  # ValueError
+    call("ndimage.minimum_filter", numpy.ones(5)),  # RuntimeError: no footprint
+    call("ndimage.minimum_filter", numpy.ones((3, 3)), footprint=[[0, 0]]),  # ValueError: all-zero
+    call("ndimage.maximum_filter1d", numpy.ones(3) * 1j, 2),  # TypeError: complex
+    call("ndimage.median_filter", numpy.ones(3) * 1j, 2),  # TypeError: complex
+    call("ndimage.rank_filter", numpy.ones((4, 4)), 9, size=3),  # RuntimeError: rank
+    call("ndimage.percentile_filter", numpy.ones((4, 4)), 120, size=3),  # RuntimeError: percentile
+    call("ndimage.median_filter", numpy.ones((4, 4)), size=3, origin=2),  # ValueError
+    call("ndimage.gaussian_filter", numpy.ones((3, 3)), [1.0, 2.0, 3.0]),  # RuntimeError: sequence length
+    call("ndimage.gaussian_filter1d", numpy.ones(5), 1.0, radius=-1),  # ValueError
+    call("ndimage.gaussian_filter1d", numpy.ones(5), 1.0, order=-1),  # ValueError
+    call("ndimage.gaussian_filter", numpy.ones((3, 3)), 1.0, axes=(0, 0)),  # ValueError
+    call("ndimage.gaussian_filter", numpy.ones((3, 3)), 1.0, axes=(3,)),  # ValueError
+    call("ndimage.gaussian_filter", numpy.ones((3, 3), numpy.float16), 1.0),  # RuntimeError: float16
+    call("ndimage.gaussian_filter", numpy.ones((3, 3)), 1.0, output=numpy.zeros((2, 2))),  # RuntimeError
+    call("ndimage.gaussian_filter", numpy.ones((3, 3)), 1.0, output="bool"),  # RuntimeError: numeric
+    call("ndimage.sobel", numpy.ones((3, 3)), 2),  # AxisError
+])
+def test_errors(c):
+    check_scipy(c)
+
+
+def test_device_footprint_and_weights_need_no_host_values():
+    """Footprints and weights held on the device (values unknown on the host, §3.5): the same results
+    through the paths that never read them (here on the CPU, as tensors without host values)."""
+    import scipy.ndimage
+    import torch
+    from torchnp.scipy.ndimage import _filters, _support
+
+    rng = numpy.random.default_rng(7)
+    x = rng.integers(0, 30, (6, 7)).astype(numpy.int32)
+    fp = numpy.array([[1, 0, 1], [1, 1, 0]], bool)
+    t = torch.as_tensor(x)
+    dev = _support.Param(torch.as_tensor(fp), None)
+    for rank in (0, 2, -1):
+        exp = scipy.ndimage.rank_filter(x, rank, footprint=fp, mode="mirror")
+        got = _filters._rank_nd(t, dev.t, None, torch.tensor(rank % 4), "mirror", torch.tensor(0, dtype=torch.int32),
+                                [0, 0])
+        numpy.testing.assert_array_equal(got.numpy(), exp)
+    exp = scipy.ndimage.minimum_filter(x, footprint=fp, mode="constant", cval=-2.5)
+    got = _filters.minmax_nd(t, dev.t, None, "constant", -2.5, [0, 0], True)
+    numpy.testing.assert_array_equal(got.numpy(), exp)
+    w = rng.normal(size=(2, 3))
+    exp = scipy.ndimage.correlate(x.astype(float), w, mode="wrap")
+    got = _filters._corr_nd(t.double(), _support.Param(torch.as_tensor(w), None), "wrap", 0.0, [0, 0])
+    numpy.testing.assert_allclose(got.numpy(), exp, rtol=1e-13, atol=1e-13 * numpy.abs(exp).max())
