@@ -298,3 +298,83 @@ def test_device_footprint_and_weights_need_no_host_values():
     exp = scipy.ndimage.correlate(x.astype(float), w, mode="wrap")
     got = _filters._corr_nd(t.double(), _support.Param(torch.as_tensor(w), None), "wrap", 0.0, [0, 0])
     numpy.testing.assert_allclose(got.numpy(), exp, rtol=1e-13, atol=1e-13 * numpy.abs(exp).max())
+
+
+# ---------------------------------------------------------------------- morphology
+@st.composite
+def masks(draw, max_dims=3):
+    shape = draw(hnp.array_shapes(min_dims=1, max_dims=max_dims, min_side=1, max_side=8))
+    return draw(hnp.arrays(bool, shape))
+
+
+@_SETTINGS
+@given(b=masks(), data=st.data())
+def test_binary_morphology(b, data):  # §8.2: structures, origins, iterations, masks, border values
+    name = data.draw(st.sampled_from(["binary_erosion", "binary_dilation", "binary_opening", "binary_closing"]))
+    kw = dict(iterations=data.draw(st.sampled_from([1, 1, 2, 3, 0, -1])), border_value=data.draw(st.integers(0, 1)))
+    if data.draw(st.booleans()):
+        sshape = tuple(data.draw(st.integers(1, 3)) for _ in range(b.ndim))
+        s = data.draw(hnp.arrays(bool, sshape))
+        s.flat[data.draw(st.integers(0, s.size - 1))] = True
+        kw["structure"] = s.astype(int).tolist()
+        if name in ("binary_erosion", "binary_dilation"):
+            kw["origin"] = [origins_for(data.draw, k) for k in sshape]
+    if data.draw(st.booleans()):
+        kw["mask"] = data.draw(hnp.arrays(bool, b.shape))
+    x = b.astype(data.draw(st.sampled_from(["bool", "uint8", "float64", "int32"])))
+    check_scipy(call(f"ndimage.{name}", x, **kw))
+
+
+@_SETTINGS
+@given(b=masks(), data=st.data())
+def test_binary_fill_holes(b, data):
+    kw = {}
+    if data.draw(st.booleans()):
+        from scipy.ndimage import generate_binary_structure
+
+        kw["structure"] = generate_binary_structure(b.ndim, data.draw(st.integers(1, b.ndim)))
+    check_scipy(call("ndimage.binary_fill_holes", b, **kw))
+
+
+@_SETTINGS
+@given(x=images(dtypes=["float64", "float32", "int16", "uint8", "int64"]), data=st.data())
+def test_grey_morphology(x, data):
+    name = data.draw(st.sampled_from(["grey_erosion", "grey_dilation", "grey_opening", "grey_closing"]))
+    kw = dict(mode=data.draw(st.sampled_from(MODES)), cval=data.draw(st.sampled_from([0.0, 2.5])))
+    how = data.draw(st.sampled_from(["size", "footprint", "structure"]))
+    fshape = tuple(data.draw(st.integers(1, 3)) for _ in range(x.ndim))
+    if how == "size":
+        kw["size"] = list(fshape)
+    elif how == "footprint":
+        fp = data.draw(hnp.arrays(bool, fshape))
+        fp.flat[0] = True
+        kw["footprint"] = fp.astype(int).tolist()
+    else:
+        kw["structure"] = data.draw(hnp.arrays(numpy.float64, fshape, elements=st.sampled_from([0.0, 1.0, 2.0]))
+                                    ).tolist()
+    if name in ("grey_erosion", "grey_dilation"):
+        kw["origin"] = [origins_for(data.draw, k) for k in fshape]
+    check_scipy(call(f"ndimage.{name}", x, **kw))
+
+
+def test_morphology_outputs_and_axes():
+    rng = numpy.random.default_rng(8)
+    b = rng.random((5, 6, 4)) < 0.6
+    check_scipy(call("ndimage.binary_erosion", b, output=numpy.zeros(b.shape, numpy.int16)))
+    check_scipy(call("ndimage.binary_dilation", b, axes=(0, 2)))
+    check_scipy(call("ndimage.binary_opening", b, axes=[1]))
+    check_scipy(call("ndimage.binary_fill_holes", b, axes=(1, 2)))
+    check_scipy(call("ndimage.binary_fill_holes", b, output=numpy.zeros(b.shape, numpy.int32)))  # returns None
+    check_scipy(call("ndimage.grey_dilation", b.astype(int), size=(3, 2), axes=(0, 2)))
+
+
+@pytest.mark.parametrize("c", [
+    call("ndimage.binary_erosion", numpy.ones((3, 3)), iterations=1.5),  # TypeError
+    call("ndimage.binary_erosion", numpy.ones((3, 3)), [1, 1, 1]),  # RuntimeError: dimensionality
+    call("ndimage.binary_erosion", numpy.ones((3, 3)) * 1j),  # TypeError
+    call("ndimage.binary_dilation", numpy.ones((3, 3)), mask=numpy.ones((2, 3))),  # RuntimeError
+    call("ndimage.grey_erosion", numpy.ones((3, 3))),  # ValueError
+    call("ndimage.grey_dilation", numpy.ones((3, 3))),  # ValueError
+])
+def test_morphology_errors(c):
+    check_scipy(c)

@@ -7,6 +7,7 @@ U8 = Arr((5, 6), "uint8")
 F32 = Arr((5, 6), "float32")
 V = Arr((9,))
 FP = [[1, 0, 1], [0, 1, 1]]
+BM = Arr((5, 6), "bool")
 
 CASES = {
     "scipy.ndimage.correlate1d": c(A, [1.0, 2.0, 0.5], mode="wrap", origin=1),
@@ -29,4 +30,14 @@ CASES = {
     "scipy.ndimage.laplace": c(F32),
     "scipy.ndimage.gaussian_laplace": c(A, 1.2),
     "scipy.ndimage.gaussian_gradient_magnitude": c(A, 1.0, mode="nearest"),
+    # iterations < 1 (until nothing changes) reads "changed" on the host (docs/devices.md)
+    "scipy.ndimage.binary_erosion": c(BM, iterations=0),
+    "scipy.ndimage.binary_dilation": c(BM, [[1, 1], [0, 1]], iterations=-1),
+    "scipy.ndimage.binary_opening": c(BM, iterations=0),
+    "scipy.ndimage.binary_closing": c(BM, iterations=0, border_value=1),
+    "scipy.ndimage.binary_fill_holes": c(BM),
+    "scipy.ndimage.grey_erosion": c(A, size=(2, 3)),
+    "scipy.ndimage.grey_dilation": c(U8, footprint=FP, mode="constant"),
+    "scipy.ndimage.grey_opening": c(A, structure=[[0.0, 1.0], [2.0, 0.5]]),
+    "scipy.ndimage.grey_closing": c(IA, size=2),
 }
