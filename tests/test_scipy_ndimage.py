@@ -378,3 +378,165 @@ def test_morphology_outputs_and_axes():
 ])
 def test_morphology_errors(c):
     check_scipy(c)
+
+
+# ---------------------------------------------------------------------- interpolation
+# SciPy 1.17's reflect-type prefilter (modes reflect, grid-mirror, nearest) reads a value it has
+# just overwritten (scipy/scipy#24615, fixed after 1.17.1): off by ~|z|**(2n-1) on lines of n values.
+# The torch path computes the fixed algorithm; against SciPy 1.17 those modes use lines of 20+
+# values (error < 1e-14), and test_spline_prefilter_short_lines checks short lines against the
+# filter's closed form. Integer outputs round the interpolated value (half away from zero) and
+# the prefilter's sums are not SciPy's order: border values of exactly .5 (a cval of 2.5) are
+# avoided, where an ulp decides the rounding.
+_REFLECT_INIT = ("reflect", "grid-mirror", "nearest")
+
+
+@st.composite
+def interp_images(draw, mode, max_dims=3):
+    lo = 20 if mode in _REFLECT_INIT else 1
+    ndim = draw(st.integers(1, 2 if lo > 1 else max_dims))
+    shape = tuple(draw(st.integers(lo, lo + 6)) for _ in range(ndim))
+    dtype = numpy.dtype(draw(st.sampled_from(["float64", "float32", "int16", "uint8", "int32"])))
+    elements = st.floats(-50, 50, width=32) if dtype.kind == "f" else st.integers(0 if dtype.kind == "u" else -40, 60)
+    return draw(hnp.arrays(dtype, shape, elements=elements))
+
+
+@_SETTINGS
+@given(data=st.data())
+def test_map_coordinates(data):  # §8.2: orders 0-5, every mode, prefilter on and off
+    mode = data.draw(st.sampled_from(MODES))
+    x = data.draw(interp_images(mode))
+    npts = data.draw(st.integers(1, 6))
+    coords = data.draw(hnp.arrays(numpy.float64, (x.ndim, npts, 2), elements=st.floats(-5, max(x.shape) + 5)))
+    kw = dict(order=data.draw(st.integers(0, 5)), mode=mode, cval=data.draw(st.sampled_from([0.0, -1.5])),
+              prefilter=data.draw(st.booleans()))
+    check_scipy(call("ndimage.map_coordinates", x, coords, **kw))
+
+
+@_SETTINGS
+@given(data=st.data())
+def test_zoom_shift(data):
+    mode = data.draw(st.sampled_from(MODES))
+    x = data.draw(interp_images(mode))
+    kw = dict(order=data.draw(st.integers(0, 5)), mode=mode, cval=data.draw(st.sampled_from([0.0, 2.25])))
+    if data.draw(st.booleans()):
+        z = data.draw(st.floats(0.3, 2.5) | st.lists(st.floats(0.3, 2.5), min_size=x.ndim, max_size=x.ndim))
+        check_scipy(call("ndimage.zoom", x, z, grid_mode=data.draw(st.booleans()), **kw))
+    else:
+        sh = data.draw(st.floats(-4, 4) | st.lists(st.floats(-4, 4), min_size=x.ndim, max_size=x.ndim))
+        check_scipy(call("ndimage.shift", x, sh, **kw))
+
+
+@_SETTINGS
+@given(data=st.data())
+def test_affine_transform_and_rotate(data):
+    mode = data.draw(st.sampled_from(MODES))
+    x = data.draw(interp_images(mode, max_dims=2))
+    kw = dict(order=data.draw(st.integers(0, 5)), mode=mode, cval=data.draw(st.sampled_from([0.0, 2.25])))
+    if data.draw(st.booleans()) and x.ndim == 2:
+        angle = data.draw(st.sampled_from([0, 90, -90, 180, 30.5, 45, -120, 400]))
+        check_scipy(call("ndimage.rotate", x, angle, reshape=data.draw(st.booleans()), **kw))
+        return
+    kind = data.draw(st.sampled_from(["full", "diagonal", "homogeneous"]))
+    m = data.draw(hnp.arrays(numpy.float64, (x.ndim, x.ndim), elements=st.floats(-1.5, 1.5)))
+    off = data.draw(st.lists(st.floats(-3, 3), min_size=x.ndim, max_size=x.ndim))
+    if kind == "diagonal":
+        m = numpy.diag(m) + numpy.sign(numpy.diag(m)) * 0.1 + 0.05
+    elif kind == "homogeneous":
+        m = numpy.vstack([numpy.hstack([m, numpy.array(off)[:, None]]), [0] * x.ndim + [1]])
+        off = 0.0
+    out_shape = data.draw(st.none() | st.just(tuple(s + 2 for s in x.shape)))
+    check_scipy(call("ndimage.affine_transform", x, m, offset=off, output_shape=out_shape, **kw))
+
+
+@_SETTINGS
+@given(data=st.data())
+def test_spline_filters(data):
+    mode = data.draw(st.sampled_from(MODES))
+    x = data.draw(interp_images(mode))
+    order = data.draw(st.integers(2, 5))
+    out = data.draw(st.sampled_from([numpy.float64, numpy.float32, "int32"]))
+    if data.draw(st.booleans()):
+        check_scipy(call("ndimage.spline_filter", x, order, output=out, mode=mode))
+    else:
+        check_scipy(call("ndimage.spline_filter1d", x, data.draw(st.integers(0, 5)), axis=-1, output=out, mode=mode))
+
+
+def test_spline_prefilter_short_lines():
+    """Short lines under the reflect-type modes: the closed form of SciPy's recursive filter (per
+    pole z, (1 - z) / (1 + z) * sum_k z**|k| x[i + k] over the symmetric extension), where SciPy
+    1.17 is off (scipy/scipy#24615)."""
+    import scipy.ndimage
+
+    def closed_form(x, order):
+        poles = {2: [-0.171572875253809902396622551580603843], 3: [-0.267949192431122706472553658494127633],
+                 5: [-0.430575347099973791851434783493520110, -0.043096288203264653822712376822550182]}[order]
+        for z in poles:
+            n, k = len(x), 400
+            idx = numpy.arange(-k, n + k) % (2 * n)
+            ext = x[numpy.where(idx >= n, 2 * n - 1 - idx, idx)]
+            h = (1 - z) / (1 + z) * z ** numpy.abs(numpy.arange(-k, k + 1))
+            x = numpy.array([h @ ext[i:i + 2 * k + 1] for i in range(n)])
+        return x
+
+    x = numpy.random.default_rng(9).normal(size=(5, 3))
+    for order in (2, 3, 5):
+        exp = numpy.stack([closed_form(x[:, j], order) for j in range(3)], 1)
+        with accelerator_rules():
+            got = torchnp.scipy.ndimage.spline_filter1d(torchnp.asarray(x), order, axis=0, mode="reflect").to_numpy()
+        numpy.testing.assert_allclose(got, exp, rtol=1e-13, atol=1e-13)
+    assert numpy.abs(scipy.ndimage.spline_filter1d(x, 5, axis=0, mode="reflect") - exp).max() > 1e-6  # SciPy 1.17
+
+
+def test_interpolation_details():
+    rng = numpy.random.default_rng(10)
+    x = rng.normal(size=(6, 7)) * 10
+    check_scipy(call("ndimage.rotate", rng.normal(size=(4, 6, 5)), 27.0, axes=(2, 0)))  # plane by plane
+    check_scipy(call("ndimage.rotate", x + 1j * x, 15.0))
+    check_scipy(call("ndimage.zoom", x, 1.0))  # SciPy's early exit
+    check_scipy(call("ndimage.zoom", x.astype("int16"), (1, 1), output="float32"))
+    check_scipy(call("ndimage.zoom", x, 2.0, grid_mode=True, mode="constant"))  # warns
+    check_scipy(call("ndimage.map_coordinates", x, [[0.5, 2, 7.2], [1, -0.2, 3]], order=1))
+    check_scipy(call("ndimage.map_coordinates", x, numpy.array([[1, 2], [3, 4]], numpy.int32)))
+    check_scipy(call("ndimage.shift", x + 2j, 1.5, mode="wrap", cval=1 + 1j))
+    check_scipy(call("ndimage.shift", x, 1.5, output=numpy.zeros((6, 7), numpy.float32)))
+    check_scipy(call("ndimage.affine_transform", x, [[1, 0.2], [0, 1]], output=numpy.zeros((4, 9))))
+    check_scipy(call("ndimage.spline_filter1d", x, 1))  # orders 0, 1: a copy
+    check_scipy(call("ndimage.spline_filter", x + 1j * x, 3, output=numpy.complex64))
+
+
+@pytest.mark.parametrize("c", [
+    call("ndimage.map_coordinates", numpy.ones((3, 3)), [[1.0], [1.0]], order=6),  # RuntimeError
+    call("ndimage.map_coordinates", numpy.ones((3, 3)), [[1.0]]),  # RuntimeError: coordinates shape
+    call("ndimage.map_coordinates", numpy.ones((3, 3)), [[1j], [1.0]]),  # TypeError
+    call("ndimage.map_coordinates", numpy.ones((3, 3)), [[1.0], [1.0]], mode="bogus"),  # RuntimeError
+    call("ndimage.spline_filter", numpy.ones((3, 3)), 1),  # RuntimeError
+    call("ndimage.spline_filter1d", numpy.ones((3, 3)), 7),  # RuntimeError
+    call("ndimage.affine_transform", numpy.ones((3, 3)), [[1, 0, 0], [0, 1, 0], [1, 0, 1]]),  # ValueError
+    call("ndimage.affine_transform", numpy.ones((3, 3)), [[1, 0, 0]]),  # RuntimeError
+    call("ndimage.affine_transform", numpy.ones((3, 3)), numpy.ones((2, 2, 2))),  # RuntimeError
+    call("ndimage.rotate", numpy.ones(3), 10),  # ValueError
+    call("ndimage.rotate", numpy.ones((3, 3)), 10, axes=(0, 1, 2)),  # ValueError
+    call("ndimage.rotate", numpy.ones((3, 3)), 10, axes=(0, 5)),  # ValueError
+    call("ndimage.shift", numpy.ones((3, 3)), [1, 2, 3]),  # RuntimeError
+    call("ndimage.zoom", numpy.ones((3, 3)), 2, order=-1),  # RuntimeError
+])
+def test_interpolation_errors(c):
+    check_scipy(c)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_spline_prefilter_long_lines(mode, monkeypatch):
+    """Lines longer than EXACT_LENGTH: SciPy's recursion as one-sided filters (float64 within 1e-12
+    of the largest value); here every line takes that path."""
+    from torchnp.scipy.ndimage import _interpolation
+
+    monkeypatch.setattr(_interpolation, "EXACT_LENGTH", 3)
+    rng = numpy.random.default_rng(11)
+    x = rng.normal(size=(24, 31)) * 10
+    for order in (2, 3, 4, 5):
+        check_scipy(call("ndimage.spline_filter", x, order, mode=mode))
+        check_scipy(call("ndimage.map_coordinates", x, rng.uniform(-4, 34, (2, 5, 3)), order=order, mode=mode))
+    check_scipy(call("ndimage.zoom", x.astype(numpy.float32), 1.7, mode=mode))
+    if mode not in _REFLECT_INIT:  # short lines: SciPy 1.17 is off there (above)
+        check_scipy(call("ndimage.spline_filter1d", x[:4, :2], 3, axis=0, mode=mode))  # shorter than the filter

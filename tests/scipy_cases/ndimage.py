@@ -40,4 +40,11 @@ CASES = {
     "scipy.ndimage.grey_dilation": c(U8, footprint=FP, mode="constant"),
     "scipy.ndimage.grey_opening": c(A, structure=[[0.0, 1.0], [2.0, 0.5]]),
     "scipy.ndimage.grey_closing": c(IA, size=2),
+    "scipy.ndimage.spline_filter1d": c(A, 3, axis=0, mode="reflect"),
+    "scipy.ndimage.spline_filter": c(F32, 2, mode="grid-wrap"),
+    "scipy.ndimage.map_coordinates": c(A, [[0.5, 1.7, 2.0], [3.2, -0.4, 1.0]], order=3, mode="nearest"),
+    "scipy.ndimage.affine_transform": c(U8, [[0.9, 0.2], [-0.1, 1.1]], offset=(0.5, -0.3), order=1),
+    "scipy.ndimage.shift": c(A, (0.5, -1.25), mode="wrap"),
+    "scipy.ndimage.zoom": c(F32, (1.5, 0.7), order=3, mode="grid-constant", grid_mode=True),
+    "scipy.ndimage.rotate": c(A, 30.0, mode="mirror"),
 }
