@@ -540,3 +540,65 @@ def test_spline_prefilter_long_lines(mode, monkeypatch):
     check_scipy(call("ndimage.zoom", x.astype(numpy.float32), 1.7, mode=mode))
     if mode not in _REFLECT_INIT:  # short lines: SciPy 1.17 is off there (above)
         check_scipy(call("ndimage.spline_filter1d", x[:4, :2], 3, axis=0, mode=mode))  # shorter than the filter
+
+
+# ---------------------------------------------------------------------- label and measurements
+@_SETTINGS
+@given(b=masks(max_dims=3), data=st.data())
+def test_label(b, data):  # SciPy's numbering: components in the C order of their first element
+    kw = {}
+    if data.draw(st.booleans()):
+        from scipy.ndimage import generate_binary_structure
+
+        kw["structure"] = generate_binary_structure(b.ndim, data.draw(st.integers(1, b.ndim)))
+    x = b.astype(data.draw(st.sampled_from(["bool", "uint8", "float64", "int32"])))
+    check_scipy(call("ndimage.label", x, **kw))
+
+
+def test_label_details():
+    rng = numpy.random.default_rng(12)
+    b = rng.random((40, 50)) < 0.6  # large components: many propagation rounds
+    check_scipy(call("ndimage.label", b))
+    spiral = numpy.zeros((15, 15), bool)  # one long winding component
+    spiral[1::4, 1:-1] = True
+    spiral[1:-1, -2] = True
+    spiral[3::4, 1] = True
+    check_scipy(call("ndimage.label", spiral))
+    check_scipy(call("ndimage.label", b, output=numpy.int64))
+    check_scipy(call("ndimage.label", b, output=numpy.zeros(b.shape, numpy.int32)))  # returns the count only
+    check_scipy(call("ndimage.label", numpy.array(3.0)))
+    check_scipy(call("ndimage.label", numpy.zeros((0, 3))))
+    check_scipy(call("ndimage.label", b, numpy.ones((3, 3, 3))))  # RuntimeError: rank
+    check_scipy(call("ndimage.label", b, numpy.ones((3, 2))))  # ValueError: not 3
+    check_scipy(call("ndimage.label", b * 1j))  # TypeError
+
+
+@_SETTINGS
+@given(x=images(max_dims=3, dtypes=["float64", "float32", "int16", "uint8", "int64"]), data=st.data())
+def test_measurements(x, data):  # §8.2: labels=None, index=None, a scalar index, an array of indices
+    name = data.draw(st.sampled_from(["sum_labels", "sum", "mean", "center_of_mass"]))
+    labels = data.draw(hnp.arrays(numpy.int32, x.shape, elements=st.integers(0, 4)))
+    how = data.draw(st.sampled_from(["none", "all", "scalar", "array"]))
+    if how == "none":
+        args = ()
+    elif how == "all":
+        args = (labels,)
+    elif how == "scalar":
+        args = (labels, data.draw(st.integers(0, 5)))
+    else:
+        args = (labels, data.draw(st.lists(st.integers(-1, 6), min_size=1, max_size=5)))
+    # float32 sums (SciPy's float32 totals, then float64 means): NumPy's pairwise order against
+    # torch's, float32 rounding (1e-6 relative) even where the result is float64
+    rtol = 1e-6 if x.dtype == numpy.float32 else None
+    with numpy.errstate(invalid="ignore", divide="ignore"):
+        check_scipy(call(f"ndimage.{name}", x, *args), rtol=rtol)
+
+
+def test_measurements_details():
+    rng = numpy.random.default_rng(13)
+    x = rng.normal(size=(5, 6))
+    lab = rng.integers(0, 4, (5, 6)).astype(numpy.float64)
+    check_scipy(call("ndimage.mean", x, lab, numpy.array([1.0, 3.0, 2.5])))  # float labels
+    check_scipy(call("ndimage.sum_labels", x, lab[0], [1, 2]))  # labels broadcast against input
+    check_scipy(call("ndimage.center_of_mass", rng.random((4, 5, 3)), rng.integers(0, 3, (4, 5, 3)), [2, 1]))
+    check_scipy(call("ndimage.center_of_mass", x > 0))

@@ -8,6 +8,7 @@ F32 = Arr((5, 6), "float32")
 V = Arr((9,))
 FP = [[1, 0, 1], [0, 1, 1]]
 BM = Arr((5, 6), "bool")
+LB = Arr((3, 4), "int64")  # labels 0..2
 
 CASES = {
     "scipy.ndimage.correlate1d": c(A, [1.0, 2.0, 0.5], mode="wrap", origin=1),
@@ -47,4 +48,9 @@ CASES = {
     "scipy.ndimage.shift": c(A, (0.5, -1.25), mode="wrap"),
     "scipy.ndimage.zoom": c(F32, (1.5, 0.7), order=3, mode="grid-constant", grid_mode=True),
     "scipy.ndimage.rotate": c(A, 30.0, mode="mirror"),
+    "scipy.ndimage.label": c(BM),  # the count and the propagation's end are read (docs/devices.md)
+    "scipy.ndimage.sum_labels": c(A, LB, [0, 2, 5]),
+    "scipy.ndimage.sum": c(IA, LB, 1),
+    "scipy.ndimage.mean": c(A, LB, [1, 2]),
+    "scipy.ndimage.center_of_mass": c(A, LB, [1, 2]),
 }
