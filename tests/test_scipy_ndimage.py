@@ -4,7 +4,7 @@ SciPy's C code's order of operations, so integer outputs (truncated as C casts) 
 
 import numpy
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 from hypothesis.extra import numpy as hnp
 
 import torchnp
@@ -144,6 +144,8 @@ def test_rank_filters(x, data):
         kw.update(footprint=fp.tolist(), origin=[origins_for(data.draw, k) for k in fshape])
         fsize = int(fp.sum())
     name = data.draw(st.sampled_from(["median_filter", "rank_filter", "percentile_filter"]))
+    # SciPy's 1-D rank filter reads past a single value in mode 'mirror' (garbage such as 1.6e-322)
+    assume(not (x.ndim == 1 and x.size == 1 and kw["mode"] == "mirror"))
     args = {"median_filter": (), "rank_filter": (data.draw(st.integers(-fsize, fsize - 1)),),
             "percentile_filter": (data.draw(st.floats(-100, 100)),)}[name]
     check_scipy(call(f"ndimage.{name}", x, *args, **kw))
@@ -355,6 +357,34 @@ def test_grey_morphology(x, data):
     if name in ("grey_erosion", "grey_dilation"):
         kw["origin"] = [origins_for(data.draw, k) for k in fshape]
     check_scipy(call(f"ndimage.{name}", x, **kw))
+
+
+@_SETTINGS
+@given(x=images(dtypes=["float64", "float32", "int16", "uint8", "int32"]), data=st.data())
+def test_morphological_compositions(x, data):  # NumPy's arithmetic between the grey operations
+    name = data.draw(st.sampled_from(["morphological_gradient", "morphological_laplace", "white_tophat",
+                                      "black_tophat"]))
+    kw = dict(mode=data.draw(st.sampled_from(MODES)))
+    fshape = tuple(data.draw(st.integers(1, 3)) for _ in range(x.ndim))
+    how = data.draw(st.sampled_from(["size", "footprint", "structure"]))
+    if how == "size":
+        kw["size"] = list(fshape)
+    elif how == "footprint":
+        fp = data.draw(hnp.arrays(bool, fshape))
+        fp.flat[0] = True
+        kw["footprint"] = fp.astype(int).tolist()
+    else:
+        kw["structure"] = data.draw(hnp.arrays(numpy.float64, fshape, elements=st.sampled_from([0.0, 1.0, 2.0]))
+                                    ).tolist()
+    if data.draw(st.booleans()):
+        kw["output"] = numpy.zeros(x.shape, data.draw(st.sampled_from(["float64", "int32"])))
+    check_scipy(call(f"ndimage.{name}", x, **kw))
+
+
+def test_morphological_compositions_bool():  # bool: xor for the top-hats, NumPy's TypeError for the gradient
+    b = numpy.random.default_rng(14).random((6, 7)) < 0.5
+    for name in ("white_tophat", "black_tophat", "morphological_gradient", "morphological_laplace"):
+        check_scipy(call(f"ndimage.{name}", b, size=(2, 3)))
 
 
 def test_morphology_outputs_and_axes():

@@ -401,37 +401,54 @@ def taps(fshape, shape):
         yield pos, tuple(slice(p, p + n) for p, n in zip(pos, shape))
 
 
-def minmax_nd(t, fp, structure, mode, cval, origins, minimum):
-    """SciPy's NI_MinOrMaxFilter: the minimum (maximum) of ``input[i + k] - s[k]`` (``+ s[k]``)
-    over the footprint, in the input's dtype, the border value cast to it."""
+def minmax_nd(t, fp, structure, mode, cval, origins, minimum, fp_host=None):
+    """SciPy's NI_MinOrMaxFilter: the minimum (maximum) over the footprint of ``input[i + k]``, or
+    with a structure of ``input[i + k] - s[k]`` (``+ s[k]``), the border value cast to the
+    input's type. Without a structure the values are the input's; with one, SciPy adds the
+    first tap in double precision and the others in the input's type (``bool`` as ``unsigned
+    char``, wrapping as C does), comparing in double: so does this (the first tap known where
+    the footprint is host data)."""
     dt = t.dtype
-    work = t
-    s = None
-    if structure is not None:
-        if dt.is_floating_point:
-            work, s = as_f64(t), structure.to(F64)
-        else:
-            work, s = t.to(torch.int64), structure.to(F64).trunc().to(torch.int64)
-    cv = typed_cval(cval, dt, t.device).to(work.dtype)
     if t.numel() == 0:
-        return work.clone()
-    ext = nd_extend(work, fp.shape, origins, mode, cv)
-    if work.dtype == torch.bool:
-        fill = torch.tensor(minimum, device=t.device)
-    elif work.dtype.is_floating_point:
-        fill = torch.tensor(float("inf") if minimum else float("-inf"), dtype=work.dtype, device=t.device)
-    else:
-        info = torch.iinfo(work.dtype)
-        fill = torch.tensor(info.max if minimum else info.min, dtype=work.dtype, device=t.device)
-    acc = None
+        return t.clone() if structure is None else as_f64(t)
+    if structure is None:
+        cv = typed_cval(cval, dt, t.device)
+        ext = nd_extend(t, fp.shape, origins, mode, cv)
+        if dt == torch.bool:
+            fill = torch.tensor(minimum, device=t.device)
+        elif dt.is_floating_point:
+            fill = torch.tensor(float("inf") if minimum else float("-inf"), dtype=dt, device=t.device)
+        else:
+            info = torch.iinfo(dt)
+            fill = torch.tensor(info.max if minimum else info.min, dtype=dt, device=t.device)
+        acc = None
+        for pos, sl in taps(fp.shape, t.shape):
+            v = ext[sl] if fp_host is not None else torch.where(fp[pos], ext[sl], fill)
+            if fp_host is not None and not fp_host[pos]:
+                continue
+            acc = v if acc is None else (torch.minimum(acc, v) if minimum else torch.maximum(acc, v))
+        return acc
+    typ = torch.uint8 if dt == torch.bool else dt  # npy_bool is an unsigned char
+    work = t.to(typ)
+    ss = structure.to(F64)
+    ss = -ss if minimum else ss
+    ext = nd_extend(work, fp.shape, origins, mode, typed_cval(cval, typ, t.device))
+    fill = torch.tensor(float("inf") if minimum else float("-inf"), dtype=F64, device=t.device)
+    acc, first = None, True
     for pos, sl in taps(fp.shape, t.shape):
+        if fp_host is not None and not fp_host[pos]:
+            continue
         v = ext[sl]
-        if s is not None:
-            v = v - s[pos] if minimum else v + s[pos]
-            if not dt.is_floating_point:
-                v = v.to(dt).to(work.dtype)  # C adds in the input's type
-        v = torch.where(fp[pos], v, fill)
-        acc = v if acc is None else (torch.minimum(acc, v) if minimum else torch.maximum(acc, v))
+        if first and fp_host is not None:
+            val = as_f64(v) + ss[pos]  # SciPy's first tap: in double
+        elif typ.is_floating_point:
+            val = as_f64(v + ss[pos].to(typ))
+        else:
+            val = as_f64((v.to(torch.int64) + cast(ss[pos], typ).to(torch.int64)).to(typ))
+        first = False
+        if fp_host is None:
+            val = torch.where(fp[pos], val, fill)
+        acc = val if acc is None else (torch.minimum(acc, val) if minimum else torch.maximum(acc, val))
     return acc
 
 
@@ -460,9 +477,9 @@ def _min_or_max_filter(input, size, footprint, structure, output, mode, cval, or
         s, _ = param(structure, dev, F64)
         separable = False
         if footprint is None:
-            fp = torch.ones(s.shape, dtype=torch.bool, device=dev)
+            fp, fp_host = torch.ones(s.shape, dtype=torch.bool, device=dev), _np.ones(s.shape, bool)
         else:
-            fp, _ = param(footprint, dev, torch.bool)
+            fp, fp_host = param(footprint, dev, torch.bool)
     if t.is_complex():
         raise TypeError("Complex type not supported")
     out = Output(output, t)
@@ -477,7 +494,7 @@ def _min_or_max_filter(input, size, footprint, structure, output, mode, cval, or
         if t.numel() == 0:
             return _separable(t, out, [], None)
         return _separable(t, out, passes, lambda cur, a, sz, o, m: _minmax1d(as_f64(cur), sz, a, m, cval, o, minimum))
-    fp = expand_footprint(t.ndim, axes, Param(fp, None)).t
+    fp, fp_host = expand_footprint(t.ndim, axes, Param(fp, fp_host))
     origins = expand_origin(t.ndim, axes, origin)
     fshape = [k for k in fp.shape if k > 0]
     if len(fshape) != t.ndim:
@@ -492,7 +509,7 @@ def _min_or_max_filter(input, size, footprint, structure, output, mode, cval, or
     if not isinstance(mode, str) and _np.iterable(mode):
         raise RuntimeError("A sequence of modes is not supported for non-separable footprints")
     m = filter_mode(mode)
-    return out.finish(minmax_nd(t, fp, s, m, cval, origins, minimum))
+    return out.finish(minmax_nd(t, fp, s, m, cval, origins, minimum, fp_host))
 
 
 @mirror("ndimage")

@@ -12,13 +12,14 @@ import operator
 import numpy as _np
 import torch
 
-from ..._array import ndarray
+from ..._array import _wrap, ndarray
 from .._dispatch import mirror
 from . import _filters
 from ._support import Output, Param, check_axes, normalize_sequence, pparam, tensor
 
 __all__ = ["binary_erosion", "binary_dilation", "binary_opening", "binary_closing", "binary_fill_holes",
-           "grey_erosion", "grey_dilation", "grey_opening", "grey_closing"]
+           "grey_erosion", "grey_dilation", "grey_opening", "grey_closing", "morphological_gradient",
+           "morphological_laplace", "white_tophat", "black_tophat"]
 
 _ROUNDS = 8  # rounds between two reads of "changed" when iterating until stable
 
@@ -231,3 +232,78 @@ def grey_closing(input, size=None, footprint=None, structure=None, output=None, 
         warnings.warn("ignoring size because footprint is set", UserWarning, stacklevel=3)
     tmp = grey_dilation.__wrapped__(input, size, footprint, structure, None, mode, cval, origin, axes=axes)
     return grey_erosion.__wrapped__(tmp, size, footprint, structure, output, mode, cval, origin, axes=axes)
+
+
+# ---------------------------------------------------------------------- compositions (NumPy's arithmetic)
+def _arr(x):
+    """A result of the implementations above as a torchnp array (NumPy's ufunc rules apply to it)."""
+    return _wrap(x) if isinstance(x, torch.Tensor) else x
+
+
+def _tnp():
+    import torchnp
+
+    return torchnp
+
+
+def _is_array(output):
+    return isinstance(output, (ndarray, _np.ndarray))
+
+
+@mirror("ndimage")
+def morphological_gradient(input, size=None, footprint=None, structure=None, output=None, mode="reflect",
+                           cval=0.0, origin=0, *, axes=None):
+    tmp = _arr(grey_dilation.__wrapped__(input, size, footprint, structure, None, mode, cval, origin, axes=axes))
+    if _is_array(output):
+        grey_erosion.__wrapped__(input, size, footprint, structure, output, mode, cval, origin, axes=axes)
+        return _tnp().subtract(tmp, output, out=output)
+    return _tnp().subtract(tmp, _arr(grey_erosion.__wrapped__(input, size, footprint, structure, None, mode, cval,
+                                                             origin, axes=axes)))
+
+
+@mirror("ndimage")
+def morphological_laplace(input, size=None, footprint=None, structure=None, output=None, mode="reflect",
+                          cval=0.0, origin=0, *, axes=None):
+    np_ = _tnp()
+    x = _arr(tensor(input))
+    tmp1 = _arr(grey_dilation.__wrapped__(x, size, footprint, structure, None, mode, cval, origin, axes=axes))
+    if _is_array(output):
+        grey_erosion.__wrapped__(x, size, footprint, structure, output, mode, cval, origin, axes=axes)
+        np_.add(tmp1, output, out=output)
+        np_.subtract(output, x, out=output)
+        return np_.subtract(output, x, out=output)
+    tmp2 = _arr(grey_erosion.__wrapped__(x, size, footprint, structure, None, mode, cval, origin, axes=axes))
+    np_.add(tmp1, tmp2, out=tmp2)
+    np_.subtract(tmp2, x, out=tmp2)
+    np_.subtract(tmp2, x, out=tmp2)
+    return tmp2
+
+
+def _tophat(input, size, footprint, structure, output, mode, cval, origin, axes, white):
+    if size is not None and footprint is not None:
+        import warnings
+
+        warnings.warn("ignoring size because footprint is set", UserWarning, stacklevel=4)
+    np_ = _tnp()
+    x = _arr(tensor(input))
+    first, second = (grey_erosion, grey_dilation) if white else (grey_dilation, grey_erosion)
+    tmp = first.__wrapped__(x, size, footprint, structure, None, mode, cval, origin, axes=axes)
+    tmp = _arr(second.__wrapped__(tmp, size, footprint, structure, output, mode, cval, origin, axes=axes))
+    a, b = (x, tmp) if white else (tmp, x)
+    if x.dtype == _np.bool_ and tmp.dtype == _np.bool_:
+        np_.bitwise_xor(a, b, out=tmp)
+    else:
+        np_.subtract(a, b, out=tmp)
+    return tmp
+
+
+@mirror("ndimage")
+def white_tophat(input, size=None, footprint=None, structure=None, output=None, mode="reflect", cval=0.0,
+                 origin=0, *, axes=None):
+    return _tophat(input, size, footprint, structure, output, mode, cval, origin, axes, True)
+
+
+@mirror("ndimage")
+def black_tophat(input, size=None, footprint=None, structure=None, output=None, mode="reflect", cval=0.0,
+                 origin=0, *, axes=None):
+    return _tophat(input, size, footprint, structure, output, mode, cval, origin, axes, False)
