@@ -57,4 +57,8 @@ CASES = {
     "scipy.ndimage.sum": c(IA, LB, 1),
     "scipy.ndimage.mean": c(A, LB, [1, 2]),
     "scipy.ndimage.center_of_mass": c(A, LB, [1, 2]),
+    "scipy.ndimage.minimum": c(A, LB, [0, 2]),
+    "scipy.ndimage.maximum": c(U8, None, None),
+    "scipy.ndimage.variance": c(A, LB, 1),
+    "scipy.ndimage.standard_deviation": c(IA, LB, [1, 2, 3]),
 }

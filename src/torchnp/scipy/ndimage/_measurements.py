@@ -19,7 +19,8 @@ from . import _filters
 from ._morphology import generate_binary_structure
 from ._support import F64, Param, cast, out_tensor, pparam, tensor
 
-__all__ = ["label", "sum_labels", "sum", "mean", "center_of_mass"]
+__all__ = ["label", "sum_labels", "sum", "mean", "center_of_mass", "minimum", "maximum", "variance",
+           "standard_deviation"]
 
 _ROUNDS = 4  # propagation rounds between two reads of "changed"
 
@@ -110,6 +111,21 @@ def _total(x, dtype):
     return x.sum(dtype=dtype)
 
 
+def _groups(t, lt, index):
+    """Each element's slot among the sorted ``index`` values (``searchsorted``, no host read):
+    (index shape, sorted index, slot, found, slot of each index value, flat input)."""
+    it = tensor(index, t.device)
+    shape = it.shape
+    idx = it.reshape(-1)
+    common = torch.promote_types(idx.dtype, lt.dtype)
+    idx = idx.to(common)
+    srt, _ = torch.sort(idx)
+    flat_l = lt.reshape(-1).to(common)
+    pos = torch.searchsorted(srt, flat_l).clamp(max=max(srt.numel() - 1, 0))
+    found = srt[pos] == flat_l if srt.numel() else torch.zeros_like(flat_l, dtype=torch.bool)
+    return shape, srt, pos, found, torch.searchsorted(srt, idx), t.reshape(-1)
+
+
 def _stats(input, labels, index):
     """SciPy's ``_stats``: (counts, sums) for the whole input, the labelled part, one label or
     each label of ``index`` (then float64 sums, as ``bincount`` gives)."""
@@ -122,23 +138,15 @@ def _stats(input, labels, index):
         sel = (lt > 0) if index is None else (lt == index)
         zero = torch.zeros((), dtype=t.dtype, device=t.device)
         return sel.sum(), _total(torch.where(sel, t, zero), _sum_dtype(t)), True
-    it = tensor(index, t.device)
-    shape = it.shape
-    idx = it.reshape(-1)
-    common = torch.promote_types(idx.dtype, lt.dtype)
-    idx = idx.to(common)
-    srt, _ = torch.sort(idx)
-    flat_l, flat_x = lt.reshape(-1).to(common), t.reshape(-1)
-    pos = torch.searchsorted(srt, flat_l).clamp(max=max(srt.numel() - 1, 0))
+    g = _groups(t, lt, index)
+    shape, srt, pos, found, first, flat_x = g
     if srt.numel() == 0:
         e = torch.zeros(shape, dtype=F64, device=t.device)
         return e.to(torch.int64), e, False
-    found = srt[pos] == flat_l
     counts = torch.zeros(srt.numel(), dtype=torch.int64, device=t.device).scatter_add(0, pos, found.to(torch.int64))
     x = flat_x.to(torch.complex128) if flat_x.is_complex() else flat_x.to(F64)
     sums = torch.zeros(srt.numel(), dtype=x.dtype, device=t.device).scatter_add(
         0, pos, torch.where(found, x, torch.zeros((), dtype=x.dtype, device=t.device)))
-    first = torch.searchsorted(srt, idx)
     return counts[first].reshape(shape), sums[first].reshape(shape), False
 
 
@@ -178,3 +186,78 @@ def center_of_mass(input, labels=None, index=None):
         return tuple(results)
     stacked = torch.stack(results)  # (ndim, *index.shape): SciPy's np.array(results).T, row by row
     return [tuple(row) for row in stacked.movedim(0, -1)]
+
+
+def _selection(input, labels, index):
+    """(tensor, mask) for SciPy's single-group cases, or None with the groups for an index array."""
+    t = tensor(input)
+    if labels is None:
+        return t, torch.ones(t.shape, dtype=torch.bool, device=t.device), None
+    lt = tensor(labels, t.device)
+    t, lt = torch.broadcast_tensors(t, lt)
+    if index is None:
+        return t, lt > 0, None
+    if _np.isscalar(index):
+        return t, lt == index, None
+    return t, None, _groups(t, lt, index)
+
+
+def _extreme(input, labels, index, find_min):
+    t, sel, groups = _selection(input, labels, index)
+    dt = t.dtype
+    if dt == torch.bool:
+        t = t.to(torch.uint8)
+    if t.is_floating_point():
+        fill = float("inf") if find_min else float("-inf")
+    else:
+        info = torch.iinfo(t.dtype)
+        fill = info.max if find_min else info.min
+    if groups is None:  # an empty selection: SciPy's ValueError needs the values (not checked, §3.5)
+        v = torch.where(sel, t, torch.tensor(fill, dtype=t.dtype, device=t.device))
+        return (v.amin() if find_min else v.amax()).to(dt)
+    shape, srt, pos, found, first, flat = groups
+    flat = flat.to(t.dtype)
+    n = max(srt.numel(), 1)
+    red = torch.full((n,), fill, dtype=t.dtype, device=t.device).scatter_reduce(
+        0, pos, torch.where(found, flat, torch.tensor(fill, dtype=t.dtype, device=t.device)),
+        "amin" if find_min else "amax")
+    hit = torch.zeros(n, dtype=torch.bool, device=t.device).scatter_reduce(0, pos, found, "amax")
+    r = torch.where(hit, red, torch.zeros((), dtype=t.dtype, device=t.device))  # SciPy: 0 where absent
+    return r[first].reshape(shape).to(dt)
+
+
+@mirror("ndimage")
+def minimum(input, labels=None, index=None):
+    return _extreme(input, labels, index, True)
+
+
+@mirror("ndimage")
+def maximum(input, labels=None, index=None):
+    return _extreme(input, labels, index, False)
+
+
+@mirror("ndimage")
+def variance(input, labels=None, index=None):
+    t, sel, groups = _selection(input, labels, index)
+    if groups is None:
+        work = t if t.is_floating_point() or t.is_complex() else t.to(F64)  # NumPy's mean dtype
+        zero = torch.zeros((), dtype=work.dtype, device=t.device)
+        count = sel.sum()
+        m = torch.where(sel, work, zero).sum() / count.to(work.dtype)
+        c = torch.where(sel, work - m, zero)
+        sq = (c * c.conj()).sum()
+        return sq / count.to(F64)
+    shape, srt, pos, found, first, flat = groups
+    n = max(srt.numel(), 1)
+    x = flat.to(F64)
+    counts = torch.zeros(n, dtype=F64, device=t.device).scatter_add(0, pos, found.to(F64))
+    sums = torch.zeros(n, dtype=F64, device=t.device).scatter_add(0, pos, torch.where(found, x, 0.0))
+    means = sums / counts
+    c = torch.where(found, x - means[pos], 0.0)
+    sq = torch.zeros(n, dtype=F64, device=t.device).scatter_add(0, pos, c * c)
+    return (sq / counts)[first].reshape(shape)
+
+
+@mirror("ndimage")
+def standard_deviation(input, labels=None, index=None):
+    return torch.sqrt(variance.__wrapped__(input, labels, index))
