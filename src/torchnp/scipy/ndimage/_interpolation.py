@@ -13,10 +13,12 @@ where ``|z|**k < 1e-18`` (a convolution on the device instead of a loop along ea
 
 import itertools
 import math
+import warnings
 
 import numpy as _np
 import torch
 
+from ... import _dtypes
 from ..._array import ndarray
 from .._dispatch import mirror
 from . import _filters
@@ -214,19 +216,26 @@ def spline_filter(input, order=3, output=_np.float64, mode="mirror"):
     return out.finish(_parts(t, run))
 
 
-def _prefiltered(t, order, mode, cval, prefilter):
-    """SciPy's ``_prepad_for_spline_filter`` and ``spline_filter``: the coefficients (float64)
-    and the padding ``npad``."""
+def _prefiltered(x, order, mode, cval, prefilter, batch_dims=0, dtype=None):
+    """SciPy's ``_prepad_for_spline_filter`` and ``spline_filter`` over the axes after
+    ``batch_dims``: the coefficients (float64) and the padding ``npad``. SciPy pads the input
+    in its own dtype, so the border value is cast to ``dtype`` (NumPy's cast) first."""
+    x = as_f64(x)
     if not (prefilter and order > 1):
-        return as_f64(t), 0
+        return x, 0
     npad = 0
     if mode in ("nearest", "grid-constant"):
         npad = 12
-        x = as_f64(t)
-        for ax in range(x.ndim):
-            x = _filters.extend(x, ax, npad, npad, "nearest" if mode == "nearest" else "constant", float(cval))
-        t = x
-    return _spline_filter_raw(as_f64(t), order, mode), npad
+        pad = float(cval)
+        if dtype is not None and mode == "grid-constant":
+            with _np.errstate(invalid="ignore"), warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                pad = float(_np.array(cval).astype(_dtypes.TO_NUMPY[dtype]))
+        for ax in range(batch_dims, x.ndim):
+            x = _filters.extend(x, ax, npad, npad, "nearest" if mode == "nearest" else "constant", pad)
+    for ax in range(batch_dims, x.ndim):
+        x = _spline_filter1d_raw(x, order, ax, mode)
+    return x, npad
 
 
 # ---------------------------------------------------------------------- the interpolation core
@@ -374,7 +383,7 @@ def _run(t, out, order, mode, cval, prefilter, coords_fn, batch_dims=0, post=Non
     m = _mode(mode)
 
     def one(x, cv):
-        coeffs, npad = _prefiltered_batched(x, order, m, cv, prefilter, batch_dims)
+        coeffs, npad = _prefiltered(x, order, m, cv, prefilter, batch_dims, None if t.is_complex() else t.dtype)
         r = interpolate(coeffs, coords_fn(coeffs.shape[batch_dims:], npad), order, m, cv, npad)
         return r if post is None else post(r)
 
@@ -382,21 +391,6 @@ def _run(t, out, order, mode, cval, prefilter, coords_fn, batch_dims=0, post=Non
         c = complex(cval)
         return out.finish(torch.complex(one(as_f64(t.real), c.real), one(as_f64(t.imag), c.imag)))
     return out.finish(one(as_f64(t), cval))
-
-
-def _prefiltered_batched(x, order, mode, cval, prefilter, batch_dims):
-    if batch_dims == 0:
-        return _prefiltered(x, order, mode, cval, prefilter)
-    if not (prefilter and order > 1):
-        return x, 0
-    npad = 0
-    if mode in ("nearest", "grid-constant"):
-        npad = 12
-        for ax in range(batch_dims, x.ndim):
-            x = _filters.extend(x, ax, npad, npad, "nearest" if mode == "nearest" else "constant", float(cval))
-    for ax in range(batch_dims, x.ndim):
-        x = _spline_filter1d_raw(x, order, ax, mode)
-    return x, npad
 
 
 def _check_order(order):
@@ -511,8 +505,6 @@ def zoom(input, zoom, output=None, order=3, mode="constant", cval=0.0, prefilter
 
         return Output.finish(out, cast(t, out.dtype) if not t.is_complex() else t.to(out.dtype))
     if grid_mode and mode in ("constant", "wrap"):
-        import warnings
-
         warnings.warn(f"It is recommended to use mode = {'grid-constant' if mode == 'constant' else 'grid-wrap'} "
                       f"instead of {mode} when grid_mode is True.", stacklevel=3)
     div = _np.array(output_shape)
