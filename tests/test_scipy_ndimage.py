@@ -650,3 +650,28 @@ def test_gradients_flow_through_the_device_path(name, args):  # autograd runs th
     e[3, 4] = 1e-6
     fd = ((fn(a + e, *args) ** 2).sum() - (fn(a - e, *args) ** 2).sum()) / 2e-6  # SciPy's central difference
     numpy.testing.assert_allclose(got.to_numpy()[3, 4], fd, rtol=1e-6, atol=1e-8)
+
+
+# ---------------------------------------------------------------------- Fourier-domain filters
+@_SETTINGS
+@given(data=st.data())
+def test_fourier_filters(data):  # SciPy's tables, n= for a real transform's axis, output dtypes
+    shape = data.draw(hnp.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=7))
+    x = data.draw(hnp.arrays(numpy.float64, shape, elements=st.floats(-10, 10)))
+    kind = data.draw(st.sampled_from(["real", "complex", "complex64", "float32", "int16"]))
+    if kind.startswith("complex"):
+        x = numpy.fft.fftn(x).astype(kind if kind == "complex64" else "complex128")
+    elif kind != "real":
+        x = x.astype(kind)
+    name = data.draw(st.sampled_from(["fourier_gaussian", "fourier_uniform", "fourier_shift"]))
+    p = data.draw(st.floats(0, 5) | st.lists(st.floats(-3, 5), min_size=x.ndim, max_size=x.ndim))
+    if name != "fourier_shift":
+        p = numpy.abs(p).tolist() if isinstance(p, list) else p
+    kw = {}
+    if data.draw(st.booleans()):
+        kw = dict(n=data.draw(st.integers(1, 12)), axis=data.draw(st.integers(-x.ndim, x.ndim - 1)))
+    if data.draw(st.booleans()):
+        kw["output"] = data.draw(st.sampled_from([numpy.complex64, numpy.complex128, numpy.float32, numpy.float64]))
+    rtol = 1e-5 if x.dtype in (numpy.float32, numpy.complex64) or kw.get("output") in (numpy.float32,
+                                                                                        numpy.complex64) else None
+    check_scipy(call(f"ndimage.{name}", x, p, **kw), rtol=rtol)

@@ -1,7 +1,7 @@
 """Fake-CUDA cases of torchnp.scipy.ndimage (tests/scipy_cases/__init__.py). Parameter arrays
 (weights, footprints, structures) are Python data here, created on the device."""
 
-from fake_cuda import A, Arr, IA, c
+from fake_cuda import A, Arr, C, IA, c
 
 U8 = Arr((5, 6), "uint8")
 F32 = Arr((5, 6), "float32")
@@ -61,4 +61,7 @@ CASES = {
     "scipy.ndimage.maximum": c(U8, None, None),
     "scipy.ndimage.variance": c(A, LB, 1),
     "scipy.ndimage.standard_deviation": c(IA, LB, [1, 2, 3]),
+    "scipy.ndimage.fourier_gaussian": c(C, 1.5),
+    "scipy.ndimage.fourier_uniform": c(A, (2.0, 3.0), n=7, axis=0),
+    "scipy.ndimage.fourier_shift": c(C, (0.5, -1.5)),
 }
