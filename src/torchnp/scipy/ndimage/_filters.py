@@ -12,7 +12,6 @@ import numbers
 
 import numpy as _np
 import torch
-import torch.nn.functional as F
 
 from .._dispatch import mirror
 from ._support import (F64, Output, Param, as_f64, pparam, cast, check_axes, extend, filter_mode, input_tensor,

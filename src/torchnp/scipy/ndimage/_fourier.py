@@ -11,7 +11,6 @@ import numpy as _np
 import torch
 
 from ... import _dtypes
-from ..._array import ndarray
 from .._dispatch import mirror
 from ._support import F64, input_tensor, normalize_axis, normalize_sequence, out_tensor
 
