@@ -695,3 +695,23 @@ def test_bit_for_bit():  # docs/scipy.md: SciPy's order of operations gives SciP
             got = getattr(torchnp.scipy.ndimage, name)(
                 *[torchnp.asarray(a) if isinstance(a, numpy.ndarray) else a for a in args])
         numpy.testing.assert_array_equal(got.to_numpy(), exp, err_msg=name, strict=True)
+
+
+def _d2(inp, axis, output, mode, cval, w=(1.0, -2.0, 1.0)):  # a user's derivative, through torchnp.scipy
+    return torchnp.scipy.ndimage.correlate1d(inp, list(w), axis, output, mode, cval)
+
+
+def _d1(inp, axis, output, mode, cval):
+    return torchnp.scipy.ndimage.sobel(inp, axis, output, mode, cval)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int16"])
+def test_generic_derivatives(dtype):  # user callables get torchnp arrays on the input's device
+    x = (numpy.random.default_rng(17).normal(size=(5, 6, 4)) * 10).astype(dtype)
+    check_scipy(call("ndimage.generic_laplace", x, _d2))
+    check_scipy(call("ndimage.generic_laplace", x, _d2, mode=["wrap", "nearest"], axes=(0, 2),
+                     extra_keywords={"w": (0.5, -1.0, 0.5)}))
+    check_scipy(call("ndimage.generic_laplace", x, _d2, output=numpy.zeros(x.shape, numpy.float32)))
+    check_scipy(call("ndimage.generic_gradient_magnitude", x, _d1))
+    check_scipy(call("ndimage.generic_gradient_magnitude", x, _d1, output="float64", mode="constant", cval=1.5))
+    check_scipy(call("ndimage.generic_gradient_magnitude", x, _d1, axes=()))

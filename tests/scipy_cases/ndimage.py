@@ -10,6 +10,20 @@ FP = [[1, 0, 1], [0, 1, 1]]
 BM = Arr((5, 6), "bool")
 LB = Arr((3, 4), "int64")  # labels 0..2
 
+
+
+def _d2(inp, axis, output, mode, cval):  # a user's derivative (torchnp.scipy's: SciPy's on host data)
+    import torchnp.scipy.ndimage as ndi
+
+    return ndi.correlate1d(inp, [1.0, -2.0, 1.0], axis, output, mode, cval)
+
+
+def _d1(inp, axis, output, mode, cval):
+    import torchnp.scipy.ndimage as ndi
+
+    return ndi.sobel(inp, axis, output, mode, cval)
+
+
 CASES = {
     "scipy.ndimage.correlate1d": c(A, [1.0, 2.0, 0.5], mode="wrap", origin=1),
     "scipy.ndimage.convolve1d": c(IA, [1, 2, -3, 4], axis=0, mode="mirror"),
@@ -64,4 +78,6 @@ CASES = {
     "scipy.ndimage.fourier_gaussian": c(C, 1.5),
     "scipy.ndimage.fourier_uniform": c(A, (2.0, 3.0), n=7, axis=0),
     "scipy.ndimage.fourier_shift": c(C, (0.5, -1.5)),
+    "scipy.ndimage.generic_laplace": c(A, _d2),
+    "scipy.ndimage.generic_gradient_magnitude": c(F32, _d1, mode="nearest"),
 }

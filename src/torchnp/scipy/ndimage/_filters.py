@@ -20,7 +20,8 @@ from ._support import (F64, Output, Param, as_f64, pparam, cast, check_axes, ext
 __all__ = ["correlate1d", "convolve1d", "correlate", "convolve", "gaussian_filter1d", "gaussian_filter",
            "uniform_filter1d", "uniform_filter", "minimum_filter1d", "maximum_filter1d", "minimum_filter",
            "maximum_filter", "rank_filter", "median_filter", "percentile_filter", "sobel", "prewitt",
-           "laplace", "gaussian_laplace", "gaussian_gradient_magnitude"]
+           "laplace", "gaussian_laplace", "gaussian_gradient_magnitude", "generic_laplace",
+           "generic_gradient_magnitude"]
 
 _EPS = float(_np.finfo(float).eps)
 _ORIGIN_1D = ("Invalid origin; origin must satisfy -(len(weights) // 2) <= origin <= "
@@ -738,3 +739,59 @@ def gaussian_gradient_magnitude(input, sigma, output=None, mode="reflect", cval=
     else:
         r = torch.sqrt(acc.to(F64))
     return out.finish(r)
+
+
+# ---------------------------------------------------------------------- generic derivatives (callables)
+def _callable_output(t, output):
+    """The output array a user's derivative writes into (a torchnp array on the input's device)."""
+    import torchnp
+
+    out = Output(output, t)
+    if out.array is not None:
+        return out.array
+    return torchnp.zeros(tuple(t.shape), dtype=_np_dtype(out.dtype), device=t.device)
+
+
+@mirror("ndimage")
+def generic_laplace(input, derivative2, output=None, mode="reflect", cval=0.0, extra_arguments=(),
+                    extra_keywords=None, *, axes=None):
+    import torchnp
+
+    extra_keywords = {} if extra_keywords is None else extra_keywords
+    t = input_tensor(input)
+    x = torchnp.asarray(input) if not isinstance(input, torch.Tensor) else torchnp.from_torch(t)
+    out = _callable_output(t, output)
+    axes = check_axes(axes, t.ndim)
+    if not axes:
+        out[...] = x
+        return out
+    modes = normalize_sequence(mode, len(axes))
+    derivative2(x, axes[0], out, modes[0], cval, *extra_arguments, **extra_keywords)
+    for ii in range(1, len(axes)):
+        tmp = derivative2(x, axes[ii], out.dtype, modes[ii], cval, *extra_arguments, **extra_keywords)
+        torchnp.add(out, tmp, out=out)
+    return out
+
+
+@mirror("ndimage")
+def generic_gradient_magnitude(input, derivative, output=None, mode="reflect", cval=0.0, extra_arguments=(),
+                               extra_keywords=None, *, axes=None):
+    import torchnp
+
+    extra_keywords = {} if extra_keywords is None else extra_keywords
+    t = input_tensor(input)
+    x = torchnp.asarray(input) if not isinstance(input, torch.Tensor) else torchnp.from_torch(t)
+    out = _callable_output(t, output)
+    axes = check_axes(axes, t.ndim)
+    if not axes:
+        out[...] = x
+        return out
+    modes = normalize_sequence(mode, len(axes))
+    derivative(x, axes[0], out, modes[0], cval, *extra_arguments, **extra_keywords)
+    torchnp.multiply(out, out, out)
+    for ii in range(1, len(axes)):
+        tmp = derivative(x, axes[ii], out.dtype, modes[ii], cval, *extra_arguments, **extra_keywords)
+        torchnp.multiply(tmp, tmp, tmp)
+        torchnp.add(out, tmp, out=out)
+    torchnp.sqrt(out, out, casting="unsafe")
+    return out
