@@ -1,11 +1,16 @@
 """torchnp.scipy.signal: ``scipy.signal`` on torchnp arrays (DESIGN §8; docs/scipy.md).
 
 SciPy's own functions on host data; the functions in ``__all__`` also run on accelerators
-(a torch implementation); SciPy's other names run on host data only.
+(a torch implementation); SciPy's other names (filter design: ``butter``, ``firwin``, ...)
+run SciPy's own functions on host data only.
 """
 
 from .._dispatch import module_getattr
+from . import windows
+from ._convolve import *  # noqa: F401,F403
+from ._convolve import __all__ as _convolve_all
+from .windows import get_window
 
-__all__ = []
+__all__ = _convolve_all + ["get_window", "windows"]
 
 __getattr__ = module_getattr("signal")

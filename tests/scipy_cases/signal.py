@@ -1,0 +1,26 @@
+"""Fake-CUDA cases of torchnp.scipy.signal (tests/scipy_cases/__init__.py)."""
+
+from fake_cuda import A, V, Arr, c
+
+X = Arr((64,))  # a signal
+X2 = Arr((2, 64))  # two signals along the last axis
+
+CASES = {
+    "scipy.signal.convolve": c(A, Arr((2, 3)), "same"),
+    "scipy.signal.correlate": c(V, Arr((4,), "int64")),
+    "scipy.signal.fftconvolve": c(A, Arr((1, 3)), "valid", axes=1),
+    "scipy.signal.oaconvolve": c(X, Arr((5,))),
+    "scipy.signal.convolve2d": c(A, Arr((2, 2)), "same", "symm"),
+    "scipy.signal.correlate2d": c(A, Arr((2, 3), "complex128"), "full", "wrap"),
+    "scipy.signal.get_window": c(("tukey", 0.3), 16),
+}
+for _n in ("boxcar", "triang", "parzen", "bohman", "blackman", "nuttall", "blackmanharris", "flattop", "bartlett",
+           "barthann", "hamming", "hann", "cosine", "lanczos", "tukey"):
+    CASES[f"scipy.signal.windows.{_n}"] = c(9)
+CASES.update({
+    "scipy.signal.windows.general_hamming": c(9, 0.6),
+    "scipy.signal.windows.kaiser": c(9, 5.0, False),
+    "scipy.signal.windows.gaussian": c(9, 2.0),
+    "scipy.signal.windows.general_gaussian": c(9, 1.5, 2.0),
+    "scipy.signal.windows.exponential": c(9, tau=3.0),
+})
