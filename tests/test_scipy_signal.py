@@ -157,3 +157,114 @@ def test_window_device_keyword():  # SciPy 1.17's device=: created there
     numpy.testing.assert_allclose(got.to_numpy(), scipy.signal.get_window("hann", 8), rtol=1e-15, atol=1e-16)
     with accelerator_rules():
         assert torchnp.scipy.signal.windows.kaiser(5, 2.0).device == torchnp.asarray([1.0]).device
+
+
+# -- linear filters ---------------------------------------------------------------------------
+def _filter_case(data):
+    order = data.draw(st.integers(1, 6))
+    wn = data.draw(st.sampled_from([0.05, 0.2, 0.45, 0.8]))
+    ftype = data.draw(st.sampled_from(["butter", "cheby1", "ellip"]))
+    args = {"butter": (), "cheby1": (1,), "ellip": (1, 40)}[ftype]
+    ba = getattr(scipy.signal, ftype)(order, *args, wn)
+    sos = getattr(scipy.signal, ftype)(order, *args, wn, output="sos")
+    return ba, sos
+
+
+def _signal(data, min_len=1, dtypes=("float64", "float32", "int64", "complex128")):
+    ndim = data.draw(st.integers(1, 3))
+    shape = data.draw(hnp.array_shapes(min_dims=ndim, max_dims=ndim, min_side=1, max_side=4))
+    axis = data.draw(st.integers(-ndim, ndim - 1))
+    shape = list(shape)
+    shape[axis] = data.draw(st.integers(min_len, 80))
+    return _array(data.draw, tuple(shape), data.draw(st.sampled_from(dtypes))), axis
+
+
+# ba-form recursions are ill-conditioned (poles near 1): SciPy's and the scan's rounding differ by
+# up to ~1e-9 of the largest value for order 6 (docs/scipy.md); float32 ~1e-5
+def _ftol(x):
+    return 1e-3 if x.dtype in (numpy.float32, numpy.complex64) else 1e-8
+
+
+@given(data=st.data())
+def test_lfilter(data):  # §8.2: IIR and FIR, axes, zi
+    (b, a), _ = _filter_case(data)
+    if data.draw(st.booleans()):
+        b, a = scipy.signal.firwin(data.draw(st.integers(1, 12)), 0.3), numpy.array([1.0])
+    if data.draw(st.booleans()):
+        b, a = 2 * b, 2 * a  # a[0] != 1: normalized as SciPy
+    x, axis = _signal(data)
+    if data.draw(st.booleans()):
+        shape = list(x.shape)
+        shape[axis] = max(len(a), len(b)) - 1
+        if data.draw(st.booleans()):
+            shape = [1 if (i != axis % x.ndim and data.draw(st.booleans())) else s for i, s in enumerate(shape)]
+        zi = _array(data.draw, tuple(shape), "float64")
+        check_scipy(call("signal.lfilter", b, a, x, axis, zi), rtol=_ftol(x))
+    else:
+        check_scipy(call("signal.lfilter", b, a, x, axis=axis), rtol=_ftol(x))
+
+
+@given(data=st.data(), padtype=st.sampled_from(["odd", "even", "constant", None]))
+def test_filtfilt(data, padtype):  # §8.2: pad types and lengths
+    (b, a), sos = _filter_case(data)
+    x, axis = _signal(data, min_len=40, dtypes=("float64", "float32", "int64"))
+    padlen = data.draw(st.sampled_from([None, 0, 5, 39]))
+    check_scipy(call("signal.filtfilt", b, a, x, axis, padtype, padlen), rtol=_ftol(x))
+    check_scipy(call("signal.sosfiltfilt", sos, x, axis, padtype, padlen), rtol=_ftol(x))
+
+
+@given(data=st.data())
+def test_sosfilt(data):  # §8.2: sections, zi
+    _, sos = _filter_case(data)
+    x, axis = _signal(data)
+    check_scipy(call("signal.sosfilt", sos, x, axis), rtol=_ftol(x))
+    shape = [sos.shape[0]] + list(x.shape)
+    shape[1 + axis % x.ndim] = 2
+    zi = _array(data.draw, tuple(shape), "float64")
+    check_scipy(call("signal.sosfilt", sos, x, axis, zi), rtol=_ftol(x))
+
+
+@pytest.mark.parametrize("order", [1, 2, 4])
+def test_initial_conditions(order):
+    b, a = scipy.signal.butter(order, 0.3)
+    check_scipy(call("signal.lfilter_zi", b, a))
+    check_scipy(call("signal.lfilter_zi", b.astype(numpy.float32), a.astype(numpy.float32)), rtol=1e-5)
+    check_scipy(call("signal.sosfilt_zi", scipy.signal.butter(order, 0.3, output="sos")))
+    check_scipy(call("signal.lfilter_zi", [1.0, 2.0], [1.0]))
+
+
+_B, _A = scipy.signal.butter(2, 0.3)
+_SOS = scipy.signal.butter(2, 0.3, output="sos")
+
+
+@pytest.mark.parametrize("c", [
+    call("signal.lfilter", [1, 2], [1], numpy.arange(6)), call("signal.lfilter", [[1.0, 2.0]], _A, _V),
+    call("signal.lfilter", [], _A, _V), call("signal.lfilter", _B, [[1.0]], _V), call("signal.lfilter", _B, _A, 5.0),
+    call("signal.lfilter", _B, _A, _V, zi=numpy.ones(2)), call("signal.lfilter", _B, _A, _V, zi=numpy.ones((3,))),
+    call("signal.lfilter", _B, _A, numpy.ones((2, 6)), zi=numpy.ones((2, 3))),
+    call("signal.lfilter", _B, _A, _V, axis=1), call("signal.lfilter", [1.0, 2.0], [1.0], 5.0),
+    call("signal.filtfilt", _B, _A, _V), call("signal.filtfilt", _B, _A, numpy.ones(20), padtype="wrap"),
+    call("signal.filtfilt", _B, _A, numpy.ones(20), method="fast"), call("signal.sosfilt", _SOS[:, :5], _V),
+    call("signal.sosfilt", _SOS, numpy.arange(6)), call("signal.sosfilt", _SOS, _V, zi=numpy.ones((2, 6))),
+    call("signal.sosfiltfilt", _SOS, _V), call("signal.sosfilt_zi", _SOS[:, :5]),
+    call("signal.lfilter_zi", [[1.0]], _A),
+], ids=lambda c: c.name)
+def test_filter_bad_arguments(c):
+    check_scipy(c)
+
+
+def test_filter_coefficients_from_numpy():  # §3.3: NumPy coefficients beside a torchnp array
+    x = numpy.random.default_rng(0).standard_normal(64)
+    with accelerator_rules():
+        got = torchnp.scipy.signal.lfilter(_B, _A, torchnp.asarray(x))  # CPU: host arrays are no mix there
+    numpy.testing.assert_allclose(got.to_numpy(), scipy.signal.lfilter(_B, _A, x), rtol=1e-12)
+    got = torchnp.scipy.signal.filtfilt(torchnp.asarray(_B), _A, x)  # host rules: SciPy's own
+    numpy.testing.assert_array_equal(got.to_numpy(), scipy.signal.filtfilt(_B, _A, x))
+
+
+def test_filtfilt_gust_on_host_only():  # method='gust' is SciPy's own on host data; refused on a device
+    x = numpy.random.default_rng(0).standard_normal(64)
+    got = torchnp.scipy.signal.filtfilt(_B, _A, torchnp.asarray(x), method="gust")
+    numpy.testing.assert_array_equal(got.to_numpy(), scipy.signal.filtfilt(_B, _A, x, method="gust"))
+    with accelerator_rules(), pytest.raises(TypeError, match="gust"):
+        torchnp.scipy.signal.filtfilt(_B, _A, torchnp.asarray(x), method="gust")

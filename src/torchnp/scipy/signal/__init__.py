@@ -9,8 +9,10 @@ from .._dispatch import module_getattr
 from . import windows
 from ._convolve import *  # noqa: F401,F403
 from ._convolve import __all__ as _convolve_all
+from ._filter import *  # noqa: F401,F403
+from ._filter import __all__ as _filter_all
 from .windows import get_window
 
-__all__ = _convolve_all + ["get_window", "windows"]
+__all__ = _convolve_all + _filter_all + ["get_window", "windows"]
 
 __getattr__ = module_getattr("signal")
