@@ -1,6 +1,9 @@
 """torchnp.scipy.signal against SciPy (DESIGN §8.2): SciPy's bits on host data, the torch
 implementation within tolerance under the accelerator rules (tests/scipy_support.py)."""
 
+import contextlib
+import warnings
+
 import numpy
 import pytest
 import scipy.signal
@@ -268,3 +271,220 @@ def test_filtfilt_gust_on_host_only():  # method='gust' is SciPy's own on host d
     numpy.testing.assert_array_equal(got.to_numpy(), scipy.signal.filtfilt(_B, _A, x, method="gust"))
     with accelerator_rules(), pytest.raises(TypeError, match="gust"):
         torchnp.scipy.signal.filtfilt(_B, _A, torchnp.asarray(x), method="gust")
+
+
+# -- spectral analysis ------------------------------------------------------------------------
+_SPEC_WINDOWS = st.sampled_from(["hann", "hann_periodic", "hamming", ("tukey", 0.25), "boxcar", ("kaiser", 6.0),
+                                 "blackman"])
+
+
+def _segmenting(data, n):
+    nperseg = data.draw(st.integers(1, max(1, min(n, 40))))
+    noverlap = data.draw(st.none() | st.integers(0, nperseg - 1))
+    nfft = data.draw(st.none() | st.integers(nperseg, nperseg + 9))
+    return nperseg, noverlap, nfft
+
+
+def _spec_signal(data, dtypes=("float64", "float32", "int64", "complex128")):
+    x, axis = _signal(data, min_len=2, dtypes=dtypes)
+    return x, axis, x.shape[axis]
+
+
+def _stol(x):
+    return 1e-4 if x.dtype in (numpy.float32, numpy.complex64) else 1e-10
+
+
+def _floor(x, power=2):
+    # absolute floor: where the signal is constant (hypothesis draws such data), detrended segments
+    # are rounding noise, ~1e-32 in SciPy and exactly 0 here; the floor scales with the input
+    return _stol(x) * max(1.0, float(numpy.abs(x).max(initial=0))) ** power
+
+
+@given(data=st.data(), window=_SPEC_WINDOWS, detrend=st.sampled_from(["constant", "linear", False]),
+       scaling=st.sampled_from(["density", "spectrum"]), average=st.sampled_from(["mean", "median"]))
+def test_welch_csd(data, window, detrend, scaling, average):  # §8.2: segmentation, windows, detrend, scaling
+    x, axis, n = _spec_signal(data)
+    nperseg, noverlap, nfft = _segmenting(data, n)
+    kw = dict(window=window, nperseg=nperseg, noverlap=noverlap, nfft=nfft, detrend=detrend, scaling=scaling,
+              axis=axis, average=average, return_onesided=data.draw(st.booleans()))
+    with numpy.errstate(all="ignore"):
+        check_scipy(call("signal.welch", x, 2.0, **kw), rtol=_stol(x), atol=_floor(x))
+        y = _array(data.draw, x.shape, data.draw(st.sampled_from(["float64", "complex128"])))
+        check_scipy(call("signal.csd", x, y, **kw), rtol=_stol(x), atol=_floor(numpy.concatenate([x, y])))
+
+
+@given(data=st.data(), window=_SPEC_WINDOWS)
+def test_periodogram_coherence(data, window):
+    x, axis, n = _spec_signal(data, dtypes=("float64", "float32", "int64"))
+    nfft = data.draw(st.none() | st.integers(1, n + 5))
+    check_scipy(call("signal.periodogram", x, 10.0, window, nfft, data.draw(st.sampled_from(["constant", False])),
+                     axis=axis, scaling=data.draw(st.sampled_from(["density", "spectrum"]))), rtol=_stol(x),
+                atol=_floor(x))
+    # coherence is a ratio: on constant data, single segments or detrended boxcar DC bins both sides
+    # are rounding noise (0/0), so it is checked on random signals, several segments, no detrending
+    rng = numpy.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
+    shape = list(x.shape)
+    shape[axis] = max(n, 12)
+    x = rng.standard_normal(shape).astype(x.dtype if x.dtype.kind == "f" else "float64")
+    y = rng.standard_normal(shape)
+    nperseg, noverlap, nfft = _segmenting(data, shape[axis] // 3)
+    with numpy.errstate(all="ignore"):
+        check_scipy(call("signal.coherence", x, y, 1.0, window, nperseg, noverlap, nfft, False, axis=axis),
+                    rtol=1e-8 if x.dtype == numpy.float64 else 1e-3)
+
+
+@given(data=st.data(), window=_SPEC_WINDOWS, mode=st.sampled_from(["psd", "complex", "magnitude", "angle", "phase"]))
+def test_spectrogram(data, window, mode):
+    x, axis, n = _spec_signal(data)
+    nperseg, noverlap, nfft = _segmenting(data, n)
+    if mode in ("angle", "phase"):  # angles of rounding noise (constant or detrended data) are arbitrary
+        x = numpy.random.default_rng(data.draw(st.integers(0, 2**32 - 1))).standard_normal(x.shape).astype(
+            x.dtype if x.dtype.kind in "fc" else "float64")
+    detrend = data.draw(st.sampled_from(["constant", "linear", False])) if mode not in ("angle", "phase") else False
+    check_scipy(call("signal.spectrogram", x, 1.0, window, nperseg, noverlap, nfft, axis=axis, mode=mode,
+                     detrend=detrend),
+                rtol=_stol(x) if mode not in ("angle", "phase") else 1e-6,
+                atol=_floor(x, 1 if mode in ("complex", "magnitude") else 2) if mode not in ("angle", "phase") else None)
+
+
+@given(data=st.data(), window=_SPEC_WINDOWS, boundary=st.sampled_from(["zeros", "even", "odd", "constant", None]))
+def test_stft(data, window, boundary):
+    x, axis, n = _spec_signal(data)
+    nperseg, noverlap, _ = _segmenting(data, n)
+    nperseg = min(nperseg, n)
+    check_scipy(call("signal.stft", x, 1.0, window, nperseg, noverlap, boundary=boundary,
+                     padded=data.draw(st.booleans()), axis=axis,
+                     scaling=data.draw(st.sampled_from(["spectrum", "psd"]))), rtol=_stol(x), atol=_floor(x, 1))
+
+
+@given(data=st.data(), kind=st.sampled_from(["linear", "constant", "l", "c"]))
+def test_detrend(data, kind):
+    x, axis = _signal(data, dtypes=("float64", "float32", "int64", "complex128"))
+    n = x.shape[axis]
+    bp = data.draw(st.sampled_from([0, [n // 2], sorted({n // 3, 2 * n // 3})]))
+    check_scipy(call("signal.detrend", x, axis, kind, bp), atol=1e-10 * max(1.0, numpy.abs(x).max()) *
+                (1e5 if x.dtype in (numpy.float32,) else 1))
+
+
+@given(data=st.data())
+def test_hilbert(data):
+    x, axis = _signal(data, dtypes=("float64", "float32", "int64"))
+    check_scipy(call("signal.hilbert", x, data.draw(st.none() | st.integers(1, 90)), axis), rtol=_stol(x))
+
+
+@pytest.mark.parametrize("c", [
+    call("signal.welch", _V, nperseg=0), call("signal.welch", _V, nperseg=4, noverlap=4),
+    call("signal.welch", _V, nperseg=4, nfft=3), call("signal.welch", _V, nperseg=4, average="mode"),
+    call("signal.welch", _V, nperseg=4, scaling="power"), call("signal.welch", _V, window=numpy.ones(4), nperseg=3),
+    call("signal.welch", numpy.array([])), call("signal.csd", numpy.ones((2, 8)), numpy.ones((3, 8)), nperseg=4),
+    call("signal.csd", numpy.ones((0, 8)), numpy.ones((3, 8))), call("signal.periodogram", numpy.array([])),
+    call("signal.periodogram", _V, window=numpy.ones(3)), call("signal.spectrogram", _V, mode="db"),
+    call("signal.spectrogram", _V, window=numpy.ones((2, 2))), call("signal.spectrogram", _V, window=numpy.ones(8)),
+    call("signal.stft", _V, nperseg=4, scaling="density"), call("signal.stft", _V, nperseg=4, boundary="wrap"),
+    call("signal.stft", _V, nperseg=4, noverlap=4), call("signal.detrend", _V, type="quadratic"),
+    call("signal.detrend", _V, bp=[9]), call("signal.hilbert", _V + 1j), call("signal.hilbert", _V, 0),
+    call("signal.welch", _V, nperseg=4, detrend="cubic"),
+], ids=lambda c: c.name)
+def test_spectral_bad_arguments(c):
+    check_scipy(c)
+
+
+# -- resampling, smoothing, peaks ---------------------------------------------------------------
+@given(data=st.data(), window=st.sampled_from([None, "hann", ("kaiser", 4.0)]), domain=st.sampled_from(["time", "freq"]))
+def test_resample(data, window, domain):  # §8.2: up and down, even and odd lengths, windows
+    x, axis = _signal(data, dtypes=("float64", "float32", "int64", "complex128"))
+    num = data.draw(st.integers(1, 100))
+    if domain == "freq":
+        x = numpy.fft.fft(x, axis=axis)
+    check_scipy(call("signal.resample", x, num, None, axis, window, domain), rtol=_stol(x), atol=_floor(x, 1))
+
+
+def test_resample_time_points():
+    x = numpy.random.default_rng(0).standard_normal(20)
+    check_scipy(call("signal.resample", x, 31, numpy.linspace(0, 2, 20)))
+    check_scipy(call("signal.resample", x, 31, window=numpy.hanning(20)))
+
+
+@given(data=st.data(), padtype=st.sampled_from(["constant", "mean", "median", "minimum", "maximum"]))
+def test_resample_poly(data, padtype):
+    x, axis = _signal(data, dtypes=("float64", "float32", "int64", "complex128"))
+    up, down = data.draw(st.integers(1, 6)), data.draw(st.integers(1, 6))
+    if padtype in ("minimum", "maximum") and x.dtype.kind == "c":
+        padtype = "mean"
+    kw = {"cval": data.draw(st.sampled_from([None, 0.0, 1.5]))} if padtype == "constant" else {}
+    window = data.draw(st.sampled_from([("kaiser", 5.0), "hamming", None]))
+    if window is None:
+        window = numpy.ones(data.draw(st.integers(1, 9))) / 3
+    check_scipy(call("signal.resample_poly", x, up, down, axis, window, padtype, **kw), rtol=_stol(x),
+                atol=_floor(x, 1))
+
+
+@given(data=st.data(), ftype=st.sampled_from(["iir", "fir"]), zero_phase=st.booleans())
+def test_decimate(data, ftype, zero_phase):
+    q = data.draw(st.integers(2, 5))
+    x, axis = _signal(data, min_len=60, dtypes=("float64", "float32", "int64"))
+    n = data.draw(st.none() | st.integers(2, 6)) if ftype == "iir" else None
+    check_scipy(call("signal.decimate", x, q, n, ftype, axis, zero_phase), rtol=_ftol(x), atol=_floor(x, 1))
+
+
+@given(data=st.data())
+def test_medfilt(data):
+    ndim = data.draw(st.integers(1, 3))
+    shape = data.draw(hnp.array_shapes(min_dims=ndim, max_dims=ndim, max_side=7))
+    x = _array(data.draw, shape, data.draw(st.sampled_from(["float64", "float32", "int64", "int16"])))
+    ks = data.draw(st.none() | st.sampled_from([1, 3, 5]) | st.lists(st.sampled_from([1, 3, 5]), min_size=ndim,
+                                                                     max_size=ndim))
+    with warnings_ignored():
+        check_scipy(call("signal.medfilt", x, ks))
+
+
+@contextlib.contextmanager
+def warnings_ignored():  # SciPy's UserWarnings (kernel larger than the signal, ...) are SciPy's to test
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
+
+
+@given(data=st.data(), mode=st.sampled_from(["interp", "mirror", "constant", "nearest", "wrap"]))
+def test_savgol_filter(data, mode):
+    x, axis = _signal(data, dtypes=("float64", "float32", "int64"))
+    n = x.shape[axis]
+    window_length = data.draw(st.integers(1, max(1, min(n, 11)) if mode == "interp" else 11))
+    polyorder = data.draw(st.integers(0, window_length - 1))
+    deriv = data.draw(st.integers(0, 2))
+    check_scipy(call("signal.savgol_filter", x, window_length, polyorder, deriv,
+                     data.draw(st.sampled_from([1.0, 0.5])), axis, mode, 0.25),
+                rtol=1e-4 if x.dtype == numpy.float32 else 1e-9, atol=_floor(x, 1) * 10)
+
+
+def test_find_peaks():  # the data-dependent result: read on the host (docs/devices.md)
+    x = numpy.sin(numpy.linspace(0, 20, 200)) + 0.1 * numpy.random.default_rng(0).standard_normal(200)
+    for kw in ({}, {"height": 0.5, "distance": 5}, {"prominence": 0.3, "width": 2, "rel_height": 0.7},
+               {"threshold": 0.01, "plateau_size": 1}, {"height": (0.2, 0.9), "wlen": 11, "prominence": 0.1}):
+        check_scipy(call("signal.find_peaks", x, **kw))
+        expected = scipy.signal.find_peaks(x, **kw)[1]
+        with accelerator_rules():
+            got = torchnp.scipy.signal.find_peaks(torchnp.asarray(x), **kw)[1]
+        assert sorted(got) == sorted(expected)
+        for k in expected:
+            assert isinstance(got[k], torchnp.ndarray)
+            numpy.testing.assert_array_equal(got[k].to_numpy(), expected[k])
+
+
+_X20 = numpy.linspace(0, 1, 20)
+
+
+@pytest.mark.parametrize("c", [
+    call("signal.resample", _X20, 10, domain="space"), call("signal.resample", _X20, 10, window=numpy.ones(3)),
+    call("signal.resample_poly", _X20, 1.5, 2), call("signal.resample_poly", _X20, 2, 0),
+    call("signal.resample_poly", _X20, 2, 3, padtype="mean", cval=1.0), call("signal.resample_poly", _X20, 2, 3,
+                                                                             padtype="zero"),
+    call("signal.resample_poly", _X20, 2, 3, window=numpy.ones((2, 2))), call("signal.resample_poly", _X20, 2, 2),
+    call("signal.decimate", _X20 * numpy.ones((2, 1)), 2, ftype="fancy"), call("signal.decimate", _X20, 2.5),
+    call("signal.medfilt", _X20, 4), call("signal.medfilt", _X20.astype(bool)), call("signal.medfilt", 2.0),
+    call("signal.savgol_filter", _X20, 5, 2, mode="reflect"), call("signal.savgol_filter", _X20, 21, 2),
+    call("signal.savgol_filter", _X20, 5, 5),
+], ids=lambda c: c.name)
+def test_resampling_bad_arguments(c):
+    with warnings_ignored():
+        check_scipy(c)

@@ -34,3 +34,20 @@ CASES.update({
     "scipy.signal.sosfilt_zi": c(_SOS),
     "scipy.signal.sosfiltfilt": c(_SOS, X2),  # padlen=None counts zero coefficients: a read (docs/devices.md)
 })
+
+CASES.update({
+    "scipy.signal.periodogram": c(X2, 10.0, "hann"),
+    "scipy.signal.welch": c(X2, nperseg=16, average="median"),
+    "scipy.signal.csd": c(X2, Arr((2, 64), "complex128"), nperseg=16, return_onesided=False),
+    "scipy.signal.coherence": c(X2, X2, nperseg=16),
+    "scipy.signal.spectrogram": c(X2, nperseg=16, mode="magnitude"),
+    "scipy.signal.stft": c(X2, nperseg=16, detrend="linear"),
+    "scipy.signal.detrend": c(X2, bp=[20]),
+    "scipy.signal.hilbert": c(X2, 70),
+    "scipy.signal.resample": c(X2, 50, axis=1, window="hann"),
+    "scipy.signal.resample_poly": c(X2, 2, 3, axis=1, padtype="median"),
+    "scipy.signal.decimate": c(X2, 3),
+    "scipy.signal.medfilt": c(A, [3, 1]),
+    "scipy.signal.savgol_filter": c(X2, 7, 2),
+    "scipy.signal.find_peaks": c(X, 0.3, prominence=0.1),  # reads the signal: the peaks' count (docs/devices.md)
+})

@@ -11,8 +11,12 @@ from ._convolve import *  # noqa: F401,F403
 from ._convolve import __all__ as _convolve_all
 from ._filter import *  # noqa: F401,F403
 from ._filter import __all__ as _filter_all
+from ._spectral import *  # noqa: F401,F403
+from ._spectral import __all__ as _spectral_all
+from ._resample import *  # noqa: F401,F403
+from ._resample import __all__ as _resample_all
 from .windows import get_window
 
-__all__ = _convolve_all + _filter_all + ["get_window", "windows"]
+__all__ = _convolve_all + _filter_all + _spectral_all + _resample_all + ["get_window", "windows"]
 
 __getattr__ = module_getattr("signal")

@@ -307,12 +307,17 @@ def sosfiltfilt(sos, x, axis=-1, padtype="odd", padlen=None):
     if x.dim() == 0:
         raise ValueError("x must be at least 1-D")
     axis = normalize_axis(axis, x.dim())
-    ntaps = 2 * n + 1
+    ntaps = None
     if padlen is None and padtype is not None:
         # SciPy's default pad length counts the sections whose last coefficients are zero: a value
         # read (one sync, docs/devices.md); an explicit padlen= avoids it
-        ntaps -= int(torch.minimum((sos[:, 2] == 0).sum(), (sos[:, 5] == 0).sum()))
-    edge, ext = _validate_pad(padtype, padlen, x, axis, ntaps)
+        ntaps = 2 * n + 1 - int(torch.minimum((sos[:, 2] == 0).sum(), (sos[:, 5] == 0).sum()))
+    return _sosfiltfilt(sos, x, axis, padtype, padlen, ntaps)
+
+
+def _sosfiltfilt(sos, x, axis, padtype, padlen, ntaps):
+    n = sos.shape[0]
+    edge, ext = _validate_pad(padtype, padlen, x, axis, ntaps if ntaps is not None else 2 * n + 1)
     zi = _sosfilt_zi(sos)
     shape = [1] * x.dim()
     shape[axis] = 2
