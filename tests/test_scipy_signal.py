@@ -488,3 +488,31 @@ _X20 = numpy.linspace(0, 1, 20)
 def test_resampling_bad_arguments(c):
     with warnings_ignored():
         check_scipy(c)
+
+
+@given(data=st.data(), window=_SPEC_WINDOWS, onesided=st.booleans(), boundary=st.booleans(),
+       scaling=st.sampled_from(["spectrum", "psd"]))
+def test_istft(data, window, onesided, boundary, scaling):  # §8.2: the round trip of stft, and SciPy's own on any Zxx
+    x, axis = _signal(data, min_len=8, dtypes=("float64", "float32", "complex128"))
+    n = x.shape[axis]
+    nperseg = data.draw(st.integers(2, min(n, 24)))
+    noverlap = data.draw(st.integers(0, nperseg - 1))
+    if x.dtype.kind == "c":
+        onesided = False
+    _, _, Z = scipy.signal.stft(x, 1.0, window, nperseg, noverlap, return_onesided=onesided,
+                                boundary="zeros" if boundary else None, axis=axis)
+    with warnings_ignored():
+        check_scipy(call("signal.istft", Z, 2.0, window, nperseg, noverlap, input_onesided=onesided,
+                         boundary=boundary, time_axis=-1, freq_axis=axis - 1 if axis < 0 else axis,
+                         scaling=scaling), rtol=_stol(x), atol=_floor(x, 1))
+
+
+@pytest.mark.parametrize("c", [
+    call("signal.istft", _V), call("signal.istft", numpy.ones((5, 4)), time_axis=0, freq_axis=0),
+    call("signal.istft", numpy.ones((5, 4)), nperseg=0), call("signal.istft", numpy.ones((5, 4)), nperseg=8, nfft=4),
+    call("signal.istft", numpy.ones((5, 4)), noverlap=8), call("signal.istft", numpy.ones((5, 4)), scaling="x"),
+    call("signal.istft", numpy.ones((5, 4)), window=numpy.ones(3)),
+    call("signal.istft", numpy.ones((5, 4)), window=numpy.ones((8, 1))),
+], ids=lambda c: c.name)
+def test_istft_bad_arguments(c):
+    check_scipy(c)

@@ -51,3 +51,4 @@ CASES.update({
     "scipy.signal.savgol_filter": c(X2, 7, 2),
     "scipy.signal.find_peaks": c(X, 0.3, prominence=0.1),  # reads the signal: the peaks' count (docs/devices.md)
 })
+CASES["scipy.signal.istft"] = c(Arr((2, 9, 5), "complex128"), nperseg=16)

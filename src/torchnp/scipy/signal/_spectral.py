@@ -14,12 +14,12 @@ from ... import _dtypes
 from ..._array import _wrap
 from ..._boundary import tensor, tensors
 from ..._convert import normalize_axis
-from .._dispatch import mirror
+from .._dispatch import mirror, scipy_function as _dispatch_scipy
 from ._common import np_dtype
 from ._filter import _extend
 from .windows import window_tensor
 
-__all__ = ["periodogram", "welch", "csd", "coherence", "spectrogram", "stft", "detrend", "hilbert"]
+__all__ = ["periodogram", "welch", "csd", "coherence", "spectrogram", "stft", "istft", "detrend", "hilbert"]
 
 
 def _dt(np_dt):
@@ -449,3 +449,86 @@ def coherence(x, y, fs=1.0, window="hann_periodic", nperseg=None, noverlap=None,
     _, Pyy = _csd(yt, None, *args)
     _, Pxy = _csd(xt, yt, *args)
     return f, Pxy.abs() ** 2 / Pxx.real / Pyy.real
+
+
+@mirror("signal")
+def istft(Zxx, fs=1.0, window="hann_periodic", nperseg=None, noverlap=None, nfft=None, input_onesided=True,
+          boundary=True, time_axis=-1, freq_axis=-2, scaling="spectrum"):
+    Z = tensor(Zxx)
+    if not Z.is_complex():  # SciPy's Zxx + 0j
+        Z = Z.to(torch.complex64 if Z.dtype in (torch.float32, torch.float16) else torch.complex128)
+    freq_axis, time_axis = int(freq_axis), int(time_axis)
+    if Z.dim() < 2:
+        raise ValueError("Input stft must be at least 2d!")
+    if freq_axis == time_axis:
+        raise ValueError("Must specify differing time and frequency axes!")
+    nseg = Z.shape[time_axis]
+    n_default = 2 * (Z.shape[freq_axis] - 1) if input_onesided else Z.shape[freq_axis]
+    if nperseg is None:
+        nperseg = n_default
+    else:
+        nperseg = int(nperseg)
+        if nperseg < 1:
+            raise ValueError("nperseg must be a positive integer")
+    if nfft is None:
+        nfft = nperseg if (input_onesided and nperseg == n_default + 1) else n_default
+    elif nfft < nperseg:
+        raise ValueError("nfft must be greater than or equal to nperseg.")
+    else:
+        nfft = int(nfft)
+    noverlap = nperseg // 2 if noverlap is None else int(noverlap)
+    if noverlap >= nperseg:
+        raise ValueError("noverlap must be less than nperseg.")
+    nstep = nperseg - noverlap
+    if time_axis != Z.dim() - 1 or freq_axis != Z.dim() - 2:
+        freq_axis = freq_axis + Z.dim() if freq_axis < 0 else freq_axis
+        time_axis = time_axis + Z.dim() if time_axis < 0 else time_axis
+        outer = [a for a in range(Z.dim()) if a not in (time_axis, freq_axis)]
+        Z = Z.permute(outer + [freq_axis, time_axis])
+    host_win = None
+    if isinstance(window, str) or type(window) is tuple:
+        win = window_tensor(window, nperseg, device=Z.device)
+        host_win = _np.asarray(_dispatch_scipy("signal.get_window")(window, nperseg))
+    else:
+        win = tensor(window, Z.device)
+        if win.dim() != 1:
+            raise ValueError("window must be 1-D")
+        if win.shape[0] != nperseg:
+            raise ValueError(f"window must have length of {nperseg}")
+    xsubs = (torch.fft.irfft if input_onesided else torch.fft.ifft)(Z, n=nfft, dim=-2)[..., :nperseg, :]
+    win = win.to(xsubs.dtype if not xsubs.is_complex() else xsubs.real.dtype)
+    if scaling == "spectrum":
+        xsubs = xsubs * win.sum()
+    elif scaling == "psd":
+        xsubs = xsubs * torch.sqrt(fs * (win ** 2).sum())
+    else:
+        raise ValueError(f"Parameter scaling={scaling!r} not in ['spectrum', 'psd']!")
+    outputlength = nperseg + (nseg - 1) * nstep
+    idx = (torch.arange(nseg, device=Z.device)[:, None] * nstep + torch.arange(nperseg, device=Z.device)).reshape(-1)
+    frames = (xsubs * win[:, None]).movedim(-1, -2)  # (..., nseg, nperseg)
+    batch = frames.shape[:-2]
+    x = frames.new_zeros((int(_np.prod(batch)) if batch else 1, outputlength))
+    x.index_add_(1, idx, frames.reshape(x.shape[0], -1))
+    x = x.reshape(tuple(batch) + (outputlength,))
+    norm = win.new_zeros(outputlength).index_add_(0, idx, (win ** 2).repeat(nseg))
+    if boundary:
+        x = x[..., nperseg // 2:-(nperseg // 2)]
+        norm = norm[..., nperseg // 2:-(nperseg // 2)]
+    if host_win is not None:  # SciPy's NOLA check, from the window's host values (no device read)
+        hn = _np.zeros(outputlength)
+        for ii in range(nseg):
+            hn[ii * nstep:ii * nstep + nperseg] += host_win ** 2
+        if boundary:
+            hn = hn[nperseg // 2:-(nperseg // 2)]
+        if _np.sum(hn > 1e-10) != len(hn):
+            warnings.warn("NOLA condition failed, STFT may not be invertible." +
+                          (" Possibly due to missing boundary" if not boundary else ""), stacklevel=3)
+    x = x / torch.where(norm > 1e-10, norm, torch.ones_like(norm))
+    if input_onesided:
+        x = x.real if x.is_complex() else x
+    if x.dim() > 1 and time_axis != Z.dim() - 1:
+        if freq_axis < time_axis:
+            time_axis -= 1
+        x = x.movedim(-1, time_axis)
+    time = torch.arange(x.shape[0], dtype=torch.float64, device=Z.device) / float(fs)
+    return time, x
