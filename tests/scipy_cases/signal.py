@@ -27,10 +27,11 @@ CASES.update({
 
 _SOS = [[0.1, 0.2, 0.1, 1.0, -0.5, 0.2], [1.0, -0.3, 0.0, 1.0, 0.3, 0.1]]  # valid sections (a0 = 1), Python data
 CASES.update({
-    "scipy.signal.lfilter": c(Arr((3,)), Arr((3,)), X2, -1, Arr((2, 2))),
+    # three poles: the companion matrix's eigenvalues are found on the host (docs/devices.md)
+    "scipy.signal.lfilter": c(Arr((4,)), Arr((4,)), X2, -1, Arr((2, 3))),
     "scipy.signal.lfilter_zi": c(Arr((3,)), Arr((3,))),
-    "scipy.signal.filtfilt": c(Arr((3,)), Arr((3,)), X2, padtype="even"),
-    "scipy.signal.sosfilt": c(_SOS, X2, -1, Arr((2, 2, 2))),
+    "scipy.signal.filtfilt": c(Arr((4,)), Arr((4,)), X2, padtype="even"),  # three poles, as lfilter
+    "scipy.signal.sosfilt": c(_SOS, X2, -1, Arr((2, 2, 2))),  # two poles a section: closed form, no read
     "scipy.signal.sosfilt_zi": c(_SOS),
     "scipy.signal.sosfiltfilt": c(_SOS, X2),  # padlen=None counts zero coefficients: a read (docs/devices.md)
 })

@@ -4,8 +4,9 @@ sosfiltfilt) on the device.
 An IIR filter is a linear recurrence. SciPy's transposed direct form II with initial state ``zi``
 is ``Y = (B X + Zi) / A`` (``a`` normalized to ``a[0] = 1``, ``Zi`` the polynomial of ``zi``): the
 FIR part is one FFT product, the all-pole part ``1 / A`` a cascade of first-order recursions
-``y[t] = u[t] + p y[t-1]``, one per root ``p`` of ``a`` (``torch.linalg.eigvals`` of its companion
-matrix), each a prefix scan (``log2(len(x))`` doubling steps) on the device. The companion form's
+``y[t] = u[t] + p y[t-1]``, one per root ``p`` of ``a`` (closed form for the one or two poles of
+an ``sos`` section; the companion matrix's eigenvalues for more, see ``_poles``), each a prefix
+scan (``log2(len(x))`` doubling steps) on the device. The companion form's
 matrix powers would grow for poles near 1 and lose digits; the first-order scans stay as accurate
 as SciPy's recursion. FIR filters (``len(a) == 1``) are one FFT product.
 Values SciPy checks by reading them (``a[0] != 0``, ``sos[:, 3] == 1``) are not read on a device
@@ -43,11 +44,24 @@ def _first_order(u, p):
 
 
 def _poles(a):
-    """The roots of ``a`` (normalized), the eigenvalues of its companion matrix, on the device."""
+    """The roots of normalized ``a``: on the device in closed form for one or two poles (every
+    ``sos`` section); for more, the eigenvalues of the companion matrix, which torch computes on the
+    host for CUDA tensors, so the m x m coefficient matrix (never the signal) is read there
+    explicitly (docs/devices.md)."""
     m = a.shape[0] - 1
+    ct = torch.complex64 if a.dtype in (torch.float32, torch.complex64) else torch.complex128
+    if m == 1:
+        return -a[1:].to(ct)
+    if m == 2:  # z**2 + a1 z + a2: the stable quadratic formula (no cancellation), a2 / q for the other root
+        a1, a2 = a[1].to(ct), a[2].to(ct)
+        d = torch.sqrt(a1 * a1 - 4 * a2)
+        d = torch.where((a1.conj() * d).real >= 0, d, -d)
+        q = -(a1 + d) / 2
+        safe = torch.where(q == 0, torch.ones_like(q), q)
+        return torch.stack((q, torch.where(q == 0, torch.zeros_like(q), a2 / safe)))
     comp = torch.diag(torch.ones(m - 1, dtype=a.dtype, device=a.device), -1)
     comp = torch.cat((-a[None, 1:], comp[1:]), dim=0)
-    return torch.linalg.eigvals(comp)
+    return torch.linalg.eigvals(comp.cpu()).to(device=a.device, dtype=ct)
 
 
 def _all_pole(u, a):
