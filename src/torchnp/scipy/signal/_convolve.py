@@ -69,10 +69,21 @@ def convolve(in1, in2, mode="full", method="auto"):
     _check_mode(mode, f"Acceptable mode flags are 'valid', 'same', or 'full', not mode={mode}")
     if a.numel() == 0 or b.numel() == 0:
         raise ValueError("zero-size array to reduction operation maximum which has no identity")
+    _check_direct_bool(a, b, mode, method)
     dt = result_dtype(a, b)
     fa, fb = inexact_pair(a, b)
     axes = list(range(a.dim()))
     return _to_result(_apply_mode(fft_convolve(fa, fb, axes), a.shape, b.shape, mode, axes), dt)
+
+
+def _check_direct_bool(a, b, mode, method):
+    """SciPy's direct sums (its choice for small operands under method='auto') have no bool loop
+    beyond NumPy's 1-D ``convolve``: ValueError('Unsupported type'), as SciPy raises."""
+    if method == "fft" or a.dtype != torch.bool or b.dtype != torch.bool:
+        return
+    if a.dim() == 1 and (mode in ("full", "valid") or a.numel() >= b.numel()):
+        return
+    raise ValueError("Unsupported type")
 
 
 @mirror("signal")
@@ -85,6 +96,8 @@ def correlate(in1, in2, mode="full", method="auto"):
     _check_mode(mode)
     if method not in ("auto", "direct", "fft"):
         raise ValueError("Acceptable method flags are 'auto', 'direct', or 'fft'.")
+    if a.numel() and b.numel():
+        _check_direct_bool(a, b, mode, method)
     if method == "direct" and mode == "same" and a.dim() == 1 and a.numel() < b.numel():
         # SciPy's direct route swaps the operands for 'same' (np.correlate refuses the shorter first)
         return _correlate_direct_swapped_same(a, b)
