@@ -41,10 +41,10 @@ def test_one_d(data, name, norm):  # §8.2
                 rtol=_tol(x))
 
 
-@given(data=st.data(), name=st.sampled_from(["fft2", "ifft2", "rfft2", "irfft2", "fftn", "ifftn", "rfftn", "irfftn"]),
-       norm=_NORMS)
+@given(data=st.data(), name=st.sampled_from(["fft2", "ifft2", "rfft2", "irfft2", "fftn", "ifftn", "rfftn", "irfftn",
+                                             "hfft2", "ihfft2", "hfftn", "ihfftn"]), norm=_NORMS)
 def test_n_d(data, name, norm):  # §8.2
-    x = _data(data.draw, _REAL if name.startswith("rfft") else _ANY, min_dims=2, min_side=2)
+    x = _data(data.draw, _REAL if name.startswith(("rfft", "ihfft")) else _ANY, min_dims=2, min_side=2)
     kwargs = {}
     if data.draw(st.booleans()):
         axes = data.draw(st.lists(st.integers(-x.ndim, x.ndim - 1), min_size=1, max_size=x.ndim,
@@ -117,7 +117,8 @@ _X = numpy.linspace(0, 1, 6)
     call("fft.dct", _X, type=5), call("fft.dct", _X, n=0), call("fft.dct", _X[:1], 1), call("fft.dst", _X[:1], 1),
     call("fft.idct", _X[:1], 1), call("fft.dct", _X, norm="sideways"), call("fft.dct", _X, axis=1),
     call("fft.dctn", _X.reshape(2, 3), axes=(0, 0)), call("fft.dctn", _X.reshape(2, 3), s=(0, 2)),
-    call("fft.dct", numpy.array([])), call("fft.dst", _X, workers=0),
+    call("fft.dct", numpy.array([])), call("fft.dst", _X, workers=0), call("fft.ihfft2", _X.reshape(2, 3) + 1j),
+    call("fft.hfftn", _X.reshape(6, 1)), call("fft.hfft2", _X.reshape(2, 3), axes=(1, 1)),
 ], ids=lambda c: c.name)
 def test_bad_arguments(c):  # SciPy's exception types
     check_scipy(c)

@@ -3,7 +3,8 @@
 from fake_cuda import A, C, Arr, c
 
 CASES = {f"scipy.fft.{n}": c(A) for n in ("ifft", "irfft", "hfft", "ihfft", "fft2", "ifft2", "fftn", "ifftn",
-                                          "rfft2", "irfft2", "rfftn", "irfftn", "fftshift", "ifftshift")}
+                                          "rfft2", "irfft2", "rfftn", "irfftn", "fftshift", "ifftshift",
+                                          "hfft2", "ihfft2", "hfftn", "ihfftn")}
 CASES.update({
     "scipy.fft.fft": c(C, 6, axis=0),
     "scipy.fft.rfft": c(Arr((3, 4), "float32")),

@@ -11,13 +11,14 @@ import os
 
 import torch
 
-from ... import _device
 from ... import fft as _npfft
 from ..._boundary import tensor
+from ..._convert import normalize_axis
 from .._dispatch import mirror
 
 __all__ = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fft2", "ifft2", "fftn", "ifftn", "rfft2",
-           "irfft2", "rfftn", "irfftn", "fftshift", "ifftshift", "fftfreq", "rfftfreq"]
+           "irfft2", "rfftn", "irfftn", "hfft2", "ihfft2", "hfftn", "ihfftn", "fftshift", "ifftshift", "fftfreq",
+           "rfftfreq"]
 
 _NORMS = (None, "backward", "ortho", "forward")
 
@@ -102,6 +103,45 @@ fftn = _n_d("fftn", None)
 ifftn = _n_d("ifftn", None)
 rfftn = _n_d("rfftn", None, real_input=True)
 irfftn = _n_d("irfftn", None)
+
+
+def _hermitian(name, default_axes, transform, real_input):
+    """SciPy's n-D Hermitian transforms (NumPy has none): ``torch.fft.hfftn``/``ihfftn``, whose
+    conventions (``s``, the halved last axis, norms) are SciPy's."""
+
+    def impl(x, s=None, axes=default_axes, norm=None, overwrite_x=False, workers=None, *, plan=None):
+        check_options(norm, workers, plan)
+        t = _operand(x, real_input)
+        if not (t.dtype.is_floating_point or t.is_complex()):
+            t = t.to(torch.float64)
+        if s is not None:
+            s = [operator.index(v) for v in ((s,) if not hasattr(s, "__len__") else s)]
+            for v in s:
+                check_points(v)
+            if axes is None:
+                axes = tuple(range(-len(s), 0))
+        axes = tuple(range(t.dim())) if axes is None else tuple(axes) if hasattr(axes, "__len__") else (axes,)
+        axes = tuple(normalize_axis(a, t.dim()) for a in axes)
+        if len(set(axes)) != len(axes):
+            raise ValueError("all axes must be unique")
+        if s is not None and len(s) != len(axes):
+            raise ValueError("when given, axes and shape arguments have to be of the same length")
+        if s is None:
+            for a in axes:
+                check_points(t.shape[a])
+            if not real_input and t.shape[axes[-1]] == 1:  # SciPy's default output length there: 1
+                s = [t.shape[a] for a in axes[:-1]] + [1]
+        return transform(t, s=s, dim=axes, norm=norm or "backward")
+
+    impl.__name__ = impl.__qualname__ = name
+    impl.__doc__ = f"``scipy.fft.{name}`` through ``torch.fft.{transform.__name__}``."
+    return mirror("fft")(impl)
+
+
+hfft2 = _hermitian("hfft2", (-2, -1), torch.fft.hfftn, False)
+ihfft2 = _hermitian("ihfft2", (-2, -1), torch.fft.ihfftn, True)
+hfftn = _hermitian("hfftn", None, torch.fft.hfftn, False)
+ihfftn = _hermitian("ihfftn", None, torch.fft.ihfftn, True)
 
 
 @mirror("fft")

@@ -4,7 +4,6 @@ import numpy as _np
 import torch
 
 from ... import _dtypes
-from ..._boundary import tensors
 
 _FLOAT_OF = {torch.float16: torch.float32, torch.bfloat16: torch.float32}
 
@@ -35,10 +34,6 @@ def inexact_pair(a, b):
     a, b = inexact(a), inexact(b)
     dt = torch.promote_types(a.dtype, b.dtype)
     return a.to(dt), b.to(dt)
-
-
-def device_tensors(*xs):
-    return tensors(xs)
 
 
 def next_fast_len(n, real=True):

@@ -16,12 +16,12 @@ import numpy as _np
 import torch
 
 from ..._array import _wrap
-from ..._boundary import tensor, tensors
+from ..._boundary import tensor
 from ..._convert import as_tensor, normalize_axis
 from .. import _dispatch
 from .._dispatch import mirror
 from ._common import fft_convolve
-from ._filter import _sosfilt, _lfilter
+from ._filter import _sosfilt, _sosfiltfilt
 from .windows import window_tensor
 
 __all__ = ["resample", "resample_poly", "decimate", "medfilt", "savgol_filter", "find_peaks"]
@@ -223,7 +223,6 @@ def decimate(x, q, n=None, ftype="iir", axis=-1, zero_phase=True):
     sos_host = _design("cheby1", 8 if n is None else n, 0.05, 0.8 / q, output="sos")
     sos = as_tensor(sos_host, dt, xt.device)
     if zero_phase:
-        from ._filter import _sosfiltfilt
         ntaps = 2 * sos_host.shape[0] + 1 - min((sos_host[:, 2] == 0).sum(), (sos_host[:, 5] == 0).sum())
         y = _sosfiltfilt(sos, xt, axis, "odd", None, ntaps)  # host coefficients: SciPy's pad length, no read
     else:
@@ -238,11 +237,8 @@ def medfilt(volume, kernel_size=None):
     v = tensor(volume)
     if v.dim() == 0:
         v = v.reshape(1)
-    if not (not (v.dtype.is_floating_point or v.is_complex() or v.dtype == torch.bool)
-            or v.dtype in (torch.float32, torch.float64)):
-        raise ValueError(f"dtype={_npname(v)} is not supported by medfilt")
-    if v.dtype == torch.bool:
-        raise ValueError("dtype=bool is not supported by medfilt")
+    if v.dtype == torch.bool or v.is_complex() or v.dtype in (torch.float16, torch.bfloat16):
+        raise ValueError(f"dtype={_npname(v)} is not supported by medfilt")  # integers, float32, float64
     if kernel_size is None:
         kernel_size = [3] * v.dim()
     ks = _np.asarray(kernel_size)
@@ -257,16 +253,12 @@ def medfilt(volume, kernel_size=None):
     pad = []
     for k in reversed(ks):
         pad += [k // 2, k // 2]
-    p = torch.nn.functional.pad(v.to(torch.float64) if not v.dtype.is_floating_point else v, pad) \
-        if v.dim() <= 5 else None
-    if p is None:
-        raise ValueError("medfilt on a device supports up to 5 dimensions")
+    p = torch.nn.functional.pad(v, pad)  # zeros outside, as SciPy's rank filter in 'constant' mode
     w = p
     for d, k in enumerate(ks):
         w = w.unfold(d, k, 1)
     w = w.reshape(tuple(v.shape) + (-1,))
-    r = w.sort(-1).values[..., w.shape[-1] // 2]
-    return r.to(v.dtype)
+    return w.sort(-1).values[..., w.shape[-1] // 2]  # odd kernels: the middle sample, exactly
 
 
 def _npname(t):

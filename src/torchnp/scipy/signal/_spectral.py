@@ -45,11 +45,10 @@ def detrend(data, axis=-1, type="linear", bp=0, overwrite_data=False):
     if type not in ["linear", "l", "constant", "c"]:
         raise ValueError("Trend type must be 'linear' or 'constant'.")
     (t,) = tensors((data,))
-    if type in ("constant", "c"):
-        r = t.to(torch.float64) if not (t.dtype.is_floating_point or t.is_complex()) else t
-        return t - r.mean(normalize_axis(axis, t.dim()), keepdim=True) if t.dtype.is_floating_point or \
-            t.is_complex() else r - r.mean(normalize_axis(axis, t.dim()), keepdim=True)
     axis = normalize_axis(axis, t.dim())
+    if type in ("constant", "c"):  # SciPy's data - mean(data): integers give float64
+        r = t if (t.dtype.is_floating_point or t.is_complex()) else t.to(torch.float64)
+        return r - r.mean(axis, keepdim=True)
     N = t.shape[axis]
     if t.dtype not in (torch.float32, torch.float64, torch.complex64, torch.complex128):
         t = t.to(torch.float64)
@@ -196,7 +195,7 @@ def _helper(x, y, fs, window, nperseg, noverlap, nfft, detrend, return_onesided,
             y = torch.nn.functional.pad(y, (0, nadd))
     detrend_func = _detrend_func(detrend, axis)
     work = _dt(outdtype)
-    real_work = work.to_real() if hasattr(work, "to_real") else (torch.float32 if work == torch.complex64 else torch.float64)
+    real_work = work.to_real()
     win = win.to(real_work if not win.is_complex() else work)
     x = x.to(work if x.is_complex() else real_work)
     if not same:
