@@ -518,3 +518,15 @@ def test_istft(data, window, onesided, boundary, scaling):  # §8.2: the round t
 ], ids=lambda c: c.name)
 def test_istft_bad_arguments(c):
     check_scipy(c)
+
+
+def test_filter_design_is_scipys_on_the_host():  # §8.3: design functions are host only (SciPy's own)
+    b, a = torchnp.scipy.signal.butter(4, 0.2)
+    eb, ea = scipy.signal.butter(4, 0.2)
+    numpy.testing.assert_array_equal(b.to_numpy(), eb)
+    numpy.testing.assert_array_equal(a.to_numpy(), ea)
+    numpy.testing.assert_array_equal(torchnp.scipy.signal.windows.dpss(16, 2.5).to_numpy(),
+                                     scipy.signal.windows.dpss(16, 2.5))
+    x = torchnp.empty(8, device="meta")  # an accelerator array: the explicit fix is named
+    with pytest.raises(TypeError, match=r"signal\.sosfreqz.*to_numpy"):
+        torchnp.scipy.signal.sosfreqz(x)
