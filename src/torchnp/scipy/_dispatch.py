@@ -95,6 +95,8 @@ def placement(args, kwargs):
         dev = t.device
         traced = traced or t.requires_grad
     if dev is None and not any(True for _ in _array_operands((*args, *kwargs.values()))):
+        if kwargs.get("device") is not None:  # SciPy's creation keyword (fftfreq, get_window): that device
+            return _device.resolve(kwargs["device"])
         dev = _device.get_default_device()  # no array operand: the default device (§3.3)
         if dev.type != "cpu":
             return dev

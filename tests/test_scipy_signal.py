@@ -1,0 +1,532 @@
+"""torchnp.scipy.signal against SciPy (DESIGN §8.2): SciPy's bits on host data, the torch
+implementation within tolerance under the accelerator rules (tests/scipy_support.py)."""
+
+import contextlib
+import warnings
+
+import numpy
+import pytest
+import scipy.signal
+from hypothesis import given, strategies as st
+from hypothesis.extra import numpy as hnp
+
+import torchnp
+import torchnp.scipy.signal
+from scipy_support import accelerator_rules, call, check_scipy
+
+_MODES = st.sampled_from(["full", "same", "valid"])
+_DTYPES = ["float64", "float32", "int64", "int16", "bool", "complex128"]
+
+
+def _array(draw, shape, dtype):
+    x = draw(hnp.arrays(numpy.float64, shape, elements=st.floats(-10, 10, allow_subnormal=False)))
+    if dtype.startswith("complex"):
+        x = x + 1j * x[..., ::-1]
+    elif dtype == "bool":
+        x = x > 0
+    elif dtype.startswith("int"):
+        x = numpy.round(x)
+    return x.astype(dtype)
+
+
+def _tol(*xs):
+    # float32: SciPy's direct sums and torch's FFT products round differently (~1e-7 of the largest term)
+    return 1e-4 if any(x.dtype in (numpy.float32, numpy.complex64) for x in xs) else 1e-11
+
+
+@given(data=st.data(), name=st.sampled_from(["convolve", "correlate"]), mode=_MODES,
+       method=st.sampled_from(["auto", "direct", "fft"]))
+def test_convolve_correlate(data, name, mode, method):  # §8.2: modes, methods, sizes, dtypes
+    ndim = data.draw(st.integers(1, 3))
+    s1 = data.draw(hnp.array_shapes(min_dims=ndim, max_dims=ndim, max_side=7))
+    s2 = data.draw(hnp.array_shapes(min_dims=ndim, max_dims=ndim, max_side=5))
+    if mode == "valid" and not (all(a >= b for a, b in zip(s1, s2)) or all(b >= a for a, b in zip(s1, s2))):
+        s2 = s1
+    x = _array(data.draw, s1, data.draw(st.sampled_from(_DTYPES)))
+    y = _array(data.draw, s2, data.draw(st.sampled_from(_DTYPES)))
+    check_scipy(call(f"signal.{name}", x, y, mode, method), rtol=_tol(x, y))
+
+
+@given(data=st.data(), name=st.sampled_from(["fftconvolve", "oaconvolve"]), mode=_MODES)
+def test_fftconvolve(data, name, mode):  # §8.2: axes with broadcast dimensions
+    ndim = data.draw(st.integers(1, 3))
+    s1 = data.draw(hnp.array_shapes(min_dims=ndim, max_dims=ndim, max_side=8))
+    axes = None
+    if ndim > 1 and data.draw(st.booleans()):
+        axes = data.draw(st.lists(st.integers(-ndim, ndim - 1), min_size=1, max_size=ndim,
+                                  unique_by=lambda a: a % ndim))
+    s2 = [data.draw(st.integers(1, 5)) if axes is None or (i in axes or i - ndim in axes)
+          else data.draw(st.sampled_from([1, s1[i]])) for i in range(ndim)]
+    if mode == "valid":
+        s2 = [min(a, b) for a, b in zip(s1, s2)]
+    x = _array(data.draw, s1, data.draw(st.sampled_from(["float64", "float32", "int64", "complex128"])))
+    y = _array(data.draw, tuple(s2), data.draw(st.sampled_from(["float64", "float32", "complex128"])))
+    check_scipy(call(f"signal.{name}", x, y, mode, axes), rtol=_tol(x, y))
+
+
+@given(data=st.data(), name=st.sampled_from(["convolve2d", "correlate2d"]), mode=_MODES,
+       boundary=st.sampled_from(["fill", "wrap", "symm", "circular", "symmetric", "pad"]))
+def test_convolve2d(data, name, mode, boundary):  # §8.2: modes, boundaries, fill values
+    s1 = data.draw(hnp.array_shapes(min_dims=2, max_dims=2, max_side=7))
+    s2 = data.draw(hnp.array_shapes(min_dims=2, max_dims=2, max_side=5))
+    if mode == "valid" and not (all(a >= b for a, b in zip(s1, s2)) or all(b >= a for a, b in zip(s1, s2))):
+        s2 = s1
+    x = _array(data.draw, s1, data.draw(st.sampled_from(["float64", "int64", "complex128"])))
+    y = _array(data.draw, s2, data.draw(st.sampled_from(["float64", "int64", "complex128", "float32"])))
+    fill = data.draw(st.sampled_from([0, 1.5, -2]))
+    check_scipy(call(f"signal.{name}", x, y, mode, boundary, fill), rtol=_tol(x, y))
+
+
+_V = numpy.linspace(0.0, 1.0, 6)
+
+
+@pytest.mark.parametrize("c", [
+    call("signal.convolve", _V, _V.reshape(2, 3)), call("signal.convolve", _V, _V, "sideways"),
+    call("signal.convolve", _V, _V, method="slow"), call("signal.correlate", _V, _V, "sideways"),
+    call("signal.convolve", numpy.ones((2, 3)), numpy.ones((3, 2)), "valid"), call("signal.convolve", 2.0, 3.0),
+    call("signal.correlate", 2.0, 3.0 + 1j), call("signal.fftconvolve", _V, _V.reshape(2, 3)),
+    call("signal.fftconvolve", numpy.ones((2, 3)), numpy.ones((3, 2)), "valid"),
+    call("signal.fftconvolve", numpy.ones((4, 3)), numpy.ones((2, 2)), axes=1),
+    call("signal.fftconvolve", numpy.ones((4, 3)), numpy.ones((2, 2)), axes=[]),
+    call("signal.fftconvolve", _V, _V, "sideways"), call("signal.fftconvolve", numpy.array([]), _V),
+    call("signal.convolve2d", _V, _V), call("signal.convolve2d", numpy.ones((2, 2)), numpy.ones((2, 2)), "x"),
+    call("signal.correlate2d", numpy.ones((2, 2)), numpy.ones((2, 2)), boundary="reflect"),
+    call("signal.convolve2d", numpy.ones((2, 3)), numpy.ones((3, 2)), "valid"),
+], ids=lambda c: c.name)
+def test_convolution_bad_arguments(c):  # SciPy's exceptions (and its 0-d products)
+    check_scipy(c)
+
+
+def test_convolve_python_data():
+    check_scipy(call("signal.convolve", [1, 2, 3], [0, 1, 0.5]))
+    check_scipy(call("signal.correlate2d", [[1, 2], [3, 4]], [[1, 1]], "same", "wrap"))
+
+
+_WINDOWS = {"boxcar": (), "triang": (), "parzen": (), "bohman": (), "blackman": (), "nuttall": (),
+            "blackmanharris": (), "flattop": (), "bartlett": (), "barthann": (), "hamming": (), "hann": (),
+            "general_hamming": (0.6,), "kaiser": (8.6,), "gaussian": (2.5,), "general_gaussian": (1.5, 3.0),
+            "cosine": (), "exponential": (None, 2.0), "tukey": (0.3,), "lanczos": ()}
+
+
+@pytest.mark.parametrize("name", sorted(_WINDOWS))
+@pytest.mark.parametrize("M", [0, 1, 2, 5, 8, 13])
+@pytest.mark.parametrize("sym", [True, False])
+def test_windows(name, M, sym):  # §8.2: creation (no array operand), symmetric and periodic
+    args = _WINDOWS[name]
+    if name == "exponential" and not sym:
+        args = (1.0, 2.0)
+    if name == "lanczos":
+        check_scipy(call(f"signal.windows.{name}", M, sym=sym))
+    else:
+        check_scipy(call(f"signal.windows.{name}", M, *args, sym=sym))
+
+
+@pytest.mark.parametrize("alpha", [-1, 0, 0.5, 1, 2])
+def test_tukey_alpha(alpha):
+    check_scipy(call("signal.windows.tukey", 9, alpha))
+
+
+@pytest.mark.parametrize("window", [
+    "hann", "hamming", "boxcar", "rect", "tri", "blackman", "hann_periodic", "hann_symmetric", "flattop",
+    ("kaiser", 4.0), ("tukey", 0.25), ("tukey_periodic", 0.25), "tukey", ("gaussian", 1.5),
+    ("general_gaussian", 1.5, 2.0), ("exponential", None, 3.0), "exponential", 8.6, "lanczos", "sinc",
+    ("chebwin", 50), "taylor", ("dpss", 2.5), ("kaiser_bessel_derived", 3.0), ("general_cosine", [0.5, 0.5]),
+])
+@pytest.mark.parametrize("Nx", [1, 7, 16])
+@pytest.mark.parametrize("fftbins", [True, False])
+def test_get_window(window, Nx, fftbins):
+    if window == ("kaiser_bessel_derived", 3.0) and (fftbins or Nx % 2):
+        return  # SciPy refuses it (periodic, odd): covered by test_get_window_errors
+    check_scipy(call("signal.get_window", window, Nx, fftbins), rtol=1e-11)
+
+
+@pytest.mark.parametrize("args", [("hann", 0), ("hann", 3.0), ("hann", 4, 1), (object(), 4), ((3,), 4),
+                                  ("nope", 4), (("hann", 1), 4), ("kaiser", 4), ("kaiser_bessel_derived", 5)])
+def test_get_window_errors(args):
+    check_scipy(call("signal.get_window", *args))
+
+
+def test_windows_bad_length():
+    check_scipy(call("signal.windows.hann", -1))
+    check_scipy(call("signal.windows.hann", 2.5))
+    check_scipy(call("signal.windows.exponential", 5, 1.0))
+
+
+def test_window_device_keyword():  # SciPy 1.17's device=: created there
+    got = torchnp.scipy.signal.windows.hann(8, device="cpu")
+    assert isinstance(got, torchnp.ndarray) and got.device.type == "cpu"
+    numpy.testing.assert_allclose(got.to_numpy(), scipy.signal.windows.hann(8), rtol=1e-15, atol=1e-16)
+    got = torchnp.scipy.signal.get_window("hann", 8, device="cpu")
+    numpy.testing.assert_allclose(got.to_numpy(), scipy.signal.get_window("hann", 8), rtol=1e-15, atol=1e-16)
+    with accelerator_rules():
+        assert torchnp.scipy.signal.windows.kaiser(5, 2.0).device == torchnp.asarray([1.0]).device
+
+
+# -- linear filters ---------------------------------------------------------------------------
+def _filter_case(data):
+    order = data.draw(st.integers(1, 6))
+    wn = data.draw(st.sampled_from([0.05, 0.2, 0.45, 0.8]))
+    ftype = data.draw(st.sampled_from(["butter", "cheby1", "ellip"]))
+    args = {"butter": (), "cheby1": (1,), "ellip": (1, 40)}[ftype]
+    ba = getattr(scipy.signal, ftype)(order, *args, wn)
+    sos = getattr(scipy.signal, ftype)(order, *args, wn, output="sos")
+    return ba, sos
+
+
+def _signal(data, min_len=1, dtypes=("float64", "float32", "int64", "complex128")):
+    ndim = data.draw(st.integers(1, 3))
+    shape = data.draw(hnp.array_shapes(min_dims=ndim, max_dims=ndim, min_side=1, max_side=4))
+    axis = data.draw(st.integers(-ndim, ndim - 1))
+    shape = list(shape)
+    shape[axis] = data.draw(st.integers(min_len, 80))
+    return _array(data.draw, tuple(shape), data.draw(st.sampled_from(dtypes))), axis
+
+
+# ba-form recursions are ill-conditioned (poles near 1): SciPy's and the scan's rounding differ by
+# up to ~1e-9 of the largest value for order 6 (docs/scipy.md); float32 ~1e-5
+def _ftol(x):
+    return 1e-3 if x.dtype in (numpy.float32, numpy.complex64) else 1e-8
+
+
+@given(data=st.data())
+def test_lfilter(data):  # §8.2: IIR and FIR, axes, zi
+    (b, a), _ = _filter_case(data)
+    if data.draw(st.booleans()):
+        b, a = scipy.signal.firwin(data.draw(st.integers(1, 12)), 0.3), numpy.array([1.0])
+    if data.draw(st.booleans()):
+        b, a = 2 * b, 2 * a  # a[0] != 1: normalized as SciPy
+    x, axis = _signal(data)
+    if data.draw(st.booleans()):
+        shape = list(x.shape)
+        shape[axis] = max(len(a), len(b)) - 1
+        if data.draw(st.booleans()):
+            shape = [1 if (i != axis % x.ndim and data.draw(st.booleans())) else s for i, s in enumerate(shape)]
+        zi = _array(data.draw, tuple(shape), "float64")
+        check_scipy(call("signal.lfilter", b, a, x, axis, zi), rtol=_ftol(x))
+    else:
+        check_scipy(call("signal.lfilter", b, a, x, axis=axis), rtol=_ftol(x))
+
+
+@given(data=st.data(), padtype=st.sampled_from(["odd", "even", "constant", None]))
+def test_filtfilt(data, padtype):  # §8.2: pad types and lengths
+    (b, a), sos = _filter_case(data)
+    x, axis = _signal(data, min_len=40, dtypes=("float64", "float32", "int64"))
+    padlen = data.draw(st.sampled_from([None, 0, 5, 39]))
+    check_scipy(call("signal.filtfilt", b, a, x, axis, padtype, padlen), rtol=_ftol(x))
+    check_scipy(call("signal.sosfiltfilt", sos, x, axis, padtype, padlen), rtol=_ftol(x))
+
+
+@given(data=st.data())
+def test_sosfilt(data):  # §8.2: sections, zi
+    _, sos = _filter_case(data)
+    x, axis = _signal(data)
+    check_scipy(call("signal.sosfilt", sos, x, axis), rtol=_ftol(x))
+    shape = [sos.shape[0]] + list(x.shape)
+    shape[1 + axis % x.ndim] = 2
+    zi = _array(data.draw, tuple(shape), "float64")
+    check_scipy(call("signal.sosfilt", sos, x, axis, zi), rtol=_ftol(x))
+
+
+@pytest.mark.parametrize("order", [1, 2, 4])
+def test_initial_conditions(order):
+    b, a = scipy.signal.butter(order, 0.3)
+    check_scipy(call("signal.lfilter_zi", b, a))
+    check_scipy(call("signal.lfilter_zi", b.astype(numpy.float32), a.astype(numpy.float32)), rtol=1e-5)
+    check_scipy(call("signal.sosfilt_zi", scipy.signal.butter(order, 0.3, output="sos")))
+    check_scipy(call("signal.lfilter_zi", [1.0, 2.0], [1.0]))
+
+
+_B, _A = scipy.signal.butter(2, 0.3)
+_SOS = scipy.signal.butter(2, 0.3, output="sos")
+
+
+@pytest.mark.parametrize("c", [
+    call("signal.lfilter", [1, 2], [1], numpy.arange(6)), call("signal.lfilter", [[1.0, 2.0]], _A, _V),
+    call("signal.lfilter", [], _A, _V), call("signal.lfilter", _B, [[1.0]], _V), call("signal.lfilter", _B, _A, 5.0),
+    call("signal.lfilter", _B, _A, _V, zi=numpy.ones(2)), call("signal.lfilter", _B, _A, _V, zi=numpy.ones((3,))),
+    call("signal.lfilter", _B, _A, numpy.ones((2, 6)), zi=numpy.ones((2, 3))),
+    call("signal.lfilter", _B, _A, _V, axis=1), call("signal.lfilter", [1.0, 2.0], [1.0], 5.0),
+    call("signal.filtfilt", _B, _A, _V), call("signal.filtfilt", _B, _A, numpy.ones(20), padtype="wrap"),
+    call("signal.filtfilt", _B, _A, numpy.ones(20), method="fast"), call("signal.sosfilt", _SOS[:, :5], _V),
+    call("signal.sosfilt", _SOS, numpy.arange(6)), call("signal.sosfilt", _SOS, _V, zi=numpy.ones((2, 6))),
+    call("signal.sosfiltfilt", _SOS, _V), call("signal.sosfilt_zi", _SOS[:, :5]),
+    call("signal.lfilter_zi", [[1.0]], _A),
+], ids=lambda c: c.name)
+def test_filter_bad_arguments(c):
+    check_scipy(c)
+
+
+def test_filter_coefficients_from_numpy():  # §3.3: NumPy coefficients beside a torchnp array
+    x = numpy.random.default_rng(0).standard_normal(64)
+    with accelerator_rules():
+        got = torchnp.scipy.signal.lfilter(_B, _A, torchnp.asarray(x))  # CPU: host arrays are no mix there
+    numpy.testing.assert_allclose(got.to_numpy(), scipy.signal.lfilter(_B, _A, x), rtol=1e-12)
+    got = torchnp.scipy.signal.filtfilt(torchnp.asarray(_B), _A, x)  # host rules: SciPy's own
+    numpy.testing.assert_array_equal(got.to_numpy(), scipy.signal.filtfilt(_B, _A, x))
+
+
+def test_filtfilt_gust_on_host_only():  # method='gust' is SciPy's own on host data; refused on a device
+    x = numpy.random.default_rng(0).standard_normal(64)
+    got = torchnp.scipy.signal.filtfilt(_B, _A, torchnp.asarray(x), method="gust")
+    numpy.testing.assert_array_equal(got.to_numpy(), scipy.signal.filtfilt(_B, _A, x, method="gust"))
+    with accelerator_rules(), pytest.raises(TypeError, match="gust"):
+        torchnp.scipy.signal.filtfilt(_B, _A, torchnp.asarray(x), method="gust")
+
+
+# -- spectral analysis ------------------------------------------------------------------------
+_SPEC_WINDOWS = st.sampled_from(["hann", "hann_periodic", "hamming", ("tukey", 0.25), "boxcar", ("kaiser", 6.0),
+                                 "blackman"])
+
+
+def _segmenting(data, n):
+    nperseg = data.draw(st.integers(1, max(1, min(n, 40))))
+    noverlap = data.draw(st.none() | st.integers(0, nperseg - 1))
+    nfft = data.draw(st.none() | st.integers(nperseg, nperseg + 9))
+    return nperseg, noverlap, nfft
+
+
+def _spec_signal(data, dtypes=("float64", "float32", "int64", "complex128")):
+    x, axis = _signal(data, min_len=2, dtypes=dtypes)
+    return x, axis, x.shape[axis]
+
+
+def _stol(x):
+    return 1e-4 if x.dtype in (numpy.float32, numpy.complex64) else 1e-10
+
+
+def _floor(x, power=2):
+    # absolute floor: where the signal is constant (hypothesis draws such data), detrended segments
+    # are rounding noise, ~1e-32 in SciPy and exactly 0 here; the floor scales with the input
+    return _stol(x) * max(1.0, float(numpy.abs(x).max(initial=0))) ** power
+
+
+@given(data=st.data(), window=_SPEC_WINDOWS, detrend=st.sampled_from(["constant", "linear", False]),
+       scaling=st.sampled_from(["density", "spectrum"]), average=st.sampled_from(["mean", "median"]))
+def test_welch_csd(data, window, detrend, scaling, average):  # §8.2: segmentation, windows, detrend, scaling
+    x, axis, n = _spec_signal(data)
+    nperseg, noverlap, nfft = _segmenting(data, n)
+    kw = dict(window=window, nperseg=nperseg, noverlap=noverlap, nfft=nfft, detrend=detrend, scaling=scaling,
+              axis=axis, average=average, return_onesided=data.draw(st.booleans()))
+    with numpy.errstate(all="ignore"):
+        check_scipy(call("signal.welch", x, 2.0, **kw), rtol=_stol(x), atol=_floor(x))
+        y = _array(data.draw, x.shape, data.draw(st.sampled_from(["float64", "complex128"])))
+        # the floor of a cross spectrum: the coarser of the two dtypes, times both magnitudes
+        floor = max(_stol(x), _stol(y)) * max(1.0, float(numpy.abs(x).max())) * max(1.0, float(numpy.abs(y).max()))
+        check_scipy(call("signal.csd", x, y, **kw), rtol=max(_stol(x), _stol(y)), atol=floor)
+
+
+@given(data=st.data(), window=_SPEC_WINDOWS)
+def test_periodogram_coherence(data, window):
+    x, axis, n = _spec_signal(data, dtypes=("float64", "float32", "int64"))
+    nfft = data.draw(st.none() | st.integers(1, n + 5))
+    check_scipy(call("signal.periodogram", x, 10.0, window, nfft, data.draw(st.sampled_from(["constant", False])),
+                     axis=axis, scaling=data.draw(st.sampled_from(["density", "spectrum"]))), rtol=_stol(x),
+                atol=_floor(x))
+    # coherence is a ratio: on constant data, single segments or detrended boxcar DC bins both sides
+    # are rounding noise (0/0), so it is checked on random signals, several segments, no detrending
+    rng = numpy.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
+    shape = list(x.shape)
+    shape[axis] = max(n, 12)
+    x = rng.standard_normal(shape).astype(x.dtype if x.dtype.kind == "f" else "float64")
+    y = rng.standard_normal(shape)
+    nperseg, noverlap, nfft = _segmenting(data, shape[axis] // 3)
+    with numpy.errstate(all="ignore"):
+        check_scipy(call("signal.coherence", x, y, 1.0, window, nperseg, noverlap, nfft, False, axis=axis),
+                    rtol=1e-8 if x.dtype == numpy.float64 else 1e-3)
+
+
+@given(data=st.data(), window=_SPEC_WINDOWS, mode=st.sampled_from(["psd", "complex", "magnitude", "angle", "phase"]))
+def test_spectrogram(data, window, mode):
+    x, axis, n = _spec_signal(data)
+    nperseg, noverlap, nfft = _segmenting(data, n)
+    if mode in ("angle", "phase"):  # angles of rounding noise (constant or detrended data) are arbitrary
+        x = numpy.random.default_rng(data.draw(st.integers(0, 2**32 - 1))).standard_normal(x.shape).astype(
+            x.dtype if x.dtype.kind in "fc" else "float64")
+    detrend = data.draw(st.sampled_from(["constant", "linear", False])) if mode not in ("angle", "phase") else False
+    check_scipy(call("signal.spectrogram", x, 1.0, window, nperseg, noverlap, nfft, axis=axis, mode=mode,
+                     detrend=detrend),
+                rtol=_stol(x) if mode not in ("angle", "phase") else 1e-6,
+                atol=_floor(x, 1 if mode in ("complex", "magnitude") else 2) if mode not in ("angle", "phase") else None)
+
+
+@given(data=st.data(), window=_SPEC_WINDOWS, boundary=st.sampled_from(["zeros", "even", "odd", "constant", None]))
+def test_stft(data, window, boundary):
+    x, axis, n = _spec_signal(data)
+    nperseg, noverlap, _ = _segmenting(data, n)
+    nperseg = min(nperseg, n)
+    check_scipy(call("signal.stft", x, 1.0, window, nperseg, noverlap, boundary=boundary,
+                     padded=data.draw(st.booleans()), axis=axis,
+                     scaling=data.draw(st.sampled_from(["spectrum", "psd"]))), rtol=_stol(x), atol=_floor(x, 1))
+
+
+@given(data=st.data(), kind=st.sampled_from(["linear", "constant", "l", "c"]))
+def test_detrend(data, kind):
+    x, axis = _signal(data, dtypes=("float64", "float32", "int64", "complex128"))
+    n = x.shape[axis]
+    bp = data.draw(st.sampled_from([0, [n // 2], sorted({n // 3, 2 * n // 3})]))
+    check_scipy(call("signal.detrend", x, axis, kind, bp), atol=1e-10 * max(1.0, numpy.abs(x).max()) *
+                (1e5 if x.dtype in (numpy.float32,) else 1))
+
+
+@given(data=st.data())
+def test_hilbert(data):
+    x, axis = _signal(data, dtypes=("float64", "float32", "int64"))
+    check_scipy(call("signal.hilbert", x, data.draw(st.none() | st.integers(1, 90)), axis), rtol=_stol(x))
+
+
+@pytest.mark.parametrize("c", [
+    call("signal.welch", _V, nperseg=0), call("signal.welch", _V, nperseg=4, noverlap=4),
+    call("signal.welch", _V, nperseg=4, nfft=3), call("signal.welch", _V, nperseg=4, average="mode"),
+    call("signal.welch", _V, nperseg=4, scaling="power"), call("signal.welch", _V, window=numpy.ones(4), nperseg=3),
+    call("signal.welch", numpy.array([])), call("signal.csd", numpy.ones((2, 8)), numpy.ones((3, 8)), nperseg=4),
+    call("signal.csd", numpy.ones((0, 8)), numpy.ones((3, 8))), call("signal.periodogram", numpy.array([])),
+    call("signal.periodogram", _V, window=numpy.ones(3)), call("signal.spectrogram", _V, mode="db"),
+    call("signal.spectrogram", _V, window=numpy.ones((2, 2))), call("signal.spectrogram", _V, window=numpy.ones(8)),
+    call("signal.stft", _V, nperseg=4, scaling="density"), call("signal.stft", _V, nperseg=4, boundary="wrap"),
+    call("signal.stft", _V, nperseg=4, noverlap=4), call("signal.detrend", _V, type="quadratic"),
+    call("signal.detrend", _V, bp=[9]), call("signal.hilbert", _V + 1j), call("signal.hilbert", _V, 0),
+    call("signal.welch", _V, nperseg=4, detrend="cubic"),
+], ids=lambda c: c.name)
+def test_spectral_bad_arguments(c):
+    check_scipy(c)
+
+
+# -- resampling, smoothing, peaks ---------------------------------------------------------------
+@given(data=st.data(), window=st.sampled_from([None, "hann", ("kaiser", 4.0)]), domain=st.sampled_from(["time", "freq"]))
+def test_resample(data, window, domain):  # §8.2: up and down, even and odd lengths, windows
+    x, axis = _signal(data, dtypes=("float64", "float32", "int64", "complex128"))
+    num = data.draw(st.integers(1, 100))
+    if domain == "freq":
+        x = numpy.fft.fft(x, axis=axis)
+    check_scipy(call("signal.resample", x, num, None, axis, window, domain), rtol=_stol(x), atol=_floor(x, 1))
+
+
+def test_resample_time_points():
+    x = numpy.random.default_rng(0).standard_normal(20)
+    check_scipy(call("signal.resample", x, 31, numpy.linspace(0, 2, 20)))
+    check_scipy(call("signal.resample", x, 31, window=numpy.hanning(20)))
+
+
+@given(data=st.data(), padtype=st.sampled_from(["constant", "mean", "median", "minimum", "maximum"]))
+def test_resample_poly(data, padtype):
+    x, axis = _signal(data, dtypes=("float64", "float32", "int64", "complex128"))
+    up, down = data.draw(st.integers(1, 6)), data.draw(st.integers(1, 6))
+    if padtype in ("minimum", "maximum") and x.dtype.kind == "c":
+        padtype = "mean"
+    kw = {"cval": data.draw(st.sampled_from([None, 0.0, 1.5]))} if padtype == "constant" else {}
+    window = data.draw(st.sampled_from([("kaiser", 5.0), "hamming", None]))
+    if window is None:
+        window = numpy.ones(data.draw(st.integers(1, 9))) / 3
+    check_scipy(call("signal.resample_poly", x, up, down, axis, window, padtype, **kw), rtol=_stol(x),
+                atol=_floor(x, 1))
+
+
+@given(data=st.data(), ftype=st.sampled_from(["iir", "fir"]), zero_phase=st.booleans())
+def test_decimate(data, ftype, zero_phase):
+    q = data.draw(st.integers(2, 5))
+    x, axis = _signal(data, min_len=60, dtypes=("float64", "float32", "int64"))
+    n = data.draw(st.none() | st.integers(2, 6)) if ftype == "iir" else None
+    check_scipy(call("signal.decimate", x, q, n, ftype, axis, zero_phase), rtol=_ftol(x), atol=_floor(x, 1))
+
+
+@given(data=st.data())
+def test_medfilt(data):
+    ndim = data.draw(st.integers(1, 3))
+    shape = data.draw(hnp.array_shapes(min_dims=ndim, max_dims=ndim, max_side=7))
+    x = _array(data.draw, shape, data.draw(st.sampled_from(["float64", "float32", "int64", "int16"])))
+    ks = data.draw(st.none() | st.sampled_from([1, 3, 5]) | st.lists(st.sampled_from([1, 3, 5]), min_size=ndim,
+                                                                     max_size=ndim))
+    with warnings_ignored():
+        check_scipy(call("signal.medfilt", x, ks))
+
+
+@contextlib.contextmanager
+def warnings_ignored():  # SciPy's UserWarnings (kernel larger than the signal, ...) are SciPy's to test
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
+
+
+@given(data=st.data(), mode=st.sampled_from(["interp", "mirror", "constant", "nearest", "wrap"]))
+def test_savgol_filter(data, mode):
+    x, axis = _signal(data, dtypes=("float64", "float32", "int64"))
+    n = x.shape[axis]
+    window_length = data.draw(st.integers(1, max(1, min(n, 11)) if mode == "interp" else 11))
+    polyorder = data.draw(st.integers(0, window_length - 1))
+    deriv = data.draw(st.integers(0, 2))
+    check_scipy(call("signal.savgol_filter", x, window_length, polyorder, deriv,
+                     data.draw(st.sampled_from([1.0, 0.5])), axis, mode, 0.25),
+                rtol=1e-4 if x.dtype == numpy.float32 else 1e-9, atol=_floor(x, 1) * 10)
+
+
+def test_find_peaks():  # the data-dependent result: read on the host (docs/devices.md)
+    x = numpy.sin(numpy.linspace(0, 20, 200)) + 0.1 * numpy.random.default_rng(0).standard_normal(200)
+    for kw in ({}, {"height": 0.5, "distance": 5}, {"prominence": 0.3, "width": 2, "rel_height": 0.7},
+               {"threshold": 0.01, "plateau_size": 1}, {"height": (0.2, 0.9), "wlen": 11, "prominence": 0.1}):
+        check_scipy(call("signal.find_peaks", x, **kw))
+        expected = scipy.signal.find_peaks(x, **kw)[1]
+        with accelerator_rules():
+            got = torchnp.scipy.signal.find_peaks(torchnp.asarray(x), **kw)[1]
+        assert sorted(got) == sorted(expected)
+        for k in expected:
+            assert isinstance(got[k], torchnp.ndarray)
+            numpy.testing.assert_array_equal(got[k].to_numpy(), expected[k])
+
+
+_X20 = numpy.linspace(0, 1, 20)
+
+
+@pytest.mark.parametrize("c", [
+    call("signal.resample", _X20, 10, domain="space"), call("signal.resample", _X20, 10, window=numpy.ones(3)),
+    call("signal.resample_poly", _X20, 1.5, 2), call("signal.resample_poly", _X20, 2, 0),
+    call("signal.resample_poly", _X20, 2, 3, padtype="mean", cval=1.0), call("signal.resample_poly", _X20, 2, 3,
+                                                                             padtype="zero"),
+    call("signal.resample_poly", _X20, 2, 3, window=numpy.ones((2, 2))), call("signal.resample_poly", _X20, 2, 2),
+    call("signal.decimate", _X20 * numpy.ones((2, 1)), 2, ftype="fancy"), call("signal.decimate", _X20, 2.5),
+    call("signal.medfilt", _X20, 4), call("signal.medfilt", _X20.astype(bool)), call("signal.medfilt", 2.0),
+    call("signal.savgol_filter", _X20, 5, 2, mode="reflect"), call("signal.savgol_filter", _X20, 21, 2),
+    call("signal.savgol_filter", _X20, 5, 5),
+], ids=lambda c: c.name)
+def test_resampling_bad_arguments(c):
+    with warnings_ignored():
+        check_scipy(c)
+
+
+@given(data=st.data(), window=_SPEC_WINDOWS, onesided=st.booleans(), boundary=st.booleans(),
+       scaling=st.sampled_from(["spectrum", "psd"]))
+def test_istft(data, window, onesided, boundary, scaling):  # §8.2: the round trip of stft, and SciPy's own on any Zxx
+    x, axis = _signal(data, min_len=8, dtypes=("float64", "float32", "complex128"))
+    n = x.shape[axis]
+    nperseg = data.draw(st.integers(2, min(n, 24)))
+    noverlap = data.draw(st.integers(0, nperseg - 1))
+    if x.dtype.kind == "c":
+        onesided = False
+    _, _, Z = scipy.signal.stft(x, 1.0, window, nperseg, noverlap, return_onesided=onesided,
+                                boundary="zeros" if boundary else None, axis=axis)
+    with warnings_ignored():
+        check_scipy(call("signal.istft", Z, 2.0, window, nperseg, noverlap, input_onesided=onesided,
+                         boundary=boundary, time_axis=-1, freq_axis=axis - 1 if axis < 0 else axis,
+                         scaling=scaling), rtol=_stol(x), atol=_floor(x, 1))
+
+
+@pytest.mark.parametrize("c", [
+    call("signal.istft", _V), call("signal.istft", numpy.ones((5, 4)), time_axis=0, freq_axis=0),
+    call("signal.istft", numpy.ones((5, 4)), nperseg=0), call("signal.istft", numpy.ones((5, 4)), nperseg=8, nfft=4),
+    call("signal.istft", numpy.ones((5, 4)), noverlap=8), call("signal.istft", numpy.ones((5, 4)), scaling="x"),
+    call("signal.istft", numpy.ones((5, 4)), window=numpy.ones(3)),
+    call("signal.istft", numpy.ones((5, 4)), window=numpy.ones((8, 1))),
+], ids=lambda c: c.name)
+def test_istft_bad_arguments(c):
+    check_scipy(c)
+
+
+def test_filter_design_is_scipys_on_the_host():  # §8.3: design functions are host only (SciPy's own)
+    b, a = torchnp.scipy.signal.butter(4, 0.2)
+    eb, ea = scipy.signal.butter(4, 0.2)
+    numpy.testing.assert_array_equal(b.to_numpy(), eb)
+    numpy.testing.assert_array_equal(a.to_numpy(), ea)
+    numpy.testing.assert_array_equal(torchnp.scipy.signal.windows.dpss(16, 2.5).to_numpy(),
+                                     scipy.signal.windows.dpss(16, 2.5))
+    x = torchnp.empty(8, device="meta")  # an accelerator array: the explicit fix is named
+    with pytest.raises(TypeError, match=r"signal\.sosfreqz.*to_numpy"):
+        torchnp.scipy.signal.sosfreqz(x)
