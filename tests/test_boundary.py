@@ -1,4 +1,4 @@
-"""The API boundary (DESIGN.md §7, §2.5, §3.3): every public function goes through it.
+"""The API boundary (docs/design.md §7, §2.5, §3.3): every public function goes through it.
 
 A function is declared once; ``_boundary.declare`` (run at import) gives it a wrapper with
 the implementation's exact signature that routes host-only data to NumPy and scalar results

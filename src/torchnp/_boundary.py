@@ -1,4 +1,4 @@
-"""The API boundary's operand rules (DESIGN.md §3.2, §3.3, §2.5): the one place where
+"""The API boundary's operand rules (docs/design.md §3.2, §3.3, §2.5): the one place where
 arguments of public functions become tensors.
 
 Follow the data:

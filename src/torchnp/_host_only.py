@@ -1,4 +1,4 @@
-"""Host-only data (DESIGN.md §2.5): NumPy's own names for dtypes torch cannot hold.
+"""Host-only data (docs/design.md §2.5): NumPy's own names for dtypes torch cannot hold.
 
 Strings, bytes, objects, datetimes, records and masked arrays live on the host as NumPy's
 arrays, so their functions and modules are NumPy's own objects. Given CPU torchnp arrays
