@@ -1,7 +1,7 @@
 """torchnp: NumPy-compatible arrays on PyTorch devices.
 
 ``import torchnp as np`` and existing NumPy code runs on a GPU (or on the CPU
-through torch's kernels) with NumPy's results. The contract is docs/design.md; the
+through NumPy's or torch's kernels, whichever is faster) with NumPy's results. The contract is docs/design.md; the
 layout follows NumPy's documentation sections:
 
 - ``_array``            the ndarray object (§1)
