@@ -1,4 +1,4 @@
-"""Test configuration: the device comes from TORCHNP_DEVICE (DESIGN.md §7).
+"""Test configuration: the device comes from TORCHNP_DEVICE (docs/design.md §7).
 
 Hypothesis profiles: "ci" (the default) keeps a fixed seed so runs are reproducible;
 ``--hypothesis-profile=thorough`` draws fresh random inputs and more of them

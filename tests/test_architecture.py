@@ -155,3 +155,29 @@ def test_the_cycle_finder_finds_cycles(tmp_path, sources, expected):
         (tmp_path / name).write_text(text)
     mods = package_modules(tmp_path / "p", "p")
     assert cycles(mods, import_edges(mods)) == expected
+
+
+#: what ``import torchnp`` leaves unimported (§7, §8.1): SciPy and the other optional libraries; the
+#: submodules that torchnp and NumPy import on first use (``torchnp.testing`` imports ``numpy.testing``,
+#: ``np.ma``/``char``/``strings``/``rec`` are NumPy's own); torch's compiler stack, which ``torchnp.jit``
+#: imports at its first compile; and ``torch._numpy``, which torchnp never uses
+NOT_AT_IMPORT = ("scipy", "pandas", "xarray", "dask", "matplotlib", "sklearn", "numpy.testing", "numpy.ma",
+                 "numpy.char", "numpy.strings", "numpy.rec", "numpy.polynomial", "torchnp.testing",
+                 "torchnp.polynomial", "torchnp.array_api", "torch._dynamo", "torch._inductor", "torch._numpy")
+
+
+def test_import_torchnp_leaves_optional_and_lazy_modules_unimported():
+    import json
+    import subprocess
+    import sys
+
+    code = ("import json, sys, numpy, torchnp; loaded = sorted(sys.modules); "
+            "same = [getattr(torchnp, n) is getattr(numpy, n) for n in ('char', 'strings', 'rec', 'ma')]; "
+            "torchnp.testing.assert_array_equal(torchnp.arange(3), [0, 1, 2]); "
+            "print(json.dumps([loaded, same, sorted(set(('char', 'ma', 'testing', 'polynomial')) - set(dir(torchnp)))]))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    loaded, same, not_listed = json.loads(out)
+    early = sorted(m for m in loaded if any(m == n or m.startswith(n + ".") for n in NOT_AT_IMPORT))
+    assert not early, f"import torchnp imported {early}: import them where they are used (§7)"
+    assert same == [True] * 4  # §2.5: NumPy's own modules, loaded on first use
+    assert not_listed == []  # dir(torchnp) lists the lazily imported names

@@ -1,4 +1,4 @@
-"""The API boundary (DESIGN.md §7, §2.5, §3.3): every public function goes through it.
+"""The API boundary (docs/design.md §7, §2.5, §3.3): every public function goes through it.
 
 A function is declared once; ``_boundary.declare`` (run at import) gives it a wrapper with
 the implementation's exact signature that routes host-only data to NumPy and scalar results
@@ -134,3 +134,25 @@ def test_host_only_data_runs_numpys_function():  # §2.5
         got, expected = getattr(torchnp, name)(*args), getattr(numpy, name)(*args)
         assert type(got) is numpy.ndarray and got.dtype == expected.dtype
         numpy.testing.assert_array_equal(got, expected)
+
+
+def test_compiled_wrappers_are_kept_between_runs(tmp_path, monkeypatch):
+    # §7 (import cost): the generated wrappers' byte code is kept as Python keeps a module's .pyc;
+    # what is read back is exactly what compiling the same source gives, and nothing else is read
+    import marshal
+    import sys
+
+    path = tmp_path / "_boundary.wrappers"
+    monkeypatch.setattr(_boundary, "_compiled_cache_path", lambda: str(path))
+    monkeypatch.setattr(_boundary, "_COMPILED_NEW", ["compiled in this run"])
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    _boundary.save_compiled()
+    assert not path.exists()  # PYTHONDONTWRITEBYTECODE: nothing written
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    _boundary.save_compiled()
+    kept = _boundary._load_compiled()
+    assert kept.keys() == _boundary._COMPILED_USED and len(kept) > 100
+    assert all(code == compile(src, "<torchnp boundary>", "exec") for src, code in kept.items())
+    for junk in (b"not marshal data", marshal.dumps({"def _w(): pass": "not code", 1: 2}), marshal.dumps([1])):
+        path.write_bytes(junk)
+        assert _boundary._load_compiled() == {}

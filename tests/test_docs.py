@@ -89,3 +89,48 @@ def test_api_reference_lists_the_live_namespace():
     page = torchnp_docs._api_page("torchnp.linalg", "numpy.linalg", "torchnp.linalg")
     assert ".. autofunction:: norm" in page
     assert torchnp.linalg.norm is not None
+
+
+def _host_kernel_rows():
+    """(first column, whole row) of each row of docs/devices.md's "Which kernel runs on host data" table."""
+    section = (DOCS / "devices.md").read_text().split("### Which kernel runs on host data", 1)[1]
+    section = section.split("\n#", 1)[0]
+    return [(line.split("|")[1], line) for line in section.splitlines() if line.startswith("| ") and "---" not in line][1:]
+
+
+def _size_words(n):
+    """How the table states a row's smallest size (``Kernel.min_size``)."""
+    if n == 0:
+        return "every size"
+    if n >= 10_000 and str(n).rstrip("0") == "1":
+        return f"from 10^{len(str(n)) - 1} elements"
+    return f"from {n:,} elements".replace(",", " ") if n >= 10_000 else f"from {n} elements"
+
+
+#: KERNELS rows the table names by what a program writes
+_SPELLED = {"gather": "x[idx]", "scatter": "x[idx] = v", "mask": "x[mask]"}
+
+
+def test_host_kernel_table_names_every_decision_of_the_code():
+    """§7 (the best kernel on the host): every row of ``_cpu_kernels.KERNELS`` and every host
+    reduction is in the table of docs/devices.md, in a row that states its smallest size, and
+    the tiny path's bound is the code's."""
+    import re
+
+    from torchnp import _array, _cpu_kernels
+
+    rows = _host_kernel_rows()
+    assert len(rows) > 10
+
+    def named(op, row):
+        return any(name.rpartition(".")[2] == op or name == _SPELLED.get(op) for name in re.findall(r"`([^`]+)`", row))
+
+    wrong = []
+    decisions = [(op, k.min_size) for op, k in _cpu_kernels.KERNELS.items()]
+    decisions += [(op, 0) for op in _cpu_kernels.HOST_REDUCTIONS]
+    for op, size in decisions:
+        mine = [row for first, row in rows if named(op, first)]
+        if not any(_size_words(size) in row for row in mine):
+            wrong.append(f"{op} ({_size_words(size)}): " + ("; ".join(mine) or "not in the table"))
+    assert not wrong, "docs/devices.md's host-kernel table disagrees with the code:\n" + "\n".join(wrong)
+    assert any(f"`TINY_HOST` ({_array.TINY_HOST})" in first for first, _ in rows)

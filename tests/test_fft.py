@@ -1,4 +1,4 @@
-"""torchnp.fft against numpy.fft (DESIGN.md §5.1; dtypes §2.2; devices §3.1)."""
+"""torchnp.fft against numpy.fft (docs/design.md §5.1; dtypes §2.2; devices §3.1)."""
 
 import numpy
 import pytest

@@ -1,4 +1,4 @@
-"""Indexing and assignment through indices (DESIGN.md §1.2), differential against NumPy."""
+"""Indexing and assignment through indices (docs/design.md §1.2), differential against NumPy."""
 
 import numpy
 import pytest

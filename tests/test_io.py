@@ -1,4 +1,4 @@
-"""File I/O (DESIGN.md §5.1): files written by torchnp are read by NumPy and vice versa.
+"""File I/O (docs/design.md §5.1): files written by torchnp are read by NumPy and vice versa.
 
 Every format is round-tripped in both directions (torchnp -> NumPy, NumPy -> torchnp,
 and torchnp -> torchnp) for several dtypes, including complex and bool, comparing

@@ -1,4 +1,4 @@
-"""torchnp.linalg against numpy.linalg (DESIGN.md §5.1, §2.2 dtypes, §3 devices).
+"""torchnp.linalg against numpy.linalg (docs/design.md §5.1, §2.2 dtypes, §3 devices).
 
 Decompositions with sign/phase freedom (eig, eigh, svd, qr) are checked by reconstruction,
 orthogonality and invariants compared with NumPy -- never by element equality.

@@ -1,4 +1,4 @@
-"""The ndarray object: attributes (DESIGN.md §1.1) and thin methods (§1.1, §5.1), against NumPy."""
+"""The ndarray object: attributes (docs/design.md §1.1) and thin methods (§1.1, §5.1), against NumPy."""
 
 import copy
 import pickle

@@ -1,4 +1,4 @@
-"""Python operators on ndarray (DESIGN.md §1, §2.3 NEP 50, §2.4, §5.2), differential against NumPy."""
+"""Python operators on ndarray (docs/design.md §1, §2.3 NEP 50, §2.4, §5.2), differential against NumPy."""
 
 import operator
 import warnings

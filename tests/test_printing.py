@@ -1,4 +1,4 @@
-"""str/repr exactly as NumPy prints them (DESIGN.md §1.4)."""
+"""str/repr exactly as NumPy prints them (docs/design.md §1.4)."""
 
 import numpy
 import pytest

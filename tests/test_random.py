@@ -1,4 +1,4 @@
-"""torchnp.random (DESIGN.md §5.4): NumPy's stream on the host, torch's generator on devices.
+"""torchnp.random (docs/design.md §5.4): NumPy's stream on the host, torch's generator on devices.
 
 The first part tests the host stream: every method NumPy has (discovered from NumPy itself)
 gives NumPy's numbers, dtypes and scalar types bit for bit under the same seed; the device

@@ -1,4 +1,4 @@
-"""0-d arrays stand in for NumPy scalars (DESIGN.md §1.3), differential against NumPy."""
+"""0-d arrays stand in for NumPy scalars (docs/design.md §1.3), differential against NumPy."""
 
 import math
 import operator

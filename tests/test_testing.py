@@ -1,4 +1,4 @@
-"""torchnp.testing (DESIGN.md §5.1): NumPy's assertions on torchnp arrays from any device.
+"""torchnp.testing (docs/design.md §5.1): NumPy's assertions on torchnp arrays from any device.
 
 Each case runs ``numpy.testing.<name>`` on NumPy inputs and ``torchnp.testing.<name>``
 on the same inputs as torchnp arrays on DEVICE (also mixed with NumPy arrays, scalars

@@ -1,4 +1,4 @@
-"""The ufunc methods reduce, accumulate, outer, at, reduceat (DESIGN.md §5.2): differential
+"""The ufunc methods reduce, accumulate, outer, at, reduceat (docs/design.md §5.2): differential
 tests against NumPy for the binary ufuncs of the table, over dtypes, shapes, axes and options.
 """
 

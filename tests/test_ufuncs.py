@@ -1,4 +1,4 @@
-"""Ufuncs as objects (DESIGN.md §5.2, §2.3, §2.4, §7): differential tests against NumPy.
+"""Ufuncs as objects (docs/design.md §5.2, §2.3, §2.4, §7): differential tests against NumPy.
 
 The per-ufunc tests are generated from the table (``_table.UFUNCS``): every row is
 drawn over every supported dtype (and mixed pairs), broadcasting shapes, values and

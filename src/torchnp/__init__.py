@@ -1,7 +1,7 @@
 """torchnp: NumPy-compatible arrays on PyTorch devices.
 
 ``import torchnp as np`` and existing NumPy code runs on a GPU (or on the CPU
-through torch's kernels) with NumPy's results. The contract is DESIGN.md; the
+through NumPy's or torch's kernels, whichever is faster) with NumPy's results. The contract is docs/design.md; the
 layout follows NumPy's documentation sections:
 
 - ``_array``            the ndarray object (§1)
@@ -58,7 +58,8 @@ from ._io import *  # noqa: F401,F403
 from ._autodiff import *  # noqa: F401,F403
 from ._protocols import *  # noqa: F401,F403
 from ._host_only import *  # noqa: F401,F403
-from . import emath, linalg, fft, random, testing  # noqa: F401
+from . import _host_only
+from . import emath, linalg, fft, random  # noqa: F401  (testing: on first use, below)
 from . import lib  # noqa: F401
 from .jit import jit  # noqa: F401
 
@@ -81,6 +82,7 @@ for _sub, _np_sub in ((linalg, _numpy.linalg), (fft, _numpy.fft), (random, _nump
     _b.declare(vars(_sub), _sub.__name__, _np_sub,  # a submodule's public names: its __all__
                getattr(_sub, "__all__", None) or [n for n in list(vars(_sub)) if not n.startswith("_")])
 del _sub, _np_sub
+_b.save_compiled()  # the generated wrappers' byte code, for the next import (as Python's .pyc files)
 
 from . import _methods as _m  # noqa: E402
 from . import _protocols as _p  # noqa: E402
@@ -93,14 +95,22 @@ from ._interop import __array_namespace_info__, install as _install_interop  # n
 _install_interop(_sys.modules[__name__])  # Dask: registers now, or installs the lazy hook
 
 
+#: submodules imported on first use, as NumPy imports its own (``import torchnp`` stays short):
+#: torchnp's ``testing`` (it imports ``numpy.testing``), ``polynomial`` (it compiles NumPy's
+#: series modules), ``array_api`` and ``scipy``; NumPy's own ``char``, ``strings``, ``rec``, ``ma`` (§2.5)
+_LAZY = {"testing": "torchnp.testing", "polynomial": "torchnp.polynomial", "array_api": "torchnp.array_api",
+         "scipy": "torchnp.scipy",  # the optional SciPy mirror (§8): SciPy itself loads on a first host call
+         **{_name: f"numpy.{_name}" for _name in _host_only.MODULES}}
+
+
 def __getattr__(name):
-    """``polynomial``, ``array_api``, ``scipy`` (lazily); a NumPy name torchnp does not have: AttributeError that says why
-    (docs/differences.md)."""
-    if name in ("polynomial", "array_api", "scipy"):  # loaded on first use (polynomial compiles NumPy's
-        # series modules; scipy is the optional SciPy mirror, §8)
+    """The lazily imported submodules (``_LAZY``); a NumPy name torchnp does not have:
+    AttributeError that says why (docs/differences.md)."""
+    if name in _LAZY:
         import importlib
 
-        return importlib.import_module(f"torchnp.{name}")
+        module = globals()[name] = importlib.import_module(_LAZY[name])
+        return module
     if name == "core":  # NumPy 2's deprecated alias of its implementation package: NumPy's own (host data, §2.5)
         return _numpy.core
     from ._coverage import UNSUPPORTED, UNSUPPORTED_SUBMODULES
@@ -109,3 +119,7 @@ def __getattr__(name):
     if why is None:
         raise AttributeError(f"module 'torchnp' has no attribute {name!r}")
     raise AttributeError(f"torchnp.{name} is not supported: {why} (see docs/differences.md)")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))

@@ -1,4 +1,4 @@
-"""The array object (DESIGN.md §1): ``torchnp.ndarray`` wraps exactly one tensor.
+"""The array object (docs/design.md §1): ``torchnp.ndarray`` wraps exactly one tensor.
 
 Results are built through :func:`_wrap`, the one fast private constructor.
 This module is core and imports no layer above it (§7: imports form a DAG); the layers

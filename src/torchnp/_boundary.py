@@ -1,4 +1,4 @@
-"""The API boundary's operand rules (DESIGN.md §3.2, §3.3, §2.5): the one place where
+"""The API boundary's operand rules (docs/design.md §3.2, §3.3, §2.5): the one place where
 arguments of public functions become tensors.
 
 Follow the data:
@@ -366,7 +366,10 @@ def _wrapper_source(name, sig, scalar_results, flat_call=False):
     """Source of a function with signature ``sig`` that calls ``_impl`` with the same arguments
     (no per-call binding: positional stay positional; with ``flat_call``, ``_impl`` takes its
     keyword-only parameters positionally too: no keyword matching per call), and hands a call
-    holding host-only data to NumPy's function (§2.5)."""
+    holding host-only data to NumPy's function (§2.5) through ``_host_call(locals())``; and the
+    parameters' layout and defaults that ``_host_call`` reads. The function is named ``_w`` in
+    the source (``declare`` names it), so functions of one parameter list share one compiled
+    code object."""
     P = inspect.Parameter
     params, call, positional, poskw, named, defaults = [], [], [], [], [], {}
     star = extra_kw = None
@@ -394,10 +397,8 @@ def _wrapper_source(name, sig, scalar_results, flat_call=False):
         params.append(text)
         if p.kind is P.POSITIONAL_ONLY and (i + 1 == len(ps) or ps[i + 1].kind is not P.POSITIONAL_ONLY):
             params.append("/")
-    host_args = "(" + "".join(f"{n}, " for n in positional) + ")"
-    host_star = star[1:] if star and star != "*()" else "()"
-    host_poskw = "(" + "".join(f"({n!r}, {n}), " for n in poskw) + ")"
-    host_kw = "{" + ", ".join([f"{n!r}: {n}" for n in named] + ([extra_kw] if extra_kw else [])) + "}"
+    layout = (tuple(positional), tuple(poskw), star[1:] if star and star != "*()" else None, tuple(named),
+              extra_kw[2:] if extra_kw else None)
     ret = "r"
     if scalar_results:  # 0-d results are NumPy scalars (§1.3), except an out= array given back
         keep = ["out is not None"] if "out" in sig.parameters else []
@@ -411,12 +412,12 @@ def _wrapper_source(name, sig, scalar_results, flat_call=False):
     if "casting" in sig.parameters:  # the one casting= check (§7), before the implementation runs
         check = "    if casting is not _casting_default:\n        _casting_rule(casting)\n" \
             if "casting" in defaults else "    _casting_rule(casting)\n"
-    src = (f"def {name}({', '.join(params)}):\n{check}"
+    src = (f"def _w({', '.join(params)}):\n{check}"
            f"    try:\n        r = _impl({', '.join(call)})\n"
            f"    except _HostOnlyData:\n"
-           f"        return _host(_impl_np, {host_args}, {host_poskw}, {host_star}, {host_kw}, _name, _defaults)\n"
+           f"        return _host_call(locals())\n"
            f"    return {ret}\n")
-    return src, defaults
+    return src, layout, defaults
 
 
 def _flat_twin(fn):
@@ -432,13 +433,22 @@ def _flat_twin(fn):
     return types.FunctionType(flat, fn.__globals__, fn.__name__, None, fn.__closure__)
 
 
-def _host(np_func, positional, poskw, star, kwargs, name, defaults):
-    """Run NumPy's ``np_func`` for a call holding host-only data: arguments left at torchnp's
+def _host(np_func, layout, name, defaults, arguments):
+    """Run NumPy's ``np_func`` for a call holding host-only data, given the wrapper's ``arguments``
+    (its ``locals()``) and parameter ``layout`` (positional-only names, positional-or-keyword
+    names, ``*args``' name, keyword-only names, ``**kwargs``' name): arguments left at torchnp's
     defaults are left out (NumPy applies its own), those before them stay positional (NumPy's
     C functions take no keywords); ``device=`` may only name the CPU."""
     if np_func is None:
         raise  # noqa: PLE0704 - re-raise the HostOnlyData being handled: NumPy has no such function
-    args, kw, by_keyword = list(positional), {}, False
+    positional_only, positional_or_keyword, star_name, keyword_only, extra_name = layout
+    positional = [arguments[n] for n in positional_only]
+    poskw = [(n, arguments[n]) for n in positional_or_keyword]
+    star = arguments[star_name] if star_name else ()
+    kwargs = {n: arguments[n] for n in keyword_only}
+    if extra_name:
+        kwargs.update(arguments[extra_name])
+    args, kw, by_keyword = positional, {}, False
     for k, v in poskw:
         if v is defaults.get(k, _UNSET) and not star:
             by_keyword = True  # left out (NumPy applies its own default): the rest go by keyword
@@ -459,14 +469,93 @@ def _host(np_func, positional, poskw, star, kwargs, name, defaults):
 _UNSET = object()
 
 
+_Param = collections.namedtuple("_Param", "name kind default")
+_Parameters = collections.namedtuple("_Parameters", "parameters")
+
+
 def _code_signature(fn):
-    """``fn``'s own parameters, not the ``__signature__`` it shows (an implementation taking
-    ``*args, **kwargs`` that shows NumPy's signature is called exactly as given)."""
+    """``fn``'s own parameters (``.parameters``: name -> ``_Param(name, kind, default)``, kinds
+    and ``empty`` as ``inspect.Parameter``'s), read from its code object: not the
+    ``__signature__`` it may show (an implementation taking ``*args, **kwargs`` that shows
+    NumPy's signature is called exactly as given), and a tenth of ``inspect.signature``'s cost
+    (``declare`` reads ~400 functions during ``import torchnp``)."""
+    P = inspect.Parameter
+    code = fn.__code__
+    names, npos, nkw = code.co_varnames, code.co_argcount, code.co_kwonlyargcount
+    defaults, kwdefaults = fn.__defaults__ or (), fn.__kwdefaults__ or {}
+    first_default = npos - len(defaults)
+    params = [_Param(n, P.POSITIONAL_ONLY if i < code.co_posonlyargcount else P.POSITIONAL_OR_KEYWORD,
+                     defaults[i - first_default] if i >= first_default else P.empty)
+              for i, n in enumerate(names[:npos])]
+    i = npos + nkw
+    if code.co_flags & inspect.CO_VARARGS:
+        params.append(_Param(names[i], P.VAR_POSITIONAL, P.empty))
+        i += 1
+    params += [_Param(n, P.KEYWORD_ONLY, kwdefaults.get(n, P.empty)) for n in names[npos:npos + nkw]]
+    if code.co_flags & inspect.CO_VARKEYWORDS:
+        params.append(_Param(names[i], P.VAR_KEYWORD, P.empty))
+    return _Parameters({p.name: p for p in params})
+
+
+def _compiled_cache_path():
+    """Where the compiled wrappers are kept between runs: beside this module's own ``.pyc`` (the
+    same ``__pycache__``, ``sys.pycache_prefix`` and interpreter tag), or None."""
+    import importlib.util
+
+    try:
+        return importlib.util.cache_from_source(__file__)[:-len(".pyc")] + ".wrappers"
+    except (NotImplementedError, ValueError):  # no cache tag: no byte-code caching at all
+        return None
+
+
+def _load_compiled():
+    """The wrappers compiled by an earlier run, ``{source: code}`` (``save_compiled``), or {}. A
+    code object is found by its exact source text, so a cache never answers for other code."""
+    import marshal
     import types
 
-    bare = types.FunctionType(fn.__code__, {}, fn.__name__, fn.__defaults__, fn.__closure__)
-    bare.__kwdefaults__ = fn.__kwdefaults__
-    return inspect.signature(bare)
+    path = _compiled_cache_path()
+    try:
+        with open(path, "rb") as f:
+            cached = marshal.load(f)
+    except Exception:  # noqa: BLE001 - none yet, unreadable or from another interpreter: compile anew
+        return {}
+    if type(cached) is not dict:
+        return {}
+    return {k: v for k, v in cached.items() if type(k) is str and type(v) is types.CodeType}
+
+
+#: compiled wrapper sources (``_wrapper_source``): one code object per parameter list, not per
+#: function (399 functions, 229 parameter lists), kept between runs as Python keeps a module's
+#: byte code (compiling them was half of ``import torchnp``'s own time)
+_COMPILED = _load_compiled()
+_COMPILED_NEW = []  # compiled in this run: the cache is rewritten
+_COMPILED_USED = set()  # read in this run: what the rewritten cache keeps
+
+
+def save_compiled():
+    """Keep the wrappers compiled in this run for the next one, where Python keeps byte code
+    (not under ``PYTHONDONTWRITEBYTECODE``; a read-only install simply compiles each time).
+    ``torchnp/__init__.py`` calls it once every function is declared."""
+    import marshal
+    import os
+    import sys
+
+    path = _compiled_cache_path()
+    if not _COMPILED_NEW or sys.dont_write_bytecode or path is None:
+        return
+    _COMPILED_NEW.clear()
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(tmp, "wb") as f:
+            marshal.dump({src: _COMPILED[src] for src in _COMPILED_USED}, f)
+        os.replace(tmp, path)  # atomic: a concurrent import reads the old file or the new one
+    except OSError:
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
 
 
 def declare(namespace, prefix, numpy_module, names):
@@ -474,6 +563,7 @@ def declare(namespace, prefix, numpy_module, names):
     boundary: each becomes a function with its implementation's exact signature that calls it,
     and that runs NumPy's function of the same name when host-only data is given (§2.5).
     Resolved once, at import; recorded in DECLARED."""
+    import functools
     import types
 
     for name in names:
@@ -481,22 +571,34 @@ def declare(namespace, prefix, numpy_module, names):
         if type(impl) is not types.FunctionType or getattr(impl, "_boundary", False) or \
                 not (impl.__module__ or "").startswith("torchnp"):  # NumPy's own objects stay themselves (§2.1)
             continue
-        sig = inspect.signature(impl)
         qualified = f"{prefix}.{name}"
-        code_sig = _code_signature(impl) if "__signature__" in impl.__dict__ else sig
+        if "__wrapped__" in impl.__dict__ or "__signature__" in impl.__dict__:
+            shown = inspect.signature(impl)  # what it shows: the function it wraps, or its __signature__
+            code_sig = _code_signature(impl) if "__signature__" in impl.__dict__ else shown
+        else:  # a plain function (nearly all): its code's parameters
+            code_sig = shown = _code_signature(impl)
         twin = _flat_twin(impl)
-        src, defaults = _wrapper_source(name, code_sig, qualified.split(".", 1)[1] in SCALAR_RESULTS, twin is not None)
+        scalar_results = qualified.split(".", 1)[1] in SCALAR_RESULTS
+        src, layout, defaults = _wrapper_source(name, code_sig, scalar_results, twin is not None)
         np_func = getattr(numpy_module, name, None)
         np_func = getattr(np_func, "_implementation", np_func) if callable(np_func) else None
-        env = {"_impl": impl if twin is None else twin, "_impl_np": np_func, "_HostOnlyData": HostOnlyData,
-               "_host": _host, "_name": qualified, "_defaults": defaults, "_result": result, "_ndarray": ndarray, "_NPA": _np.ndarray,
+        env = {"_impl": impl if twin is None else twin, "_HostOnlyData": HostOnlyData,
+               "_host_call": functools.partial(_host, np_func, layout, qualified, defaults),
+               "_defaults": defaults, "_result": result, "_ndarray": ndarray, "_NPA": _np.ndarray,
                "_casting_rule": casting_rule, "_casting_default": defaults.get("casting")}
-        exec(src, env)  # noqa: S102 - code generated from the signature above, once at import
-        f = env[name]
+        code = _COMPILED.get(src)
+        _COMPILED_USED.add(src)
+        if code is None:
+            code = _COMPILED[src] = compile(src, "<torchnp boundary>", "exec")
+            _COMPILED_NEW.append(src)
+        exec(code, env)  # noqa: S102 - code generated from the signature above, once at import
+        f = env["_w"]
+        f.__code__ = f.__code__.replace(co_name=name, **({"co_qualname": impl.__qualname__}
+                                                          if hasattr(f.__code__, "co_qualname") else {}))
+        f.__name__ = name
         f.__doc__, f.__module__, f.__qualname__ = impl.__doc__, impl.__module__, impl.__qualname__
         f.__dict__.update(impl.__dict__)  # attributes hung on the function (jit.explain, ...)
-        f.__wrapped__ = impl
-        f.__signature__ = sig
+        f.__wrapped__ = impl  # inspect.signature(f) is the implementation's (no __signature__ of its own to build)
         f._boundary = True
         namespace[name] = f
-        DECLARED[qualified] = Declaration(impl, np_func, parameter_kinds(sig))
+        DECLARED[qualified] = Declaration(impl, np_func, parameter_kinds(shown))

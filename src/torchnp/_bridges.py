@@ -1,4 +1,4 @@
-"""Bridges to NumPy, torch and DLPack (DESIGN.md §4): zero-copy where memory allows."""
+"""Bridges to NumPy, torch and DLPack (docs/design.md §4): zero-copy where memory allows."""
 
 import numpy as _np
 import torch

@@ -176,7 +176,7 @@ def _stack_nested(obj, dtype, device):
 
 
 def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
-    """Convert the input to an array (``numpy.asarray``); see DESIGN.md §3.4 for ``device=``."""
+    """Convert the input to an array (``numpy.asarray``); see docs/design.md §3.4 for ``device=``."""
     if type(a) is ndarray and dtype is None and device is None and not copy:
         return a
     return keep_alias(wrap_host(a, as_tensor(a, _dtypes.to_torch(dtype), device, copy)), dtype, a)

@@ -1,4 +1,4 @@
-"""Devices (DESIGN.md §3): where arrays live, and the error for mixing them.
+"""Devices (docs/design.md §3): where arrays live, and the error for mixing them.
 
 The default device is, in order: ``TORCHNP_DEVICE``, else ``cuda`` when torch
 sees one, else ``cpu``. Nothing is ever moved between devices implicitly.

@@ -1,4 +1,4 @@
-"""Data types (DESIGN.md §2): NumPy's dtype objects are the vocabulary.
+"""Data types (docs/design.md §2): NumPy's dtype objects are the vocabulary.
 
 Every torchnp array reports a ``numpy.dtype``; internally it holds the matching
 ``torch.dtype``. The two tables below are the only place that maps between

@@ -1,4 +1,4 @@
-"""Indexing (DESIGN.md §1.2): NumPy's rules on top of torch's.
+"""Indexing (docs/design.md §1.2): NumPy's rules on top of torch's.
 
 Basic indexing (ints, positive-step slices, ``...``, ``None``) returns views.
 Negative steps cannot be views in torch: they are served from a flipped copy,

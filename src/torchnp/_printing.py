@@ -1,4 +1,4 @@
-"""Printing (DESIGN.md §1.4): NumPy's own formatter on a host copy.
+"""Printing (docs/design.md §1.4): NumPy's own formatter on a host copy.
 
 ``str``/``repr`` must read exactly as NumPy prints the same values, so the
 values are copied to the host (printing returns host data) and formatted by

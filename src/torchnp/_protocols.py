@@ -1,4 +1,4 @@
-"""NumPy's protocols (DESIGN.md §5.3, §3.3): ``numpy.<func>(x)`` on torchnp arrays runs torchnp.
+"""NumPy's protocols (docs/design.md §5.3, §3.3): ``numpy.<func>(x)`` on torchnp arrays runs torchnp.
 
 ``__array_ufunc__`` sends ``numpy.sin(x)``, ``numpy.add.reduce(x)`` ... to the torchnp
 ufunc of the same name; ``__array_function__`` sends ``numpy.mean(x)``,

@@ -1,4 +1,4 @@
-"""torchnp as an array API namespace (DESIGN.md §5.3): what ``x.__array_namespace__()`` returns.
+"""torchnp as an array API namespace (docs/design.md §5.3): what ``x.__array_namespace__()`` returns.
 
 The main namespace follows NumPy: a scalar result from host data is NumPy's own scalar
 (``np.sum(x)`` is ``np.float64``, §1.3). The array API standard wants 0-d arrays there, so

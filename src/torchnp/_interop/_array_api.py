@@ -1,4 +1,4 @@
-"""``torchnp.__array_namespace_info__()``: the array API inspection object (DESIGN.md §5.3).
+"""``torchnp.__array_namespace_info__()``: the array API inspection object (docs/design.md §5.3).
 
 Array API consumers (scikit-learn with ``array_api_dispatch=True``, SciPy with
 ``SCIPY_ARRAY_API=1``, array-api-compat) ask it for the default device, the default

@@ -1,4 +1,4 @@
-"""Every ufunc, declared once: NumPy name -> torch callable (DESIGN.md §7).
+"""Every ufunc, declared once: NumPy name -> torch callable (docs/design.md §7).
 
 Metadata (nin, nout, identity, dtype loops, errors) comes from NumPy's ufunc
 of the same name. ``reduce``/``accumulate`` name torch's fused reduction when

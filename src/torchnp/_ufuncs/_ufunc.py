@@ -1,4 +1,4 @@
-"""The ufunc object (DESIGN.md §5.2) and its dispatch.
+"""The ufunc object (docs/design.md §5.2) and its dispatch.
 
 A ufunc is declared by one row of ``_table.py``: a NumPy name and a torch
 callable. Everything else comes from NumPy's own ufunc of that name, once per

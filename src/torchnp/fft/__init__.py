@@ -1,4 +1,4 @@
-"""torchnp.fft: NumPy's ``numpy.fft`` on torch devices (DESIGN.md §5.1)."""
+"""torchnp.fft: NumPy's ``numpy.fft`` on torch devices (docs/design.md §5.1)."""
 
 from ._helper import *  # noqa: F401,F403
 from ._helper import __all__ as _helper_all

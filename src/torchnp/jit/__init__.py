@@ -1,4 +1,4 @@
-"""torchnp.jit: compile NumPy-style functions with ``torch.compile`` (DESIGN.md §6).
+"""torchnp.jit: compile NumPy-style functions with ``torch.compile`` (docs/design.md §6).
 
 ``@torchnp.jit`` turns a function written with torchnp into fused kernels
 (C++/OpenMP on the CPU, Triton on CUDA). Arguments and results are torchnp

@@ -1,4 +1,4 @@
-"""torchnp.linalg: NumPy's ``numpy.linalg`` on torch devices (DESIGN.md §5.1).
+"""torchnp.linalg: NumPy's ``numpy.linalg`` on torch devices (docs/design.md §5.1).
 
 Every public function of ``numpy.linalg``, batched over leading axes, computed with
 ``torch.linalg`` where the data lives. ``LinAlgError`` *is* ``numpy.linalg.LinAlgError``,

@@ -1,4 +1,4 @@
-"""torchnp.random (DESIGN.md §5.4): NumPy's random API, following the data.
+"""torchnp.random (docs/design.md §5.4): NumPy's random API, following the data.
 
 On the CPU the numbers are NumPy's, bit for bit: ``default_rng(seed)`` draws with
 ``numpy.random.default_rng(seed)``'s generator, ``RandomState(seed)`` with NumPy's, and

@@ -1,4 +1,4 @@
-"""``Generator`` and ``RandomState`` on torch devices (DESIGN.md §5.4).
+"""``Generator`` and ``RandomState`` on torch devices (docs/design.md §5.4).
 
 Numbers are drawn by torch kernels on the device where the result lives, from a
 ``torch.Generator`` per device seeded from the user's seed (mixed by NumPy's
@@ -644,7 +644,7 @@ def _distribution(name, params, constraints, draw, kind, what):
                       f"Parameters broadcast as in NumPy; ``size=None`` with scalar parameters gives a 0-d array.\n"
                       f"Results are {'int64' if kind == _I else 'float64 (the default float)'}, drawn on the device "
                       "of the array parameters, else ``device=``, else the generator's device.\n"
-                      "The stream does not match NumPy's bits (DESIGN.md §5.4).")
+                      "The stream does not match NumPy's bits (docs/design.md §5.4).")
     return method
 
 
@@ -673,7 +673,7 @@ def _standard(name, params, draw, what, with_dtype):
     method.__signature__ = _signature(params, tuple((n, None) for n in extra))
     method.__doc__ = (f"Draw samples from the {what} distribution (mirrors ``numpy.random.Generator.{name}``).\n\n"
                       + ("``dtype`` is float64 (default) or float32; ``out=`` is filled in place. " if with_dtype else "")
-                      + "The stream does not match NumPy's bits (DESIGN.md §5.4).")
+                      + "The stream does not match NumPy's bits (docs/design.md §5.4).")
     return method
 
 
@@ -938,7 +938,7 @@ for _name, (_params_, _cons, _draw, _kind, _what) in _DISTRIBUTIONS.items():
 
 
 class Generator(_Common):
-    """Container of random streams (mirrors ``numpy.random.Generator``, DESIGN.md §5.4).
+    """Container of random streams (mirrors ``numpy.random.Generator``, docs/design.md §5.4).
 
     ``Generator(seed=None, *, device=None, stream=None)``: ``seed`` is an int, a sequence of
     ints, a ``SeedSequence``, a NumPy ``BitGenerator`` or ``Generator``, or None (fresh OS
@@ -1064,7 +1064,7 @@ def default_rng(seed=None, *, device=None, stream=None):
 
 
 class RandomState(_Common):
-    """The legacy random state (mirrors ``numpy.random.RandomState``, DESIGN.md §5.4).
+    """The legacy random state (mirrors ``numpy.random.RandomState``, docs/design.md §5.4).
 
     ``RandomState(seed=None, *, device=None, stream=None)``. A draw landing on the CPU is made
     by NumPy's own ``numpy.random.RandomState(seed)`` (the module-level functions use NumPy's
@@ -1199,8 +1199,8 @@ def _routed(name, impl):
         return _stream.call(getattr(self._np, name), name, *route, args, kwargs)
 
     method.__name__, method.__qualname__, method.__module__ = impl.__name__, impl.__qualname__, impl.__module__
-    method.__doc__ = (impl.__doc__ or "").replace("The stream does not match NumPy's bits (DESIGN.md §5.4).", _STREAM_DOC)
-    if "DESIGN.md §5.4" not in method.__doc__:
+    method.__doc__ = (impl.__doc__ or "").replace("The stream does not match NumPy's bits (docs/design.md §5.4).", _STREAM_DOC)
+    if "docs/design.md §5.4" not in method.__doc__:
         method.__doc__ = method.__doc__.rstrip() + "\n\n" + _STREAM_DOC
     try:
         method.__signature__ = inspect.signature(impl)
@@ -1210,7 +1210,7 @@ def _routed(name, impl):
 
 
 _STREAM_DOC = ("On the CPU NumPy's own generator draws (the same numbers and scalars as NumPy under the "
-               "same seed); on an accelerator torch's, on the device, unless ``stream='numpy'`` (DESIGN.md §5.4).")
+               "same seed); on an accelerator torch's, on the device, unless ``stream='numpy'`` (docs/design.md §5.4).")
 
 #: NumPy's public methods, discovered from NumPy itself; each has a torch implementation here
 _METHODS = {cls: sorted(n for n in dir(npcls) if not n.startswith("_") and n not in ("bit_generator", "seed", "spawn",

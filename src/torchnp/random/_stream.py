@@ -1,4 +1,4 @@
-"""Which generator draws (DESIGN.md §5.4, §1.3, §3.3): NumPy's on the host, torch's on devices.
+"""Which generator draws (docs/design.md §5.4, §1.3, §3.3): NumPy's on the host, torch's on devices.
 
 ``stream`` is ``"auto"`` (the default: NumPy's generator when the draw lands on the CPU,
 torch's generator on an accelerator), ``"numpy"`` (NumPy's generator everywhere: drawn on
