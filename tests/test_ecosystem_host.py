@@ -1,0 +1,97 @@
+"""Host libraries on what code written with ``np = torchnp`` returns (issue 23, §5.3, §3.3, §2.5):
+SciPy's optimizers with torchnp objectives and gradients, NumPy-only types (``numpy.matrix``),
+NumPy's private submodule attributes, and host objects that implement NumPy's protocols
+themselves (pandas, xarray) — each against the same program written with NumPy."""
+
+import numpy
+import pytest
+import scipy.optimize
+
+import torchnp
+
+
+@pytest.fixture
+def host():
+    with torchnp.device("cpu"):  # the callbacks' arrays are host data (§3.3), whatever TORCHNP_DEVICE says
+        yield
+
+
+# ---------------------------------------------------------------- SciPy's optimizers (§5.3)
+def _rosen(xp):
+    def fun(x):
+        return xp.sum(100.0 * (x[1:] - x[:-1] ** 2) ** 2 + (1 - x[:-1]) ** 2)
+
+    def grad(x):
+        xm, xm_m1, xm_p1 = x[1:-1], x[:-2], x[2:]
+        g = xp.zeros_like(x)
+        g[1:-1] = 200 * (xm - xm_m1 ** 2) - 400 * (xm_p1 - xm ** 2) * xm - 2 * (1 - xm)
+        g[0] = -400 * x[0] * (x[1] - x[0] ** 2) - 2 * (1 - x[0])
+        g[-1] = 200 * (x[-1] - x[-2] ** 2)
+        return g
+
+    return fun, grad
+
+
+def _quadratic(xp):
+    # the issue's program: a gradient built as np.array([...]) of scalars
+    def fun(x):
+        return (x[0] - 1) ** 2 + 10 * (x[1] - 2.5) ** 2 + x[0] * x[1]
+
+    def grad(x):
+        return xp.array([2 * (x[0] - 1) + x[1], 20 * (x[1] - 2.5) + x[0]])
+
+    return fun, grad
+
+
+@pytest.mark.parametrize("problem", [_rosen, _quadratic])
+@pytest.mark.parametrize("bounds", [None, "box"])
+@pytest.mark.parametrize("method", ["L-BFGS-B", "TNC", "SLSQP"])
+def test_minimize_with_torchnp_objective_and_gradient(host, method, bounds, problem):
+    # §5.3: SciPy normalises the gradient with numpy.atleast_1d and hands it to compiled code
+    x0 = numpy.array([-1.2, 1.0, 0.3, 0.8])[: 4 if problem is _rosen else 2]
+    bnds = None if bounds is None else [(-1.0, 0.9)] * len(x0)
+    runs = {}
+    for name, xp in (("numpy", numpy), ("torchnp", torchnp)):
+        fun, grad = problem(xp)
+        runs[name] = scipy.optimize.minimize(fun, xp.asarray(x0.copy()), jac=grad, method=method, bounds=bnds)
+    expected, actual = runs["numpy"], runs["torchnp"]
+    assert type(actual.x) is numpy.ndarray
+    numpy.testing.assert_array_equal(actual.x, expected.x)
+    assert actual.fun == expected.fun
+    assert (actual.nit, actual.nfev, actual.success) == (expected.nit, expected.nfev, expected.success)
+
+
+def test_minimize_scalar_objective_without_gradient(host):
+    # finite differences: SciPy's approx_derivative runs numpy.atleast_1d on f(x)
+    fun = _rosen(torchnp)[0]
+    actual = scipy.optimize.minimize(fun, torchnp.asarray([-1.2, 1.0]), method="L-BFGS-B")
+    expected = scipy.optimize.minimize(_rosen(numpy)[0], numpy.array([-1.2, 1.0]), method="L-BFGS-B")
+    numpy.testing.assert_array_equal(actual.x, expected.x)
+    assert actual.nit == expected.nit
+
+
+@pytest.mark.parametrize("name", ["atleast_1d", "atleast_2d", "atleast_3d"])
+@pytest.mark.parametrize("shape", [(), (3,), (2, 3)])
+def test_numpy_atleast_nd_gives_numpy_views_of_host_data(host, name, shape):
+    # §5.3/§4.3: NumPy's input-conversion functions give numpy.ndarray on host data, as numpy.asarray does
+    a = numpy.arange(float(numpy.prod(shape))).reshape(shape)
+    x = torchnp.asarray(a.copy())
+    expected = getattr(numpy, name)(a)
+    actual = getattr(numpy, name)(x)
+    assert type(actual) is numpy.ndarray
+    numpy.testing.assert_array_equal(actual, expected)
+    assert actual.shape == expected.shape
+    assert numpy.shares_memory(actual, x.to_numpy())  # zero-copy
+    pair = getattr(numpy, name)(x, a)
+    assert [type(p) for p in pair] == [numpy.ndarray, numpy.ndarray]
+    # torchnp's own function is unchanged: torchnp arrays
+    assert isinstance(getattr(torchnp, name)(x), torchnp.ndarray)
+
+
+@pytest.mark.parametrize("name", ["atleast_1d", "atleast_2d", "atleast_3d"])
+def test_numpy_atleast_nd_on_a_device_stays_torchnp(name):
+    # §5.3: on another device (meta: a non-host device without data) NumPy's call runs torchnp's
+    m = torchnp.zeros(3, device="meta")
+    r = getattr(numpy, name)(m)
+    assert isinstance(r, torchnp.ndarray) and r.device.type == "meta"
+    assert r.shape == getattr(numpy, name)(numpy.zeros(3)).shape
