@@ -95,3 +95,56 @@ def test_numpy_atleast_nd_on_a_device_stays_torchnp(name):
     r = getattr(numpy, name)(m)
     assert isinstance(r, torchnp.ndarray) and r.device.type == "meta"
     assert r.shape == getattr(numpy, name)(numpy.zeros(3)).shape
+
+
+# ---------------------------------------------------------------- numpy.matrix (§2.5, §3.3)
+A = numpy.array([[2.0, 1.0], [0.5, 3.0]])
+MATRIX_PROGRAMS = {
+    "asmatrix": lambda m, a: m.asmatrix(a),
+    "matrix": lambda m, a: m.matrix(a),
+    "matrix from list": lambda m, a: m.matrix([[1.0, 2.0], [3.0, 4.0]]),
+    "bmat": lambda m, a: m.bmat([[a, a], [a, m.zeros((2, 2))]]),
+    "array * matrix": lambda m, a: (a + 1) * m.asmatrix(a),
+    "matrix * array": lambda m, a: m.asmatrix(a) * (a + 1),
+    "array - matrix": lambda m, a: (a + 1) - m.asmatrix(a),
+    "array ** matrix elementwise": lambda m, a: m.power(a, m.asmatrix(a)),
+    "matrix.T * matrix": lambda m, a: m.asmatrix(a).T * m.asmatrix(a),
+    "matrix.I": lambda m, a: m.asmatrix(a).I,
+    "inv": lambda m, a: m.linalg.inv(m.asmatrix(a)),
+    "dot": lambda m, a: m.dot(a, m.asmatrix(a)),
+    "sum axis": lambda m, a: m.sum(m.asmatrix(a), axis=0),
+    "sqrt": lambda m, a: m.sqrt(m.asmatrix(a)),
+    "matmul": lambda m, a: a @ m.asmatrix(a),
+    "array += matrix": lambda m, a: _iadd(a.copy(), m.asmatrix(a)),
+}
+
+
+def _iadd(x, y):
+    x += y
+    return x
+
+
+@pytest.mark.parametrize("name", MATRIX_PROGRAMS)
+def test_matrix_is_numpys_own(host, name):
+    # §2.5: numpy.matrix is NumPy-only: torchnp gives NumPy's matrix and NumPy's operators on it
+    f = MATRIX_PROGRAMS[name]
+    expected = f(numpy, A.copy())
+    actual = f(torchnp, torchnp.asarray(A.copy()))
+    if isinstance(expected, numpy.matrix):
+        assert type(actual) is numpy.matrix
+    else:  # NumPy's plain arrays: host data, a torchnp array (§3.3)
+        assert type(expected) is numpy.ndarray and type(actual) is torchnp.ndarray
+    numpy.testing.assert_array_equal(numpy.asarray(actual), expected)
+    assert actual.dtype == expected.dtype
+
+
+def test_asmatrix_shares_memory_and_refuses_device_arrays(host):
+    x = torchnp.asarray(A.copy())
+    mat = torchnp.asmatrix(x)
+    mat[0, 0] = 7.0
+    assert x[0, 0] == 7.0  # zero-copy, as numpy.asmatrix on a NumPy array
+    meta = torchnp.zeros((2, 2), device="meta")
+    with pytest.raises(TypeError):  # HostCopyError: no hidden device->host copy (§4.3)
+        torchnp.asmatrix(meta)
+    with pytest.raises(TypeError):
+        meta * numpy.asmatrix(A)

@@ -1,15 +1,18 @@
 """Host-only data (DESIGN.md §2.5): NumPy's own names for dtypes torch cannot hold.
 
 Strings, bytes, objects, datetimes, records and masked arrays live on the host as NumPy's
-arrays, so their functions and modules are NumPy's own objects. Given CPU torchnp arrays
+arrays, so their functions and modules are NumPy's own objects. So does ``numpy.matrix`` (a
+NumPy-only ``ndarray`` subclass): ``matrix``, ``asmatrix`` and ``bmat`` are NumPy's, and give
+NumPy's matrix (sharing memory with a CPU torchnp array, as with a NumPy array). Given CPU torchnp arrays
 they work on zero-copy host views (``__array__``, ``__array_function__``); given arrays on
 an accelerator they raise, since that would need a hidden device->host copy.
 """
 
 from numpy import (  # noqa: F401
     busday_count, busday_offset, busdaycalendar, char, datetime_as_string, datetime_data, fromregex,
-    is_busday, isnat, ma, rec, recarray, record, strings,
+    is_busday, isnat, ma, rec, recarray, record, strings, matrix, asmatrix, bmat,
 )
 
 __all__ = ["busday_count", "busday_offset", "busdaycalendar", "datetime_as_string", "datetime_data",
-           "fromregex", "is_busday", "isnat", "recarray", "record", "char", "strings", "rec", "ma"]
+           "fromregex", "is_busday", "isnat", "recarray", "record", "char", "strings", "rec", "ma",
+           "matrix", "asmatrix", "bmat"]
