@@ -148,3 +148,104 @@ def test_asmatrix_shares_memory_and_refuses_device_arrays(host):
         torchnp.asmatrix(meta)
     with pytest.raises(TypeError):
         meta * numpy.asmatrix(A)
+
+
+# ---------------------------------------------------------------- pandas and xarray (§3.3, §5.3)
+pandas = pytest.importorskip("pandas", reason="pandas is in the test extra")
+xarray = pytest.importorskip("xarray", reason="xarray is in the test extra")
+
+_R = numpy.random.default_rng(3)
+SERIES = pandas.Series(_R.uniform(0.5, 4.0, 6), index=list("abcdef"), name="v")
+FRAME = pandas.DataFrame({"x": _R.uniform(0.5, 4.0, 5), "y": _R.standard_normal(5)}, index=range(10, 15))
+DATAARRAY = xarray.DataArray(_R.uniform(0.5, 4.0, (2, 3)), dims=("t", "s"), coords={"t": [0, 1], "s": list("pqr")})
+
+# (name, program(m, obj)): the issue's calls and the ones data-science code makes on pandas objects
+HOST_OBJECT_PROGRAMS = {
+    "log": lambda m, o: m.log(o),
+    "sqrt": lambda m, o: m.sqrt(o),
+    "exp": lambda m, o: m.exp(o),
+    "add scalar": lambda m, o: m.add(o, 1),
+    "maximum": lambda m, o: m.maximum(o, 2),
+    "round": lambda m, o: m.round(o, 1),
+    "isnan": lambda m, o: m.isnan(o),
+    "cumsum": lambda m, o: m.cumsum(o),
+    "abs": lambda m, o: m.abs(o - 2),
+    "clip": lambda m, o: m.clip(o, 1, 2),
+    "where": lambda m, o: m.where(o > 2, o, 0),
+    "mean": lambda m, o: m.mean(o),
+    "std": lambda m, o: m.std(o),
+    "sum": lambda m, o: m.sum(o),
+    "max": lambda m, o: m.max(o),
+    "power": lambda m, o: m.power(o, 2),
+    "array + obj": lambda m, o: m.ones(o.shape) + o,
+    "obj * array": lambda m, o: o * m.arange(1.0, o.shape[-1] + 1),  # a 2-D one: see below
+    "add(array, obj)": lambda m, o: m.add(m.ones(o.shape), o),
+    "divmod": lambda m, o: m.divmod(o, 2)[1],
+    "add.accumulate": lambda m, o: m.add.accumulate(o),
+}
+
+
+def _same(actual, expected):
+    if isinstance(expected, pandas.Series):
+        pandas.testing.assert_series_equal(actual, expected, check_exact=True)
+    elif isinstance(expected, pandas.DataFrame):
+        pandas.testing.assert_frame_equal(actual, expected, check_exact=True)
+    elif isinstance(expected, xarray.DataArray):
+        xarray.testing.assert_identical(actual, expected)
+    elif isinstance(expected, numpy.ndarray):  # NumPy's plain array: host data, a torchnp array (§3.3)
+        assert type(actual) is torchnp.ndarray
+        numpy.testing.assert_array_equal(actual.to_numpy(), expected)
+        assert actual.dtype == expected.dtype
+    else:
+        assert type(actual) is type(expected) and actual == expected, (actual, expected)
+
+
+@pytest.mark.parametrize("obj", ["Series", "DataFrame", "DataArray"])
+@pytest.mark.parametrize("name", HOST_OBJECT_PROGRAMS)
+def test_host_objects_get_what_numpy_gives_them(host, name, obj):
+    # §3.3, §5.3: pandas and xarray objects answer NumPy's protocols; torchnp's functions and ufuncs
+    # give them NumPy's function, which hands them back as Series / DataFrame / DataArray
+    o = {"Series": SERIES, "DataFrame": FRAME, "DataArray": DATAARRAY}[obj]
+    program = HOST_OBJECT_PROGRAMS[name]
+    try:
+        expected = program(numpy, o.copy())
+    except Exception as exc:  # noqa: BLE001 - the same exception type as NumPy's (xarray: no accumulate)
+        with pytest.raises(type(exc)):
+            program(torchnp, o.copy())
+        return
+    _same(program(torchnp, o.copy()), expected)
+
+
+def test_pandas_index_alignment_and_rolling(host):
+    # the issue's programs: the index survives torchnp's ufuncs, so alignment and rolling work
+    def program(m):
+        s = SERIES
+        r = m.log(s).rolling(3).mean()
+        aligned = m.exp(s) + m.sqrt(s.iloc[::-1])  # aligned on the index, not by position
+        frame = m.sqrt(FRAME)
+        frame["z"] = m.log(FRAME["x"]) * 2
+        return r, aligned, frame
+
+    for actual, expected in zip(program(torchnp), program(numpy)):
+        _same(actual, expected)
+
+
+def test_host_objects_beside_a_device_array_raise():
+    # §3.2: a pandas object is host data; beside an accelerator array NumPy's function cannot run
+    meta = torchnp.ones(6, device="meta")
+    with pytest.raises(torchnp.DeviceMismatchError, match="pandas"):
+        torchnp.add(meta, SERIES)
+    with pytest.raises(torchnp.DeviceMismatchError):
+        torchnp.where(meta > 0, SERIES, 0)
+
+
+def test_dataframe_operator_with_a_2d_torchnp_array_is_pandas_choice(host):
+    # docs/differences.md: `frame * x` runs pandas' operator first, which takes a 2-D operand only
+    # when it is a numpy.ndarray; NumPy's ufunc, or x.to_numpy(), gives NumPy's result
+    x = torchnp.full(FRAME.shape, 2.0)
+    expected = FRAME * numpy.full(FRAME.shape, 2.0)
+    with pytest.raises(ValueError, match="Unable to coerce"):
+        FRAME * x
+    _same(torchnp.multiply(FRAME, x), expected)
+    _same(x * FRAME, expected)
+    _same(FRAME * x.to_numpy(), expected)

@@ -9,7 +9,7 @@ import numpy as _np
 import torch
 
 from .._array import _wrap, ndarray
-from .._boundary import beside_subclass as _beside_subclass
+from .._boundary import answers_numpy_itself, beside_subclass as _beside_subclass
 from . import _table
 from ._objects import UFUNCS as _ufuncs
 from ._ufunc import UFuncTypeError, make, operand, ufunc  # noqa: F401
@@ -60,6 +60,10 @@ def _forward(ufname, name):
         if not isinstance(other, _KNOWN):
             if defer_eq and (other is None or isinstance(other, (str, bytes))):
                 return _foreign_eq(self, ne_fill)
+            if getattr(tp, "__array_ufunc__", None) is not None and answers_numpy_itself(tp):
+                # a pandas Series, xarray DataArray ...: NumPy's arrays call the ufunc, which hands
+                # the object back as its own type (they defer only to __array_ufunc__ = None)
+                return _ufuncs[ufname](self, other)
             return NotImplemented
         if tp is not _np.ndarray and isinstance(other, _np.ndarray):
             return _beside_subclass(pyop, self, other, False)
