@@ -249,3 +249,30 @@ def test_dataframe_operator_with_a_2d_torchnp_array_is_pandas_choice(host):
     _same(torchnp.multiply(FRAME, x), expected)
     _same(x * FRAME, expected)
     _same(FRAME * x.to_numpy(), expected)
+
+
+# ---------------------------------------------------------------- NumPy's private submodule names
+@pytest.mark.parametrize("path", ["linalg._umath_linalg", "fft._pocketfft_umath", "random._common", "random._pickle",
+                                  "testing._private", "lib._function_base_impl", "lib._npyio_impl"])
+def test_private_names_of_mirrored_submodules_are_numpys(path):
+    # a lecture reads np.linalg._umath_linalg.det.signature: NumPy's own objects, as for host-only names
+    mod, name = path.rsplit(".", 1)
+    ours, theirs = torchnp, numpy
+    for part in mod.split("."):
+        ours, theirs = getattr(ours, part), getattr(theirs, part)
+    if not hasattr(theirs, name):
+        pytest.fail(f"numpy.{path} is gone: pick another private name")
+    assert getattr(ours, name) is getattr(theirs, name)
+
+
+def test_linalg_umath_signature_as_the_lecture_reads_it():
+    assert torchnp.linalg._umath_linalg.det.signature == numpy.linalg._umath_linalg.det.signature
+
+
+@pytest.mark.parametrize("module", ["linalg", "fft", "random", "testing", "lib", "emath"])
+def test_unknown_names_of_mirrored_submodules_raise_attributeerror(module):
+    mod = getattr(torchnp, module)
+    for name in ("no_such_name", "_no_such_name", "__wrapped__"):
+        with pytest.raises(AttributeError, match=f"module 'torchnp.{module}' has no attribute '{name}'"):
+            getattr(mod, name)
+        assert not hasattr(mod, name)

@@ -16,3 +16,21 @@ from numpy import (  # noqa: F401
 __all__ = ["busday_count", "busday_offset", "busdaycalendar", "datetime_as_string", "datetime_data",
            "fromregex", "is_busday", "isnat", "recarray", "record", "char", "strings", "rec", "ma",
            "matrix", "asmatrix", "bmat"]
+
+
+def mirror_getattr(module_name, numpy_module):
+    """A module ``__getattr__`` (PEP 562) for torchnp's mirror ``module_name`` of ``numpy_module``:
+    a private name torchnp does not define (``np.linalg._umath_linalg``) is NumPy's own object, as
+    the other NumPy-only objects here; anything else is an AttributeError saying what exists."""
+    def __getattr__(name):
+        if name.startswith("_") and not name.startswith("__"):
+            try:
+                return getattr(numpy_module, name)
+            except AttributeError:
+                pass
+        hint = (f"; {numpy_module.__name__}.{name} exists, but torchnp does not provide it (see docs/differences.md)"
+                if not name.startswith("_") and hasattr(numpy_module, name) else "")
+        raise AttributeError(f"module {module_name!r} has no attribute {name!r}{hint}")
+
+    __getattr__.__qualname__ = f"{module_name}.__getattr__"
+    return __getattr__
