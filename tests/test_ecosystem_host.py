@@ -276,3 +276,22 @@ def test_unknown_names_of_mirrored_submodules_raise_attributeerror(module):
         with pytest.raises(AttributeError, match=f"module 'torchnp.{module}' has no attribute '{name}'"):
             getattr(mod, name)
         assert not hasattr(mod, name)
+
+
+# ---------------------------------------------------------------- libraries that check the type
+def test_sklearn_parameter_declared_numpy_ndarray_takes_to_numpy(host):
+    # docs/differences.md: scikit-learn validates some parameters with isinstance(x, numpy.ndarray),
+    # which no other type passes; x.to_numpy() (zero-copy on the CPU) is the one-line fix
+    sklearn_image = pytest.importorskip("sklearn.feature_extraction.image")
+    from sklearn.utils._param_validation import InvalidParameterError
+
+    img = numpy.arange(20.0).reshape(4, 5)
+    mask = img > 6
+    expected = sklearn_image.img_to_graph(img, mask=mask)
+    x, m = torchnp.asarray(img), torchnp.asarray(mask)
+    with pytest.raises(InvalidParameterError, match="numpy.ndarray"):
+        sklearn_image.img_to_graph(x, mask=m)
+    actual = sklearn_image.img_to_graph(x, mask=m.to_numpy())  # the image itself is converted by sklearn
+    assert (actual != expected).nnz == 0 and actual.shape == expected.shape
+    actual = sklearn_image.img_to_graph(x, mask=numpy.asarray(m))
+    assert (actual != expected).nnz == 0
