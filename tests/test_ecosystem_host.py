@@ -295,3 +295,113 @@ def test_sklearn_parameter_declared_numpy_ndarray_takes_to_numpy(host):
     assert (actual != expected).nnz == 0 and actual.shape == expected.shape
     actual = sklearn_image.img_to_graph(x, mask=numpy.asarray(m))
     assert (actual != expected).nnz == 0
+
+
+# ---------------------------------------------------------------- tiny host data in callback loops
+_TINY_OPS = {
+    "scalar * array": lambda m, a, s: s * a,
+    "scalar - array": lambda m, a, s: 1 - a,
+    "numpy scalar * array": lambda m, a, s: numpy.float64(0.33) * a,
+    "array * numpy float32 scalar": lambda m, a, s: a * numpy.float32(1.5),
+    "array + numpy int scalar": lambda m, a, s: a + numpy.int8(3),
+    "power(scalar, arange)": lambda m, a, s: m.power(0.02, m.arange(len(a))),
+    "in-place *= scalar": lambda m, a, s: _inplace(a.copy(), "__imul__", s),
+    "in-place += array": lambda m, a, s: _inplace(a.copy(), "__iadd__", a[::-1]),
+    "in-place -= numpy scalar": lambda m, a, s: _inplace(a.copy(), "__isub__", numpy.float64(0.1)),
+    "in-place int += float": lambda m, a, s: _inplace(m.arange(len(a)), "__iadd__", 1.5),
+    "arange": lambda m, a, s: m.arange(len(a)),
+    "arange float": lambda m, a, s: m.arange(-0.3, 2.1, 0.7),
+    "dot": lambda m, a, s: m.dot(a, a[::-1]),
+    "dot matrix vector": lambda m, a, s: m.dot(m.outer(a, a) + 1, a),
+    "inner": lambda m, a, s: m.inner(a, a + 1),
+    "vdot": lambda m, a, s: m.vdot(a, a * 3),
+    "einsum": lambda m, a, s: m.einsum("i,i", a, a + 0.5),
+    "apply_along_axis": lambda m, a, s: m.apply_along_axis(lambda v: m.sum((0.5 * v) ** 2), 0,
+                                                           m.stack([a, a[::-1] * 3])),
+    "apply_along_axis vector": lambda m, a, s: m.apply_along_axis(lambda v: v[::-1] * 2, 1, m.outer(a, a)),
+}
+
+
+def _inplace(x, op, y):
+    r = getattr(x, op)(y)
+    assert r is x
+    return x
+
+
+@pytest.mark.parametrize("name", list(_TINY_OPS))
+def test_tiny_host_operations_are_numpys(host, name):
+    # issue 23: callback loops on tiny host arrays run NumPy's own code: its values, bits and errors
+    a = numpy.array([1.3, -0.7, 2.9, 0.11, 5.0])
+    f = _TINY_OPS[name]
+    try:
+        expected = f(numpy, a.copy(), 2.5)
+    except Exception as exc:  # noqa: BLE001 - NumPy's exception type
+        with pytest.raises(type(exc)):
+            f(torchnp, torchnp.asarray(a.copy()), 2.5)
+        return
+    actual = f(torchnp, torchnp.asarray(a.copy()), 2.5)
+    if isinstance(expected, numpy.ndarray):
+        assert type(actual) is torchnp.ndarray
+        actual = actual.to_numpy()
+    else:
+        assert type(actual) is type(expected)
+    assert numpy.asarray(actual).dtype == numpy.asarray(expected).dtype
+    assert numpy.asarray(actual).tobytes() == numpy.asarray(expected).tobytes()
+
+
+def test_inplace_on_tiny_host_data_writes_views_and_refuses_read_only(host):
+    x = torchnp.arange(6.0)
+    v = x[1:4]
+    v *= 2.0
+    numpy.testing.assert_array_equal(x.to_numpy(), [0.0, 2.0, 4.0, 6.0, 4.0, 5.0])
+    t = x.tensor
+    before = t._version
+    x += 1.0
+    assert t._version > before  # a torch write's version bump (autograd's saved tensors see it)
+    r = torchnp.arange(3.0)
+    r.flags.writeable = False
+    with pytest.raises(ValueError, match="read-only"):
+        r += 1.0
+
+
+def test_apply_along_axis_device_result_beside_host_data_raises(host):
+    with pytest.raises(torchnp.DeviceMismatchError):
+        torchnp.apply_along_axis(lambda v: torchnp.zeros(2, device="meta"), 0, torchnp.ones((3, 2)))
+
+
+def test_scipy_lectures_style_gradient_descent_matches_numpy(host):
+    # a representative of the scipy-lectures gradient-descent example (issue 23): line searches on an
+    # ill-conditioned quadratic, many callback calls on 2-element arrays; the path is NumPy's, bit for bit
+    import warnings
+
+    def run(m):
+        def f(x):
+            x = m.asarray(x)
+            y = x.copy()
+            y *= m.power(0.02, m.arange(2))
+            return .33 * m.sum(y ** 2)
+
+        def f_prime(x):
+            x = m.asarray(x)
+            y = x.copy()
+            scaling = m.power(0.02, m.arange(2))
+            y *= scaling
+            return .33 * 2 * scaling * y
+
+        x_i, y_i = m.array([1.6, 1.1])
+        path = []
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for _ in range(30):
+                dx_i, dy_i = f_prime(m.asarray([x_i, y_i]))
+                step = scipy.optimize.line_search(f, f_prime, m.r_[x_i, y_i], -m.r_[dx_i, dy_i], m.r_[dx_i, dy_i],
+                                                  c2=.05)[0] or 0
+                x_i += -step * dx_i
+                y_i += -step * dy_i
+                path.append((float(x_i), float(y_i), float(f(m.asarray([x_i, y_i])))))
+        z = m.apply_along_axis(f, 0, m.asarray(numpy.mgrid[-1:2:7j, -1:1:5j]))
+        return path, numpy.asarray(z)
+
+    (p_np, z_np), (p_t, z_t) = run(numpy), run(torchnp)
+    assert p_t == p_np
+    assert z_t.tobytes() == z_np.tobytes()

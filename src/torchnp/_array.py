@@ -495,6 +495,9 @@ class ndarray:
     # -- thin methods --
     def copy(self, order="C"):
         """A copy on the same device in memory ``order`` 'C', 'F', 'A' or 'K' (``numpy.ndarray.copy``)."""
+        h = tiny_host(self)
+        if h is not None and order in ("C", "K"):
+            return host_result(h.copy(order))  # tiny host data: NumPy's copy, no torch call (TINY_HOST)
         t = self._t
         if order is None:  # NumPy's order converter reads None as 'C' here
             order = "C"
@@ -890,8 +893,9 @@ def host_result(r):
 #: host data of at most this many elements runs NumPy's own code, where a call is mostly overhead
 #: (the one bound of the tiny host path, §7): ufuncs (10 float64: NumPy's add 0.45 us against
 #: torch's 1.3 us, sin 0.45 against 1.2 us; float64 sin loses from ~100 elements), ``empty``/
-#: ``zeros``/``ones`` on the CPU, ``x[1:5]`` and ``x.reshape(2, 5)`` (NumPy's view 0.1-0.2 us, torch's
-#: ~1 us; ``_lazy_view``), ``matmul`` and ``where`` (``tiny_host``). Results are NumPy's own, warnings
+#: ``zeros``/``ones``/``arange`` on the CPU, ``x[1:5]`` and ``x.reshape(2, 5)`` (NumPy's view 0.1-0.2 us,
+#: torch's ~1 us; ``_lazy_view``), ``matmul``, ``dot``, ``inner``, ``vdot``, ``einsum``, ``where``, ``copy``,
+#: in-place operators, scalar-first ufuncs and ``apply_along_axis`` (``tiny_host``). Results are NumPy's own, warnings
 #: included (docs/differences.md); their tensors are made only when a torch kernel reads them
 TINY_HOST = 64
 

@@ -323,6 +323,11 @@ def arange(start_or_stop=NOVALUE, /, stop=None, step=1, *, dtype=None, device=No
     n = math.ceil(n)
     if n <= 0:
         return keep_alias(_wrap(torch.empty(0, dtype=dt, device=dev)), dtype)
+    if dev is _CPU and n <= TINY_HOST and dtype is None and dt is _dtypes.TO_TORCH[np_dt] and not _dynamo_compiling():
+        h = _np.arange(*vals)  # a tiny host array: NumPy's (_array.TINY_HOST), its values, its view kept
+        r = _wrap(torch.from_numpy(h))  # (the tensor made now: an arange is often a constant jit closes over)
+        r._h = h
+        return r
     try:
         return keep_alias(_wrap(_arange(vals, n, dt, dev)), dtype)
     except RuntimeError as exc:

@@ -8,11 +8,11 @@ are attached here from ``_table.OPERATORS`` so that ``x + y`` and
 import numpy as _np
 import torch
 
-from .._array import _wrap, ndarray
+from .._array import _bump_version, _wrap, ndarray, tiny_host
 from .._boundary import answers_numpy_itself, beside_subclass as _beside_subclass
 from . import _table
 from ._objects import UFUNCS as _ufuncs
-from ._ufunc import UFuncTypeError, make, operand, ufunc  # noqa: F401
+from ._ufunc import _NP_SCALARS, UFuncTypeError, make, operand, ufunc  # noqa: F401
 
 from ._functions import *  # noqa: F401,F403
 from ._functions import __all__ as _functions_all
@@ -105,6 +105,15 @@ def _reflected(ufname, name):
 
 def _inplace(ufname, name):
     def op(self, other):
+        tp = type(other)
+        if tp is float or tp is int or tp is ndarray or tp in _NP_SCALARS:
+            h = tiny_host(self)
+            if h is not None:  # tiny host data: NumPy's loop writes through the host view (_array.TINY_HOST)
+                o = other if tp is not ndarray else tiny_host(other)
+                if o is not None:
+                    _ufuncs[ufname]._np(h, o, out=h)  # NumPy's casting rule and errors (read-only too)
+                    _bump_version((self._t,))  # as a torch write would
+                    return self
         if not isinstance(other, _KNOWN):
             return NotImplemented
         _ufuncs[ufname](self, other, out=self)

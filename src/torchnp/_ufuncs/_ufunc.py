@@ -17,7 +17,7 @@ import torch
 
 from .. import _cpu_kernels, _device, _dtypes
 from .._device import CPU as _CPU
-from .._array import TINY_HOST, _host_values, _wrap, host_result, ndarray, result
+from .._array import TINY_HOST, _host_values, _wrap, host_result, ndarray, result, tiny_host
 from .._boundary import answers_numpy_itself, broadcast_error, casting_rule, operand, run_on_host, store, where_mask
 from .._convert import NOVALUE as _NOVALUE
 from .._cpu_kernels import NOT_NUMPYS
@@ -580,7 +580,7 @@ class _Binary(ufunc):
                         h2 = x2._host_array()
                     if type(h2) is _NPA and h2.size <= self._tiny:
                         r = self._np(h, h2)
-                elif tp is float or tp is int:
+                elif tp is float or tp is int or tp in _NP_SCALARS:  # NumPy's scalars: their NEP 50 types
                     r = self._np(h, x2)
                 if r is not None:
                     return host_result(r)
@@ -616,6 +616,11 @@ class _Binary(ufunc):
         if out is None and not options and type(x1) in _SCALARS and type(x2) in _SCALARS \
                 and not _multi_device[0] and not _dynamo_compiling():
             return self._np(x1, x2)  # scalars on the host: NumPy's scalar arithmetic (§1.3, §3.3)
+        if type(x2) is ndarray and out is None and not options and (type(x1) is float or type(x1) is int
+                                                                     or type(x1) in _NP_SCALARS):
+            h2 = tiny_host(x2)  # a scalar and tiny host data (2 * x, 1 - x): NumPy's loop (_array.TINY_HOST)
+            if h2 is not None:
+                return host_result(self._np(x1, h2))
         return self._call((x1, x2), out, options)
 
 
