@@ -333,6 +333,8 @@ CASES = {
     "get_include": NA(_KEEP_HOST), "frompyfunc": NA("wraps a Python function on host objects"),
     "fromfile": NA(_IO), "fromregex": NA(_IO), "genfromtxt": NA(_IO), "load": NA(_IO), "loadtxt": NA(_IO), "save": NA(_IO),
     "savetxt": NA(_IO), "savez": NA(_IO), "savez_compressed": NA(_IO),
+    "asmatrix": NA("NumPy's own: numpy.matrix is NumPy-only host data (§2.5); a device array raises HostCopyError"),
+    "bmat": NA("NumPy's own: numpy.matrix is NumPy-only host data (§2.5)"),
     # linalg
     "linalg.cholesky": c(M), "linalg.cond": c(M), "linalg.cross": c(Arr((3,)), Arr((3,))), "linalg.det": c(M),
     "linalg.diagonal": c(M), "linalg.eig": c(M), "linalg.eigh": c(M), "linalg.eigvals": c(M), "linalg.eigvalsh": c(M),

@@ -445,3 +445,41 @@ def test_jit_write_into_read_only():  # §6: a compiled write into a read-only a
     with pytest.raises((ValueError, torchnp.jit.JitError)):
         torchnp.jit(h)(r)  # fullgraph=True: JitError where one graph cannot hold the raise
     assert_like_numpy(r, numpy.arange(5.0))
+
+
+FORTRAN = {  # §1.2: memory order asked for is a fresh buffer the array owns, as NumPy's
+    "array order=F": lambda xp, a: xp.array(a, order="F"),
+    "array list order=F": lambda xp, a: xp.array([[1, 2, 3], [4, 5, 6]], order="F"),
+    "asfortranarray": lambda xp, a: xp.asfortranarray(a),
+    "asfortranarray of F": lambda xp, a: xp.asfortranarray(xp.asfortranarray(a)),
+    "copy order=F": lambda xp, a: xp.copy(a, order="F"),
+    "method copy order=F": lambda xp, a: a.copy(order="F"),
+    "method copy order=A of F": lambda xp, a: xp.asfortranarray(a).copy(order="A"),
+    "ones order=F": lambda xp, a: xp.ones((3, 4, 2), order="F"),
+    "zeros order=F": lambda xp, a: xp.zeros((3, 4), order="F"),
+    "full order=F": lambda xp, a: xp.full((3, 4), 7.0, order="F"),
+    "eye order=F": lambda xp, a: xp.eye(3, 4, order="F"),
+    "require F": lambda xp, a: xp.require(a, requirements="F"),
+    "astype order=F": lambda xp, a: a.astype(xp.float32, order="F"),
+    "astype of F": lambda xp, a: xp.asfortranarray(a).astype(xp.float32),
+    "astype order=C of F": lambda xp, a: xp.asfortranarray(a).astype(xp.float32, order="C"),
+    "zeros_like order=F": lambda xp, a: xp.zeros_like(a, order="F"),
+    "ones_like of F": lambda xp, a: xp.ones_like(xp.asfortranarray(a)),
+    "full_like of F": lambda xp, a: xp.full_like(xp.asfortranarray(a), 2.0),
+    "ones_like of F other shape": lambda xp, a: xp.ones_like(xp.asfortranarray(a), shape=(4, 3)),
+    "ones_like of F other ndim": lambda xp, a: xp.ones_like(xp.asfortranarray(a), shape=(4, 3, 1)),
+    "zeros_like of F order=C": lambda xp, a: xp.zeros_like(xp.asfortranarray(a), order="C"),
+}
+
+
+@pytest.mark.parametrize("name", list(FORTRAN))
+def test_memory_order_flags(name):  # issue 23: np.array(Z, order='F').flags['OWNDATA'] was False
+    f = FORTRAN[name]
+    a = numpy.arange(12.0).reshape(3, 4)
+    expected = f(numpy, a)
+    actual = f(torchnp, tnp(a))
+    for flag in ("OWNDATA", "C_CONTIGUOUS", "F_CONTIGUOUS", "WRITEABLE"):
+        assert actual.flags[flag] == expected.flags[flag], flag
+    assert (actual.base is None) == (expected.base is None)
+    assert actual.strides == expected.strides
+    numpy.testing.assert_array_equal(actual.to_numpy(), expected)

@@ -248,6 +248,45 @@ def test_corrcoef_complex_and_y():
     check("corrcoef", y)
 
 
+def _same_bits(actual, expected):
+    assert type(actual) is (torchnp.ndarray if isinstance(expected, numpy.ndarray) else type(expected))
+    got = actual.to_numpy() if isinstance(actual, torchnp.ndarray) else numpy.asarray(actual)
+    assert got.dtype == numpy.asarray(expected).dtype and got.shape == numpy.shape(expected)
+    assert got.tobytes() == numpy.asarray(expected).tobytes(), (got, expected)
+
+
+@given(m=arrays([numpy.dtype(d) for d in ("float64", "float32", "int64", "complex128")], min_dims=1, max_dims=2,
+                min_side=2, max_side=6), data=st.data(), rowvar=st.booleans())
+def test_cov_corrcoef_bits_on_host(m, data, rowvar):
+    # issue 23: np.corrcoef(a, b)[0, 1] printed -0.9179248480315343 where NumPy prints ...41;
+    # host data runs NumPy's kernel (_cpu_kernels), so the bits are NumPy's
+    y = data.draw(arrays([m.dtype], shape=m.shape)) if data.draw(st.booleans()) else None
+    host = {"device": "cpu"}
+    args = (m,) if y is None else (m, y)
+    targs = tuple(torchnp.asarray(a, **host) for a in args)
+    with warnings.catch_warnings(), numpy.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        for name in ("cov", "corrcoef"):
+            try:
+                expected = getattr(numpy, name)(*args, rowvar=rowvar)
+            except Exception as exc:  # noqa: BLE001 - the same exception type as NumPy's
+                with pytest.raises(type(exc)):
+                    getattr(torchnp, name)(*targs, rowvar=rowvar)
+                continue
+            _same_bits(getattr(torchnp, name)(*targs, rowvar=rowvar), expected)
+        w = numpy.arange(1, m.shape[-1 if rowvar or m.ndim == 1 else 0] + 1)
+        _same_bits(torchnp.cov(targs[0], rowvar=rowvar, fweights=torchnp.asarray(w, **host),
+                               aweights=torchnp.asarray(w / 2.0, **host)),
+                   numpy.cov(m, rowvar=rowvar, fweights=w, aweights=w / 2.0))
+
+
+def test_corrcoef_of_the_issue_prints_numpys_digits():
+    a = numpy.array([1.0, 2.5, 3.7, 4.1, 5.9, 6.2, 7.3])
+    b = numpy.array([9.1, 7.7, 7.9, 5.2, 4.4, 4.9, 1.3])
+    assert repr(torchnp.corrcoef(torchnp.asarray(a, device="cpu"), torchnp.asarray(b, device="cpu"))[0, 1]) == \
+        repr(numpy.corrcoef(a, b)[0, 1])
+
+
 @pytest.mark.parametrize("name", ["quantile", "nanquantile", "percentile", "median", "nanmedian", "mean", "var",
                                   "nanmean", "average"])
 @pytest.mark.parametrize("shape", [(3, 0), (0, 3), (0,)])

@@ -67,10 +67,10 @@ class ndarray:
         if buffer is None:
             if strides is not None:
                 raise ValueError("strides can only be given together with a buffer")
-            t = torch.empty(shape, dtype=_dtypes.to_torch(dtype), device=_device.resolve(device))
-            if order == "F" and t.dim() > 1:
-                t = t.permute(tuple(range(t.dim() - 1, -1, -1))).contiguous().permute(tuple(range(t.dim() - 1, -1, -1)))
-            return _wrap(t)
+            dt, dev = _dtypes.to_torch(dtype), _device.resolve(device)
+            if order == "F" and len(shape) > 1:
+                return _wrap(_tensors.empty_laid_out(shape, _tensors.fortran_order(len(shape)), dt, dev))
+            return _wrap(torch.empty(shape, dtype=dt, device=dev))
         t = _from_buffer(shape, _np.dtype(dtype), buffer, operator.index(offset), strides, order, device)
         return t if isinstance(t, (_np.ndarray, ndarray)) else _wrap(t)  # host-only dtypes: NumPy's array (§2.5)
 
@@ -495,6 +495,9 @@ class ndarray:
     # -- thin methods --
     def copy(self, order="C"):
         """A copy on the same device in memory ``order`` 'C', 'F', 'A' or 'K' (``numpy.ndarray.copy``)."""
+        h = tiny_host(self)
+        if h is not None and order in ("C", "K"):
+            return host_result(h.copy(order))  # tiny host data: NumPy's copy, no torch call (TINY_HOST)
         t = self._t
         if order is None:  # NumPy's order converter reads None as 'C' here
             order = "C"
@@ -503,8 +506,7 @@ class ndarray:
         if order == "A":
             order = "F" if _Flags(t).f_contiguous and not t.is_contiguous() else "C"
         if order == "F":
-            rev = tuple(range(t.dim() - 1, -1, -1))
-            return _wrap(t.permute(rev).contiguous().permute(rev))
+            return _wrap(_tensors.empty_laid_out(t.shape, _tensors.fortran_order(t.dim()), t.dtype, t.device).copy_(t))
         if order != "C":
             raise ValueError(f"order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
         return _labelled(_wrap(t.clone(memory_format=torch.contiguous_format)), self._d)
@@ -525,6 +527,10 @@ class ndarray:
                     f"array on {t.device} implicitly; move it first with x.to_device('cpu')") from None
             return _np.asarray(t.numpy()).astype(dtype, order, casting, subok, copy)
         r = cast_tensor(t, td, casting=casting, copy=copy)
+        if order in ("F", "C", "A") and r.dim() > 1:  # the memory order asked for ('K', torch's: the source's)
+            if order == "A":
+                order = "F" if _Flags(t).f_contiguous and not t.is_contiguous() else "C"
+            r = _tensors.laid_out(r, _tensors.fortran_order(r.dim()) if order == "F" else tuple(range(r.dim())))
         # copy=False and nothing to do: self, as NumPy; else NumPy's dtype asked for ('q', §2.1)
         return self if r is self._t else _labelled(_wrap(r), _dtypes.alias_of(dtype))
 
@@ -887,8 +893,9 @@ def host_result(r):
 #: host data of at most this many elements runs NumPy's own code, where a call is mostly overhead
 #: (the one bound of the tiny host path, §7): ufuncs (10 float64: NumPy's add 0.45 us against
 #: torch's 1.3 us, sin 0.45 against 1.2 us; float64 sin loses from ~100 elements), ``empty``/
-#: ``zeros``/``ones`` on the CPU, ``x[1:5]`` and ``x.reshape(2, 5)`` (NumPy's view 0.1-0.2 us, torch's
-#: ~1 us; ``_lazy_view``), ``matmul`` and ``where`` (``tiny_host``). Results are NumPy's own, warnings
+#: ``zeros``/``ones``/``arange`` on the CPU, ``x[1:5]`` and ``x.reshape(2, 5)`` (NumPy's view 0.1-0.2 us,
+#: torch's ~1 us; ``_lazy_view``), ``matmul``, ``dot``, ``inner``, ``vdot``, ``einsum``, ``where``, ``copy``,
+#: in-place operators, scalar-first ufuncs and ``apply_along_axis`` (``tiny_host``). Results are NumPy's own, warnings
 #: included (docs/differences.md); their tensors are made only when a torch kernel reads them
 TINY_HOST = 64
 

@@ -12,7 +12,12 @@ Follow the data:
 - Python data (lists, tuples, ranges) is created on the computation's device, else on the
   default device;
 - a ``numpy.ndarray`` whose dtype torch cannot hold (str, object, datetime64, ...) raises
-  ``HostOnlyData``: the public function then runs NumPy's own implementation (§2.5).
+  ``HostOnlyData``: the public function then runs NumPy's own implementation (§2.5);
+- a host object that NumPy hands back as its own type — one whose type answers NumPy's
+  protocols itself (``__array_ufunc__``/``__array_function__``: a pandas Series or DataFrame,
+  an xarray DataArray, a Dask array) or a ``numpy.ndarray`` subclass (``numpy.matrix``, masked
+  arrays) — raises ``HostObject``: the public function then runs NumPy's public function, which
+  dispatches to the object as NumPy does (``np.log(series)`` is a Series with its index, §3.3).
 
 Operands on different devices raise ``DeviceMismatchError`` (§3.2): host data on an
 accelerator computation is such a mix, never an implicit upload.
@@ -20,6 +25,7 @@ accelerator computation is such a mix, never an implicit upload.
 
 import collections
 import inspect
+import sys
 import warnings
 
 import numpy as _np
@@ -35,6 +41,34 @@ from ._tensors import broadcast_shapes
 __all__ = []
 
 _PYSCALARS = (float, int, bool, complex)
+
+#: NumPy's own protocol methods: a type that has other ones answers NumPy's calls itself
+_NUMPYS_PROTOCOLS = (_np.ndarray.__array_ufunc__, _np.ndarray.__array_function__)
+
+
+class HostObject(HostOnlyData):
+    """An operand NumPy hands back as its own type (module docstring): the public function runs
+    NumPy's function, which dispatches to it (§3.3, §5.3). Where nothing catches it, it is the
+    TypeError naming the type."""
+
+    def __init__(self, tp):
+        self.type = tp
+        super().__init__(f"a {tp.__module__}.{tp.__qualname__} is host data that NumPy's functions hand back "
+                         "as its own type: run NumPy's function on it")
+
+
+_host_object = HostObject
+
+
+def answers_numpy_itself(tp):
+    """Whether objects of type ``tp`` (not a torchnp or plain NumPy array) get NumPy's function:
+    a ``numpy.ndarray`` subclass, or a type with its own ``__array_ufunc__`` (``None`` included:
+    then NumPy's ufuncs refuse it) or ``__array_function__``."""
+    if issubclass(tp, _np.ndarray):
+        return tp is not _np.ndarray
+    uf = getattr(tp, "__array_ufunc__", _NUMPYS_PROTOCOLS[0])
+    fn = getattr(tp, "__array_function__", _NUMPYS_PROTOCOLS[1])
+    return (uf is not _NUMPYS_PROTOCOLS[0] or fn is not _NUMPYS_PROTOCOLS[1]) and not issubclass(tp, ndarray)
 
 
 def host_tensor(arr):
@@ -71,6 +105,8 @@ def operand(x, dev=None):
     if isinstance(x, ndarray):
         return x._t
     if isinstance(x, _np.ndarray):
+        if tp is not _np.ndarray:  # numpy.matrix, masked arrays, ...: NumPy's function keeps the subclass
+            raise _host_object(tp)
         return host_tensor(x)
     if isinstance(x, _np.generic):
         if is_host_only(x.dtype):
@@ -82,6 +118,8 @@ def operand(x, dev=None):
         raise TypeError("a torch.Tensor cannot be mixed into a torchnp operation; wrap it with torchnp.from_torch(t)")
     if isinstance(x, (list, tuple, range)):
         return _python_data(x, dev)
+    if answers_numpy_itself(tp):  # pandas, xarray, Dask ...: NumPy's function gives them their own type
+        raise _host_object(tp)
     if hasattr(x, "__array__") or hasattr(x, "__array_interface__"):
         return host_tensor(_np.asarray(x))
     if x is None:
@@ -297,6 +335,15 @@ def from_host(obj, depth=0):
     return obj
 
 
+def beside_subclass(pyop, x, other, reflected):
+    """``x <op> other`` (``other <op> x`` when ``reflected``) where ``other`` is a ``numpy.ndarray``
+    subclass (``numpy.matrix``: ``*`` is a matrix product): host data, so the operator runs on
+    NumPy's view of ``x`` (§3.3), where Python gives the subclass's own operator the first word as
+    beside NumPy's arrays. An array on a device raises HostCopyError (no hidden copy, §4.3)."""
+    view = _np.asarray(x)
+    return from_host(pyop(other, view) if reflected else pyop(view, other))
+
+
 def run_on_host(fn, args, kwargs, name, host_only=False):
     """NumPy's implementation ``fn`` on zero-copy host views of the torchnp arrays in ``args``
     and ``kwargs`` (every one must be on the CPU), its array results as CPU torchnp arrays.
@@ -308,8 +355,11 @@ def run_on_host(fn, args, kwargs, name, host_only=False):
         dev = a._t.device
         if dev.type != "cpu":
             if host_only:
+                exc = sys.exc_info()[1]
+                what = (f"a {exc.type.__module__}.{exc.type.__qualname__}, §3.3" if isinstance(exc, HostObject) else
+                        "a NumPy array of a dtype torch cannot hold, §2.5")
                 raise _device.DeviceMismatchError(
-                    f"{name}: host-only data (a NumPy array of a dtype torch cannot hold, §2.5) cannot be "
+                    f"{name}: host-only data ({what}) cannot be "
                     f"mixed with arrays on {dev}; torchnp never moves data implicitly. Move the device "
                     f"array to the host explicitly with x.to_device('cpu') or x.to_numpy().")
             raise TypeError(f"torchnp does not implement {name} for arrays on {dev}; copy explicitly "
@@ -320,6 +370,8 @@ def run_on_host(fn, args, kwargs, name, host_only=False):
 # ---------------------------------------------------------------- the declared functions (§7)
 #: every public function routed through the boundary: "torchnp.linalg.solve" -> its Declaration
 DECLARED = {}
+#: NumPy's public function of each declared one (HostObject calls: NumPy's dispatch runs)
+NUMPY_PUBLIC = {}
 
 
 class Declaration(collections.namedtuple("Declaration", "impl numpy kinds")):
@@ -439,6 +491,8 @@ def _host(np_func, layout, name, defaults, arguments):
     names, ``*args``' name, keyword-only names, ``**kwargs``' name): arguments left at torchnp's
     defaults are left out (NumPy applies its own), those before them stay positional (NumPy's
     C functions take no keywords); ``device=`` may only name the CPU."""
+    if isinstance(sys.exc_info()[1], HostObject):  # NumPy's public function: it dispatches to the object (§3.3)
+        np_func = NUMPY_PUBLIC.get(name, np_func)
     if np_func is None:
         raise  # noqa: PLE0704 - re-raise the HostOnlyData being handled: NumPy has no such function
     positional_only, positional_or_keyword, star_name, keyword_only, extra_name = layout
@@ -581,6 +635,8 @@ def declare(namespace, prefix, numpy_module, names):
         scalar_results = qualified.split(".", 1)[1] in SCALAR_RESULTS
         src, layout, defaults = _wrapper_source(name, code_sig, scalar_results, twin is not None)
         np_func = getattr(numpy_module, name, None)
+        if callable(np_func):
+            NUMPY_PUBLIC[qualified] = np_func
         np_func = getattr(np_func, "_implementation", np_func) if callable(np_func) else None
         env = {"_impl": impl if twin is None else twin, "_HostOnlyData": HostOnlyData,
                "_host_call": functools.partial(_host, np_func, layout, qualified, defaults),

@@ -41,9 +41,6 @@ NOT_API = {
 
 #: Names that cannot exist on torch, with the reason (one table, DESIGN §2.5).
 UNSUPPORTED = {
-    "matrix": "numpy.matrix is a deprecated ndarray subclass; use 2-D arrays",
-    "asmatrix": "returns numpy.matrix, a deprecated ndarray subclass",
-    "bmat": "returns numpy.matrix, a deprecated ndarray subclass",
     "memmap": "a file-backed host buffer; torch tensors on devices cannot map files",
     "nested_iters": "exposes NumPy's C iterator internals (nditer pairs)",
     "geterrcall": "torch raises no floating-point errors, so there is nothing to call back",

@@ -125,6 +125,11 @@ KERNELS = {
     # NumPy call against a dozen torch ones; at every size and dtype NumPy's bits (float16 too,
     # whose steps NumPy rounds to float16, its pairwise sums included)
     "var": Kernel(0, _ANY, _quiet(_var)),
+    # cov/corrcoef: NumPy's steps (its mean, dot with the conjugate transpose, multiply by 1/fact;
+    # corrcoef divides by the standard deviations row- then column-wise): NumPy's bits at every
+    # size (torch's division by fact and its matmul differ in the last place: issue 23)
+    "cov": Kernel(0, _ANY, _quiet(_np.cov)),
+    "corrcoef": Kernel(0, _ANY, _quiet(_np.corrcoef)),
     # x[mask] with one boolean array: NumPy's compress loop, where torch counts, then gathers
     "mask": Kernel(10_000, _ANY, _mask),
     "where": Kernel(10_000, _ANY, _np.where),

@@ -11,12 +11,21 @@ torchnp lacks) runs NumPy's own implementation when every torchnp array involved
 CPU: on zero-copy host views, its array results wrapped back as CPU torchnp arrays (host-only
 dtypes stay NumPy arrays, §2.5). On another device it raises TypeError naming the function,
 since that would need a hidden device->host copy.
+
+NumPy's input-conversion functions give ``numpy.ndarray`` on host data (§5.3, §4.3): library code
+calls them to get a NumPy array out of what user code returned, then hands it to compiled code
+(SciPy's L-BFGS-B: ``numpy.atleast_1d(grad(x))``, then Fortran). ``numpy.asarray``,
+``asanyarray``, ``ascontiguousarray``, ``asfortranarray``, ``asarray_chkfinite``, ``require`` and
+``array`` already return one (they reach ``__array__``); ``atleast_1d``/``2d``/``3d`` ("convert
+inputs to arrays with at least N dimensions", NumPy's implementation: ``asanyarray`` and a
+reshape) are the ones NumPy dispatches, so for CPU torchnp arrays they run NumPy's
+implementation on zero-copy views too. On other devices they run torchnp (device arrays).
 """
 
 import numpy as _np
 
 from ._array import ndarray
-from ._boundary import run_on_host as _on_host
+from ._boundary import _torchnp_arrays as _arrays, run_on_host as _on_host
 from ._ufuncs import _ufuncs
 
 __all__ = []
@@ -65,7 +74,13 @@ def _is_numpys(ufunc):
     return getattr(_np, ufunc.__name__, None) is ufunc
 
 
+#: NumPy's conversion functions that NumPy dispatches: NumPy's implementation on host data (above)
+_CONVERTERS = frozenset((_np.atleast_1d, _np.atleast_2d, _np.atleast_3d))
+
+
 def __array_function__(self, func, types, args, kwargs):
+    if func in _CONVERTERS and all(a._t.device.type == "cpu" for a in _arrays(args)):
+        return func._implementation(*args, **kwargs)  # numpy.ndarray views (asanyarray -> __array__)
     module = _submodule(getattr(func, "__module__", "") or "")
     ours = getattr(module, func.__name__, None) if module is not None else None
     if ours is None or ours is func:

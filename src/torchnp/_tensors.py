@@ -153,12 +153,26 @@ def over_storage(src, host):
 
 def laid_out(t, perm):
     """``t`` with its axes in memory in order ``perm`` (outermost first; reversed axes: Fortran
-    order): ``t`` itself where it already is, else a copy so laid out."""
-    p = t.permute(perm)
-    if p.is_contiguous():
+    order): ``t`` itself where it already is, else a copy so laid out, which owns its memory
+    (NumPy's ``OWNDATA``: a fresh buffer, not a view of a temporary)."""
+    if t.permute(perm).is_contiguous():
         return t
-    inverse = sorted(range(len(perm)), key=perm.__getitem__)
-    return p.contiguous().permute(inverse)
+    return empty_laid_out(t.shape, perm, t.dtype, t.device).copy_(t)
+
+
+def empty_laid_out(shape, perm, dtype, device):
+    """An uninitialised tensor of ``shape`` owning memory with its axes in order ``perm``
+    (outermost first; ``fortran_order(n)``: column-major)."""
+    strides, step = [0] * len(shape), 1
+    for ax in reversed(perm):
+        strides[ax] = step
+        step *= max(int(shape[ax]), 1)
+    return torch.empty_strided(tuple(shape), strides, dtype=dtype, device=device)
+
+
+def fortran_order(ndim):
+    """The axis order of column-major (Fortran) memory: the axes reversed."""
+    return tuple(range(ndim - 1, -1, -1))
 
 
 def strided(t, shape, strides):

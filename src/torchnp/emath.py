@@ -88,3 +88,10 @@ def arcsin(x):
 def arctanh(x):
     """Inverse hyperbolic tangent, complex outside [-1, 1] (mirrors ``numpy.emath.arctanh``)."""
     return _u.arctanh(_fix(x, _abs_gt_1))
+
+
+from numpy import emath as _numpy_mirror  # noqa: E402
+from ._host_only import mirror_getattr as _mirror_getattr  # noqa: E402
+
+__getattr__ = _mirror_getattr(__name__, _numpy_mirror)  # NumPy's private names; a clear AttributeError otherwise
+del _mirror_getattr

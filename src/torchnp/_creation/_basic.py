@@ -18,7 +18,7 @@ from .._device import CPU as _CPU
 from .._convert import NOVALUE, as_tensor, asarray, check_order, keep_alias, wrap_host
 from .._device import _state as _device_state
 from .._dtypes import _default_float
-from .._tensors import int_tuple, shape_str
+from .._tensors import empty_laid_out, fortran_order, int_tuple, laid_out, shape_str
 
 __all__ = ["array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "copy",
            "empty", "zeros", "ones", "full", "empty_like", "zeros_like", "ones_like",
@@ -81,8 +81,9 @@ def _allocate(make, shape, dtype, device, order="C"):
         dev = _device_state.device if device is None else _device.resolve(device)
         if dev is _CPU and type(shape) is int and shape <= TINY_HOST and not _dynamo_compiling():
             return host_result(_HOST_ALLOCATORS[make](shape, _dtypes.TO_NUMPY[dtype]))
-        if order == "F" and type(shape) is tuple and len(shape) > 1:  # column-major: the reversed shape, permuted
-            return _wrap(_reversed_axes(make(shape[::-1], dtype=dtype, device=dev)))
+        if order == "F" and type(shape) is tuple and len(shape) > 1:  # column-major memory of its own
+            r = empty_laid_out(shape, fortran_order(len(shape)), dtype, dev)
+            return _wrap(r if make is torch.empty else r.fill_(0 if make is torch.zeros else 1))
         return _wrap(make(shape, dtype=dtype, device=dev))
     except (RuntimeError, TypeError) as exc:
         raise _creation_error(exc, shape, dtype) from None
@@ -139,7 +140,7 @@ def _has_layout(t, order):
 
 def _in_layout(t, order):
     """``t`` copied into C or Fortran order."""
-    return t.contiguous() if order == "C" else _reversed_axes(_reversed_axes(t).contiguous())
+    return t.contiguous() if order == "C" else laid_out(t, fortran_order(t.dim()))
 
 
 def copy(a, order="K", subok=False):
@@ -231,22 +232,40 @@ def _like(a, dtype, shape, device, order):
     return shp, dt, dev
 
 
+def _fortran_like(a, shp, order):
+    """Whether a ``*_like`` result of shape ``shp`` is column-major: ``order='F'``, or 'A'/'K' of a
+    Fortran-contiguous (and not C-contiguous) prototype of as many dimensions, as NumPy lays them out."""
+    if len(shp) < 2 or order == "C":
+        return False
+    if order == "F":
+        return True
+    if not isinstance(a, (ndarray, _np.ndarray)) or a.ndim != len(shp):  # another ndim: C, as NumPy
+        return False
+    return bool(a.flags.f_contiguous and not a.flags.c_contiguous)
+
+
+def _empty_like(a, shp, dt, dev, order):
+    if _fortran_like(a, shp, order):
+        return empty_laid_out(shp, fortran_order(len(shp)), dt, dev)
+    return torch.empty(shp, dtype=dt, device=dev)
+
+
 def empty_like(prototype, /, dtype=None, order="K", subok=True, shape=None, *, device=None):
     """Uninitialised array like ``prototype`` (mirrors ``numpy.empty_like``; same device unless ``device=``)."""
     shp, dt, dev = _like(prototype, dtype, shape, device, order)
-    return keep_alias(_wrap(torch.empty(shp, dtype=dt, device=dev)), dtype, prototype)
+    return keep_alias(_wrap(_empty_like(prototype, shp, dt, dev, order)), dtype, prototype)
 
 
 def zeros_like(a, dtype=None, order="K", subok=True, shape=None, *, device=None):
     """Zeros like ``a`` (``numpy.zeros_like``)."""
     shp, dt, dev = _like(a, dtype, shape, device, order)
-    return keep_alias(_wrap(torch.zeros(shp, dtype=dt, device=dev)), dtype, a)
+    return keep_alias(_wrap(_empty_like(a, shp, dt, dev, order).zero_()), dtype, a)
 
 
 def ones_like(a, dtype=None, order="K", subok=True, shape=None, *, device=None):
     """Ones like ``a`` (``numpy.ones_like``)."""
     shp, dt, dev = _like(a, dtype, shape, device, order)
-    return keep_alias(_wrap(torch.ones(shp, dtype=dt, device=dev)), dtype, a)
+    return keep_alias(_wrap(_empty_like(a, shp, dt, dev, order).fill_(1)), dtype, a)
 
 
 def full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None, *, device=None):
@@ -257,7 +276,8 @@ def full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None, *, d
         return keep_alias(_wrap(_broadcast_fill(fill_value._t.to(dt), shp)), dtype, a)
     if isinstance(fill_value, _np.ndarray) and dev.type != "cpu":  # host data, never uploaded implicitly (§3.3)
         raise _device.mismatch(_device.CPU, dev)
-    return keep_alias(_wrap(_fill(shp, fill_value, dt, dev)), dtype, a)
+    r = _fill(shp, fill_value, dt, dev)
+    return keep_alias(_wrap(laid_out(r, fortran_order(len(shp))) if _fortran_like(a, shp, order) else r), dtype, a)
 
 
 _HOST_TYPES = {float: torch.float64, complex: torch.complex128}
@@ -303,6 +323,11 @@ def arange(start_or_stop=NOVALUE, /, stop=None, step=1, *, dtype=None, device=No
     n = math.ceil(n)
     if n <= 0:
         return keep_alias(_wrap(torch.empty(0, dtype=dt, device=dev)), dtype)
+    if dev is _CPU and n <= TINY_HOST and dtype is None and dt is _dtypes.TO_TORCH[np_dt] and not _dynamo_compiling():
+        h = _np.arange(*vals)  # a tiny host array: NumPy's (_array.TINY_HOST), its values, its view kept
+        r = _wrap(torch.from_numpy(h))  # (the tensor made now: an arange is often a constant jit closes over)
+        r._h = h
+        return r
     try:
         return keep_alias(_wrap(_arange(vals, n, dt, dev)), dtype)
     except RuntimeError as exc:
@@ -432,8 +457,7 @@ def require(a, dtype=None, requirements=None, *, like=None):
     if "C" in reqs and not t.is_contiguous():
         t = t.contiguous()
     elif "F" in reqs and not (t.dim() < 2 or t.mT.is_contiguous()) and t.dim() >= 2:
-        perm = list(range(t.dim() - 1, -1, -1))
-        t = t.permute(perm).contiguous().permute(perm)
+        t = laid_out(t, fortran_order(t.dim()))
     elif "O" in reqs and t is arr._t:
         t = t.clone()
     if "W" in reqs and t is arr._t and not arr.flags.writeable:

@@ -12,7 +12,7 @@ import torch
 from numpy import ndindex  # index tuples only: pure Python, no data
 
 from .. import _dtypes
-from .._array import _wrap, ndarray
+from .._array import _lazy_view, _wrap, host_result, ndarray
 from .._boundary import run_on_host
 from .._convert import as_tensor
 from ._common import normalize_axis, tensor, tensors
@@ -30,10 +30,46 @@ def apply_along_axis(func1d, axis, arr, *args, **kwargs):
     outer = tuple(moved.shape[:-1])
     if 0 in outer:
         raise ValueError("Cannot apply_along_axis when any iteration dimensions are 0")
+    m = _wrap(moved)
+    mh = m._host_array() if t.device.type == "cpu" else False
+    if type(mh) is _np.ndarray:  # host data: NumPy's slices (views) and NumPy's assembly, as numpy's loop
+        results = []
+        for ind in ndindex(outer):
+            v = m
+            for i in ind:  # NumPy's view of the slice; its tensor made only if torch reads it
+                v = _lazy_view(v, v._h[i], i)
+            r = func1d(v, *args, **kwargs)
+            hr = r._host_array() if type(r) is ndarray else r
+            if hr is False:  # a result NumPy may not read (autograd, another device): torch assembles
+                results = [tensor(x, t.device) for x in results + [r]]
+                return _stack(results, outer, axis, t.device, moved, func1d, args, kwargs, ind)
+            results.append(hr)
+        first = _np.asanyarray(results[0])
+        buff = _np.zeros(outer + first.shape, first.dtype)
+        for ind, r in zip(ndindex(outer), results):
+            buff[ind] = r
+        k = first.ndim
+        perm = list(range(axis)) + list(range(len(outer), len(outer) + k)) + list(range(axis, len(outer)))
+        r = buff.transpose(perm)
+        return r if _dtypes.is_host_only(r.dtype) else host_result(r)  # host-only results: NumPy's array (§2.5)
     results = []
     for ind in ndindex(outer):
         r = func1d(_wrap(moved[ind]), *args, **kwargs)
         results.append(tensor(r, t.device))  # a host array returned beside device data raises (§3.2)
+    return _assemble(results, outer, axis)
+
+
+def _stack(results, outer, axis, dev, moved, func1d, args, kwargs, done):
+    """The rest of apply_along_axis's loop after slice ``done`` on torch's path, then its assembly."""
+    started = False
+    for ind in ndindex(outer):
+        if started:
+            results.append(tensor(func1d(_wrap(moved[ind]), *args, **kwargs), dev))
+        started = started or ind == done
+    return _assemble(results, outer, axis)
+
+
+def _assemble(results, outer, axis):
     first = results[0]
     res = torch.stack([r.to(first.dtype) for r in results]).reshape(outer + tuple(first.shape))
     # the function's output axes go where ``axis`` was

@@ -1,11 +1,13 @@
 """``matmul`` and the ``@`` operator (NumPy's gufunc ``(n?,k),(k,m?)->(n?,m?)``)."""
 
+import operator
+
 import numpy as _np
 import torch
 
 from .. import _cpu_kernels, _device, _dtypes
 from .._array import _wrap, host_result, ndarray, result, tiny_host
-from .._boundary import store, tensors
+from .._boundary import beside_subclass, store, tensors
 from .._convert import normalize_axis
 from .._ufuncs._ufunc import translate
 
@@ -113,12 +115,16 @@ def _matmul_op(self, other):
     if type(other) is not ndarray and not isinstance(
             other, (ndarray, list, tuple, _np.ndarray, _np.generic, int, float, complex, bool)):
         return NotImplemented
+    if type(other) is not _np.ndarray and isinstance(other, _np.ndarray):  # numpy.matrix, ... (§3.3)
+        return beside_subclass(operator.matmul, self, other, False)
     return result(matmul(self, other))  # vector @ vector: NumPy's scalar on the host (§1.3)
 
 
 def _rmatmul_op(self, other):
     if not isinstance(other, (ndarray, list, tuple, _np.ndarray, _np.generic, int, float, complex, bool)):
         return NotImplemented
+    if type(other) is not _np.ndarray and isinstance(other, _np.ndarray):
+        return beside_subclass(operator.matmul, self, other, True)
     return result(matmul(other, self))
 
 

@@ -16,7 +16,7 @@ import torch
 from numpy.exceptions import AxisError
 
 from .. import _cpu_kernels, _dtypes
-from .._array import _wrap, host_result, ndarray
+from .._array import _wrap, host_result, ndarray, tiny_host
 from .._boundary import DOT_OUT_ERROR, casting_rule, out_tensor, store
 from .._convert import cast_tensor, check_order, normalize_axis
 from .._boundary import tensor as tensor_of, tensors
@@ -55,6 +55,18 @@ def _numpy_error(name, args, ts):
 
 
 _OPERAND = object()
+
+
+def _tiny_host(arrays):
+    """NumPy's views of ``arrays`` where all are tiny host torchnp arrays (``_array.TINY_HOST``:
+    NumPy's product runs, its bits and its errors, no torch call), else None."""
+    views = []
+    for a in arrays:
+        h = tiny_host(a) if type(a) is ndarray else None
+        if h is None:
+            return None
+        views.append(h)
+    return views
 
 
 # ------------------------------------------------------------------ einsum
@@ -221,6 +233,10 @@ def einsum(*operands, out=None, optimize=False, dtype=None, order="K", casting="
         raise ValueError("must provide at least an operand and a subscripts list to einsum")
     else:
         spec, ops = _sublist_to_str(operands)
+    if out is None and dtype is None and casting == "safe" and not optimize:
+        hs = _tiny_host(ops)
+        if hs is not None:  # tiny host data: NumPy's einsum loop, its bits and errors
+            return host_result(_np.einsum(spec, *hs, order=order))
     if out is None and dtype is None and len(ops) == 2:
         hk = _cpu_kernels.host_kernel("einsum", ops, context=spec)
         if hk is not None and hk[1][0].dtype == hk[1][1].dtype:  # host data: NumPy's loop, no torch call
@@ -285,6 +301,10 @@ def _shapes_error(name, a, b):
 
 def dot(a, b, out=None):
     """Dot product of two arrays (mirrors ``numpy.dot``)."""
+    if out is None and type(a) is ndarray and type(b) is ndarray:
+        hs = _tiny_host((a, b))
+        if hs is not None:  # tiny host data: NumPy's dot (its summation order: its bits, issue 23)
+            return host_result(_np.dot(*hs))
     if out is None and type(a) is ndarray and type(b) is ndarray and a._d is b._d:
         hk = _cpu_kernels.host_kernel("dot", (a, b), context=(a.ndim, b.ndim))
         if hk is not None:  # host data: NumPy's gemm, no torch call
@@ -307,6 +327,9 @@ def dot(a, b, out=None):
 
 def inner(a, b, /):
     """Inner product over the last axes (mirrors ``numpy.inner``)."""
+    hs = _tiny_host((a, b))
+    if hs is not None:  # tiny host data: NumPy's inner, its bits
+        return host_result(_np.inner(*hs))
     ta, tb = tensors((a, b))
     if ta.dim() == 0 or tb.dim() == 0:
         return _scalar_product(ta, tb, None)
@@ -317,6 +340,9 @@ def inner(a, b, /):
 
 def vdot(a, b, /):
     """Dot product of flattened arrays, conjugating the first (mirrors ``numpy.vdot``)."""
+    hs = _tiny_host((a, b))
+    if hs is not None:  # tiny host data: NumPy's vdot, its bits
+        return host_result(_np.vdot(*hs))
     ta, tb = tensors((a, b))
     ta, tb = ta.reshape(-1), tb.reshape(-1)
     if ta.shape != tb.shape:

@@ -506,6 +506,11 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
     yt = None if y is None else on_device(y, mt.device)
     if yt is not None and yt.dim() > 2:
         raise ValueError("y has more than 2 dimensions")
+    fwt = None if fweights is None else on_device(fweights, mt.device)
+    awt = None if aweights is None else on_device(aweights, mt.device)
+    k = _cpu_kernels.numpy_kernel("cov", *[t for t in (mt, yt, fwt, awt) if t is not None])
+    if k is not None:  # host data: NumPy's cov, its bits and its checks of the weights
+        return _wrap(_cpu_kernels.run(k, mt, yt, rowvar, bias, ddof, fwt, awt, dtype=dtype))
     if dtype is None:
         dts = [_dtypes.TO_NUMPY[mt.dtype], _np.float64] + ([_dtypes.TO_NUMPY[yt.dtype]] if yt is not None else [])
         dt = _dtypes.to_torch(_dtypes.np_result_type(*dts))
@@ -526,7 +531,7 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
     n = X.shape[1]
     w = None
     if fweights is not None:
-        fw = on_device(fweights, mt.device).to(torch.float64)
+        fw = fwt.to(torch.float64)
         if _checks_values(fw) and not bool((fw == torch.round(fw)).all()):
             raise TypeError("fweights must be integer")
         if fw.dim() > 1:
@@ -537,7 +542,7 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
             raise ValueError("fweights cannot be negative")
         w = fw
     if aweights is not None:
-        aw = on_device(aweights, mt.device).to(torch.float64)
+        aw = awt.to(torch.float64)
         if aw.dim() > 1:
             raise RuntimeError("cannot handle multidimensional aweights")
         if aw.shape[0] != n:
@@ -573,7 +578,13 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
 
 def corrcoef(x, y=None, rowvar=True, bias=NOVALUE, ddof=NOVALUE, *, dtype=None):
     """Pearson correlation coefficients (mirrors ``numpy.corrcoef``)."""
-    c = cov(x, y, rowvar, dtype=dtype)._t
+    xt = tensor(x)
+    yt = None if y is None else on_device(y, xt.device)
+    k = _cpu_kernels.numpy_kernel("corrcoef", *[t for t in (xt, yt) if t is not None])
+    if k is not None and xt.dim() <= 2 and (yt is None or yt.dim() <= 2):  # host data: NumPy's bits
+        kw = {n: v for n, v in (("bias", bias), ("ddof", ddof)) if v is not NOVALUE}  # NumPy's deprecation
+        return _wrap(_cpu_kernels.run(k, xt, yt, rowvar, dtype=dtype, **kw))
+    c = cov(xt, yt, rowvar, dtype=dtype)._t
     if c.dim() == 0:
         return _wrap(c / c)
     d = torch.diagonal(c)

@@ -8,10 +8,11 @@ are attached here from ``_table.OPERATORS`` so that ``x + y`` and
 import numpy as _np
 import torch
 
-from .._array import _wrap, ndarray
+from .._array import _bump_version, _wrap, ndarray, tiny_host
+from .._boundary import answers_numpy_itself, beside_subclass as _beside_subclass
 from . import _table
 from ._objects import UFUNCS as _ufuncs
-from ._ufunc import UFuncTypeError, make, operand, ufunc  # noqa: F401
+from ._ufunc import _NP_SCALARS, UFuncTypeError, make, operand, ufunc  # noqa: F401
 
 from ._functions import *  # noqa: F401,F403
 from ._functions import __all__ as _functions_all
@@ -35,6 +36,14 @@ def _foreign_eq(x, fill):
     return _wrap(torch.full(x._t.shape, fill, device=x._t.device))
 
 
+def _python_operator(name, reflected):
+    """The Python operator function of ``ndarray`` method ``name`` (``__add__``, ``__radd__`` -> ``operator.add``)."""
+    import operator
+
+    base = name[3 if reflected else 2:-2]
+    return divmod if base == "divmod" else getattr(operator, base, None) or getattr(operator, base + "_")
+
+
 # Operators look their ufunc up in the module-level ``_ufuncs`` dict at call time
 # (not through a closure) so that torch.compile can trace them (§6).
 def _forward(ufname, name):
@@ -42,6 +51,7 @@ def _forward(ufname, name):
     ne_fill = name == "__ne__"
     repeat = name == "__mul__"
     call = type(_ufuncs[ufname]).__call__  # a plain function: no ufunc-object call on the hot path (§7)
+    pyop = _python_operator(name, False)
 
     def op(self, other):
         tp = type(other)
@@ -50,7 +60,13 @@ def _forward(ufname, name):
         if not isinstance(other, _KNOWN):
             if defer_eq and (other is None or isinstance(other, (str, bytes))):
                 return _foreign_eq(self, ne_fill)
+            if getattr(tp, "__array_ufunc__", None) is not None and answers_numpy_itself(tp):
+                # a pandas Series, xarray DataArray ...: NumPy's arrays call the ufunc, which hands
+                # the object back as its own type (they defer only to __array_ufunc__ = None)
+                return _ufuncs[ufname](self, other)
             return NotImplemented
+        if tp is not _np.ndarray and isinstance(other, _np.ndarray):
+            return _beside_subclass(pyop, self, other, False)
         if repeat and type(other) in _SEQUENCES and self._t.dim() == 0 and self._t.device.type != "cpu":
             # §1.3: a 0-d array on an accelerator stands for a NumPy scalar: an integer one repeats
             # the list ([0] * n), others raise TypeError -- Python does both through __index__.
@@ -67,16 +83,21 @@ def _forward(ufname, name):
 
 
 def _reflected(ufname, name):
+    pyop = _python_operator(name, True)
     if name == "__rmul__":
         def op(self, other):
             if not isinstance(other, _KNOWN) or (type(other) in _SEQUENCES and self._t.dim() == 0
                                                  and self._t.device.type != "cpu"):
                 return NotImplemented  # [0] * n: sequence repetition, as with NumPy scalars (§1.3)
+            if type(other) is not _np.ndarray and isinstance(other, _np.ndarray):
+                return _beside_subclass(pyop, self, other, True)
             return _ufuncs[ufname](other, self)
     else:
         def op(self, other):
             if not isinstance(other, _KNOWN):
                 return NotImplemented
+            if type(other) is not _np.ndarray and isinstance(other, _np.ndarray):
+                return _beside_subclass(pyop, self, other, True)
             return _ufuncs[ufname](other, self)
     op.__name__ = name
     return op
@@ -84,6 +105,15 @@ def _reflected(ufname, name):
 
 def _inplace(ufname, name):
     def op(self, other):
+        tp = type(other)
+        if tp is float or tp is int or tp is ndarray or tp in _NP_SCALARS:
+            h = tiny_host(self)
+            if h is not None:  # tiny host data: NumPy's loop writes through the host view (_array.TINY_HOST)
+                o = other if tp is not ndarray else tiny_host(other)
+                if o is not None:
+                    _ufuncs[ufname]._np(h, o, out=h)  # NumPy's casting rule and errors (read-only too)
+                    _bump_version((self._t,))  # as a torch write would
+                    return self
         if not isinstance(other, _KNOWN):
             return NotImplemented
         _ufuncs[ufname](self, other, out=self)

@@ -11,6 +11,7 @@ import torch
 from numpy import errstate, geterr, geterrcall, seterr, seterrcall  # noqa: F401
 
 from .._array import ndarray
+from .._boundary import HostObject, answers_numpy_itself
 from .._convert import NOVALUE as _NOVALUE, asarray
 from . import _kernels as _k
 from ._objects import UFUNCS
@@ -51,6 +52,8 @@ def clip(a, a_min=_NOVALUE, a_max=_NOVALUE, out=None, *, min=_NOVALUE, max=_NOVA
         raise ValueError("Passing `min` or `max` keyword argument when "
                          "`a_min` and `a_max` are provided is forbidden.")
     if not isinstance(a, ndarray):
+        if answers_numpy_itself(type(a)):  # a pandas Series, numpy.matrix ...: NumPy's clip (§3.3)
+            raise HostObject(type(a))
         a = asarray(a)
     maximum, minimum, positive = UFUNCS["maximum"], UFUNCS["minimum"], UFUNCS["positive"]
 

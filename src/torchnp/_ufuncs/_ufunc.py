@@ -17,8 +17,8 @@ import torch
 
 from .. import _cpu_kernels, _device, _dtypes
 from .._device import CPU as _CPU
-from .._array import TINY_HOST, _host_values, _wrap, host_result, ndarray, result
-from .._boundary import broadcast_error, casting_rule, operand, run_on_host, store, where_mask
+from .._array import TINY_HOST, _host_values, _wrap, host_result, ndarray, result, tiny_host
+from .._boundary import answers_numpy_itself, broadcast_error, casting_rule, operand, run_on_host, store, where_mask
 from .._convert import NOVALUE as _NOVALUE
 from .._cpu_kernels import NOT_NUMPYS
 from .._tensors import broadcast_shapes
@@ -461,6 +461,8 @@ class ufunc:
         """``ufunc.outer``: apply to all pairs (result shape ``A.shape + B.shape``)."""
         if self.nin != 2:
             raise ValueError("outer product only supported for binary functions")
+        if _host_objects(A, B):
+            return run_on_host(self._np.outer, (A, B), kwargs, f"{self.__name__}.outer", host_only=True)
         from .._convert import asarray
 
         a, b = asarray(A), asarray(B)
@@ -471,6 +473,9 @@ class ufunc:
         """``ufunc.reduce``: reduce ``array`` along ``axis`` (int, tuple or None)."""
         from ._methods import reduce
 
+        if type(array) is not ndarray and _host_objects(array):  # a pandas Series ...: NumPy's method dispatches to it (§3.3)
+            return self._on_host("reduce", (array,), axis=axis, dtype=dtype, out=out, keepdims=keepdims,
+                                 initial=initial, where=where)
         r = reduce(self, array, axis, dtype, out, keepdims, initial, where)
         return r if out is not None else result(r)  # a reduction to one value is NumPy's scalar (§1.3)
 
@@ -478,19 +483,32 @@ class ufunc:
         """``ufunc.accumulate``: running application along one axis."""
         from ._methods import accumulate
 
+        if type(array) is not ndarray and _host_objects(array):
+            return self._on_host("accumulate", (array,), axis=axis, dtype=dtype, out=out)
         return accumulate(self, array, axis, dtype, out)
 
     def reduceat(self, array, indices, axis=0, dtype=None, out=None):
         """``ufunc.reduceat``: reductions over slices ``indices[i]:indices[i+1]``."""
         from ._methods import reduceat
 
+        if _host_objects(array, indices):
+            return self._on_host("reduceat", (array, indices), axis=axis, dtype=dtype, out=out)
         return reduceat(self, array, indices, axis, dtype, out)
 
     def at(self, a, indices, b=None, /):
         """``ufunc.at``: unbuffered in-place operation on ``a[indices]`` (repeated indices accumulate)."""
         from ._methods import at
 
+        if _host_objects(a, indices, b):
+            return self._on_host("at", (a, indices) if b is None else (a, indices, b))
         return at(self, a, indices, b)
+
+    def _on_host(self, method, args, **kwargs):
+        """NumPy's ``method`` of this ufunc on host objects: the arguments left at their defaults are
+        left out (pandas' ``__array_ufunc__`` takes only those it knows)."""
+        defaults = {"axis": 0, "dtype": None, "out": None, "keepdims": False, "initial": _NOVALUE, "where": True}
+        kwargs = {k: v for k, v in kwargs.items() if v is not defaults[k]}
+        return run_on_host(getattr(self._np, method), args, kwargs, f"{self.__name__}.{method}", host_only=True)
 
     def resolve_dtypes(self, dtypes, *, signature=None, casting=None, reduction=False):
         """NumPy's ``ufunc.resolve_dtypes`` (the loop dtypes this ufunc uses)."""
@@ -532,6 +550,16 @@ class _Unary(ufunc):
         return self._call((x,), out, options)
 
 
+def _host_objects(*xs):
+    """Whether an operand of a ufunc method is a host object NumPy hands back as its own type
+    (a pandas Series, numpy.matrix ...: ``_boundary.answers_numpy_itself``, §3.3)."""
+    for x in xs:
+        tp = type(x)
+        if tp is not ndarray and tp is not float and tp is not int and x is not None and answers_numpy_itself(tp):
+            return True
+    return False
+
+
 class _Binary(ufunc):
     """Two inputs, one output: the fast path covers array-array and array-scalar."""
 
@@ -552,7 +580,7 @@ class _Binary(ufunc):
                         h2 = x2._host_array()
                     if type(h2) is _NPA and h2.size <= self._tiny:
                         r = self._np(h, h2)
-                elif tp is float or tp is int:
+                elif tp is float or tp is int or tp in _NP_SCALARS:  # NumPy's scalars: their NEP 50 types
                     r = self._np(h, x2)
                 if r is not None:
                     return host_result(r)
@@ -588,6 +616,11 @@ class _Binary(ufunc):
         if out is None and not options and type(x1) in _SCALARS and type(x2) in _SCALARS \
                 and not _multi_device[0] and not _dynamo_compiling():
             return self._np(x1, x2)  # scalars on the host: NumPy's scalar arithmetic (§1.3, §3.3)
+        if type(x2) is ndarray and out is None and not options and (type(x1) is float or type(x1) is int
+                                                                     or type(x1) in _NP_SCALARS):
+            h2 = tiny_host(x2)  # a scalar and tiny host data (2 * x, 1 - x): NumPy's loop (_array.TINY_HOST)
+            if h2 is not None:
+                return host_result(self._np(x1, h2))
         return self._call((x1, x2), out, options)
 
 

@@ -13,3 +13,10 @@ from .. import emath as scimath  # noqa: F401
 from . import array_utils, stride_tricks  # noqa: F401
 
 __all__ = ["NumpyVersion", "array_utils", "scimath", "stride_tricks"]
+
+
+import numpy.lib as _numpy_mirror  # noqa: E402
+from .._host_only import mirror_getattr as _mirror_getattr  # noqa: E402
+
+__getattr__ = _mirror_getattr(__name__, _numpy_mirror)  # NumPy's private names; a clear AttributeError otherwise
+del _mirror_getattr

@@ -22,3 +22,10 @@ def byte_bounds(a):
         else:
             high += (n - 1) * stride * item
     return low, high + item
+
+
+import numpy.lib.array_utils as _numpy_mirror  # noqa: E402
+from .._host_only import mirror_getattr as _mirror_getattr  # noqa: E402
+
+__getattr__ = _mirror_getattr(__name__, _numpy_mirror)  # NumPy's private names; a clear AttributeError otherwise
+del _mirror_getattr

@@ -65,3 +65,10 @@ def _strided_result(t, writeable):
     """View ``t`` as NumPy's ``as_strided``/``sliding_window_view`` give it: read-only unless
     ``writeable`` (then with the flag of the array it views)."""
     return _wrap(t if writeable else _read_only_view(t))
+
+
+import numpy.lib.stride_tricks as _numpy_mirror  # noqa: E402
+from .._host_only import mirror_getattr as _mirror_getattr  # noqa: E402
+
+__getattr__ = _mirror_getattr(__name__, _numpy_mirror)  # NumPy's private names; a clear AttributeError otherwise
+del _mirror_getattr

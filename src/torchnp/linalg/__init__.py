@@ -15,3 +15,10 @@ from ._products import *  # noqa: F401,F403
 from ._products import __all__ as _products_all
 
 __all__ = ["LinAlgError"] + _decomp_all + _norms_all + _products_all
+
+
+import numpy.linalg as _numpy_mirror  # noqa: E402
+from .._host_only import mirror_getattr as _mirror_getattr  # noqa: E402
+
+__getattr__ = _mirror_getattr(__name__, _numpy_mirror)  # NumPy's private names; a clear AttributeError otherwise
+del _mirror_getattr

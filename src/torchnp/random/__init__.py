@@ -74,3 +74,10 @@ def _legacy(name):
 
 
 globals().update({_n: _legacy(_n) for _n in _LEGACY})
+
+
+import numpy.random as _numpy_mirror  # noqa: E402
+from .._host_only import mirror_getattr as _mirror_getattr  # noqa: E402
+
+__getattr__ = _mirror_getattr(__name__, _numpy_mirror)  # NumPy's private names; a clear AttributeError otherwise
+del _mirror_getattr

@@ -109,3 +109,10 @@ def _gen_alignment_data(dtype=None, type="binary", max_size=24):
                 yield inp()[1:], inp()[:-1], inp()[:-1], fmt % (o + 1, o, o, s - 1, dtype, "aliased")
                 yield inp()[:-1], inp()[1:], inp()[:-1], fmt % (o, o + 1, o, s - 1, dtype, "aliased")
                 yield inp()[:-1], inp()[:-1], inp()[1:], fmt % (o, o, o + 1, s - 1, dtype, "aliased")
+
+
+import numpy.testing as _numpy_mirror  # noqa: E402
+from .._host_only import mirror_getattr as _mirror_getattr  # noqa: E402
+
+__getattr__ = _mirror_getattr(__name__, _numpy_mirror)  # NumPy's private names; a clear AttributeError otherwise
+del _mirror_getattr
