@@ -157,7 +157,10 @@ def _torch_results(r, depth=0):
         return [_torch_results(v, depth + 1) for v in r]
     if isinstance(r, tuple):
         items = [_torch_results(v, depth + 1) for v in r]
-        return type(r)(*items) if hasattr(r, "_fields") else type(r)(items)
+        if not hasattr(r, "_fields"):
+            return type(r)(items)
+        extra = {f: _torch_results(getattr(r, f), depth + 1) for f in getattr(r, "_extra_fields", ())}
+        return type(r)(*items, **extra)  # SciPy's result tuples keep extra fields (intercept_stderr)
     return r
 
 

@@ -4,23 +4,12 @@ Each function is SciPy's on host data and ``torch.special`` (or a composition of
 on an accelerator; SciPy's other names run on host data only.
 """
 
-import torch
+from .._dispatch import module_getattr
+from ._functions import *  # noqa: F403
+from ._functions import __all__ as _functions_all
+from ._ufuncs import *  # noqa: F403
+from ._ufuncs import __all__ as _ufuncs_all
 
-from .._dispatch import inexact_tensors, mirror, module_getattr
-
-__all__ = ["erf", "gammaln"]
-
-
-@mirror("special")
-def erf(z):
-    (t,) = inexact_tensors(z)
-    return torch.special.erf(t)
-
-
-@mirror("special")
-def gammaln(x):
-    (t,) = inexact_tensors(x)
-    return torch.special.gammaln(t)
-
+__all__ = [*_ufuncs_all, *_functions_all]
 
 __getattr__ = module_getattr("special")

@@ -1,0 +1,362 @@
+"""SciPy's summary statistics and correlations on the device: zscore, skew, kurtosis, moment, sem,
+gmean, hmean, entropy, describe, pearsonr, spearmanr, linregress.
+
+SciPy's algorithms (its moments about the mean, its degenerate-variance test, its p-values
+from the beta/t distributions), in the input's float dtype (float32 stays, integers give
+float64). ``nan_policy="propagate"`` (SciPy's default) and ``"raise"`` (no value check on a
+device, §3.5) run on the device; ``"omit"`` drops data-dependent counts of values: host only.
+Results: SciPy's field names; on the device the library's own named tuples of 0-d arrays.
+"""
+
+import math
+from typing import NamedTuple
+
+import torch
+
+from ... import _dtypes
+from ..._boundary import tensor, tensors
+from .._dispatch import mirror
+from ..special._ufuncs import _betainc, _entr, _rel_entr
+
+__all__ = ["zscore", "skew", "kurtosis", "moment", "sem", "gmean", "hmean", "entropy", "describe", "pearsonr",
+           "spearmanr", "linregress"]
+
+
+def _float(t, dtype=None):
+    if dtype is not None:
+        return t.to(_dtypes.to_torch(dtype))
+    if t.is_complex():
+        raise TypeError("torchnp.scipy.stats: complex input runs on host data only")
+    return t if t.is_floating_point() else t.to(torch.float64)
+
+
+def _policy(name, nan_policy):
+    if nan_policy not in ("propagate", "raise", "omit"):
+        raise ValueError("nan_policy must be one of {'propagate', 'raise', 'omit'}")
+    if nan_policy == "omit":
+        raise NotImplementedError(f"torchnp.scipy.stats.{name}: nan_policy='omit' runs on host data only "
+                                  "(its counts depend on the values)")
+
+
+def _prepare(a, axis, name, nan_policy, dtype=None):
+    """(tensor, axis) as SciPy's axis decorator: axis=None flattens (keepdims then gives ones of
+    the input's ndim: ``_keep`` reads it from the axis, ``(None, ndim)``)."""
+    _policy(name, nan_policy)
+    t = _float(tensor(a), dtype)
+    if axis is None:
+        return t.reshape(-1), (None, t.ndim)
+    if t.ndim == 0:
+        t = t.reshape(1)
+    return t, axis
+
+
+def _ax(axis):
+    return 0 if isinstance(axis, tuple) else axis
+
+
+def _keep(r, keepdims, axis):
+    if not keepdims:
+        return r
+    if isinstance(axis, tuple):
+        return r.reshape((1,) * axis[1] + tuple(r.shape))
+    return r.unsqueeze(axis)
+
+
+def _central(t, order, axis, mean=None):
+    mean = t.mean(dim=axis, keepdim=True) if mean is None else mean
+    return ((t - mean) ** order).mean(dim=axis)
+
+
+def _m2_zero(t, axis):
+    mean = t.mean(dim=axis, keepdim=True)
+    m2 = _central(t, 2, axis, mean)
+    eps = torch.finfo(t.dtype).eps
+    return mean, m2, m2 <= (eps * mean.squeeze(axis)) ** 2
+
+
+@mirror("stats")
+def zscore(a, axis=0, ddof=0, nan_policy="propagate"):
+    t = _float(tensor(a))
+    _policy("zscore", nan_policy)
+    dims = None if axis is None else axis
+    mn = t.mean(dim=dims, keepdim=True)
+    std = t.std(dim=dims, correction=ddof, keepdim=True)
+    z = (t - mn) / std
+    return torch.where(std <= (torch.finfo(t.dtype).eps * mn).abs(), torch.nan, z)  # SciPy's constant slices
+
+
+@mirror("stats")
+def skew(a, axis=0, bias=True, nan_policy="propagate", *, keepdims=False):
+    t, kax = _prepare(a, axis, "skew", nan_policy)
+    ax = _ax(kax)
+    n = t.shape[ax]
+    mean, m2, zero = _m2_zero(t, ax)
+    m3 = _central(t, 3, ax, mean)
+    vals = torch.where(zero, torch.nan, m3 / m2 ** 1.5)
+    if not bias and n > 2:
+        vals = torch.where(zero, vals, math.sqrt((n - 1.0) * n) / (n - 2.0) * m3 / m2 ** 1.5)
+    return _keep(vals, keepdims, kax)
+
+
+@mirror("stats")
+def kurtosis(a, axis=0, fisher=True, bias=True, nan_policy="propagate", *, keepdims=False):
+    t, kax = _prepare(a, axis, "kurtosis", nan_policy)
+    ax = _ax(kax)
+    n = t.shape[ax]
+    mean, m2, zero = _m2_zero(t, ax)
+    m4 = _central(t, 4, ax, mean)
+    vals = torch.where(zero, torch.nan, m4 / m2 ** 2.0)
+    if not bias and n > 3:
+        nval = 1.0 / (n - 2) / (n - 3) * ((n * n - 1.0) * m4 / m2 ** 2.0 - 3 * (n - 1) ** 2.0)
+        vals = torch.where(zero, vals, nval + 3.0)
+    vals = vals - 3 if fisher else vals
+    return _keep(vals, keepdims, kax)
+
+
+@mirror("stats")
+def moment(a, order=1, axis=0, nan_policy="propagate", *, center=None, keepdims=False):
+    t, kax = _prepare(a, axis, "moment", nan_policy)
+    ax = _ax(kax)
+    orders = order if isinstance(order, (list, tuple)) else [order]
+    mean = t.mean(dim=ax, keepdim=True) if center is None else tensor(center, t.device).to(t.dtype)
+    out = []
+    for o in orders:
+        if center is None and o == 1:
+            r = torch.zeros_like(t.sum(dim=ax))
+        elif o == 0:
+            r = torch.ones_like(t.sum(dim=ax))
+        else:
+            r = ((t - mean) ** o).mean(dim=ax)
+        out.append(_keep(r, keepdims, kax))
+    return torch.stack(out) if isinstance(order, (list, tuple)) else out[0]
+
+
+@mirror("stats")
+def sem(a, axis=0, ddof=1, nan_policy="propagate", *, keepdims=False):
+    t, kax = _prepare(a, axis, "sem", nan_policy)
+    ax = _ax(kax)
+    n = t.shape[ax]
+    r = t.std(dim=ax, correction=ddof) / math.sqrt(n)
+    if n < 2 and (axis is None or tensor(a).ndim <= 1):  # SciPy's too-small 1-D sample
+        r = torch.full_like(r, torch.nan)
+    return _keep(r, keepdims, kax)
+
+
+@mirror("stats")
+def gmean(a, axis=0, dtype=None, weights=None, *, nan_policy="propagate", keepdims=False):
+    t, kax = _prepare(a, axis, "gmean", nan_policy, dtype)
+    ax = _ax(kax)
+    log = torch.log(t)
+    if weights is None:
+        r = torch.exp(log.mean(dim=ax))
+    else:
+        w = tensor(weights, t.device).to(t.dtype)
+        w = w.reshape(-1) if axis is None else w
+        r = torch.exp((w * log).sum(dim=ax) / w.sum(dim=ax))
+    return _keep(r, keepdims, kax)
+
+
+@mirror("stats")
+def hmean(a, axis=0, dtype=None, *, weights=None, nan_policy="propagate", keepdims=False):
+    t, kax = _prepare(a, axis, "hmean", nan_policy, dtype)
+    ax = _ax(kax)
+    w = torch.ones_like(t) if weights is None else tensor(weights, t.device).to(t.dtype)
+    w = w.reshape(-1) if axis is None else torch.broadcast_to(w, t.shape)
+    r = w.sum(dim=ax) / (w / t).sum(dim=ax)
+    return _keep(r, keepdims, kax)
+
+
+@mirror("stats")
+def entropy(pk, qk=None, base=None, axis=0, *, nan_policy="propagate", keepdims=False):
+    _policy("entropy", nan_policy)
+    if base is not None and base <= 0:
+        raise ValueError("`base` must be a positive number or `None`.")
+    p = _float(tensor(pk))
+    if axis is None:
+        p, axis, flat = p.reshape(-1), 0, True
+    else:
+        flat = False
+    p = p / p.sum(dim=axis, keepdim=True)
+    if qk is None:
+        s = _entr(p).sum(dim=axis)
+    else:
+        q = _float(tensor(qk, p.device))
+        q = q.reshape(-1) if flat else q
+        p, q = torch.broadcast_tensors(p, q.to(p.dtype))
+        q = q / q.sum(dim=axis, keepdim=True)
+        s = _rel_entr(p, q).sum(dim=axis)
+    if base is not None:
+        s = s / math.log(base)
+    return _keep(s, keepdims and not flat, axis)
+
+
+class DescribeResult(NamedTuple):
+    nobs: object
+    minmax: object
+    mean: object
+    variance: object
+    skewness: object
+    kurtosis: object
+
+
+@mirror("stats")
+def describe(a, axis=0, ddof=1, bias=True, nan_policy="propagate"):
+    t, kax = _prepare(a, axis, "describe", nan_policy)
+    ax = _ax(kax)
+    n = t.shape[ax]
+    if n == 0:
+        raise ValueError("The input must not be empty.")
+    mm = (t.amin(dim=ax), t.amax(dim=ax))
+    return DescribeResult(torch.tensor(n, device=t.device), mm, t.mean(dim=ax), t.var(dim=ax, correction=ddof),
+                          skew.__wrapped__(t, ax, bias=bias), kurtosis.__wrapped__(t, ax, bias=bias))
+
+
+class PearsonRResult(NamedTuple):
+    statistic: object
+    pvalue: object
+
+
+class SignificanceResult(NamedTuple):
+    statistic: object
+    pvalue: object
+
+
+def _r_pvalue(r, n, alternative):
+    """SciPy's p-value of Pearson's r under independence: r ~ Beta(n/2 - 1, n/2 - 1) on [-1, 1]."""
+    ab = torch.full_like(r, n / 2 - 1)
+    if alternative == "two-sided":
+        return 2 * _betainc(ab, ab, (1 - r.abs()) / 2, xc=(1 + r.abs()) / 2)
+    if alternative == "less":
+        return _betainc(ab, ab, (1 + r) / 2, xc=(1 - r) / 2)
+    if alternative == "greater":
+        return _betainc(ab, ab, (1 - r) / 2, xc=(1 + r) / 2)
+    raise ValueError("alternative must be 'less', 'greater' or 'two-sided'")
+
+
+def _pearson(x, y, axis):
+    xm = x - x.mean(dim=axis, keepdim=True)
+    ym = y - y.mean(dim=axis, keepdim=True)
+    xn = xm / torch.linalg.vector_norm(xm, dim=axis, keepdim=True)
+    yn = ym / torch.linalg.vector_norm(ym, dim=axis, keepdim=True)
+    return torch.clamp((xn * yn).sum(dim=axis), -1, 1)
+
+
+@mirror("stats")
+def pearsonr(x, y, *, alternative="two-sided", method=None, axis=0):
+    if method is not None:
+        raise NotImplementedError("torchnp.scipy.stats.pearsonr: method= (resampling) runs on host data only")
+    xt, yt = tensors([x, y])
+    xt, yt = _float(xt), _float(yt)
+    dt = torch.promote_types(xt.dtype, yt.dtype)
+    xt, yt = xt.to(dt), yt.to(dt)
+    if axis is None:
+        xt, yt, axis = xt.reshape(-1), yt.reshape(-1), 0
+    n = xt.shape[axis]
+    if n != yt.shape[axis]:
+        raise ValueError("`x` and `y` must have the same length along `axis`.")
+    if n < 2:
+        raise ValueError("`x` and `y` must have length at least 2.")
+    r = _pearson(xt, yt, axis)
+    p = _r_pvalue(r.to(torch.float64), n, alternative).to(dt) if n > 2 else torch.ones_like(r)
+    return PearsonRResult(r, p)
+
+
+def _rank(t):
+    """SciPy's rankdata(method='average') along the last axis, with searchsorted (no host read)."""
+    s = torch.sort(t, dim=-1).values
+    left = torch.searchsorted(s, t.contiguous(), right=False)
+    right = torch.searchsorted(s, t.contiguous(), right=True)
+    return (left + right + 1).to(torch.float64) / 2
+
+
+@mirror("stats")
+def spearmanr(a, b=None, axis=0, nan_policy="propagate", alternative="two-sided"):
+    _policy("spearmanr", nan_policy)
+    if b is None:
+        raise NotImplementedError("torchnp.scipy.stats.spearmanr: one 2-D argument (a correlation matrix) "
+                                  "runs on host data only; pass a and b")
+    at, bt = tensors([a, b])
+    if at.ndim != 1 or bt.ndim != 1:
+        raise NotImplementedError("torchnp.scipy.stats.spearmanr: 1-D a and b on the device")
+    if at.shape != bt.shape:
+        raise ValueError("The input arrays must have the same length.")
+    n = at.shape[0]
+    ra, rb = _rank(_float(at)), _rank(_float(bt))
+    ra, rb = ra - ra.mean(), rb - rb.mean()  # ranks: small integers and halves, exact sums
+    r = torch.clamp((ra * rb).sum() / torch.sqrt((ra * ra).sum() * (rb * rb).sum()), -1, 1)
+    df = n - 2
+    tt = r * torch.sqrt(df / ((r + 1.0) * (1.0 - r)))
+    z = df / (df + tt * tt)  # the t distribution's tail by the incomplete beta
+    half = 0.5 * _betainc(torch.full_like(r, df / 2), torch.full_like(r, 0.5), z, xc=tt * tt / (df + tt * tt))
+    half = torch.where(torch.isinf(tt), 0.0, half).to(r.dtype)
+    if alternative == "two-sided":
+        p = 2 * half
+    elif alternative == "greater":
+        p = torch.where(tt > 0, half, 1 - half)
+    elif alternative == "less":
+        p = torch.where(tt < 0, half, 1 - half)
+    else:
+        raise ValueError("alternative must be 'less', 'greater' or 'two-sided'")
+    return SignificanceResult(r, p)
+
+
+class LinregressResult(tuple):
+    """SciPy's LinregressResult: the five fields, ``intercept_stderr`` beside them."""
+    _fields = ("slope", "intercept", "rvalue", "pvalue", "stderr")
+    _extra_fields = ("intercept_stderr",)
+
+    def __new__(cls, slope, intercept, rvalue, pvalue, stderr, *, intercept_stderr=None):
+        self = super().__new__(cls, (slope, intercept, rvalue, pvalue, stderr))
+        self.intercept_stderr = intercept_stderr
+        return self
+
+    slope = property(lambda self: self[0])
+    intercept = property(lambda self: self[1])
+    rvalue = property(lambda self: self[2])
+    pvalue = property(lambda self: self[3])
+    stderr = property(lambda self: self[4])
+
+    def _asdict(self):
+        return dict(zip(self._fields, self), intercept_stderr=self.intercept_stderr)
+
+    def __repr__(self):
+        return "LinregressResult(" + ", ".join(f"{k}={v!r}" for k, v in self._asdict().items()) + ")"
+
+
+@mirror("stats")
+def linregress(x, y, alternative="two-sided", *, axis=0, nan_policy="propagate", keepdims=False):
+    _policy("linregress", nan_policy)
+    if y is None:
+        raise NotImplementedError("torchnp.scipy.stats.linregress: a single (2, N) argument runs on host data only")
+    xt, yt = tensors([x, y])
+    xt, yt = _float(xt).to(torch.float64), _float(yt).to(torch.float64)
+    if xt.ndim != 1 or yt.ndim != 1:
+        raise NotImplementedError("torchnp.scipy.stats.linregress: 1-D x and y on the device")
+    n = xt.shape[0]
+    if n != yt.shape[0]:
+        raise ValueError("Inputs must not be empty.") if n == 0 else \
+            ValueError("all the input array dimensions except for the concatenation axis must match exactly")
+    xmean, ymean = xt.mean(), yt.mean()
+    ssxm = ((xt - xmean) ** 2).mean()
+    ssym = ((yt - ymean) ** 2).mean()
+    ssxym = ((xt - xmean) * (yt - ymean)).mean()
+    r_den = torch.sqrt(ssxm * ssym)
+    r = torch.where(r_den == 0, 0.0, ssxym / r_den).to(torch.float64).clamp(-1, 1)
+    slope = ssxym / ssxm
+    intercept = ymean - slope * xmean
+    df = n - 2
+    tiny = 1.0e-20
+    tt = r * torch.sqrt(df / ((1.0 - r + tiny) * (1.0 + r + tiny)))
+    z2 = tt * tt
+    half = 0.5 * _betainc(torch.full_like(r, df / 2), torch.full_like(r, 0.5), df / (df + z2), xc=z2 / (df + z2))
+    if alternative == "two-sided":
+        p = 2 * half
+    elif alternative == "greater":
+        p = torch.where(tt > 0, half, 1 - half)
+    elif alternative == "less":
+        p = torch.where(tt < 0, half, 1 - half)
+    else:
+        raise ValueError("alternative must be 'less', 'greater' or 'two-sided'")
+    slope_stderr = torch.sqrt((1 - r ** 2) * ssym / ssxm / df)
+    intercept_stderr = slope_stderr * torch.sqrt(ssxm + xmean ** 2)
+    return LinregressResult(slope, intercept, r, p, slope_stderr, intercept_stderr=intercept_stderr)

@@ -1,0 +1,255 @@
+"""torchnp.scipy.stats against SciPy (DESIGN §8.2): SciPy's bits on host data, the torch
+implementation within tolerance under the accelerator rules (tests/scipy_support.py)."""
+
+import numpy
+import pytest
+import scipy.stats
+from hypothesis import given, settings, strategies as st
+from hypothesis.extra import numpy as hnp
+
+import torchnp
+import torchnp.scipy.stats as tstats
+from scipy_support import accelerator_rules, call, check_scipy
+
+#: name -> strategies of its shape parameters (drawn as arrays of the operand's trailing shape)
+SHAPES = {
+    "norm": (), "t": (st.floats(0.3, 200),), "chi2": (st.floats(0.3, 200),), "expon": (), "uniform": (),
+    "gamma": (st.floats(0.3, 100),), "beta": (st.floats(0.2, 60), st.floats(0.2, 60)),
+    "lognorm": (st.floats(0.1, 3),), "poisson": (st.floats(0, 200),),
+    "binom": (st.integers(0, 300).map(float), st.floats(0, 1)),
+}
+DISCRETE = ("poisson", "binom")
+#: torch's igamma (gammainc) is ~1e-9 relative from SciPy's; the incomplete beta's continued fraction
+#: ~1e-13; quantiles by bisection of those cdfs carry their error divided by the density: docs/scipy.md
+RTOL = {"chi2": 1e-8, "gamma": 1e-8, "poisson": 1e-8, "t": 1e-10, "beta": 1e-10, "binom": 1e-10}
+SLOW_PPF = ("t", "beta", "binom")  # 64 bisection steps of a 300-term continued fraction
+
+
+def _methods(name):
+    d = ("pmf", "logpmf") if name in DISCRETE else ("pdf", "logpdf")
+    return d + ("cdf", "logcdf", "sf", "logsf", "ppf")
+
+
+CASES = [(n, m) for n in SHAPES for m in _methods(n)]
+
+
+def _draw(data, name, method):
+    shape = data.draw(hnp.array_shapes(max_dims=2, max_side=4))
+    if method == "ppf":
+        # no subnormal q: SciPy's quantiles there are at the ends of the float range (docs/scipy.md)
+        x = data.draw(hnp.arrays(numpy.float64, shape, elements=st.floats(0, 1, allow_subnormal=False) | st.sampled_from(
+            [0.0, 1.0, 1e-12, 1 - 1e-12, 0.5, -0.1, 1.1, float("nan")])))
+    elif name in DISCRETE:
+        x = data.draw(hnp.arrays(numpy.float64, shape, elements=st.integers(-2, 320).map(float) | st.floats(-2, 320)))
+    else:
+        x = data.draw(hnp.arrays(numpy.float64, shape, elements=st.floats(-5, 60) | st.sampled_from(
+            [0.0, 1.0, float("inf"), -float("inf"), float("nan")])))
+    shapes = [data.draw(hnp.arrays(numpy.float64, shape[-1:], elements=s)) for s in SHAPES[name]]
+    kwargs = {}
+    if data.draw(st.booleans()):
+        kwargs["loc"] = data.draw(st.floats(-3, 3))
+    if name not in DISCRETE and data.draw(st.booleans()):
+        kwargs["scale"] = data.draw(st.floats(0.1, 5))
+    return x, shapes, kwargs
+
+
+@pytest.mark.parametrize("name,method", [c for c in CASES if c[0] not in SLOW_PPF])
+@given(data=st.data())
+def test_distribution_methods(name, method, data):
+    x, shapes, kwargs = _draw(data, name, method)
+    with numpy.errstate(all="ignore"):
+        check_scipy(call(f"stats.{name}.{method}", x, *shapes, **kwargs), rtol=RTOL.get(name))
+
+
+@pytest.mark.parametrize("name,method", [c for c in CASES if c[0] in SLOW_PPF and c[1] != "ppf"])
+@settings(max_examples=12)  # the incomplete beta: 100 steps of a continued fraction per call
+@given(data=st.data())
+def test_incomplete_beta_distributions(name, method, data):
+    x, shapes, kwargs = _draw(data, name, method)
+    with numpy.errstate(all="ignore"):
+        check_scipy(call(f"stats.{name}.{method}", x, *shapes, **kwargs), rtol=RTOL.get(name))
+
+
+@pytest.mark.parametrize("name", SLOW_PPF)
+@settings(max_examples=5)
+@given(data=st.data())
+def test_slow_quantiles(name, data):
+    x, shapes, kwargs = _draw(data, name, "ppf")
+    check_scipy(call(f"stats.{name}.ppf", x, *shapes, **kwargs), rtol=1e-9)
+
+
+def test_quantile_tails():  # the upper half through the sf: 1 - q exact, no digits lost
+    q = numpy.array([1e-15, 0.25, 0.5, 0.75, 1 - 1e-15])
+    for name, args in [("norm", ()), ("t", (2.5,)), ("chi2", (4.0,)), ("gamma", (0.5,)), ("beta", (2.0, 3.0)),
+                       ("lognorm", (0.5,)), ("expon", ()), ("poisson", (4.0,)), ("binom", (30, 0.4))]:
+        check_scipy(call(f"stats.{name}.ppf", q, *args), rtol=1e-9)
+
+
+def test_invalid_parameters_give_nan():
+    x = numpy.array([0.5, 1.0])
+    for name, args, kw in [("norm", (), {"scale": -1.0}), ("t", (-1.0,), {}), ("gamma", (0.0,), {}),
+                           ("beta", (1.0, -2.0), {}), ("binom", (2.5, 0.5), {}), ("binom", (3, 1.5), {}),
+                           ("poisson", (-1.0,), {})]:
+        for m in _methods(name):
+            check_scipy(call(f"stats.{name}.{m}", x, *args, **kw))
+
+
+def test_missing_shape_is_a_type_error():
+    check_scipy(call("stats.t.pdf", numpy.array([0.5])))
+    check_scipy(call("stats.beta.cdf", numpy.array([0.5]), 2.0))
+
+
+def test_python_data_and_keywords():
+    check_scipy(call("stats.norm.pdf", 0.5))
+    check_scipy(call("stats.norm.cdf", [0.5, 1.0], loc=1.0, scale=2.0))
+    check_scipy(call("stats.gamma.logpdf", 2.0, a=3.0, scale=0.5), rtol=1e-12)
+    check_scipy(call("stats.binom.pmf", [0, 1, 2], n=2, p=0.5))
+
+
+@pytest.mark.parametrize("name,args", [("norm", (1.0, 2.0)), ("gamma", (2.0,)), ("poisson", (3.0,)),
+                                       ("beta", (2.0, 5.0))])
+def test_frozen(name, args):
+    x = numpy.linspace(0.05, 0.95, 7)
+    frozen, theirs = getattr(tstats, name)(*args), getattr(scipy.stats, name)(*args)
+    for m in _methods(name):
+        exp = getattr(theirs, m)(x)
+        got = getattr(frozen, m)(torchnp.asarray(x))
+        numpy.testing.assert_array_equal(got.to_numpy(), exp, strict=True)  # host rules: SciPy's own
+        with accelerator_rules():
+            got = getattr(frozen, m)(torchnp.asarray(x))
+        assert isinstance(got, torchnp.ndarray)
+        numpy.testing.assert_allclose(got.to_numpy(), exp, rtol=1e-9, atol=1e-300)
+    assert frozen.mean() == theirs.mean()  # SciPy's other methods, on host parameters
+    numpy.testing.assert_array_equal(frozen.rvs(size=5, random_state=3), theirs.rvs(size=5, random_state=3))
+
+
+@pytest.mark.parametrize("name", sorted(SHAPES))
+def test_rvs(name):
+    args = {"norm": (), "t": (4.0,), "chi2": (3.0,), "expon": (), "uniform": (), "gamma": (2.0,),
+            "beta": (2.0, 3.0), "lognorm": (0.5,), "poisson": (4.0,), "binom": (20, 0.3)}[name]
+    kw = {"loc": 1} if name in DISCRETE else {"loc": 1.0, "scale": 2.0}
+    # host rules: SciPy's own draws from the same random_state
+    exp = getattr(scipy.stats, name).rvs(*args, size=(3, 4), random_state=7, **kw)
+    got = getattr(tstats, name).rvs(*args, size=(3, 4), random_state=7, **kw)
+    numpy.testing.assert_array_equal(got.to_numpy(), exp, strict=True)
+    # accelerator rules: torch's draws on the device: SciPy's dtype and shape, SciPy's distribution
+    with accelerator_rules():
+        got = getattr(tstats, name).rvs(*args, size=4000, random_state=7, **kw)
+        scalar = getattr(tstats, name).rvs(*args, random_state=1, **kw)
+    assert isinstance(got, torchnp.ndarray) and got.shape == (4000,) and got.dtype == exp.dtype
+    assert isinstance(scalar, torchnp.ndarray) and scalar.ndim == 0
+    sample = got.to_numpy()
+    dist = getattr(scipy.stats, name)(*args, **kw)
+    if name in DISCRETE:  # observed frequencies against SciPy's pmf
+        ks = numpy.arange(sample.min(), sample.max() + 1)
+        expected = dist.pmf(ks) * sample.size
+        observed = numpy.array([(sample == k).sum() for k in ks])
+        keep = expected > 20
+        chi = ((observed[keep] - expected[keep]) ** 2 / expected[keep]).sum()
+        assert scipy.stats.chi2.sf(chi, keep.sum() - 1) > 1e-4
+    else:
+        assert scipy.stats.kstest(sample, dist.cdf).pvalue > 1e-4
+
+
+# -- summaries and correlations ------------------------------------------------------------------
+_DATA = hnp.arrays(numpy.float64, hnp.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=6),
+                   elements=st.floats(-1e3, 1e3))
+_POSITIVE = hnp.arrays(numpy.float64, hnp.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=6),
+                       elements=st.floats(1e-3, 1e3))
+
+
+def _axis(data, a):
+    return data.draw(st.sampled_from([None, 0, -1] + list(range(a.ndim))))
+
+
+@given(a=_DATA, data=st.data())
+@pytest.mark.parametrize("name", ["zscore", "skew", "kurtosis", "moment", "sem", "describe"])
+def test_summaries(name, a, data):
+    axis = _axis(data, a)
+    kw = {"axis": axis}
+    if name in ("skew", "kurtosis", "describe"):
+        kw["bias"] = data.draw(st.booleans())
+    if name == "kurtosis":
+        kw["fisher"] = data.draw(st.booleans())
+    if name == "moment":
+        kw["order"] = data.draw(st.sampled_from([0, 1, 2, 3, 4, [1, 2]]))
+        if data.draw(st.booleans()):
+            kw["center"] = data.draw(st.floats(-5, 5))
+    if name in ("zscore", "sem", "describe"):
+        kw["ddof"] = data.draw(st.sampled_from([0, 1]))
+    if name in ("skew", "kurtosis", "moment", "sem"):
+        kw["keepdims"] = data.draw(st.booleans())
+    if name == "describe" and (a.size == 0 or (axis is not None and a.shape[axis] == 0)):
+        return
+    # higher moments of data spread over 1e3: sums of cubes and fourth powers, ~1e-11 relative
+    with numpy.errstate(all="ignore"):
+        check_scipy(call(f"stats.{name}", a, **kw), rtol=1e-9, atol=1e-9)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int64"])
+@pytest.mark.parametrize("name", ["zscore", "skew", "kurtosis", "sem", "gmean", "hmean", "entropy"])
+def test_summary_dtypes(name, dtype):
+    a = (numpy.arange(1, 13).reshape(3, 4) ** 1.5).astype(dtype)
+    check_scipy(call(f"stats.{name}", a), rtol=1e-4 if dtype == "float32" else 1e-12)
+
+
+@given(a=_POSITIVE, data=st.data())
+@pytest.mark.parametrize("name", ["gmean", "hmean", "entropy"])
+def test_means_and_entropy(name, a, data):
+    axis = _axis(data, a)
+    kw = {"axis": axis}
+    if data.draw(st.booleans()) and name != "entropy":
+        kw["weights"] = data.draw(hnp.arrays(numpy.float64, a.shape, elements=st.floats(0.1, 5)))
+    if name == "entropy":
+        if data.draw(st.booleans()):
+            kw["qk"] = data.draw(hnp.arrays(numpy.float64, a.shape, elements=st.floats(1e-3, 10)))
+        kw["base"] = data.draw(st.sampled_from([None, 2.0, 10.0]))
+    else:
+        kw["keepdims"] = data.draw(st.booleans())
+    check_scipy(call(f"stats.{name}", a, **kw), rtol=1e-11)
+
+
+def test_bad_arguments():
+    a = numpy.arange(6.0)
+    check_scipy(call("stats.skew", a, nan_policy="bogus"))
+    check_scipy(call("stats.entropy", a, base=-1.0))
+    check_scipy(call("stats.pearsonr", a, a[:3]))
+    check_scipy(call("stats.pearsonr", a[:1], a[:1]))
+    check_scipy(call("stats.pearsonr", a, a[::-1], alternative="bogus"))
+
+
+@given(n=st.integers(3, 40), data=st.data())
+@pytest.mark.parametrize("name", ["pearsonr", "spearmanr", "linregress"])
+def test_correlations(name, n, data):
+    x = data.draw(hnp.arrays(numpy.float64, n, elements=st.floats(-100, 100)))
+    noise = data.draw(hnp.arrays(numpy.float64, n, elements=st.floats(-100, 100)))
+    if name == "spearmanr" and data.draw(st.booleans()):
+        x = numpy.round(x / 30)  # ties: average ranks
+    y = data.draw(st.floats(-2, 2)) * x + noise
+    alternative = data.draw(st.sampled_from(["two-sided", "less", "greater"]))
+    if numpy.ptp(x) < 1e-6 or numpy.ptp(y) < 1e-6 or abs(numpy.corrcoef(x, y)[0, 1]) > 1 - 1e-9:
+        # constant or exactly collinear input: SciPy's nan or its p-value of r = 1 (1e-20 apart), a
+        # rounding of r away from ours
+        return
+    # p-values by the incomplete beta's continued fraction: 1e-10 relative (plus 1e-14 absolute)
+    check_scipy(call(f"stats.{name}", x, y, alternative=alternative), rtol=1e-10, atol=1e-14)
+
+
+def test_linregress_intercept_stderr():
+    x, y = numpy.arange(10.0), numpy.arange(10.0) ** 1.3
+    exp = scipy.stats.linregress(x, y)
+    got = tstats.linregress(torchnp.asarray(x), torchnp.asarray(y))
+    assert got.intercept_stderr == exp.intercept_stderr
+    with accelerator_rules():
+        got = tstats.linregress(torchnp.asarray(x), torchnp.asarray(y))
+    assert isinstance(got.intercept_stderr, torchnp.ndarray)
+    numpy.testing.assert_allclose(got.intercept_stderr.to_numpy(), exp.intercept_stderr, rtol=1e-12)
+
+
+def test_omit_is_host_only_on_the_device():
+    a = numpy.array([1.0, numpy.nan, 3.0, 4.0])
+    check_scipy(call("stats.skew", a))  # propagate: nan on both paths
+    got = tstats.skew(torchnp.asarray(a), nan_policy="omit")  # host rules: SciPy's
+    assert got == scipy.stats.skew(a, nan_policy="omit")
+    with accelerator_rules(), pytest.raises(NotImplementedError):
+        tstats.skew(torchnp.asarray(a), nan_policy="omit")
