@@ -66,3 +66,26 @@ def test_every_documented_sync_reads():
     rows -= {fc.documented_by(n) for n, case in fc.CASES.items() if isinstance(case, fc.NA)}
     read = {r for r in rows for n in seen if fc.documented_by(n) == r}
     assert rows <= read, f"documented as syncing, but no case reads: {sorted(rows - read)}"
+
+
+def test_scipy_pipeline_on_fake_cuda():  # issue 25, §8.2: the ported pipeline stays on the device, no host read
+    import pathlib
+    import sys
+
+    import torch
+
+    import torchnp
+    from host_reads import HostReads
+    from torchnp.scipy import ndimage, signal, special, stats
+    from torchnp.scipy.spatial import distance
+
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "examples"))
+    import scipy_pipeline
+
+    with fc.fake_cuda():
+        image, samples, points = (torchnp.from_torch(torch.empty(s, dtype=torch.float64, device=fc.CUDA))
+                                  for s in ((32, 32), (2048,), (20, 2)))
+        with HostReads(strict=True, device_only=True):
+            got = scipy_pipeline.analyse(torchnp, ndimage, signal, special, stats, distance, image, samples, points)
+    for key, value in got.items():
+        assert isinstance(value, torchnp.ndarray) and value.device == fc.CUDA, key
