@@ -68,7 +68,7 @@ def test_sum_prod_mean_dtype_argument(a, dtype):
         tol = tolerances(a.astype(dtype) if numpy.dtype(dtype).kind in "fc" else a)
         check("sum", a, dtype=dtype, **tol)
         if a.size:
-            check("mean", a, dtype=dtype, rtol=1e-5, atol=1e-5)
+            check("mean", a, dtype=dtype, **tol)  # the sum's rounding, divided by n
         check("cumsum", a, dtype=dtype, **tol)
 
 
@@ -246,8 +246,22 @@ def test_ediff1d_incompatible_to_begin():
        data=st.data())
 def test_gradient(a, edge_order, data):
     spacing = data.draw(st.sampled_from([(), (2.0,)]))
-    check("gradient", a, *spacing, edge_order=edge_order, rtol=1e-2 if a.dtype == numpy.float16 else 1e-6,
-          atol=1e-2 if a.dtype == numpy.float16 else 1e-6)
+    # (a[i+1] - a[i-1]) / 2h and the one-sided edge formulas: a few ulps of max |a| / h in the result
+    # dtype (float64 for integers); float16 rounds every step of NumPy's formula: 10 ulps of it
+    eps = float(numpy.finfo(a.dtype if a.dtype.kind == "f" else numpy.float64).eps)
+    ulps = 10 if a.dtype == numpy.float16 else 8
+    check("gradient", a, *spacing, edge_order=edge_order, rtol=ulps * eps,
+          atol=ulps * eps * max(1.0, float(numpy.abs(a.astype(numpy.float64)).max(initial=0))))
+
+
+@pytest.mark.parametrize("dtype", ["int64", "int32", "int8", "uint8"])
+def test_mean_with_integer_dtype(dtype):
+    """NumPy's mean with an integer dtype=: the integer sum over true_divide in float64, cast back
+    (not torch's float32 int / int)."""
+    for a in (numpy.array([16777217], numpy.int32), numpy.array([[2 ** 53 + 1, 3], [5, 7]], numpy.int64),
+              numpy.array([[-7, 2], [3, 3]])):
+        check("mean", a, dtype=dtype)
+        check("mean", a, axis=0, dtype=dtype)
 
 
 def test_gradient_coordinates_and_axis():
@@ -265,10 +279,20 @@ def test_gradient_coordinates_and_axis():
 def test_trapezoid(a, data):
     axis = data.draw(st.integers(-a.ndim, a.ndim - 1))
     x = numpy.cumsum(numpy.arange(1, a.shape[axis] + 1, dtype=numpy.float64))
-    check("trapezoid", a, axis=axis, rtol=1e-2, atol=1e-2) if a.dtype == numpy.float16 else \
-        check("trapezoid", a, axis=axis, **tolerances(a.astype(numpy.float64) * 4))
-    check("trapezoid", a, x=x, axis=axis, rtol=1e-2, atol=1e-1 * (1 + float(numpy.abs(a).sum()) * a.shape[axis]))
-    check("trapezoid", a, dx=0.5, axis=axis, rtol=1e-2, atol=1e-2 * (1 + float(numpy.abs(a).sum())))
+    check("trapezoid", a, axis=axis, **_trapezoid_tol(a, axis, 1.0))
+    check("trapezoid", a, x=x, axis=axis, **_trapezoid_tol(a, axis, float(a.shape[axis])))
+    check("trapezoid", a, dx=0.5, axis=axis, **_trapezoid_tol(a, axis, 0.5))
+
+
+def _trapezoid_tol(a, axis, width):
+    """trapezoid sums n products dx * (y[i] + y[i+1]) / 2, each rounded (in float16: every step) in
+    the result dtype: the rounding of a reordered sum is at most ~(n + 2) ulps of the sum of |terms|
+    (``width``: the largest |dx|), so a few ulps relative and that absolute bound; exact otherwise."""
+    dt = numpy.asarray(numpy.trapezoid(a, axis=axis)).dtype
+    eps = float(numpy.finfo(dt).eps)
+    n = a.shape[axis]
+    scale = float(numpy.abs(a.astype(numpy.float64)).sum()) * width
+    return {"rtol": 4 * eps, "atol": 2 * (n + 2) * eps * scale}
 
 
 # -------------------------------------------------------------- axis errors and hot path
