@@ -3,12 +3,14 @@
 - ``DEVICE``: where tests create arrays (``TORCHNP_DEVICE``, default: torchnp's default).
 - ``tnp(a)``: a torchnp array on ``DEVICE`` from a NumPy array (an explicit copy).
 - ``assert_like_numpy(actual, expected)``: same type family, shape, dtype and values.
-- ``check(func_name, *np_args, **kw)``: run ``numpy.<name>`` and ``torchnp.<name>`` on
-  the same inputs and compare results, or check that both raise the same exception type.
+- ``check(func_name, *np_args, compare=Compare(rtol, atol, dtype), **kw)``: run ``numpy.<name>``
+  and ``torchnp.<name>`` on the same inputs (every keyword but ``compare`` is the function's) and
+  compare results, or check that both raise the same exception type.
 - ``SUPPORTED_DTYPES`` and hypothesis strategies over them.
 """
 
 import os
+from typing import NamedTuple
 
 import numpy
 import torch
@@ -135,11 +137,26 @@ def resolve(namespace, name):
     return obj
 
 
-def check(name, *args, rtol=None, atol=None, check_dtype=True, **kwargs):
+class Compare(NamedTuple):
+    """How ``check`` compares results: tolerances (None: ``assert_like_numpy``'s default of 64 ulps
+    of the result dtype, exact for integers) and whether dtypes must match. ``check`` takes it only
+    as ``compare=``, so it can never be confused with the function's own ``rtol``/``atol``."""
+    rtol: float | None = None
+    atol: float | None = None
+    dtype: bool = True
+
+
+def check(name, *args, compare=Compare(), **kwargs):
     """Differential test of ``numpy.<name>`` vs ``torchnp.<name>`` on the same inputs.
 
-    If NumPy raises, torchnp must raise an exception of the same type (or a subclass).
+    Every argument but ``compare`` (a ``Compare``) goes to both functions, ``rtol=``/``atol=``
+    included: ``check("isclose", a, b, rtol=0.1)`` tests ``isclose(a, b, rtol=0.1)``.
+    If NumPy raises, torchnp must raise an exception of the same type (or a subclass); a
+    ``TypeError`` for an unexpected keyword fails instead (a comparison option passed as the
+    function's argument would otherwise "pass" as an error test).
     """
+    if not isinstance(compare, Compare):
+        raise TypeError(f"check(compare=...) takes a support.Compare, not {type(compare).__name__}")
     np_func = resolve(numpy, name)
     tn_func = resolve(torchnp, name)
     try:
@@ -148,11 +165,14 @@ def check(name, *args, rtol=None, atol=None, check_dtype=True, **kwargs):
     except Exception as exc:  # noqa: BLE001 - we compare exception types
         import pytest
 
+        if isinstance(exc, TypeError) and "unexpected keyword" in str(exc):
+            raise AssertionError(f"numpy.{name} takes no such keyword ({exc}); comparison options go in "
+                                 f"check(..., compare=Compare(rtol=..., atol=...))") from exc
         with pytest.raises(type(exc)):
             tn_func(*convert_args(args), **kwargs)
         return exc
     actual = tn_func(*convert_args(args), **kwargs)
-    assert_like_numpy(actual, expected, rtol, atol, check_dtype, err_msg=f"torchnp.{name}")
+    assert_like_numpy(actual, expected, compare.rtol, compare.atol, compare.dtype, err_msg=f"torchnp.{name}")
     return actual
 
 

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import torchnp
-from support import DEVICE, arrays, assert_like_numpy, check, tnp, SUPPORTED_DTYPES
+from support import Compare, DEVICE, arrays, assert_like_numpy, check, tnp, SUPPORTED_DTYPES
 
 DTYPES = [None, bool, int, float, complex, "int8", "uint8", "int16", "int32", "float16", "float32", "complex64"]
 
@@ -174,7 +174,8 @@ def test_linspace_hypothesis(a, b, num, endpoint, dtype):  # §2.2
     # start + i * step: a few ulps of the end points' magnitude in the result dtype (integers exact)
     kind = numpy.dtype(dtype or "float64")
     eps = float(numpy.finfo(kind).eps) if kind.kind in "fc" else 0.0
-    check("linspace", a, b, num, endpoint=endpoint, dtype=dtype, rtol=8 * eps, atol=8 * eps * max(1.0, abs(a), abs(b)))
+    check("linspace", a, b, num, endpoint=endpoint, dtype=dtype,
+          compare=Compare(rtol=8 * eps, atol=8 * eps * max(1.0, abs(a), abs(b))))
 
 
 LIN = [((0, 1, 5), {}), ((0, 1, 5), {"endpoint": False, "retstep": True}), ((0, 1, 1), {"retstep": True}),
@@ -252,7 +253,7 @@ def test_vander_hypothesis(a, N, increasing):  # dtype promote_types(x, int) as 
     # result dtype (exact for integers)
     n = a.shape[0] if N is None and a.ndim else (N or 1)
     eps = float(numpy.finfo(a.dtype).eps) if a.dtype.kind in "fc" else 0.0
-    check("vander", a, N, increasing=increasing, rtol=2 * max(n, 1) * eps, atol=0)
+    check("vander", a, N, increasing=increasing, compare=Compare(rtol=2 * max(n, 1) * eps, atol=0))
 
 
 def test_vander_errors():

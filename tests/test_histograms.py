@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import torchnp
-from support import COMPLEX, FLOAT, INTEGER, REAL, arrays, assert_like_numpy, check, tnp
+from support import Compare, COMPLEX, FLOAT, INTEGER, REAL, arrays, assert_like_numpy, check, tnp
 
 RULES = ["auto", "fd", "doane", "scott", "stone", "rice", "sturges", "sqrt"]
 DATA_DTYPES = [numpy.dtype(d) for d in ("int8", "int32", "int64", "uint8", "float32", "float64")]
@@ -164,7 +164,7 @@ def test_digitize_errors():
 def test_convolve_correlate(name, a, v, mode):
     tol = 1e-2 if numpy.float16 in (a.dtype, v.dtype) else 1e-4
     scale = 1 + float(numpy.abs(a.astype(complex)).sum() * numpy.abs(v.astype(complex)).max())
-    check(name, a, v, mode=mode, rtol=tol, atol=tol * scale)
+    check(name, a, v, mode=mode, compare=Compare(rtol=tol, atol=tol * scale))
 
 
 @pytest.mark.parametrize("name", ["convolve", "correlate"])
@@ -186,9 +186,9 @@ def test_interp(x, xp, data):
     eps = float(numpy.finfo(numpy.float64).eps)
     big = max(1.0, float(numpy.abs(fp).max()))
     xs = max(1.0, float(numpy.abs(x[numpy.isfinite(x)]).max())) if numpy.isfinite(x).any() else 1.0
-    check("interp", x, xp, fp, rtol=16 * eps, atol=16 * eps * big)
-    check("interp", x, xp, fp, left=-7.0, right=9.5, rtol=16 * eps, atol=16 * eps * big)
-    check("interp", x, xp, fp, period=37.5, rtol=16 * eps, atol=16 * eps * big * xs)
+    check("interp", x, xp, fp, compare=Compare(rtol=16 * eps, atol=16 * eps * big))
+    check("interp", x, xp, fp, left=-7.0, right=9.5, compare=Compare(rtol=16 * eps, atol=16 * eps * big))
+    check("interp", x, xp, fp, period=37.5, compare=Compare(rtol=16 * eps, atol=16 * eps * big * xs))
 
 
 def test_interp_special_values_and_errors():

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from numpy.exceptions import AxisError
 
 import torchnp
-from support import DEVICE, SUPPORTED_DTYPES, arrays, assert_like_numpy, check, tnp
+from support import Compare, DEVICE, SUPPORTED_DTYPES, arrays, assert_like_numpy, check, tnp
 
 small = settings(max_examples=20)
 
@@ -413,7 +413,7 @@ def test_pad(a, mode, data):
     elif mode in ("reflect", "symmetric"):
         kw = data.draw(st.sampled_from([{}, {"reflect_type": "odd"}]))
     rtol = 1e-4 if a.dtype == numpy.float32 else None
-    check("pad", a, width, mode=mode, rtol=rtol, atol=1e-3 if rtol else None, **kw)
+    check("pad", a, width, mode=mode, **kw, compare=Compare(rtol=rtol, atol=1e-3 if rtol else None))
 
 
 @pytest.mark.parametrize("mode", ["maximum", "minimum", "median"])
