@@ -21,6 +21,18 @@ import torchnp
 
 DEVICE = os.environ.get("TORCHNP_DEVICE") or str(torchnp.get_default_device())
 
+#: examples per property of the "ci" profile (tests/conftest.py); other profiles scale explicit caps
+CI_EXAMPLES = 40
+
+
+def examples(n):
+    """An explicit per-test example cap ``n`` (meant for the "ci" profile) scaled by the active
+    hypothesis profile: ``n * max_examples / 40``, so ``--hypothesis-profile=thorough`` (500)
+    runs 12.5 times as many examples for every capped property too."""
+    from hypothesis import settings
+
+    return max(1, round(n * settings.default.max_examples / CI_EXAMPLES))
+
 BOOL = [numpy.dtype(bool)]
 SIGNED = [numpy.dtype(d) for d in ("int8", "int16", "int32", "int64")]
 UNSIGNED = [numpy.dtype("uint8")]  # uint16/32/64 are partly supported by torch (§2.5)

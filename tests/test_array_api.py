@@ -16,10 +16,11 @@ from hypothesis import strategies as st
 from hypothesis.extra.array_api import make_strategies_namespace
 
 import torchnp.array_api as xp
-from support import DEVICE, assert_like_numpy
+from support import DEVICE, assert_like_numpy, examples
 
 xps = make_strategies_namespace(xp)
-# examples per property: small in CI (about 15 s in all); raise it for a thorough local run
+# examples per property: small in CI (about 15 s in all), scaled by the hypothesis profile
+# (support.examples); TORCHNP_ARRAY_API_SCALE multiplies them further
 SCALE = float(os.environ.get("TORCHNP_ARRAY_API_SCALE", "1"))
 
 INT_DTYPES = st.one_of(xps.integer_dtypes(), xps.unsigned_integer_dtypes())  # uint16/32/64 too (§2.5)
@@ -225,7 +226,7 @@ UNARY = {
 
 
 @pytest.mark.parametrize("name", sorted(UNARY))
-@settings(max_examples=int(15 * SCALE))
+@settings(max_examples=examples(15 * SCALE))
 @given(data=st.data())
 def test_unary(name, data):
     x = data.draw(arrays(UNARY[name]), label="x")
@@ -257,7 +258,7 @@ def pairs(kinds):
 
 
 @pytest.mark.parametrize("name", sorted(BINARY))
-@settings(max_examples=int(15 * SCALE))
+@settings(max_examples=examples(15 * SCALE))
 @given(data=st.data())
 def test_binary(name, data):
     d1, d2 = data.draw(pairs(KINDS.get(name, "biufc")), label="dtypes")
@@ -280,7 +281,7 @@ def test_binary(name, data):
     same(quiet(getattr(xp, name), x1, x2), expected, ulps=64, scale=mag(n1, n2) if float_like else 1.0)
 
 
-@settings(max_examples=int(20 * SCALE))
+@settings(max_examples=examples(20 * SCALE))
 @given(x=arrays(INT_DTYPES), shift=st.integers(0, 7))
 def test_bitwise_shifts(x, shift):
     xn = host(x)
@@ -289,14 +290,14 @@ def test_bitwise_shifts(x, shift):
     same(xp.bitwise_right_shift(x, xp.asarray(shift, dtype=x.dtype)), numpy.bitwise_right_shift(xn, s))
 
 
-@settings(max_examples=int(20 * SCALE))
+@settings(max_examples=examples(20 * SCALE))
 @given(x=arrays(xps.floating_dtypes()), e=st.integers(0, 3))
 def test_pow(x, e):
     same(quiet(xp.pow, x, e), quiet(numpy.pow, host(x), e), ulps=16)  # at most 3 products
     same(quiet(lambda: x ** e), quiet(lambda: host(x) ** e), ulps=16)
 
 
-@settings(max_examples=int(20 * SCALE))
+@settings(max_examples=examples(20 * SCALE))
 @given(x=arrays(REAL_DTYPES), lo=st.integers(-3, 0), hi=st.integers(0, 3))
 def test_clip(x, lo, hi):
     xn = host(x)
@@ -306,7 +307,7 @@ def test_clip(x, lo, hi):
     same(xp.clip(x, max=hi), numpy.clip(xn, max=hi))
 
 
-@settings(max_examples=int(20 * SCALE))
+@settings(max_examples=examples(20 * SCALE))
 @given(x=arrays(PROMOTABLE.map(lambda d: d[0]), shape=SHAPES))
 def test_operators_with_python_scalars(x):  # weak scalars (NEP 50 / standard)
     xn = host(x)
@@ -320,21 +321,21 @@ def test_operators_with_python_scalars(x):  # weak scalars (NEP 50 / standard)
 
 # --- creation -----------------------------------------------------------------------
 
-@settings(max_examples=int(20 * SCALE))
+@settings(max_examples=examples(20 * SCALE))
 @given(start=st.integers(-10, 10), stop=st.integers(-10, 10), step=st.integers(1, 3),
        dtype=st.sampled_from([None, xp.int32, xp.int64, xp.float32, xp.float64]))
 def test_arange(start, stop, step, dtype):
     same(xp.arange(start, stop, step, dtype=dtype, device=DEVICE), numpy.arange(start, stop, step, dtype=dtype))
 
 
-@settings(max_examples=int(20 * SCALE))
+@settings(max_examples=examples(20 * SCALE))
 @given(start=st.floats(-100, 100), stop=st.floats(-100, 100), num=st.integers(0, 8), endpoint=st.booleans())
 def test_linspace(start, stop, num, endpoint):
     same(xp.linspace(start, stop, num, endpoint=endpoint, device=DEVICE),
          numpy.linspace(start, stop, num, endpoint=endpoint), ulps=8, scale=mag(start, stop))  # start + i*step
 
 
-@settings(max_examples=int(20 * SCALE))
+@settings(max_examples=examples(20 * SCALE))
 @given(shape=SHAPES, dtype=ALL_DTYPES, fill=st.integers(0, 1))
 def test_full_zeros_ones(shape, dtype, fill):
     same(xp.full(shape, fill, dtype=dtype, device=DEVICE), numpy.full(shape, fill, dtype=dtype))
@@ -343,7 +344,7 @@ def test_full_zeros_ones(shape, dtype, fill):
     assert xp.empty(shape, dtype=dtype, device=DEVICE).shape == shape
 
 
-@settings(max_examples=int(20 * SCALE))
+@settings(max_examples=examples(20 * SCALE))
 @given(x=arrays(ALL_DTYPES))
 def test_like_functions(x):
     xn = host(x)
@@ -353,7 +354,7 @@ def test_like_functions(x):
     assert xp.empty_like(x).shape == xn.shape and xp.empty_like(x).device == x.device
 
 
-@settings(max_examples=int(20 * SCALE))
+@settings(max_examples=examples(20 * SCALE))
 @given(n=st.integers(0, 5), m=st.none() | st.integers(0, 5), k=st.integers(-5, 5))
 def test_eye_tril_triu(n, m, k):
     same(xp.eye(n, m, k=k, device=DEVICE), numpy.eye(n, m, k=k))
@@ -362,7 +363,7 @@ def test_eye_tril_triu(n, m, k):
     same(xp.triu(xp.asarray(a, device=DEVICE), k=k), numpy.triu(a, k=k))
 
 
-@settings(max_examples=int(20 * SCALE))
+@settings(max_examples=examples(20 * SCALE))
 @given(x=arrays(ALL_DTYPES), dtype=ALL_DTYPES)
 def test_astype(x, dtype):
     xn = host(x)
@@ -376,7 +377,7 @@ def test_astype(x, dtype):
     same(quiet(xp.astype, x, dtype), quiet(lambda: xn.astype(dtype)))
 
 
-@settings(max_examples=int(15 * SCALE))
+@settings(max_examples=examples(15 * SCALE))
 @given(shapes=st.lists(xps.array_shapes(min_dims=1, max_dims=1, max_side=3), min_size=1, max_size=3),
        indexing=st.sampled_from(["xy", "ij"]))
 def test_meshgrid(shapes, indexing):
@@ -395,7 +396,7 @@ def axes_for(ndim):
 
 @pytest.mark.parametrize("name", ["sum", "prod", "max", "min", "mean", "std", "var", "any", "all",
                                   "count_nonzero"])
-@settings(max_examples=int(15 * SCALE))
+@settings(max_examples=examples(15 * SCALE))
 @given(data=st.data())
 def test_reductions(name, data):
     dts = {"mean": xps.floating_dtypes(), "std": xps.floating_dtypes(), "var": xps.floating_dtypes(),
@@ -427,7 +428,7 @@ def test_reductions(name, data):
     same(quiet(getattr(xp, name), x, **kw), expected, ulps=ulps, scale=scale)
 
 
-@settings(max_examples=int(20 * SCALE))
+@settings(max_examples=examples(20 * SCALE))
 @given(x=arrays(NUMERIC_DTYPES, shape=xps.array_shapes(min_dims=1, max_dims=3, max_side=4)),
        data=st.data())
 def test_cumulative(x, data):
@@ -440,7 +441,7 @@ def test_cumulative(x, data):
              quiet(getattr(numpy, name), xn, axis=axis, include_initial=include_initial), ulps=4 * n, scale=scale)
 
 
-@settings(max_examples=int(20 * SCALE))
+@settings(max_examples=examples(20 * SCALE))
 @given(x=arrays(REAL_DTYPES, shape=xps.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=4)),
        data=st.data())
 def test_argmax_argmin_diff(x, data):
@@ -454,7 +455,7 @@ def test_argmax_argmin_diff(x, data):
 
 # --- manipulation -------------------------------------------------------------------
 
-@settings(max_examples=int(20 * SCALE))
+@settings(max_examples=examples(20 * SCALE))
 @given(x=arrays(ALL_DTYPES, shape=xps.array_shapes(min_dims=1, max_dims=3, max_side=4)), data=st.data())
 def test_shape_manipulation(x, data):
     xn = host(x)
@@ -475,7 +476,7 @@ def test_shape_manipulation(x, data):
     same(xp.broadcast_to(x, (2, *xn.shape)), numpy.broadcast_to(xn, (2, *xn.shape)))
 
 
-@settings(max_examples=int(20 * SCALE))
+@settings(max_examples=examples(20 * SCALE))
 @given(dtypes=PROMOTABLE, shape=xps.array_shapes(min_dims=1, max_dims=3, max_side=3), data=st.data())
 def test_concat_stack_where(dtypes, shape, data):
     d1, d2 = dtypes
@@ -494,7 +495,7 @@ def test_concat_stack_where(dtypes, shape, data):
 
 # --- indexing -----------------------------------------------------------------------
 
-@settings(max_examples=int(30 * SCALE))
+@settings(max_examples=examples(30 * SCALE))
 @given(data=st.data())
 def test_basic_indexing(data):
     x = data.draw(arrays(ALL_DTYPES, shape=xps.array_shapes(min_dims=0, max_dims=3, max_side=4)), label="x")
@@ -503,7 +504,7 @@ def test_basic_indexing(data):
     same(x[idx], xn[idx])
 
 
-@settings(max_examples=int(20 * SCALE))
+@settings(max_examples=examples(20 * SCALE))
 @given(x=arrays(ALL_DTYPES, shape=xps.array_shapes(min_dims=1, max_dims=3, max_side=4)), data=st.data())
 def test_setitem(x, data):
     xn = host(x)
@@ -513,7 +514,7 @@ def test_setitem(x, data):
     same(x, xn)
 
 
-@settings(max_examples=int(20 * SCALE))
+@settings(max_examples=examples(20 * SCALE))
 @given(x=arrays(ALL_DTYPES, shape=xps.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=4)),
        data=st.data())
 def test_take_and_masks(x, data):
@@ -532,7 +533,7 @@ def test_take_and_masks(x, data):
 
 # --- sorting, searching, sets -------------------------------------------------------
 
-@settings(max_examples=int(20 * SCALE))
+@settings(max_examples=examples(20 * SCALE))
 @given(x=arrays(REAL_DTYPES, shape=xps.array_shapes(min_dims=1, max_dims=3, max_side=5)), data=st.data(),
        descending=st.booleans())
 def test_sort_argsort(x, data, descending):
@@ -548,7 +549,7 @@ def test_sort_argsort(x, data, descending):
     same(xp.argsort(x, axis=axis, descending=descending, stable=True), order)
 
 
-@settings(max_examples=int(20 * SCALE))
+@settings(max_examples=examples(20 * SCALE))
 @given(x=arrays(REAL_DTYPES, shape=xps.array_shapes(min_dims=1, max_dims=1, max_side=6)),
        v=st.lists(st.integers(-5, 5), max_size=4), side=st.sampled_from(["left", "right"]))
 def test_searchsorted(x, v, side):
@@ -558,7 +559,7 @@ def test_searchsorted(x, v, side):
          numpy.searchsorted(xn, vn, side=side))
 
 
-@settings(max_examples=int(20 * SCALE))
+@settings(max_examples=examples(20 * SCALE))
 @given(x=arrays(REAL_DTYPES, shape=xps.array_shapes(min_dims=1, max_dims=2, max_side=5)))
 def test_unique(x):
     xn = host(x)
@@ -574,7 +575,7 @@ def test_unique(x):
 
 # --- linear algebra, fft ------------------------------------------------------------
 
-@settings(max_examples=int(20 * SCALE))
+@settings(max_examples=examples(20 * SCALE))
 @given(dtypes=PROMOTABLE, n=st.integers(1, 4), m=st.integers(1, 4), k=st.integers(1, 4), data=st.data())
 def test_matmul_vecdot_tensordot(dtypes, n, m, k, data):
     d1, d2 = dtypes
@@ -592,7 +593,7 @@ def test_matmul_vecdot_tensordot(dtypes, n, m, k, data):
     same(quiet(xp.linalg.vecdot, a, c, axis=0), quiet(numpy.linalg.vecdot, an, host(c), axis=0), ulps=u, scale=sc)
 
 
-@settings(max_examples=int(15 * SCALE))
+@settings(max_examples=examples(15 * SCALE))
 @given(x=arrays(xps.floating_dtypes(), shape=xps.array_shapes(min_dims=2, max_dims=3, min_side=1, max_side=4)))
 def test_linalg_norms(x):
     xn = host(x)
@@ -604,7 +605,7 @@ def test_linalg_norms(x):
     same(xp.linalg.trace(x), numpy.linalg.trace(xn), ulps=4 * n, scale=total(numpy.linalg.diagonal(xn)))
 
 
-@settings(max_examples=int(15 * SCALE))
+@settings(max_examples=examples(15 * SCALE))
 @given(x=arrays(st.one_of(xps.floating_dtypes(), xps.complex_dtypes()),
                 shape=xps.array_shapes(min_dims=1, max_dims=2, min_side=1, max_side=6)),
        norm=st.sampled_from(["backward", "ortho", "forward"]))
@@ -627,7 +628,7 @@ def test_fftfreq_dtype_keyword():
 
 # --- dtype functions ----------------------------------------------------------------
 
-@settings(max_examples=int(30 * SCALE))
+@settings(max_examples=examples(30 * SCALE))
 @given(dtypes=PROMOTABLE)
 def test_result_type_can_cast_isdtype(dtypes):
     d1, d2 = dtypes

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from numpy.exceptions import AxisError
 
 import torchnp
-from support import Compare, DEVICE, SUPPORTED_DTYPES, arrays, assert_like_numpy, check, tnp
+from support import examples, Compare, DEVICE, SUPPORTED_DTYPES, arrays, assert_like_numpy, check, tnp
 
-small = settings(max_examples=20)
+small = settings(max_examples=examples(20))
 
 
 def shares(x, y):
@@ -332,7 +332,7 @@ def test_trim_zeros_errors():
     check("trim_zeros", numpy.zeros((2, 2)))
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(st.one_of(arrays(SUPPORTED_DTYPES, min_dims=0, max_dims=3, elements=st.integers(0, 1)),
                  arrays(SUPPORTED_DTYPES[1:], min_dims=0, max_dims=3, elements=st.integers(0, 3))), st.data())
 def test_unique(a, data):
@@ -394,7 +394,7 @@ MODES = ["constant", "edge", "linear_ramp", "maximum", "mean", "median", "minimu
          "wrap"]
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(arrays(PAD_DTYPES,
               min_dims=1, max_dims=3, min_side=1, max_side=4), st.sampled_from(MODES), st.data())
 def test_pad(a, mode, data):

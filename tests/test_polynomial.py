@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 import torchnp
 import torchnp.polynomial as TP
-from support import DEVICE, assert_like_numpy
+from support import examples, DEVICE, assert_like_numpy
 
 KINDS = {"polynomial": "poly", "chebyshev": "cheb", "legendre": "leg", "laguerre": "lag",
          "hermite": "herm", "hermite_e": "herme"}
@@ -47,7 +47,7 @@ def _same(name, np_fn, tn_fn, args, kwargs=None, rtol=SERIES, atol=SERIES):
 _coef = st.lists(st.floats(-4, 4, allow_nan=False).map(lambda v: round(v, 3)), min_size=1, max_size=5)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(c1=_coef, c2=_coef, kind=st.sampled_from(sorted(KINDS)))
 def test_series_functions_match_numpy(c1, c2, kind):
     np_mod, tn_mod, p = getattr(NP, kind), getattr(TP, kind), KINDS[kind]

@@ -20,13 +20,13 @@ from hypothesis.extra import numpy as hnp
 import torchnp
 from torchnp._ufuncs._table import UFUNCS
 
-from support import COMPLEX, DEVICE, SUPPORTED_DTYPES, arrays, assert_like_numpy, check, tnp, tolerance
+from support import examples, COMPLEX, DEVICE, SUPPORTED_DTYPES, arrays, assert_like_numpy, check, tnp, tolerance
 
 ALL = sorted(UFUNCS)
 UNARY = [n for n in ALL if getattr(numpy, n).nin == 1]
 BINARY = [n for n in ALL if getattr(numpy, n).nin == 2]
 # per-ufunc example count (the table has ~100 rows); TORCHNP_UFUNC_EXAMPLES raises it for stress runs
-_FEW = settings(max_examples=int(os.environ.get("TORCHNP_UFUNC_EXAMPLES", min(settings().max_examples, 15))))
+_FEW = settings(max_examples=int(os.environ.get("TORCHNP_UFUNC_EXAMPLES", examples(15))))
 
 
 def _tol(dtypes):
