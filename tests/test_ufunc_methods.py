@@ -61,6 +61,8 @@ def _same(np_call, tn_call, *dtypes):
 
 def _np_reduce(uf, x, axis, **kw):
     """NumPy's reduce with the reduced axis kept off the innermost position (see the note above)."""
+    if axis is None and x.ndim == 1 or isinstance(axis, tuple) and len(axis) == 1:
+        axis = 0 if axis is None else axis[0]  # one axis all the same (found by a fresh seed: axis=None)
     if isinstance(axis, int) and x.ndim:
         axis = axis % x.ndim
         if "where" in kw and kw["where"] is not True:

@@ -228,6 +228,12 @@ def complex_power(a, b):
     return torch.where(b == 0, torch.ones_like(r), r)
 
 
+def complex_reciprocal(x):
+    """1/z as NumPy: nan+nanj for a complex zero (torch gives inf+nanj)."""
+    return torch.where(x == 0, torch.full((), complex(math.nan, math.nan), dtype=x.dtype, device=x.device),
+                       torch.reciprocal(x))
+
+
 def complex_rint(x):
     return torch.complex(torch.round(x.real), torch.round(x.imag))
 
