@@ -1,21 +1,25 @@
 """Test configuration: the device comes from TORCHNP_DEVICE (docs/design.md §7).
 
-Hypothesis profiles: "ci" (the default) keeps a fixed seed so runs are reproducible;
-``--hypothesis-profile=thorough`` draws fresh random inputs and more of them
-(``TORCHNP_MAX_EXAMPLES``, default 500) to find what the fixed seed does not.
+Hypothesis profiles: "ci" (the default, 40 examples per property) and ``thorough``
+(``--hypothesis-profile=thorough``: 500, ``TORCHNP_MAX_EXAMPLES`` sets either); explicit caps
+scale with the profile (``support.examples``). Every run draws fresh examples from one seed,
+printed in the header ("hypothesis seed: N"): ``--hypothesis-seed=N`` (or the environment's
+``TORCHNP_HYPOTHESIS_SEED=N``) draws the same examples again, so a failure reproduces.
 
 ``--fake-cuda`` runs tests/test_fake_cuda.py — every public function on a data-less fake
 accelerator (tests/fake_cuda.py; DESIGN §3, issue 14) — which is not collected otherwise.
 """
 
 import os
+import random
 
 import hypothesis
+import pytest
 
 _SLOW = [hypothesis.HealthCheck.too_slow, hypothesis.HealthCheck.data_too_large]
 hypothesis.settings.register_profile(
     "ci", max_examples=int(os.environ.get("TORCHNP_MAX_EXAMPLES", "40")), deadline=None,
-    suppress_health_check=_SLOW, derandomize=True)
+    suppress_health_check=_SLOW, derandomize=False)
 hypothesis.settings.register_profile(
     "thorough", max_examples=int(os.environ.get("TORCHNP_MAX_EXAMPLES", "500")), deadline=None,
     suppress_health_check=_SLOW, derandomize=False)
@@ -33,10 +37,34 @@ def pytest_ignore_collect(collection_path, config):
     return None
 
 
+@pytest.hookimpl(tryfirst=True)  # before hypothesis's plugin reads --hypothesis-seed
 def pytest_configure(config):
+    _seed(config)
     if config.getoption("--fake-cuda"):
         # the fake accelerator is registered before any test runs autograd: torch's autograd engine
         # sizes its per-device queues once, so a backend registered later fails in backward()
         import fake_cuda
 
         fake_cuda._register_backend()
+
+
+def _seed(config):
+    """One seed per run: --hypothesis-seed, else TORCHNP_HYPOTHESIS_SEED, else a fresh one (chosen by
+    the controller; xdist workers inherit it through the environment)."""
+    seed = config.getoption("hypothesis_seed", None) or os.environ.get("TORCHNP_HYPOTHESIS_SEED")
+    if seed is None:
+        seed = str(random.SystemRandom().randrange(2 ** 32))
+    os.environ["TORCHNP_HYPOTHESIS_SEED"] = str(seed)
+    config.option.hypothesis_seed = str(seed)
+
+
+def pytest_report_header(config):
+    seed = os.environ.get("TORCHNP_HYPOTHESIS_SEED")
+    return [f"hypothesis seed: {seed} (the same examples again: --hypothesis-seed={seed}), profile "
+            f"{hypothesis.settings.get_current_profile_name()}"]
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The seed again at the end (``-q`` hides the header): what reproduces a failure."""
+    seed = os.environ.get("TORCHNP_HYPOTHESIS_SEED")
+    terminalreporter.write_line(f"hypothesis seed: {seed} (reproduce: pytest --hypothesis-seed={seed} ...)")

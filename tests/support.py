@@ -3,12 +3,14 @@
 - ``DEVICE``: where tests create arrays (``TORCHNP_DEVICE``, default: torchnp's default).
 - ``tnp(a)``: a torchnp array on ``DEVICE`` from a NumPy array (an explicit copy).
 - ``assert_like_numpy(actual, expected)``: same type family, shape, dtype and values.
-- ``check(func_name, *np_args, **kw)``: run ``numpy.<name>`` and ``torchnp.<name>`` on
-  the same inputs and compare results, or check that both raise the same exception type.
+- ``check(func_name, *np_args, compare=Compare(rtol, atol, dtype), **kw)``: run ``numpy.<name>``
+  and ``torchnp.<name>`` on the same inputs (every keyword but ``compare`` is the function's) and
+  compare results, or check that both raise the same exception type.
 - ``SUPPORTED_DTYPES`` and hypothesis strategies over them.
 """
 
 import os
+from typing import NamedTuple
 
 import numpy
 import torch
@@ -18,6 +20,18 @@ from hypothesis.extra import numpy as hnp
 import torchnp
 
 DEVICE = os.environ.get("TORCHNP_DEVICE") or str(torchnp.get_default_device())
+
+#: examples per property of the "ci" profile (tests/conftest.py); other profiles scale explicit caps
+CI_EXAMPLES = 40
+
+
+def examples(n):
+    """An explicit per-test example cap ``n`` (meant for the "ci" profile) scaled by the active
+    hypothesis profile: ``n * max_examples / 40``, so ``--hypothesis-profile=thorough`` (500)
+    runs 12.5 times as many examples for every capped property too."""
+    from hypothesis import settings
+
+    return max(1, round(n * settings.default.max_examples / CI_EXAMPLES))
 
 BOOL = [numpy.dtype(bool)]
 SIGNED = [numpy.dtype(d) for d in ("int8", "int16", "int32", "int64")]
@@ -81,6 +95,7 @@ def assert_like_numpy(actual, expected, rtol=None, atol=None, check_dtype=True, 
         if check_dtype:
             assert type(actual) is type(expected), f"{err_msg}: {type(actual)} != {type(expected)}"
         r, a = _tolerances(expected.dtype)
+        _same_special_parts(actual, expected, err_msg)
         numpy.testing.assert_allclose(actual, expected, rtol=r if rtol is None else rtol,
                                       atol=a if atol is None else atol, equal_nan=True, err_msg=err_msg)
         return
@@ -93,10 +108,23 @@ def assert_like_numpy(actual, expected, rtol=None, atol=None, check_dtype=True, 
         if check_dtype:
             assert got.dtype == exp.dtype, f"{err_msg}: dtype {got.dtype} != {exp.dtype}"
         r, a = _tolerances(exp.dtype)
+        _same_special_parts(got, exp, err_msg)
         numpy.testing.assert_allclose(got, exp, rtol=r if rtol is None else rtol,
                                       atol=a if atol is None else atol, equal_nan=True, err_msg=err_msg)
         return
     assert actual == expected or (actual != actual and expected != expected), f"{err_msg}: {actual!r} != {expected!r}"
+
+
+def _same_special_parts(got, exp, err_msg):
+    """Complex results: where NumPy's value has a NaN or infinite part, the same parts, part by part
+    (assert_allclose takes any two complex values with a NaN part as equal: inf+nanj == nan+nanj)."""
+    got, exp = numpy.asarray(got), numpy.asarray(exp)
+    if exp.dtype.kind != "c" or got.dtype.kind != "c" or got.shape != exp.shape:
+        return
+    special = ~numpy.isfinite(exp.real) | ~numpy.isfinite(exp.imag)
+    for part in (numpy.real, numpy.imag):
+        numpy.testing.assert_array_equal(part(got)[special], part(exp)[special],
+                                         err_msg=f"{err_msg}: non-finite complex parts differ")
 
 
 def convert_args(args, device=None):
@@ -121,11 +149,26 @@ def resolve(namespace, name):
     return obj
 
 
-def check(name, *args, rtol=None, atol=None, check_dtype=True, **kwargs):
+class Compare(NamedTuple):
+    """How ``check`` compares results: tolerances (None: ``assert_like_numpy``'s default of 64 ulps
+    of the result dtype, exact for integers) and whether dtypes must match. ``check`` takes it only
+    as ``compare=``, so it can never be confused with the function's own ``rtol``/``atol``."""
+    rtol: float | None = None
+    atol: float | None = None
+    dtype: bool = True
+
+
+def check(name, *args, compare=Compare(), **kwargs):
     """Differential test of ``numpy.<name>`` vs ``torchnp.<name>`` on the same inputs.
 
-    If NumPy raises, torchnp must raise an exception of the same type (or a subclass).
+    Every argument but ``compare`` (a ``Compare``) goes to both functions, ``rtol=``/``atol=``
+    included: ``check("isclose", a, b, rtol=0.1)`` tests ``isclose(a, b, rtol=0.1)``.
+    If NumPy raises, torchnp must raise an exception of the same type (or a subclass); a
+    ``TypeError`` for an unexpected keyword fails instead (a comparison option passed as the
+    function's argument would otherwise "pass" as an error test).
     """
+    if not isinstance(compare, Compare):
+        raise TypeError(f"check(compare=...) takes a support.Compare, not {type(compare).__name__}")
     np_func = resolve(numpy, name)
     tn_func = resolve(torchnp, name)
     try:
@@ -134,11 +177,14 @@ def check(name, *args, rtol=None, atol=None, check_dtype=True, **kwargs):
     except Exception as exc:  # noqa: BLE001 - we compare exception types
         import pytest
 
+        if isinstance(exc, TypeError) and "unexpected keyword" in str(exc):
+            raise AssertionError(f"numpy.{name} takes no such keyword ({exc}); comparison options go in "
+                                 f"check(..., compare=Compare(rtol=..., atol=...))") from exc
         with pytest.raises(type(exc)):
             tn_func(*convert_args(args), **kwargs)
         return exc
     actual = tn_func(*convert_args(args), **kwargs)
-    assert_like_numpy(actual, expected, rtol, atol, check_dtype, err_msg=f"torchnp.{name}")
+    assert_like_numpy(actual, expected, compare.rtol, compare.atol, compare.dtype, err_msg=f"torchnp.{name}")
     return actual
 
 

@@ -10,7 +10,7 @@ from hypothesis import given, strategies as st
 from hypothesis.extra import numpy as hnp
 
 import torchnp
-from support import DEVICE, assert_like_numpy, check, is_cuda, tnp
+from support import Compare, DEVICE, assert_like_numpy, check, is_cuda, tnp
 
 pytestmark = [pytest.mark.filterwarnings("ignore:invalid value encountered:RuntimeWarning"),
               pytest.mark.filterwarnings("ignore::numpy.exceptions.ComplexWarning"),
@@ -268,8 +268,8 @@ def test_cov_weights_property(x, data):  # any weights: NumPy's value or NumPy's
     fw = data.draw(hnp.arrays(numpy.int64, n, elements=st.integers(-1, 3)))
     aw = data.draw(hnp.arrays(numpy.float64, n, elements=st.floats(-1, 3)))
     with numpy.errstate(all="ignore"):
-        check("cov", x, fweights=fw, rtol=1e-9, atol=1e-9)
-        check("cov", x, aweights=aw, rtol=1e-9, atol=1e-9)
+        check("cov", x, fweights=fw, compare=Compare(rtol=1e-9, atol=1e-9))
+        check("cov", x, aweights=aw, compare=Compare(rtol=1e-9, atol=1e-9))
 
 
 @given(st.sampled_from([numpy.float64, numpy.int64, numpy.complex128, numpy.bool_]),
@@ -506,4 +506,4 @@ def test_float16_var_overflows_as_numpy():  # NumPy sums float16 squares in floa
        st.sampled_from(["var", "std", "nanvar"]))
 def test_float16_variance_property(a, axis, name):
     with numpy.errstate(all="ignore"):
-        check(name, a, axis=axis, rtol=1e-2, atol=1e-2)
+        check(name, a, axis=axis, compare=Compare(rtol=1e-2, atol=1e-2))

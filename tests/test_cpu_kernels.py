@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import torchnp
 import torchnp._cpu_kernels as kernels
 from torchnp._array import TINY_HOST
-from support import DEVICE, assert_like_numpy, tnp
+from support import examples, DEVICE, assert_like_numpy, tnp
 
 pytestmark = pytest.mark.skipif(torch.device(DEVICE).type != "cpu", reason="the kernel table serves the CPU")
 
@@ -120,7 +120,7 @@ EINSUMS = ("ij,ij->i", "ij,ij->j", "ij,ij->", "ij,ij->ji")
 
 @pytest.mark.parametrize("name", sorted(CASES))
 @pytest.mark.parametrize("dtype", DTYPES)
-@settings(max_examples=3, deadline=None)
+@settings(max_examples=examples(3), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_numpy_kernel_gives_numpys_result_and_torchs(name, dtype, seed):
     tn_call, np_call, bit_identical = CASES[name]
@@ -134,7 +134,7 @@ def test_numpy_kernel_gives_numpys_result_and_torchs(name, dtype, seed):
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
-@settings(max_examples=3, deadline=None)
+@settings(max_examples=examples(3), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), kth=st.integers(-N, N - 1))
 def test_partition_is_numpys_introselect(dtype, seed, kth):
     a = _values(seed, dtype)
@@ -145,7 +145,7 @@ def test_partition_is_numpys_introselect(dtype, seed, kth):
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
-@settings(max_examples=3, deadline=None)
+@settings(max_examples=examples(3), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), side=st.sampled_from(["left", "right"]))
 def test_searchsorted_and_bincount(dtype, seed, side):
     a = numpy.sort(_values(seed, dtype))
@@ -163,7 +163,7 @@ def test_searchsorted_and_bincount(dtype, seed, side):
             assert_like_numpy(got, numpy.bincount(*args, minlength=5), rtol=0, atol=0)
 
 
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=examples(5), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_scatter_matches_numpy_and_torch(seed):
     rng = numpy.random.default_rng(seed)
@@ -184,7 +184,7 @@ def test_scatter_matches_numpy_and_torch(seed):
 
 @pytest.mark.parametrize("name", ["var", "std", "nanvar", "nanstd"])
 @pytest.mark.parametrize("dtype", ["float64", "float32"])
-@settings(max_examples=3, deadline=None)
+@settings(max_examples=examples(3), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), axis=st.sampled_from([None, 0, 1, (0, 1)]), ddof=st.sampled_from([0, 1, 2.5]),
        keepdims=st.booleans())
 def test_variances_are_numpys(name, dtype, seed, axis, ddof, keepdims):
@@ -209,7 +209,7 @@ def test_large_matmul_is_numpys_and_small_stays_torchs(monkeypatch):
 
 
 @pytest.mark.parametrize("dtype", ["float64", "float32"])
-@settings(max_examples=3, deadline=None)
+@settings(max_examples=examples(3), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), n=st.sampled_from([None, N // 2, N + 7]),
        norm=st.sampled_from([None, "ortho", "forward"]))
 def test_rfft_is_numpys(dtype, seed, n, norm):
@@ -287,7 +287,7 @@ COMPARISONS = ["equal", "not_equal", "less", "less_equal", "greater", "greater_e
 
 @pytest.mark.parametrize("name", UNARY)
 @pytest.mark.parametrize("dtype", ["float64", "float32"])
-@settings(max_examples=2, deadline=None)
+@settings(max_examples=examples(2), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_routed_ufuncs_give_numpys_bits(name, dtype, seed):
     """§5.2 / issue 17: a large CPU ufunc call on a routed loop is NumPy's own loop (NaNs, infinities,
@@ -307,7 +307,7 @@ def test_routed_ufuncs_give_numpys_bits(name, dtype, seed):
 
 @pytest.mark.parametrize("name", COMPARISONS)
 @pytest.mark.parametrize("dtype", DTYPES)
-@settings(max_examples=2, deadline=None)
+@settings(max_examples=examples(2), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), scalar=st.sampled_from([0, 3, -1.5, 300, float("nan")]))
 def test_routed_comparisons_are_numpys(name, dtype, seed, scalar):
     a, b = _values(seed, dtype), _values(seed + 1, dtype)
@@ -334,7 +334,7 @@ def test_routed_ufuncs_keep_out_where_and_operators():
 
 
 @pytest.mark.parametrize("dtype", ["float64", "int32", "bool", "complex128"])
-@settings(max_examples=3, deadline=None)
+@settings(max_examples=examples(3), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), shape=st.sampled_from([(N,), (N // 100, 100)]))
 def test_boolean_mask_and_where_are_numpys(dtype, seed, shape):
     rng = numpy.random.default_rng(seed)
@@ -412,7 +412,7 @@ def test_products_through_numpy_are_numpys(monkeypatch):
 
 
 @pytest.mark.parametrize("dtype", ["complex128", "complex64", "float64"])
-@settings(max_examples=3, deadline=None)
+@settings(max_examples=examples(3), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), n=st.sampled_from([None, N // 2, N + 7]),
        norm=st.sampled_from([None, "ortho", "forward"]))
 def test_fft_is_numpys_on_one_torch_thread(dtype, seed, n, norm):
@@ -452,7 +452,7 @@ def _numpy_or_error(fn, *args):
 
 
 @pytest.mark.parametrize("dtype", TINY_DTYPES)
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(0, TINY_HOST),
        name=st.sampled_from(TINY_UNARY + TINY_BINARY), scalar=st.sampled_from([None, 3, -2, 0.5]))
 def test_tiny_host_ufuncs_are_numpys(dtype, seed, n, name, scalar):
@@ -557,7 +557,7 @@ _SLICES = st.builds(slice, st.none() | st.integers(-12, 12), st.none() | st.inte
 
 
 @pytest.mark.parametrize("dtype", TINY_DTYPES)
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(0, TINY_HOST), key=_SLICES,
        shape=st.sampled_from([(-1,), (1, -1), (-1, 1), (-2, 1, 1)]))
 def test_tiny_host_views_are_numpys(dtype, seed, n, key, shape):
@@ -631,7 +631,7 @@ def test_tiny_host_matmul_is_numpys(shapes, dtypes):
 
 
 @pytest.mark.parametrize("dtype", TINY_DTYPES)
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(0, TINY_HOST), y=st.sampled_from(["array", 2, -1.5]))
 def test_tiny_host_where_is_numpys(dtype, seed, n, y):
     """Issue 17: where on tiny host arrays is NumPy's: its bits and dtype (NEP 50 for a Python y)."""
@@ -647,7 +647,7 @@ def test_tiny_host_where_is_numpys(dtype, seed, n, y):
     _same(torchnp.where(*args), expected)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), dims=st.tuples(*[st.integers(0, 8)] * 3),
        dtype=st.sampled_from(["float64", "float32"]), form=st.sampled_from(["b", "a.T", "a.T.copy()"]))
 def test_tiny_host_real_matmul_has_numpys_matmul_bits(seed, dims, dtype, form):
@@ -698,7 +698,7 @@ def test_host_kernels_run_numpy_without_a_torch_op():
 
 
 @pytest.mark.parametrize("dtype", ["float64", "float32"])
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), shape=st.sampled_from([(7,), (5, 3), (4, 3, 2), (2, 1000)]),
        axis=st.integers(-3, 2), keepdims=st.booleans())
 def test_vector_norm_along_an_axis_is_numpys(dtype, seed, shape, axis, keepdims):

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import torchnp
-from support import DEVICE, arrays, assert_like_numpy, check, tnp, SUPPORTED_DTYPES
+from support import Compare, DEVICE, arrays, assert_like_numpy, check, tnp, SUPPORTED_DTYPES
 
 DTYPES = [None, bool, int, float, complex, "int8", "uint8", "int16", "int32", "float16", "float32", "complex64"]
 
@@ -171,7 +171,11 @@ def test_arange_ints_hypothesis(a, b, s):  # §2.2
 @given(st.floats(-100, 100), st.floats(-100, 100), st.integers(0, 30), st.booleans(),
        st.sampled_from([None, "float32", "int32", "float64", "complex128"]))
 def test_linspace_hypothesis(a, b, num, endpoint, dtype):  # §2.2
-    check("linspace", a, b, num, endpoint=endpoint, dtype=dtype, rtol=1e-6, atol=1e-9 + 1e-9 * abs(b - a))
+    # start + i * step: a few ulps of the end points' magnitude in the result dtype (integers exact)
+    kind = numpy.dtype(dtype or "float64")
+    eps = float(numpy.finfo(kind).eps) if kind.kind in "fc" else 0.0
+    check("linspace", a, b, num, endpoint=endpoint, dtype=dtype,
+          compare=Compare(rtol=8 * eps, atol=8 * eps * max(1.0, abs(a), abs(b))))
 
 
 LIN = [((0, 1, 5), {}), ((0, 1, 5), {"endpoint": False, "retstep": True}), ((0, 1, 1), {"retstep": True}),
@@ -245,7 +249,11 @@ def test_vander_hypothesis(a, N, increasing):  # dtype promote_types(x, int) as 
         a = numpy.clip(numpy.nan_to_num(a), -3, 3).astype(a.dtype)
     elif a.dtype.kind == "c":
         a = numpy.clip(numpy.nan_to_num(a).real, -3, 3).astype(a.dtype)
-    check("vander", a, N, increasing=increasing, rtol=1e-3)
+    # each entry is a product of at most N - 1 factors, rounded each time: (N - 1) ulps of the
+    # result dtype (exact for integers)
+    n = a.shape[0] if N is None and a.ndim else (N or 1)
+    eps = float(numpy.finfo(a.dtype).eps) if a.dtype.kind in "fc" else 0.0
+    check("vander", a, N, increasing=increasing, compare=Compare(rtol=2 * max(n, 1) * eps, atol=0))
 
 
 def test_vander_errors():

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import torchnp
-from support import DEVICE, arrays, assert_like_numpy, check, tnp
+from support import Compare, DEVICE, arrays, assert_like_numpy, check, tnp
 
 ONE_D = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft"]
 N_D = ["fftn", "ifftn", "rfftn", "irfftn", "fft2", "ifft2", "rfft2", "irfft2"]
@@ -53,7 +53,7 @@ def check_fft(name, a, **kw):
             pass
     if exp is not None and exp.dtype == numpy.float16:
         tol = 1e-2 * max(1.0, float(numpy.abs(exp).max(initial=0)))
-    return check(f"fft.{name}", a, rtol=0, atol=tol, **kw)
+    return check(f"fft.{name}", a, **kw, compare=Compare(rtol=0, atol=tol))
 
 
 # ---------------------------------------------------------------- 1-D

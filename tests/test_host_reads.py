@@ -83,12 +83,17 @@ def test_no_undocumented_host_read(name, accelerator_rules):
     if case.cpu_reads:
         pytest.skip(case.cpu_reads)
     args, kwargs = _cpu_args(case)
+    raised = None
     with numpy.errstate(all="ignore"), HostReads() as hr:
         try:
             fc._call(name, torchnp, case, args, kwargs)
-        except Exception:  # noqa: BLE001 - errors are the differential tests' business
-            pass
+        except Exception as exc:  # noqa: BLE001 - compared with NumPy's below
+            raised = exc
     assert not hr.reads, f"{name}: host reads {hr.reads[:3]} (not listed in docs/devices.md)"
+    if raised is not None:  # an error case (e.g. RandomState.multinomial's array n): NumPy's exception type
+        _, expected = fc.numpy_result(name, case)
+        assert expected is not None, f"{name}: torchnp raised {raised!r} where NumPy returns a result"
+        assert isinstance(raised, type(expected)), f"{name}: {type(raised).__name__}, NumPy {type(expected).__name__}"
 
 
 @pytest.mark.parametrize("name", RUN)

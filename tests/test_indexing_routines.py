@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import torchnp
-from support import DEVICE, NUMERIC, SUPPORTED_DTYPES, arrays, assert_like_numpy, check, convert_args, tnp
+from support import examples, DEVICE, NUMERIC, SUPPORTED_DTYPES, arrays, assert_like_numpy, check, convert_args, tnp
 
-small = settings(max_examples=20)
+small = settings(max_examples=examples(20))
 
 
 def check_inplace(name, a, *args, **kw):
@@ -219,7 +219,7 @@ def test_piecewise():
 WHERE_KINDS = st.sampled_from(["array", 0, 1.5, True, -2j])
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(arrays(SUPPORTED_DTYPES, min_dims=0), st.data())
 def test_where(a, data):  # §2.3: NEP 50 weak Python scalars
     cond = data.draw(arrays([numpy.dtype(bool), numpy.dtype("int8"), numpy.dtype("float32")], shape=a.shape))

@@ -24,6 +24,7 @@ import io
 import math
 import pathlib
 import re
+import tempfile
 import types
 import warnings
 
@@ -61,6 +62,7 @@ UP_TO_SIGN = {"eigen_expm.py": {"V"}, "quantum_well.py": {"psi"}}
 # and rounding to uint8 flips pixels that lie on .5 by one: only type, shape and dtype
 # are compared (the low-rank products built from the vectors are compared in full).
 ARBITRARY = {"svd_image_compression.py": {"U", "Vt", "U3", "Vt3", "u8"}}
+_TEMP = re.compile(re.escape(tempfile.gettempdir()) + r"/tmp\w+")  # each run's own temporary directory
 # Printed numbers below this size are rounding noise (an error of 4.4e-15 vs 4.9e-15):
 # any two such numbers count as equal.
 ROUNDOFF = 1e-10
@@ -212,6 +214,55 @@ def assert_same_value(actual, expected, where, rtol, atol, values=True, foreign=
         assert isinstance(actual, dict) and actual.keys() == expected.keys(), f"{where}: keys differ"
         for k in expected:
             assert_same_value(actual[k], expected[k], f"{where}[{k!r}]", rtol, atol, values, foreign)
+    elif isinstance(expected, (str, bytes, type(None), slice, range, numpy.dtype, set, frozenset)):
+        assert type(actual) is type(expected), f"{where}: {type(actual).__name__} != {type(expected).__name__}"
+        if isinstance(expected, str):
+            actual, expected = _TEMP.sub("<tmp>", actual), _TEMP.sub("<tmp>", expected)
+        assert not values or actual == expected, f"{where}: {actual!r} != {expected!r}"
+    elif isinstance(expected, io.StringIO):
+        assert isinstance(actual, io.StringIO), f"{where}: {type(actual).__name__}"
+        assert_same_text(actual.getvalue(), expected.getvalue(), where)
+    elif isinstance(expected, io.BytesIO):  # a rendered PNG: the same image (its encoding may differ)
+        assert isinstance(actual, io.BytesIO), f"{where}: {type(actual).__name__}"
+        if expected.getvalue().startswith(b"\x89PNG"):
+            import matplotlib.image
+
+            got, exp = (matplotlib.image.imread(io.BytesIO(b.getvalue()), format="png") for b in (actual, expected))
+            assert got.shape == exp.shape, f"{where}: image {got.shape} != {exp.shape}"
+            # anti-aliased edges move with the last bits of the plotted coordinates
+            assert not values or numpy.abs(got - exp).mean() < 1e-3, f"{where}: the images differ"
+        elif b"<svg" in expected.getvalue():  # the same drawing: its text without ids and dates, to the last digit
+            def svg(b):
+                t = re.sub(r'(id="|#|url\(#)[A-Za-z0-9_]+', r"\1<id>", b.getvalue().decode())
+                return re.sub(r"<dc:date>[^<]*</dc:date>", "", t)
+            assert_same_text(svg(actual), svg(expected), where)
+        else:
+            assert not values or actual.getvalue() == expected.getvalue(), f"{where}: the bytes differ"
+    elif isinstance(expected, numpy.lib.npyio.NpzFile):  # np.load of an .npz (closed by the program): its names
+        assert list(actual.files) == list(expected.files), f"{where}: {list(actual.files)} != {expected.files}"
+    elif isinstance(expected, io.TextIOWrapper):  # a file the program opened (and closed): its name and mode
+        assert isinstance(actual, io.TextIOWrapper), f"{where}: {type(actual).__name__}"
+        assert (_TEMP.sub("<tmp>", actual.name), actual.mode) == (_TEMP.sub("<tmp>", expected.name), expected.mode)
+    elif isinstance(expected, (numpy.random.Generator, numpy.random.RandomState)):
+        # torchnp's generator of the same name; on the CPU NumPy's stream (§5.4): the next draws agree
+        assert type(actual).__name__ == type(expected).__name__, f"{where}: {type(actual).__name__}"
+        if values and ON_CPU:
+            assert_same_value(actual.random(4), expected.random(4), f"{where}.random(4)", 0.0, 0.0)
+    elif hasattr(expected, "get_params") and hasattr(expected, "fit"):  # a scikit-learn estimator
+        assert type(actual) is type(expected), f"{where}: {type(actual).__name__}"
+        fitted = {k: v for k, v in vars(expected).items() if k.endswith("_") and not k.startswith("_")}
+        assert_same_value({k: getattr(actual, k) for k in fitted}, fitted, f"{where} (fitted)", rtol, atol,
+                          values, foreign=True)
+    elif type(expected).__module__.startswith(("matplotlib.", "mpl_toolkits.")):  # figures, axes: their labels
+        assert type(actual) is type(expected), f"{where}: {type(actual).__name__}"
+
+        def labels(obj):
+            axes = getattr(obj, "axes", None) or []  # a figure's list, or an artist's own axes
+            axes = [obj] if hasattr(obj, "get_title") else axes if isinstance(axes, list) else [axes]
+            return [(a.get_title(), a.get_xlabel(), a.get_ylabel(), len(a.get_children())) for a in axes]
+        assert labels(actual) == labels(expected), f"{where}: {labels(actual)} != {labels(expected)}"
+    elif not _skip(expected):  # never skipped silently: teach this function the new kind of value
+        raise AssertionError(f"{where}: no comparison for a {type(expected).__name__} ({expected!r:.60})")
 
 
 @pytest.mark.parametrize("name", [_param(n) for n in SCRIPTS])

@@ -10,17 +10,17 @@ from hypothesis import strategies as st
 from numpy.exceptions import AxisError
 
 import torchnp
-from support import COMPLEX, DEVICE, NUMERIC, REAL, SUPPORTED_DTYPES, arrays, assert_like_numpy, check, tnp
+from support import Compare, COMPLEX, DEVICE, NUMERIC, REAL, SUPPORTED_DTYPES, arrays, assert_like_numpy, check, tnp
 
 
 def tolerances(a):
     """Tolerances for reductions whose summation order differs from NumPy's (pairwise vs cascade)."""
     a = numpy.asarray(a)
     if a.dtype.kind not in "fc":
-        return {}
+        return Compare()
     eps = float(numpy.finfo(a.dtype).eps)
     scale = float(numpy.nansum(numpy.abs(a.astype(numpy.complex128)))) + 1.0 if a.size else 1.0  # NaNs: no tolerance of NaN
-    return {"rtol": 64 * eps, "atol": 8 * eps * scale * (8 if a.dtype == numpy.float16 else 1)}
+    return Compare(rtol=64 * eps, atol=8 * eps * scale * (8 if a.dtype == numpy.float16 else 1))
 
 
 @st.composite
@@ -44,9 +44,12 @@ def test_sum_prod_axis_keepdims(name, data, keepdims):
     a, axis = data
     if name in ("prod", "nanprod") and a.dtype.kind in "fc":
         a = numpy.clip(a.real, -2, 2).astype(a.dtype) if a.dtype.kind == "f" else a / (1 + numpy.abs(a))
-    kw = {} if name not in ("prod", "nanprod") else {"rtol": 1e-2 if a.dtype == numpy.float16 else 1e-5,
-                                                      "atol": 1e-2 if a.dtype == numpy.float16 else 1e-6}
-    check(name, a, axis=axis, keepdims=keepdims, **(kw or tolerances(a)))
+    # products of at most 64 factors clipped to |x| <= 2 (complex: |x| < 1): 64 ulps relative, and
+    # (float16: 10 ulps of 1) absolute for results that cancel to subnormal-size values
+    eps = float(numpy.finfo(a.dtype).eps) if a.dtype.kind in "fc" else 0.0
+    cmp = Compare(rtol=64 * eps, atol=(10 if a.dtype == numpy.float16 else 1) * eps) \
+        if name in ("prod", "nanprod") else tolerances(a)
+    check(name, a, axis=axis, keepdims=keepdims, compare=cmp)
 
 
 @pytest.mark.parametrize("dtype, expected", [("int8", "int64"), ("uint8", "uint64"), ("bool", "int64"),
@@ -66,10 +69,10 @@ def test_sum_prod_mean_dtype_argument(a, dtype):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", numpy.exceptions.ComplexWarning)
         tol = tolerances(a.astype(dtype) if numpy.dtype(dtype).kind in "fc" else a)
-        check("sum", a, dtype=dtype, **tol)
+        check("sum", a, dtype=dtype, compare=tol)
         if a.size:
-            check("mean", a, dtype=dtype, rtol=1e-5, atol=1e-5)
-        check("cumsum", a, dtype=dtype, **tol)
+            check("mean", a, dtype=dtype, compare=tol)  # the sum's rounding, divided by n
+        check("cumsum", a, dtype=dtype, compare=tol)
 
 
 @pytest.mark.parametrize("name", ["sum", "prod", "max", "min"])
@@ -78,8 +81,8 @@ def test_where_initial(name, a, data):
     where = data.draw(st.sampled_from([True, a > 0, numpy.array([True, False] * 2)[:a.shape[-1]] if a.ndim else True]))
     initial = data.draw(st.sampled_from([numpy._NoValue, 1, 5]))
     kw = {} if initial is numpy._NoValue else {"initial": initial}
-    check(name, a, where=where, **kw, **tolerances(a))
-    check(name, a, axis=0, where=where, **kw, **tolerances(a)) if a.ndim else None
+    check(name, a, where=where, **kw, compare=tolerances(a))
+    check(name, a, axis=0, where=where, **kw, compare=tolerances(a)) if a.ndim else None
 
 
 def test_where_without_initial_raises_as_numpy():
@@ -199,7 +202,7 @@ def test_cumulative(name, data):
     a, axis = data
     if "prod" in name and a.dtype.kind in "fc":
         a = (a / (1 + numpy.abs(a))).astype(a.dtype)
-    check(name, a, axis=axis, **({"rtol": 1e-2, "atol": 1e-2} if a.dtype == numpy.float16 else tolerances(a)))
+    check(name, a, axis=axis, compare=Compare(rtol=1e-2, atol=1e-2) if a.dtype == numpy.float16 else tolerances(a))
 
 
 @pytest.mark.parametrize("name", ["cumulative_sum", "cumulative_prod"])
@@ -209,7 +212,7 @@ def test_cumulative_new_api(name, data, include_initial):
     if a.dtype.kind == "f":
         a = numpy.clip(a, -2, 2)
     check(name, a, axis=axis, include_initial=include_initial,
-          **({"rtol": 1e-2, "atol": 1e-2} if a.dtype == numpy.float16 else tolerances(a)))
+          compare=Compare(rtol=1e-2, atol=1e-2) if a.dtype == numpy.float16 else tolerances(a))
 
 
 # -------------------------------------------------------------- differences, gradient, trapezoid
@@ -246,8 +249,22 @@ def test_ediff1d_incompatible_to_begin():
        data=st.data())
 def test_gradient(a, edge_order, data):
     spacing = data.draw(st.sampled_from([(), (2.0,)]))
-    check("gradient", a, *spacing, edge_order=edge_order, rtol=1e-2 if a.dtype == numpy.float16 else 1e-6,
-          atol=1e-2 if a.dtype == numpy.float16 else 1e-6)
+    # (a[i+1] - a[i-1]) / 2h and the one-sided edge formulas: a few ulps of max |a| / h in the result
+    # dtype (float64 for integers); float16 rounds every step of NumPy's formula: 10 ulps of it
+    eps = float(numpy.finfo(a.dtype if a.dtype.kind == "f" else numpy.float64).eps)
+    ulps = 10 if a.dtype == numpy.float16 else 8
+    big = max(1.0, float(numpy.abs(a.astype(numpy.float64)).max(initial=0)))
+    check("gradient", a, *spacing, edge_order=edge_order, compare=Compare(rtol=ulps * eps, atol=ulps * eps * big))
+
+
+@pytest.mark.parametrize("dtype", ["int64", "int32", "int8", "uint8"])
+def test_mean_with_integer_dtype(dtype):
+    """NumPy's mean with an integer dtype=: the integer sum over true_divide in float64, cast back
+    (not torch's float32 int / int)."""
+    for a in (numpy.array([16777217], numpy.int32), numpy.array([[2 ** 53 + 1, 3], [5, 7]], numpy.int64),
+              numpy.array([[-7, 2], [3, 3]])):
+        check("mean", a, dtype=dtype)
+        check("mean", a, axis=0, dtype=dtype)
 
 
 def test_gradient_coordinates_and_axis():
@@ -265,10 +282,20 @@ def test_gradient_coordinates_and_axis():
 def test_trapezoid(a, data):
     axis = data.draw(st.integers(-a.ndim, a.ndim - 1))
     x = numpy.cumsum(numpy.arange(1, a.shape[axis] + 1, dtype=numpy.float64))
-    check("trapezoid", a, axis=axis, rtol=1e-2, atol=1e-2) if a.dtype == numpy.float16 else \
-        check("trapezoid", a, axis=axis, **tolerances(a.astype(numpy.float64) * 4))
-    check("trapezoid", a, x=x, axis=axis, rtol=1e-2, atol=1e-1 * (1 + float(numpy.abs(a).sum()) * a.shape[axis]))
-    check("trapezoid", a, dx=0.5, axis=axis, rtol=1e-2, atol=1e-2 * (1 + float(numpy.abs(a).sum())))
+    check("trapezoid", a, axis=axis, compare=_trapezoid_tol(a, axis, 1.0))
+    check("trapezoid", a, x=x, axis=axis, compare=_trapezoid_tol(a, axis, float(a.shape[axis])))
+    check("trapezoid", a, dx=0.5, axis=axis, compare=_trapezoid_tol(a, axis, 0.5))
+
+
+def _trapezoid_tol(a, axis, width):
+    """trapezoid sums n products dx * (y[i] + y[i+1]) / 2, each rounded (in float16: every step) in
+    the result dtype: the rounding of a reordered sum is at most ~(n + 2) ulps of the sum of |terms|
+    (``width``: the largest |dx|), so a few ulps relative and that absolute bound; exact otherwise."""
+    dt = numpy.asarray(numpy.trapezoid(a, axis=axis)).dtype
+    eps = float(numpy.finfo(dt).eps)
+    n = a.shape[axis]
+    scale = float(numpy.abs(a.astype(numpy.float64)).sum()) * width
+    return Compare(rtol=4 * eps, atol=2 * (n + 2) * eps * scale)
 
 
 # -------------------------------------------------------------- axis errors and hot path
@@ -333,7 +360,7 @@ def test_reductions_are_the_ufunc_engine(name, data):
         kw["initial"] = data.draw(st.sampled_from([0, 1, 3]))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        check(name, a, axis=axis, **kw, **({"rtol": 1e-2, "atol": 1e-2} if dt == numpy.float16 else tolerances(a)))
+        check(name, a, axis=axis, **kw, compare=Compare(rtol=1e-2, atol=1e-2) if dt == numpy.float16 else tolerances(a))
 
 
 @pytest.mark.parametrize("dtype", _WIDE_UINT)

@@ -109,27 +109,50 @@ def test_lexsort_errors():
     assert isinstance(check("lexsort", (numpy.arange(2),), 4), numpy.exceptions.AxisError)
 
 
-# §5.1 partition / argpartition: any valid partition is NumPy-conformant
+def _assert_partitioned(got, a, kth, axis, what):
+    """NumPy as the oracle of a partition (§5.1: any valid partition is NumPy-conformant): ``got`` is
+    a permutation of ``a`` along ``axis`` (NumPy's sort of both agree), every kth element is NumPy's
+    sorted value there, everything left of it is <= it and everything right of it >= it (NaNs last)."""
+    ref = numpy.sort(a, axis=axis)
+    numpy.testing.assert_array_equal(numpy.sort(got, axis=axis), ref, err_msg=f"{what}: not a permutation")
+    g, r = numpy.moveaxis(got, axis, -1), numpy.moveaxis(ref, axis, -1)
+    n = g.shape[-1]
+    for k in kth:
+        k = k % n
+        kv = r[..., k:k + 1]
+        numpy.testing.assert_array_equal(g[..., k:k + 1], kv, err_msg=f"{what}: kth={k} is not NumPy's value")
+        left, right = g[..., :k], g[..., k + 1:]
+        if a.dtype.kind == "f":
+            ok_left = (left <= kv) | numpy.isnan(kv)
+            ok_right = (right >= kv) | numpy.isnan(right)
+        else:
+            ok_left, ok_right = left <= kv, right >= kv
+        assert ok_left.all(), f"{what}: an element left of kth={k} is greater than it"
+        assert ok_right.all(), f"{what}: an element right of kth={k} is less than it"
+
+
+# §5.1 partition / argpartition
 @given(tie_arrays(REAL + BOOL, min_dims=1), st.data())
 def test_partition(a, data):
     axis = data.draw(st.integers(-a.ndim, a.ndim - 1))
     n = a.shape[axis]
     if n == 0:
         check("partition", a, 0, axis)
+        check("argpartition", a, 0, axis)
         return
     kth = data.draw(st.lists(st.integers(-n, n - 1), min_size=1, max_size=3))
+    exp, iexp = numpy.partition(a, kth, axis=axis), numpy.argpartition(a, kth, axis=axis)
     p = torchnp.partition(tnp(a), kth, axis=axis)
-    ip = torchnp.argpartition(tnp(a), kth, axis=axis)
-    exp = numpy.partition(a, kth, axis=axis)
     assert p.dtype == exp.dtype and p.shape == exp.shape
-    ref = numpy.sort(a, axis=axis)
-    for k in kth:  # the kth elements are in their sorted place; the rest is on the right side
-        numpy.testing.assert_array_equal(numpy.take(p.to_numpy(), [k], axis), numpy.take(ref, [k], axis))
-    numpy.testing.assert_array_equal(numpy.take_along_axis(a, ip.to_numpy(), axis), p.to_numpy())
-    assert ip.dtype == numpy.argpartition(a, kth, axis=axis).dtype
+    _assert_partitioned(p.to_numpy(), a, kth, axis, "partition")
+    ip = torchnp.argpartition(tnp(a), kth, axis=axis)
+    assert ip.dtype == iexp.dtype and ip.shape == iexp.shape
+    idx = ip.to_numpy()
+    numpy.testing.assert_array_equal(numpy.sort(idx, axis=axis), numpy.sort(iexp, axis=axis))  # a permutation
+    _assert_partitioned(numpy.take_along_axis(a, idx, axis), a, kth, axis, "argpartition")
     x = tnp(a)
-    x.partition(kth, axis=axis)  # in place as ndarray.partition
-    numpy.testing.assert_array_equal(x.to_numpy(), p.to_numpy())
+    assert x.partition(kth, axis=axis) is None  # in place, as ndarray.partition
+    _assert_partitioned(x.to_numpy(), a, kth, axis, "ndarray.partition")
 
 
 @pytest.mark.parametrize("kth", [3, -4, [0, 5], 1.5, True, numpy.bool_(False), [1.0], numpy.array([0, 3]),

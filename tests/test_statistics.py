@@ -9,7 +9,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import torchnp
-from support import COMPLEX, DEVICE, FLOAT, INTEGER, NUMERIC, REAL, assert_like_numpy, arrays, check, tnp
+from support import Compare, COMPLEX, DEVICE, FLOAT, INTEGER, NUMERIC, REAL, assert_like_numpy, arrays, check, tnp
 
 METHODS = ["inverted_cdf", "averaged_inverted_cdf", "closest_observation", "interpolated_inverted_cdf",
            "hazen", "weibull", "linear", "median_unbiased", "normal_unbiased", "lower", "higher",
@@ -18,11 +18,16 @@ ON_CPU = torch.device(DEVICE).type == "cpu"
 
 
 def tol(a):
+    """Statistics of at most 64 values (means, variances, quantiles, covariances): reordered sums of
+    up to 64 (squared, centred) terms, ~n ulps of max |a| (squared: variances) in the result dtype;
+    float16 rounds every step of NumPy's formulas (20 ulps of max |a|)."""
+    big = 1 + float(numpy.abs(a).max(initial=0))
     if a.dtype == numpy.float16:
-        return {"rtol": 2e-2, "atol": 2e-2 * (1 + float(numpy.abs(a).max(initial=0)))}
+        return Compare(rtol=2e-2, atol=2e-2 * big)
     if a.dtype in (numpy.float32, numpy.complex64):
-        return {"rtol": 1e-4, "atol": 1e-4 * (1 + float(numpy.abs(a).max(initial=0)))}
-    return {"rtol": 1e-9, "atol": 1e-9 * (1 + float(numpy.abs(a).max(initial=0)) ** 2)}
+        return Compare(rtol=1e-4, atol=1e-4 * big)
+    eps = float(numpy.finfo(numpy.float64).eps)
+    return Compare(rtol=1024 * eps, atol=1024 * eps * big ** 2)
 
 
 @st.composite
@@ -49,7 +54,7 @@ def quiet(fn):
 @given(data=array_axis(), keepdims=st.booleans())
 def test_moments(name, data, keepdims):
     a, axis = data
-    quiet(lambda: check(name, a, axis=axis, keepdims=keepdims, **tol(a)))
+    quiet(lambda: check(name, a, axis=axis, keepdims=keepdims, compare=tol(a)))
 
 
 @pytest.mark.parametrize("name", ["var", "std", "nanvar", "nanstd"])
@@ -57,8 +62,8 @@ def test_moments(name, data, keepdims):
 def test_ddof_and_correction(name, data, ddof):
     # §2.3: var/std of complex input are real; ddof as NumPy (dof <= 0 -> inf/nan with a warning)
     a, axis = data
-    quiet(lambda: check(name, a, axis=axis, ddof=ddof, **tol(a)))
-    quiet(lambda: check(name, a, axis=axis, correction=ddof, **tol(a)))
+    quiet(lambda: check(name, a, axis=axis, ddof=ddof, compare=tol(a)))
+    quiet(lambda: check(name, a, axis=axis, correction=ddof, compare=tol(a)))
 
 
 def test_ddof_and_correction_together_raise():
@@ -77,8 +82,8 @@ def test_result_dtypes(dtype):
 @given(a=arrays(REAL, min_dims=1, max_dims=2, min_side=1, max_side=4), data=st.data())
 def test_where_and_dtype(name, a, data):
     where = a > data.draw(st.sampled_from([-1000, 0]))
-    quiet(lambda: check(name, a, where=where, **tol(a)))
-    quiet(lambda: check(name, a, axis=-1, where=where, dtype=numpy.float64, **tol(a.astype(numpy.float64))))
+    quiet(lambda: check(name, a, where=where, compare=tol(a)))
+    quiet(lambda: check(name, a, axis=-1, where=where, dtype=numpy.float64, compare=tol(a.astype(numpy.float64))))
 
 
 def test_var_with_mean_argument():
@@ -128,7 +133,7 @@ def test_nan_propagation():
 def test_median(name, dtypes, data, keepdims):
     # complex median: lexicographic middle values as NumPy (nanmedian of complex: documented unsupported)
     a, axis = data.draw(array_axis(dtypes))
-    check(name, a, axis=axis, keepdims=keepdims, **tol(a))
+    check(name, a, axis=axis, keepdims=keepdims, compare=tol(a))
 
 
 @pytest.mark.parametrize("method", METHODS)
@@ -138,9 +143,9 @@ def test_median(name, dtypes, data, keepdims):
 def test_quantile_every_method(method, data, q, keepdims):
     a, axis = data
     q = numpy.array(q) if isinstance(q, list) else q
-    check("quantile", a, q, axis=axis, method=method, keepdims=keepdims, **tol(a))
+    check("quantile", a, q, axis=axis, method=method, keepdims=keepdims, compare=tol(a))
     check("percentile", a, numpy.asarray(q) * 100 if isinstance(q, numpy.ndarray) else q * 100, axis=axis,
-          method=method, **tol(a))
+          method=method, compare=tol(a))
 
 
 @pytest.mark.parametrize("method", METHODS)
@@ -190,12 +195,12 @@ def test_quantile_out_and_interpolation_alias():
 @given(data=array_axis(REAL + COMPLEX, tuples=False, max_dims=2), returned=st.booleans(), keepdims=st.booleans())
 def test_average(data, returned, keepdims):
     a, axis = data
-    check("average", a, axis=axis, returned=returned, keepdims=keepdims, **tol(a))
+    check("average", a, axis=axis, returned=returned, keepdims=keepdims, compare=tol(a))
     w = numpy.arange(1, a.size + 1, dtype=numpy.float64).reshape(a.shape)
-    check("average", a, axis=axis, weights=w, returned=returned, keepdims=keepdims, **tol(a.astype(complex)))
+    check("average", a, axis=axis, weights=w, returned=returned, keepdims=keepdims, compare=tol(a.astype(complex)))
     if axis is not None:
         w1 = numpy.arange(1, a.shape[axis] + 1, dtype=numpy.int32)
-        check("average", a, axis=axis, weights=w1, returned=returned, **tol(a.astype(complex)))
+        check("average", a, axis=axis, weights=w1, returned=returned, compare=tol(a.astype(complex)))
 
 
 def test_average_errors():
@@ -214,20 +219,21 @@ def test_cov(m, rowvar, bias, ddof):
     n_obs = m.shape[0] if (m.ndim == 2 and not rowvar) else m.shape[-1]
     # complex data over a zero divisor: NumPy's inf+infj vs torchnp's inf+nanj (docs/differences.md)
     assume(not (m.dtype.kind == "c" and ddof is not None and ddof >= n_obs))
-    t = tol(m.astype(numpy.complex128)) | {"rtol": 1e-6}
-    quiet(lambda: check("cov", m, rowvar=rowvar, bias=bias, ddof=ddof, **t))
+    t = tol(m.astype(numpy.complex128))
+    quiet(lambda: check("cov", m, rowvar=rowvar, bias=bias, ddof=ddof, compare=t))
 
 
 @given(m=arrays(REAL, shape=(3, 5)), data=st.data())
 def test_cov_weights_and_y(m, data):
     fw = data.draw(arrays([numpy.dtype("int64")], shape=(5,), elements=st.integers(1, 4)))
     aw = data.draw(arrays([numpy.dtype("float64")], shape=(5,), elements=st.floats(0.5, 2)))
-    t = tol(m.astype(numpy.float64)) | {"rtol": 1e-6}
-    quiet(lambda: check("cov", m, fweights=fw, **t))
-    quiet(lambda: check("cov", m, aweights=aw, ddof=0, **t))
-    quiet(lambda: check("cov", m, fweights=fw, aweights=aw, **t))
-    quiet(lambda: check("cov", m[0], m[1], **t))
-    quiet(lambda: check("cov", m, dtype=numpy.float32, rtol=1e-3, atol=1e-2 * (1 + float(numpy.abs(m).max()) ** 2)))
+    t = tol(m.astype(numpy.float64))
+    quiet(lambda: check("cov", m, fweights=fw, compare=t))
+    quiet(lambda: check("cov", m, aweights=aw, ddof=0, compare=t))
+    quiet(lambda: check("cov", m, fweights=fw, aweights=aw, compare=t))
+    quiet(lambda: check("cov", m[0], m[1], compare=t))
+    single = Compare(rtol=1e-3, atol=1e-2 * (1 + float(numpy.abs(m).max()) ** 2))  # float32 products
+    quiet(lambda: check("cov", m, dtype=numpy.float32, compare=single))
 
 
 def test_cov_errors():
@@ -238,7 +244,10 @@ def test_cov_errors():
 
 @given(m=arrays(FLOAT[1:] + INTEGER, shape=(3, 6), elements=None), rowvar=st.booleans())
 def test_corrcoef(m, rowvar):
-    quiet(lambda: check("corrcoef", m, rowvar=rowvar, rtol=1e-4, atol=1e-4))
+    # cov / (std std), clipped to [-1, 1]: cancellation in the centred products costs up to ~n ulps of
+    # the largest |m|^2 relative to the variances; 256 ulps of the result dtype (float64 for integers)
+    eps = float(numpy.finfo(numpy.result_type(m.dtype, numpy.float64) if m.dtype.kind != "f" else m.dtype).eps)
+    quiet(lambda: check("corrcoef", m, rowvar=rowvar, compare=Compare(rtol=256 * eps, atol=256 * eps)))
 
 
 def test_corrcoef_complex_and_y():

@@ -20,13 +20,13 @@ from hypothesis.extra import numpy as hnp
 import torchnp
 from torchnp._ufuncs._table import UFUNCS
 
-from support import COMPLEX, DEVICE, SUPPORTED_DTYPES, arrays, assert_like_numpy, check, tnp, tolerance
+from support import examples, COMPLEX, DEVICE, SUPPORTED_DTYPES, arrays, assert_like_numpy, check, tnp, tolerance
 
 ALL = sorted(UFUNCS)
 UNARY = [n for n in ALL if getattr(numpy, n).nin == 1]
 BINARY = [n for n in ALL if getattr(numpy, n).nin == 2]
 # per-ufunc example count (the table has ~100 rows); TORCHNP_UFUNC_EXAMPLES raises it for stress runs
-_FEW = settings(max_examples=int(os.environ.get("TORCHNP_UFUNC_EXAMPLES", min(settings().max_examples, 15))))
+_FEW = settings(max_examples=int(os.environ.get("TORCHNP_UFUNC_EXAMPLES", examples(15))))
 
 
 def _tol(dtypes):
@@ -91,6 +91,10 @@ def test_every_ufunc_matches_numpy(name, data):
         dtypes[1] = dtypes[0]  # same-dtype pairs: the common case, the fast path
     args = [data.draw(hnp.arrays(dt, sh, elements=_elements(dt, name))) for dt, sh in zip(dtypes, shapes)]
     _compare(name, args, [tnp(a) for a in args], dtypes)
+    # the same values above the tiny host path (_array.TINY_HOST = 64: NumPy's own loop below it), so
+    # torch's kernels meet them too (found by mutation testing: a wrong cbrt kernel passed)
+    big = [numpy.broadcast_to(a, (65,) + a.shape).copy() for a in args]
+    _compare(name, big, [tnp(a) for a in big], dtypes)
 
 
 _SCALARS = st.one_of(st.booleans(), st.integers(-300, 300), st.floats(-50, 50),
@@ -166,6 +170,39 @@ def test_special_complex_values(name, dtype):
     else:
         a, b = numpy.meshgrid(v, v)
         _compare(name, [a, b], [tnp(a), tnp(b)], [dtype])
+
+
+@pytest.mark.parametrize("n", [3, 64, 65, 200])  # both sides of the tiny host path (_array.TINY_HOST = 64)
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+@pytest.mark.parametrize("name", ["power", "float_power"])
+def test_complex_zero_to_any_power(n, dtype, name):
+    """npy_cpow: 0**b is 1 for b == 0, 0 where b.real > 0, nan+nanj for every other b (torch: inf+nanj)."""
+    exps = numpy.array([-1 + 0j, -2 + 0j, -0.5 + 0j, -1 + 1j, 1j, -1j, 0.5 + 1j, 2 - 3j, 0.5 + 0j, 2 + 0j, 0j,
+                        complex(numpy.nan, 0), complex(0, numpy.nan), complex(1, numpy.nan), complex(numpy.inf, 0),
+                        complex(numpy.inf, 1)], dtype=dtype)
+    for zero in (0j, complex(-0.0, 0.0), complex(0.0, -0.0)):
+        base = numpy.full(n, zero, dtype=dtype)
+        for e in exps:
+            for args in ((base, numpy.full(n, e, dtype=dtype)), (base, e)):
+                for make in (tnp, lambda a: torchnp.asarray(a, device="cpu", copy=True)):
+                    with numpy.errstate(all="ignore"):
+                        expected = getattr(numpy, name)(*args)
+                    got = getattr(torchnp, name)(*(make(v) if isinstance(v, numpy.ndarray) else v for v in args))
+                    assert_like_numpy(got, expected, err_msg=f"{name}({zero!r}, {e!r}) n={n}",
+                                      device=None if make is tnp else "cpu")
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_complex_integer_exponents_like_numpy(dtype):
+    """npy_cpow's integer exponents below 100 multiply repeatedly: the NaN parts of non-finite bases
+    and the last bits of finite ones follow that product order (above the tiny host path, 81 x 15)."""
+    inf, nan = numpy.inf, numpy.nan
+    base = numpy.array([0.5 + 0.75j, -1.25 + 0.5j, 1 + 1j, 0.9 - 0.1j, complex(nan, 0), complex(0, nan),
+                        complex(inf, 0), complex(0, inf), complex(inf, 1), complex(1, -inf), 1 + 0j, -2 + 0j, 1j],
+                       dtype=dtype)
+    exps = numpy.array([1, 2, 3, 4, 5, 7, 50, 99, 100, -1, -2, -3, -7, -99, 2.5], dtype=dtype)
+    a, b = numpy.meshgrid(base, exps)
+    _compare("power", [a, b], [tnp(a), tnp(b)], [dtype])
 
 
 def test_integer_negative_power_raises():

@@ -10,6 +10,8 @@ import torch
 
 from .. import _dtypes
 from .._array import _wrap, ndarray
+from .._sorting._sort import sort_tensor
+from .._ufuncs._methods import _complex_extreme
 from ._common import cast_tensor, tensor
 
 __all__ = ["pad"]
@@ -91,6 +93,18 @@ def _index_map(mode, i, n):
 
 
 def _stat(mode, region, axis, dt):
+    if region.is_complex() and mode in ("maximum", "minimum"):
+        # torch has no complex amax: NumPy's lexicographic order, the first NaN propagates
+        r = _complex_extreme(region.movedim(axis, -1), mode == "maximum", False)
+        return r.unsqueeze(axis)
+    if region.is_complex() and mode == "median":
+        # NumPy's median: the lexicographic sort (NaNs last), the mean of the middle two, or the
+        # last sorted value where that is a NaN (numpy's _median_nancheck copies it)
+        s = sort_tensor(region, axis)
+        m = s.shape[axis]
+        last = s.narrow(axis, m - 1, 1)
+        v = (s.narrow(axis, (m - 1) // 2, 1) + s.narrow(axis, m // 2, 1)) / 2
+        return torch.where(torch.isnan(last), last, v)
     if mode == "maximum":
         return region.amax(axis, keepdim=True)
     if mode == "minimum":

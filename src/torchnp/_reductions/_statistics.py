@@ -68,6 +68,10 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     acc, res = _compute_dtypes(t, dtype)
     s, n = _sum_count(t, axes, keepdims, where, acc)
     _empty_warning(n, "Mean of empty slice.")
+    if not (s.is_floating_point() or s.is_complex()):
+        # an integer dtype=: NumPy sums in that dtype (wrapping; torch.sum widens small integers to
+        # int64) and true_divides in float64, cast back (torch's int / int: float32, 16777217 -> 16777216)
+        s = s.to(acc).to(torch.float64)
     r = s / n if isinstance(n, torch.Tensor) or n else s * torch.nan
     return finish(r.to(res) if r.dtype is not res else r, out)
 

@@ -186,12 +186,52 @@ def _pair(a, b):
     return a, b
 
 
+def _small_int_power(a, b):
+    """npy_cpow's integer exponents -99..99: a itself for 1, a*a for 2, (a*a)*a for 3, else binary
+    powering from 1 (its product order, which sets the NaN parts of non-finite bases), then 1/r for
+    negative exponents. The exponent's bits are data: every element runs the 7 rounds."""
+    n = torch.where(b.real.abs() < 100, b.real.abs(), 0).to(torch.int64)
+    sq = a * a
+    aa, p = torch.ones_like(a), a
+    for bit in (1, 2, 4, 8, 16, 32, 64):
+        aa = torch.where((n & bit) != 0, aa * p, aa)
+        p = p * p
+    pos = b.real > 0
+    r = torch.where(pos & (n == 1), a, torch.where(pos & (n == 2), sq, torch.where(pos & (n == 3), sq * a, aa)))
+    return torch.where(pos, r, _smith_reciprocal(r))
+
+
+def _smith_reciprocal(z):
+    """1/z as npy_math's cdiv(1, z) (Smith's algorithm, its NaN/inf propagation included)."""
+    zr, zi = z.real, z.imag
+    ar, ai = zr.abs(), zi.abs()
+    one, zero = torch.ones_like(zr), torch.zeros_like(zr)
+    first = ar >= ai
+    rat = torch.where(first, zi / zr, zr / zi)
+    scl = one / torch.where(first, zr + zi * rat, zi + zr * rat)
+    re = torch.where(first, (one + zero * rat) * scl, (one * rat + zero) * scl)
+    im = torch.where(first, (zero - one * rat) * scl, (zero * rat - one) * scl)
+    both_zero = first & (ar == 0) & (ai == 0)  # a complex infinity or NaN, as 1/0 and 0/0
+    return torch.complex(torch.where(both_zero, one / ar, re), torch.where(both_zero, zero / ar, im))
+
+
 def complex_power(a, b):
-    """NumPy's npy_cpow special cases: z**0 == 1, 0**b == 0 for real positive b."""
+    """numpy.power on complex loops, NumPy's npy_cpow: z**0 == 1; 0**b == 0 where b.real > 0 and
+    nan+nanj for every other b (torch gives inf+nanj for 0**-1, 0-0j after a second power); integer
+    exponents below 100 in magnitude by repeated products (``_small_int_power``), others torch.pow."""
     a, b = _pair(a, b)
     r = torch.pow(a, b)
-    r = torch.where((a == 0) & (b.real > 0) & (b.imag == 0), torch.zeros_like(r), r)
+    small = (b.imag == 0) & (b.real == torch.round(b.real)) & (b.real.abs() < 100)
+    r = torch.where(small, _small_int_power(a, b).to(r.dtype), r)
+    zero_or_nan = torch.where(b.real > 0, 0.0, complex(math.nan, math.nan)).to(r.dtype)
+    r = torch.where(a == 0, zero_or_nan, r)
     return torch.where(b == 0, torch.ones_like(r), r)
+
+
+def complex_reciprocal(x):
+    """1/z as NumPy: nan+nanj for a complex zero (torch gives inf+nanj)."""
+    return torch.where(x == 0, torch.full((), complex(math.nan, math.nan), dtype=x.dtype, device=x.device),
+                       torch.reciprocal(x))
 
 
 def complex_rint(x):

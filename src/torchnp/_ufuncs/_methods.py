@@ -130,7 +130,10 @@ def _wrapping(fn, t):
     if t.dtype in UNSIGNED_WIDE:
         return fn(t.to(torch.int64)).to(t.dtype)
     if t.is_complex():
-        return torch.view_as_complex(fn(torch.view_as_real(t).movedim(-1, 0)).movedim(0, -1).contiguous())
+        r = fn(torch.view_as_real(t).movedim(-1, 0)).movedim(0, -1)
+        if not r.numel():  # an empty result's strides need not suit view_as_complex
+            return r.new_empty(r.shape[:-1], dtype=t.dtype)
+        return torch.view_as_complex(r.contiguous())
     return fn(t)
 
 

@@ -104,7 +104,7 @@ SPECIAL = {
     # torch.conj_physical of real data returns its input: NumPy's is a new array (issue 16)
     **{name: {kind: k.identity for kind in "biuf"} for name in ("conjugate", "conj")},
     "floor": {"b": k.identity}, "ceil": {"b": k.identity}, "trunc": {"b": k.identity},
-    "rint": {"c": k.complex_rint},
+    "rint": {"c": k.complex_rint}, "reciprocal": {"c": k.complex_reciprocal},
     "add": {"c": k.complex_add}, "subtract": {"c": k.complex_subtract},
     "fmod": {"f": k.float_fmod},
     "remainder": {"f": k.float_remainder}, "mod": {"f": k.float_remainder},
