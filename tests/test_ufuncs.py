@@ -168,6 +168,21 @@ def test_special_complex_values(name, dtype):
         _compare(name, [a, b], [tnp(a), tnp(b)], [dtype])
 
 
+@pytest.mark.parametrize("n", [1, 3, 4, 8, 17, 100])
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_complex_negative_keeps_signed_zeros(dtype, n):
+    """§2.4, issue 23: NumPy's -(a+0j) is -a-0j, part by part; torch's vectorised complex neg
+    (8 or more complex64, 4 or more complex128) computes 0 - z and loses the sign of a zero part."""
+    v = numpy.array([1 + 0j, -0.0 + 0j, complex(0.0, -0.0), complex(-0.0, -0.0), 2j, complex(numpy.inf, 0)],
+                    dtype=dtype)
+    a = numpy.resize(v, n)
+    expected = numpy.negative(a).view(a.real.dtype)  # the parts, zeros' signs included
+    for got in (torchnp.negative(tnp(a)), -tnp(a), torchnp.negative(tnp(a), out=torchnp.empty_like(tnp(a)))):
+        parts = got.to_numpy().view(a.real.dtype)
+        numpy.testing.assert_array_equal(parts, expected)
+        numpy.testing.assert_array_equal(numpy.signbit(parts), numpy.signbit(expected))
+
+
 def test_integer_negative_power_raises():
     """NumPy: 'Integers to negative integer powers are not allowed.' (ValueError), array or scalar exponent."""
     a = numpy.array([2, 3], dtype=numpy.int32)

@@ -159,6 +159,13 @@ complex_add = _componentwise(torch.add)
 complex_subtract = _componentwise(torch.sub)
 
 
+def complex_negative(a):
+    """Complex negative part by part, as NumPy: -(x+0j) is -x-0j. torch's vectorised complex
+    neg (arrays of 8 or more complex64, 4 or more complex128) computes 0 - z, which gives +0.0
+    for a zero part."""
+    return torch.view_as_complex(torch.view_as_real(a.resolve_conj()).neg())
+
+
 # ---------------------------------------------------------------- per-loop-kind kernels
 def identity(x):
     """floor/ceil/trunc/absolute of bool, positive, conj of real data: NumPy returns a copy of the input."""
