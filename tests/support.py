@@ -75,8 +75,9 @@ def assert_like_numpy(actual, expected, rtol=None, atol=None, check_dtype=True, 
             assert_like_numpy(a, e, rtol, atol, check_dtype, err_msg, device)
         return
     want = RESULT_DEVICE if device is None else torchnp.zeros(0, device=device).device
-    if isinstance(expected, numpy.generic) and want.type == "cpu":
+    if isinstance(expected, numpy.generic) and want.type == "cpu" and not accelerator_rules():
         # §1.3: a scalar result from host data is NumPy's own scalar, of NumPy's type
+        # (under --accelerator-rules a 0-d array, as on a device: the branch below)
         assert isinstance(actual, numpy.generic), f"{err_msg}: expected NumPy's scalar {type(expected)}, got {actual!r}"
         if check_dtype:
             assert type(actual) is type(expected), f"{err_msg}: {type(actual)} != {type(expected)}"
@@ -97,6 +98,34 @@ def assert_like_numpy(actual, expected, rtol=None, atol=None, check_dtype=True, 
                                       atol=a if atol is None else atol, equal_nan=True, err_msg=err_msg)
         return
     assert actual == expected or (actual != actual and expected != expected), f"{err_msg}: {actual!r} != {expected!r}"
+
+
+def accelerator_rules():
+    """Whether the CPU runs under an accelerator's rules (``pytest --accelerator-rules``, DESIGN §7):
+    0-d arrays where the host gives NumPy scalars (§1.3), NumPy's value checks only under
+    ``np.errstate(invalid="raise")`` (§3.5, docs/devices.md)."""
+    from torchnp import _device
+
+    return not _device.CPU_VALUE_CHECKS
+
+
+def raises_like(exc_type, fn, *args, **kwargs):
+    """``fn(*args, **kwargs)`` raises ``exc_type`` (or a subclass) as NumPy does. Under the
+    accelerator rules a check NumPy makes by reading values runs only under
+    ``np.errstate(invalid="raise")`` (§3.5, docs/devices.md "Functions that synchronise"), so a call
+    that does not raise is retried there and must raise then."""
+    import pytest
+
+    if accelerator_rules():
+        try:
+            fn(*args, **kwargs)
+        except exc_type:
+            return
+        with numpy.errstate(invalid="raise"), pytest.raises(exc_type):
+            fn(*args, **kwargs)
+        return
+    with pytest.raises(exc_type):
+        fn(*args, **kwargs)
 
 
 def convert_args(args, device=None):
@@ -132,10 +161,7 @@ def check(name, *args, rtol=None, atol=None, check_dtype=True, **kwargs):
         with numpy.errstate(all="ignore"):
             expected = np_func(*args, **kwargs)
     except Exception as exc:  # noqa: BLE001 - we compare exception types
-        import pytest
-
-        with pytest.raises(type(exc)):
-            tn_func(*convert_args(args), **kwargs)
+        raises_like(type(exc), tn_func, *convert_args(args), **kwargs)
         return exc
     actual = tn_func(*convert_args(args), **kwargs)
     assert_like_numpy(actual, expected, rtol, atol, check_dtype, err_msg=f"torchnp.{name}")
