@@ -56,3 +56,31 @@ def test_complex_log1p_host_path_is_numpys_documented_error():
     large = torchnp.log1p(torchnp.asarray(numpy.resize(z, 1000), device="cpu")).to_numpy()
     for k, zk in enumerate(TINY):
         assert _ulps(complex(large[k]), _exact_log1p(zk)) <= 3, (zk, large[k])
+
+
+#: complex arccos beside the real axis beyond ±1: the real part is tiny (about |y| / sqrt(x*x - 1))
+ACOS = [complex(4.370146294885948, 2.0728078123178344e-31), complex(15083.92202526523, -1.6202034782034396e-301),
+        complex(2.8414939304537306e30, -8.916878221220216), complex(-3.5, 1e-200), complex(1.5, -1e-20),
+        complex(0.5, 1e-320), complex(0.3, -0.7), complex(-1e10, 1e10)]
+
+
+def _exact_acos(z):
+    with mpmath.workprec(2600):
+        e = mpmath.acos(mpmath.mpc(z.real, z.imag))
+        return complex(e.real), complex(e.imag)
+
+
+@pytest.mark.parametrize("host_rules", [False, True])
+def test_complex_arccos_keeps_tiny_real_parts(monkeypatch, host_rules):
+    """Issue 23's fuzz: torch's complex acos gives 0 for a tiny real part (acos(4.37+2e-31j) is
+    4.9e-32 - 2.15j); torchnp's kernel takes Kahan's real part, within 4 ulps of each exact part on
+    both paths (100 elements: torch's kernel on host data too), as NumPy's is."""
+    if not host_rules:
+        monkeypatch.setattr(_device, "CPU_VALUE_CHECKS", False)
+    elif torchnp.asarray(0.0, device=DEVICE).device.type != "cpu":
+        pytest.skip("host rules: host data")  # (the other case runs on DEVICE)
+    z = numpy.resize(numpy.array(ACOS), 100)
+    got = torchnp.arccos(tnp(z)).to_numpy()
+    for zk, g, n in zip(ACOS, got, numpy.arccos(z)):
+        assert _ulps(complex(g), _exact_acos(zk)) <= 4, (zk, g, _exact_acos(zk))
+        assert _ulps(complex(n), _exact_acos(zk)) <= 4  # NumPy is right too: the oracle agrees
