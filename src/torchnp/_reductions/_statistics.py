@@ -6,7 +6,7 @@ import warnings
 import numpy as _np
 import torch
 
-from .. import _cpu_kernels, _dtypes
+from .. import _cpu_kernels, _device, _dtypes
 from .._array import _wrap, ndarray
 from ._common import (NOVALUE, REDUCTION_SHAPE_ERROR, store, axes_of, checks_data, count, finish, mask_of, on_device, real_dtype, reduced_shape, tensor,
                       warn_if)
@@ -409,7 +409,7 @@ def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
 
 def _median(a, axis, out, keepdims, nan):
     t = tensor(a)
-    if t.numel() == 0 and t.device.type == "cpu":
+    if t.numel() == 0 and t.device.type == "cpu" and _device.CPU_VALUE_CHECKS:
         # no data: NumPy's own answer and warnings (Mean of empty slice, then its divide's
         # floating-point warning under np.errstate where the result is not empty)
         f = _np.nanmedian if nan else _np.median
@@ -528,8 +528,9 @@ def _as_2d_rows(x, rowvar):
 
 
 def _checks_values(t):
-    """NumPy's checks of weight values read data: on the CPU only (§3.5, as ``warn_if``)."""
-    return t.device.type == "cpu" and checks_data(t)
+    """NumPy's checks of weight values read data: on the CPU, and on an accelerator under
+    ``np.errstate(invalid="raise")`` (§3.5, ``checks_data``)."""
+    return checks_data(t)
 
 
 def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, *, dtype=None):
