@@ -221,7 +221,7 @@ def _empty_ellipsis_between(out, width):
 
 def getitem(a, key):
     """``a[key]`` beyond the fast path of ``ndarray.__getitem__`` (§1.2, §1.3)."""
-    return element_value(select(a, key), key)
+    return element_value(select(a, key), key, a._d)
 
 
 def select(a, key):
