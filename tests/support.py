@@ -110,25 +110,35 @@ def accelerator_rules():
     return not _device.CPU_VALUE_CHECKS
 
 
-def raised(fn, *args, **kwargs):
+def raised(fn, *args, want=Exception, **kwargs):
     """The exception ``fn(*args, **kwargs)`` raises, or None. Under the accelerator rules a check
     NumPy makes by reading values runs only under ``np.errstate(invalid="raise")`` (§3.5,
-    docs/devices.md "Functions that synchronise"), so a call that raises nothing is retried there."""
+    docs/devices.md "Functions that synchronise"), so a call that raises nothing, or something else
+    than ``want`` (torch's CPU kernels check an index where a device's would assert later), is
+    retried there."""
+    exc = None
     for attempt in ((False, True) if accelerator_rules() else (False,)):
         try:
             with numpy.errstate(invalid="raise") if attempt else contextlib.nullcontext():
                 fn(*args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 - the caller compares exception types
-            return exc
-    return None
+        except Exception as e:  # noqa: BLE001 - the caller compares exception types
+            exc = e
+            if isinstance(e, want):
+                return e
+    return exc
 
 
-def raises_like(exc_type, fn, *args, **kwargs):
-    """``fn(*args, **kwargs)`` raises ``exc_type`` (or a subclass) as NumPy does (see ``raised``)."""
-    exc = raised(fn, *args, **kwargs)
+def raises_like(exc_type, fn, *args, match=None, **kwargs):
+    """``fn(*args, **kwargs)`` raises ``exc_type`` (or a subclass) as NumPy does (see ``raised``),
+    with a message matching the regular expression ``match`` if given."""
+    exc = raised(fn, *args, want=exc_type, **kwargs)
     if not isinstance(exc, exc_type):
         raise AssertionError(f"DID NOT RAISE {exc_type.__name__}" if exc is None else
                              f"raised {type(exc).__name__}: {exc}, expected {exc_type.__name__}") from exc
+    if match is not None:
+        import re
+
+        assert re.search(match, str(exc)), f"{str(exc)!r} does not match {match!r}"
 
 
 def convert_args(args, device=None):
