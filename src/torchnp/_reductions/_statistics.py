@@ -1,6 +1,7 @@
 """Statistics: averages and variances, order statistics, correlation (NumPy "Statistics")."""
 
 import builtins
+import math
 import warnings
 
 import numpy as _np
@@ -418,7 +419,8 @@ def _median(a, axis, out, keepdims, nan):
     if t.numel() == 0:
         axes = axes_of(axis, t.dim())
         shape = reduced_shape(t.shape, axes, keepdims)
-        warnings.warn("Mean of empty slice", RuntimeWarning, stacklevel=3)
+        if math.prod(shape):  # (as NumPy: no slice, no warning)
+            warnings.warn("Mean of empty slice", RuntimeWarning, stacklevel=3)
         return finish(torch.full(shape, torch.nan, dtype=_compute_dtypes(t, None)[1], device=t.device), out)
     if t.is_complex():
         axes = axes_of(axis, t.dim())
