@@ -16,7 +16,7 @@ from support import (COMPLEX, DEVICE, FLOAT, INTEGER, NUMERIC, REAL, accelerator
 METHODS = ["inverted_cdf", "averaged_inverted_cdf", "closest_observation", "interpolated_inverted_cdf",
            "hazen", "weibull", "linear", "median_unbiased", "normal_unbiased", "lower", "higher",
            "midpoint", "nearest"]
-ON_CPU = torch.device(DEVICE).type == "cpu"
+ON_CPU = torch.device(DEVICE).type == "cpu" and not accelerator_rules()  # host data (value-dependent warnings)
 
 
 def tol(a):
@@ -95,8 +95,11 @@ def test_empty_gives_nan_with_warning(name):
     a = numpy.zeros((0,))
     with pytest.warns(RuntimeWarning):
         expected = getattr(numpy, name)(a)
-    with pytest.warns(RuntimeWarning):
+    if name == "nanmean" and not ON_CPU:  # its empty-slice test counts values: host only (docs/devices.md)
         got = getattr(torchnp, name)(tnp(a))
+    else:
+        with pytest.warns(RuntimeWarning):
+            got = getattr(torchnp, name)(tnp(a))
     assert_like_numpy(got, expected)
 
 
