@@ -9,6 +9,7 @@
 - ``SUPPORTED_DTYPES`` and hypothesis strategies over them.
 """
 
+import contextlib
 import os
 from typing import NamedTuple
 
@@ -89,8 +90,9 @@ def assert_like_numpy(actual, expected, rtol=None, atol=None, check_dtype=True, 
             assert_like_numpy(a, e, rtol, atol, check_dtype, err_msg, device)
         return
     want = RESULT_DEVICE if device is None else torchnp.zeros(0, device=device).device
-    if isinstance(expected, numpy.generic) and want.type == "cpu":
+    if isinstance(expected, numpy.generic) and want.type == "cpu" and not accelerator_rules():
         # §1.3: a scalar result from host data is NumPy's own scalar, of NumPy's type
+        # (under --accelerator-rules a 0-d array, as on a device: the branch below)
         assert isinstance(actual, numpy.generic), f"{err_msg}: expected NumPy's scalar {type(expected)}, got {actual!r}"
         if check_dtype:
             assert type(actual) is type(expected), f"{err_msg}: {type(actual)} != {type(expected)}"
@@ -125,6 +127,46 @@ def _same_special_parts(got, exp, err_msg):
     for part in (numpy.real, numpy.imag):
         numpy.testing.assert_array_equal(part(got)[special], part(exp)[special],
                                          err_msg=f"{err_msg}: non-finite complex parts differ")
+
+
+def accelerator_rules():
+    """Whether the CPU runs under an accelerator's rules (``pytest --accelerator-rules``, DESIGN §7):
+    0-d arrays where the host gives NumPy scalars (§1.3), NumPy's value checks only under
+    ``np.errstate(invalid="raise")`` (§3.5, docs/devices.md)."""
+    from torchnp import _device
+
+    return not _device.CPU_VALUE_CHECKS
+
+
+def raised(fn, *args, want=Exception, **kwargs):
+    """The exception ``fn(*args, **kwargs)`` raises, or None. Under the accelerator rules a check
+    NumPy makes by reading values runs only under ``np.errstate(invalid="raise")`` (§3.5,
+    docs/devices.md "Functions that synchronise"), so a call that raises nothing, or something else
+    than ``want`` (torch's CPU kernels check an index where a device's would assert later), is
+    retried there."""
+    exc = None
+    for attempt in ((False, True) if accelerator_rules() else (False,)):
+        try:
+            with numpy.errstate(invalid="raise") if attempt else contextlib.nullcontext():
+                fn(*args, **kwargs)
+        except Exception as e:  # noqa: BLE001 - the caller compares exception types
+            exc = e
+            if isinstance(e, want):
+                return e
+    return exc
+
+
+def raises_like(exc_type, fn, *args, match=None, **kwargs):
+    """``fn(*args, **kwargs)`` raises ``exc_type`` (or a subclass) as NumPy does (see ``raised``),
+    with a message matching the regular expression ``match`` if given."""
+    exc = raised(fn, *args, want=exc_type, **kwargs)
+    if not isinstance(exc, exc_type):
+        raise AssertionError(f"DID NOT RAISE {exc_type.__name__}" if exc is None else
+                             f"raised {type(exc).__name__}: {exc}, expected {exc_type.__name__}") from exc
+    if match is not None:
+        import re
+
+        assert re.search(match, str(exc)), f"{str(exc)!r} does not match {match!r}"
 
 
 def convert_args(args, device=None):
@@ -175,13 +217,10 @@ def check(name, *args, compare=Compare(), **kwargs):
         with numpy.errstate(all="ignore"):
             expected = np_func(*args, **kwargs)
     except Exception as exc:  # noqa: BLE001 - we compare exception types
-        import pytest
-
         if isinstance(exc, TypeError) and "unexpected keyword" in str(exc):
             raise AssertionError(f"numpy.{name} takes no such keyword ({exc}); comparison options go in "
                                  f"check(..., compare=Compare(rtol=..., atol=...))") from exc
-        with pytest.raises(type(exc)):
-            tn_func(*convert_args(args), **kwargs)
+        raises_like(type(exc), tn_func, *convert_args(args), **kwargs)
         return exc
     actual = tn_func(*convert_args(args), **kwargs)
     assert_like_numpy(actual, expected, compare.rtol, compare.atol, compare.dtype, err_msg=f"torchnp.{name}")

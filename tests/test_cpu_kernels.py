@@ -22,7 +22,9 @@ import torchnp._cpu_kernels as kernels
 from torchnp._array import TINY_HOST
 from support import examples, DEVICE, assert_like_numpy, tnp
 
-pytestmark = pytest.mark.skipif(torch.device(DEVICE).type != "cpu", reason="the kernel table serves the CPU")
+pytestmark = [pytest.mark.skipif(torch.device(DEVICE).type != "cpu", reason="the kernel table serves the CPU"),
+              # NumPy's kernels, loops and views on host data (§7 best kernel): what the accelerator rules turn off
+              pytest.mark.host_rules]
 
 N = 3 * max(k.min_size for op, k in kernels.KERNELS.items() if op != "matmul")  # above these thresholds
 DTYPES = ["float64", "float32", "int64", "int32", "int16", "uint8"]

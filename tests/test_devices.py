@@ -408,7 +408,8 @@ def test_numpy_scalars_and_0d_arrays_beside_a_device(name, spelling):  # §3.3, 
 
 
 @pytest.mark.parametrize("spelling", _SPELLINGS)
-@pytest.mark.parametrize("name", list(fc.SCALAR_PARAMS))
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.host_rules) if n.startswith("random.") else n
+                                  for n in fc.SCALAR_PARAMS])  # (random: NumPy's stream on the host, §5.4)
 def test_numpy_scalars_and_0d_arrays_on_the_host(name, spelling):  # §3.3: host data gives NumPy's results
     _, value, call = fc.SCALAR_PARAMS[name]
     a = numpy.random.default_rng(7).uniform(0.1, 0.9, (3, 4))

@@ -17,7 +17,13 @@ sys.path.insert(0, str(DOCS / "_ext"))
 import torchnp_docs  # noqa: E402  (the same public-name rule as the generated API reference)
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+#: pages whose examples show what host data gives (NumPy scalars, value checks that raise, NumPy's
+#: random streams): deselected under --accelerator-rules, where the CPU takes an accelerator's path
+HOST_PAGES = {"devices.md", "differences.md", "dtypes.md", "interop.md", "quickstart.md", "random.md"}
+
+
+@pytest.mark.parametrize("page", [pytest.param(p, marks=pytest.mark.host_rules) if p.name in HOST_PAGES else p
+                                  for p in PAGES], ids=lambda p: p.name)
 def test_examples_in_page_run_and_print_what_they_show(page):
     # code fences (also indented ones, in lists) end an example's expected output, as a
     # blank line does for doctest

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import torchnp
-from support import examples, DEVICE, NUMERIC, SUPPORTED_DTYPES, arrays, assert_like_numpy, check, convert_args, tnp
+from support import (arrays, assert_like_numpy, check, convert_args, DEVICE, examples, NUMERIC, raises_like,
+                     SUPPORTED_DTYPES, tnp)
 
 small = settings(max_examples=examples(20))
 
@@ -24,8 +25,7 @@ def check_inplace(name, a, *args, **kw):
     try:
         getattr(numpy, name)(na, *args, **kw)
     except Exception as exc:  # noqa: BLE001 - same exception type
-        with pytest.raises(type(exc)):
-            getattr(torchnp, name)(ta, *targs, **tkw)
+        raises_like(type(exc), getattr(torchnp, name), ta, *targs, **tkw)
         return
     assert getattr(torchnp, name)(ta, *targs, **tkw) is None
     assert_like_numpy(ta, na)
@@ -51,8 +51,7 @@ def test_take_errors_and_out():
     check("take", a, [7])                   # IndexError
     check("take", a, [1], axis=2)           # AxisError
     check("take", numpy.zeros(0), [0])
-    with pytest.raises(IndexError, match="index 7 is out of bounds for axis 0 with size 6"):
-        torchnp.take(tnp(a), [7])
+    raises_like(IndexError, torchnp.take, tnp(a), [7], match="index 7 is out of bounds for axis 0 with size 6")
     out = torchnp.zeros(2, dtype=numpy.float64, device=DEVICE)
     assert torchnp.take(tnp(a), [5, 0], out=out) is out
     assert_like_numpy(out, numpy.take(a, [5, 0]))

@@ -301,6 +301,51 @@ def test_numpy_idioms_compile_into_one_graph(name):  # §6.1, §6.2
 
 
 
+def _ufunc_at(xp, name, x, i, *v):
+    y = x.copy()
+    getattr(xp, name).at(y, i, *v)
+    return y * 1  # a result computed from the updated array: the scatter is part of the graph
+
+
+_I = numpy.array([0, 1, 1, -1, 4, 1])  # repeated and negative indices
+#: ufunc.at forms that are one scatter (docs/jit.md): (name, target, values)
+UFUNC_AT = {
+    "add": ("add", numpy.arange(5.0), numpy.arange(6.0) + 0.5),
+    "add_scalar": ("add", numpy.arange(5.0), 2.5),
+    "add_int": ("add", numpy.arange(5), 1),  # the bincount idiom
+    "add_rows": ("add", numpy.zeros((5, 3)), numpy.arange(3.0)),
+    "add_complex": ("add", numpy.arange(5.0) + 1j, numpy.arange(6.0) * 1j),
+    "subtract": ("subtract", numpy.arange(5.0), numpy.arange(6.0)),
+    "multiply": ("multiply", numpy.arange(5.0) + 1, numpy.arange(6.0) - 2),
+    "maximum": ("maximum", numpy.arange(5.0), numpy.array([3.0, -1, 7, 2, 0, 9])),
+    "minimum": ("minimum", numpy.arange(5), numpy.array([3, -1, 7, 2, 0, 9])),
+    "logical_or": ("logical_or", numpy.zeros(5, bool), numpy.array([0, 1, 0, 1, 1, 0], bool)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(UFUNC_AT))
+def test_ufunc_at_compiles_into_one_graph(case):  # §6.1, §6.2, issue 23: "torch.* op returned non-Tensor" before
+    name, x, v = UFUNC_AT[case]
+    want = _ufunc_at(numpy, name, x, _I, v)
+    args = [np.asarray(a, device=DEVICE) if isinstance(a, numpy.ndarray) else a for a in (x, _I, v)]
+    got = np.jit(functools.partial(_ufunc_at, np, name), backend="aot_eager")(*args)  # fullgraph=True
+    assert_like_numpy(got, want, rtol=0, atol=0)
+    assert numpy.array_equal(args[0].to_numpy(), x)  # the copy was updated, not the argument
+
+
+@pytest.mark.parametrize("name, x, v", [("power", numpy.arange(5.0), numpy.arange(6.0)),
+                                        ("negative", numpy.arange(5.0), None),
+                                        ("add", numpy.arange(5), numpy.arange(6.0) + 0.5)])
+def test_ufunc_at_in_rounds_explains_and_breaks(name, x, v):  # §6.3: rounds read a count on the host
+    v = () if v is None else (v,)
+    want = _ufunc_at(numpy, name, x, _I, *v)
+    args = [np.asarray(a, device=DEVICE) for a in (x, _I, *v)]
+    fn = functools.partial(_ufunc_at, np, name)
+    with pytest.raises(np.jit.JitError, match="control flow depends on array values"):
+        np.jit(fn, backend="eager")(*args)
+    assert_like_numpy(np.jit(fn, fullgraph=False, backend="eager")(*args), want)
+
+
 def _step(x, t):
     return x * np.cos(t) + t
 

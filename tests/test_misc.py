@@ -129,6 +129,19 @@ def test_isclose_ints_and_scalars(a, b):
     assert torchnp.array_equiv(tnp(a), [1]) == numpy.array_equiv(a, [1])
 
 
+@pytest.mark.parametrize("y", [0.5, 2, numpy.nan, numpy.inf, 1 + 1j, numpy.float64(0.5)])
+@pytest.mark.parametrize("equal_nan", [False, True])
+def test_isclose_number_beside_an_array_off_the_default_device(y, equal_nan):  # §3.2, issue 23
+    """A number's tolerance stays a number: it was a 0-d array on the default device (meta here),
+    which met the operand's device."""
+    a = numpy.array([0.5, numpy.nan, numpy.inf, 1.0, 2.0])
+    x = tnp(a)
+    with torchnp.device("meta"):
+        got = torchnp.isclose(x, y, atol=numpy.float64(0.1), equal_nan=equal_nan)
+    with numpy.errstate(invalid="ignore"):
+        assert_like_numpy(got, numpy.isclose(a, y, atol=numpy.float64(0.1), equal_nan=equal_nan))
+
+
 def test_isclose_errors():
     check("isclose", numpy.ones(2), numpy.ones(3))
     with pytest.raises(ValueError):

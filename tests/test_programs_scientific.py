@@ -32,6 +32,7 @@ import numpy
 import pytest
 
 import torchnp
+from support import accelerator_rules
 
 PROGRAMS = pathlib.Path(__file__).parent / "programs" / "scientific"
 SCRIPTS = sorted(p.name for p in PROGRAMS.glob("*.py"))
@@ -86,13 +87,27 @@ FOREIGN = {
 }
 # Programs whose printed text must be exactly NumPy's (seeded draws, §5.4).
 EXACT = {"seeded_random.py", "exercises_host_dtypes.py"}
-ON_CPU = torchnp.get_default_device().type == "cpu"
+ON_CPU = torchnp.get_default_device().type == "cpu" and not accelerator_rules()  # host results (§1.3, §5.4)
+
+
+#: programs that need host data, deselected under --accelerator-rules (host_rules), and why
+HOST_PROGRAMS = {
+    "exercises_host_dtypes.py": "host-only dtypes (§2.5) and NumPy's seeded draws printed exactly (§5.4)",
+    "seeded_random.py": "NumPy's seeded draws printed exactly (§5.4)",
+    "matplotlib_3d.py": "matplotlib wants Python/NumPy numbers (alpha=) and host arrays",
+    "sklearn_split_fit.py": "scikit-learn's parameter validation wants a float, not a 0-d array (§1.3)",
+    "scipy_callbacks.py": "SciPy drives host callbacks and compares NumPy scalars (§5.3)",
+    "scipy_ode_fit.py": "SciPy drives host callbacks and compares NumPy scalars (§5.3)",
+    "sieve_number_theory.py": "uses elements as set members: 0-d arrays are unhashable (§1.3)",
+    "percolation_clusters.py": "[0] * (x.max() + 1): a NumPy scalar repeats the list, a 0-d array broadcasts (§1.3)",
+}
 
 
 def _param(name):
     reason = KNOWN_FAILURES.get(name)
     raises = (TypeError, ImportError, AttributeError)
     marks = [pytest.mark.xfail(reason=reason, raises=raises, strict=True)] if reason else []
+    marks += [pytest.mark.host_rules] if name in HOST_PROGRAMS else []
     return pytest.param(name, id=name, marks=marks)
 
 

@@ -25,7 +25,7 @@ from scipy import stats
 import torchnp as tnp
 from hypothesis import given
 from hypothesis import strategies as st
-from support import DEVICE, arrays, host
+from support import DEVICE, arrays, host, raises_like
 
 N = 20000
 P_MIN = 1e-4
@@ -111,6 +111,7 @@ def assert_same_draw(got, want):
         assert got == want or (got != got and want != want)
 
 
+@pytest.mark.host_rules  # NumPy's stream on host data, bit for bit (§5.4)
 @pytest.mark.filterwarnings("ignore:This function is deprecated:DeprecationWarning")
 @pytest.mark.parametrize("size", [True, False], ids=["size", "scalar"])
 @pytest.mark.parametrize("name", GENERATOR_METHODS)
@@ -120,6 +121,7 @@ def test_every_generator_method_matches_numpy(name, size, default_cpu):  # §5.4
         assert_same_draw(_call(g, name, _to_tnp, size), _call(ref, name, lambda x: x, size))
 
 
+@pytest.mark.host_rules  # NumPy's stream on host data, bit for bit (§5.4)
 @pytest.mark.filterwarnings("ignore:This function is deprecated:DeprecationWarning")
 @pytest.mark.parametrize("size", [True, False], ids=["size", "scalar"])
 @pytest.mark.parametrize("name", LEGACY_METHODS)
@@ -135,6 +137,7 @@ def test_every_legacy_method_matches_numpy(name, size, default_cpu):  # §5.4: R
         assert_same_draw(g, _call(numpy.random, name, lambda x: x, size))
 
 
+@pytest.mark.host_rules  # NumPy's stream on host data, bit for bit (§5.4)
 def test_float32_opt_in_rounds_numpys_draws():  # §2.2: creation without dtype= follows the default float
     with tnp.default_float_dtype(numpy.float32), tnp.device("cpu"):
         tnp.random.seed(1)
@@ -157,6 +160,7 @@ def test_every_numpy_name_is_offered():  # §5.1, §5.4: discovered from NumPy, 
         assert getattr(tnp.random, cls) is getattr(numpy.random, cls)
 
 
+@pytest.mark.host_rules  # NumPy's stream on host data, bit for bit (§5.4)
 def test_array_arguments_are_handed_to_numpy_zero_copy(default_cpu):  # §3.3, §5.4
     x = tnp.arange(12.0).reshape(6, 2)
     view = x[:, 0]
@@ -188,6 +192,7 @@ def test_array_arguments_are_handed_to_numpy_zero_copy(default_cpu):  # §3.3, �
     numpy.testing.assert_array_equal(strs, numpy.random.default_rng(2).choice(["a", "b", "c"], 4))
 
 
+@pytest.mark.host_rules  # NumPy's stream on host data, bit for bit (§5.4)
 @pytest.mark.parametrize("cls", ["MT19937", "PCG64", "PCG64DXSM", "Philox", "SFC64"])
 def test_bit_generators_and_seed_forms_match_numpy(cls, default_cpu):  # §5.4
     bg = getattr(numpy.random, cls)
@@ -214,6 +219,7 @@ def test_bit_generators_and_seed_forms_match_numpy(cls, default_cpu):  # §5.4
         assert_same_draw(x, y)
 
 
+@pytest.mark.host_rules  # NumPy's stream on host data, bit for bit (§5.4)
 def test_state_round_trips_in_numpys_formats(default_cpu):  # §5.4
     tnp.random.seed(123)
     state = tnp.random.get_state()
@@ -267,6 +273,7 @@ _PROPERTY = {"normal": 2, "uniform": 2, "exponential": 1, "gamma": 2, "poisson":
              "standard_t": 1, "integers": 2, "geometric": 1, "vonmises": 2}
 
 
+@pytest.mark.host_rules  # NumPy's stream on host data, bit for bit (§5.4)
 @given(seed=st.integers(0, 2**64 - 1), name=st.sampled_from(sorted(_PROPERTY)), data=st.data(),
        size=st.one_of(st.none(), st.integers(0, 4), st.tuples(st.integers(0, 3), st.integers(1, 3))),
        device_path=st.booleans())
@@ -360,6 +367,7 @@ def test_device_parameter_checks_cost_no_sync(cpu_as_device, monkeypatch):  # §
                 g.normal(0.0, bad)
 
 
+@pytest.mark.host_rules  # Python-data parameters: checked on the host before upload; the CPU stand-in checks no CPU tensor
 def test_host_parameters_are_checked_before_upload():  # §3.5, issue 14: meta cannot be read, so these ran on the host
     g = tnp.random.default_rng(0)
     for call in (lambda: g.normal(0.0, [1.0, -1.0], device="meta"), lambda: g.integers([3, 1], 2, device="meta"),
@@ -388,6 +396,7 @@ def test_meta_draws_consume_no_stream():  # §5.4: meta is for shapes (jit's dty
     assert_same_draw(g.random(3, device="cpu"), numpy.random.default_rng(0).random(3))
 
 
+@pytest.mark.host_rules  # NumPy's stream on host data, bit for bit (§5.4)
 def test_jit_draws_with_torchs_generator_and_leaves_numpys_stream():  # §5.4, §6
     @tnp.jit
     def noisy(x):
@@ -767,10 +776,10 @@ ERROR_CASES = [
 def test_errors_like_numpy(name, args, kw):  # §5.1, §5.4
     with pytest.raises(Exception) as np_exc:
         getattr(numpy.random.default_rng(0), name)(*args, **kw)
-    with pytest.raises(np_exc.type):
-        getattr(rng(), name)(*_convert(args), **kw)
+    raises_like(np_exc.type, getattr(rng(), name), *_convert(args), **kw)  # (device parameters: value checks)
 
 
+@pytest.mark.host_rules  # Python-data parameters: checked on the host before upload; the CPU stand-in checks no CPU tensor
 def test_multivariate_normal_warns_like_numpy():  # §5.4
     cov = [[1.0, 2.0], [2.0, 1.0]]
     with pytest.warns(RuntimeWarning, match="positive-semidefinite"):

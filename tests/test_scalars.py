@@ -10,6 +10,10 @@ from hypothesis import given, strategies as st
 import torchnp
 from support import DEVICE, SUPPORTED_DTYPES, arrays, assert_like_numpy, tnp
 
+#: NumPy's own scalars from host data and the host view behind them (§1.3): what an accelerator's rules
+#: replace by 0-d arrays (support.assert_like_numpy checks those in every other file)
+pytestmark = pytest.mark.host_rules
+
 
 def _same(fn, a):
     """``fn`` gives the same Python result (or exception type) on NumPy's ``a`` and on torchnp."""

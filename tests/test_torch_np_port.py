@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import torchnp
-from support import COMPLEX, DEVICE, RESULT_DEVICE, assert_like_numpy, check, tnp
+from support import COMPLEX, DEVICE, RESULT_DEVICE, accelerator_rules, assert_like_numpy, check, tnp
 
 NAN = float("nan")
 
@@ -90,7 +90,10 @@ def test_median_of_empty_warns_as_numpy(name, shape, axis):
     exp, exp_w = _warnings_of(lambda: getattr(numpy, name)(a, axis=axis))
     got, got_w = _warnings_of(lambda: getattr(torchnp, name)(tnp(a), axis=axis))
     assert_like_numpy(got, exp)
-    assert got_w == exp_w
+    # NumPy's own answer and warnings on host data; on an accelerator those but NumPy's floating-point
+    # ones (torch's kernels give none, docs/differences.md)
+    assert got_w == (exp_w if RESULT_DEVICE.type == "cpu" and not accelerator_rules() else
+                     [w for w in exp_w if not w[1].startswith("invalid value encountered")])
 
 
 @pytest.mark.parametrize("name", ["quantile", "nanquantile", "percentile"])

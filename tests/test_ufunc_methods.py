@@ -20,7 +20,7 @@ from torchnp._ufuncs._methods import _reorderable
 from torchnp._ufuncs._table import UFUNCS
 
 from host_reads import HostReads
-from support import examples, DEVICE, tolerance, SUPPORTED_DTYPES, assert_like_numpy, tnp
+from support import (assert_like_numpy, DEVICE, examples, raises_like, SUPPORTED_DTYPES, tnp, tolerance)
 
 BINARY = sorted({getattr(numpy, n).__name__ for n in UFUNCS
                  if getattr(numpy, n).nin == 2 and getattr(numpy, n).nout == 1})
@@ -50,8 +50,7 @@ def _same(np_call, tn_call, *dtypes):
         with numpy.errstate(all="ignore"):
             expected = np_call()
     except Exception as exc:  # noqa: BLE001 - compare exception types
-        with pytest.raises(type(exc)):
-            tn_call()
+        raises_like(type(exc), tn_call)
         return None
     actual = tn_call()
     out_dt = [numpy.asarray(expected).dtype]
@@ -222,8 +221,7 @@ def test_at_matches_numpy(name, dtype, index):
         with numpy.errstate(all="ignore"):
             uf_np.at(a_np, *args_np)
     except Exception as exc:  # noqa: BLE001
-        with pytest.raises(type(exc)):
-            uf_tn.at(a_tn, *args_tn)
+        raises_like(type(exc), uf_tn.at, a_tn, *args_tn)
         return
     assert uf_tn.at(a_tn, *args_tn) is None
     assert_like_numpy(a_tn, a_np, *_tol(dtype))
@@ -473,8 +471,7 @@ def test_at_repeated_indices_match_numpy(name, dtype, data):
         with numpy.errstate(all="ignore"):
             getattr(numpy, name).at(a_np, idx, b)
     except (TypeError, ValueError) as exc:
-        with pytest.raises(type(exc)):
-            getattr(torchnp, name).at(a_tn, tnp(idx), tnp(b))
+        raises_like(type(exc), getattr(torchnp, name).at, a_tn, tnp(idx), tnp(b))
         return
     getattr(torchnp, name).at(a_tn, tnp(idx), tnp(b))
     assert_like_numpy(a_tn, a_np, *_tol(dt, "float32"))
@@ -508,8 +505,7 @@ def test_index_errors_of_at_and_reduceat():
                 call(numpy, x.copy(), bad)
             with pytest.raises(IndexError):
                 call(torchnp, tnp(x), bad)
-            with pytest.raises(IndexError):
-                call(torchnp, tnp(x), tnp(numpy.array(bad)))
+            raises_like(IndexError, call, torchnp, tnp(x), tnp(numpy.array(bad)))  # (a value check, §3.5)
     with pytest.raises(IndexError, match=r"index 5 out-of-bounds in add.reduceat \[0, 5\)"):
         torchnp.add.reduceat(tnp(x), [0, 5])
 

@@ -724,7 +724,7 @@ class ndarray:
                 pass
             else:
                 if tk is int and t.dim() == 1:
-                    return element(r)
+                    return element(r, self._d)
                 a = _new(ndarray)  # _wrap inlined: the hot path of §7
                 a._t = r
                 a._d = self._d
@@ -738,7 +738,7 @@ class ndarray:
             except Exception:  # noqa: BLE001 - the general path below raises NumPy's error
                 pass
             else:
-                r = element_value(r, key)
+                r = element_value(r, key, self._d)
                 if type(r) is ndarray:
                     r._b = _parent(self)  # base (§1.2)
                 return r
@@ -814,21 +814,22 @@ def _host_values(t):
         and not _transforms_active()
 
 
-def element(t):
+def element(t, d=None):
     """One element ``t`` (a 0-d tensor) as a result (§1.3): NumPy's own scalar from host data;
     on an accelerator (no hidden sync), while tracing, or under autograd a 0-d array holding a
-    copy (a value, never a view: a later write to the array must not change it)."""
+    copy (a value, never a view: a later write to the array must not change it). ``d``: the dtype
+    key of the array it comes from (NumPy's 'q'/'Q' are kept, §2.1)."""
     if _host_values(t):
-        return _NP_SCALAR[t.dtype](t.item())
-    return _wrap(t.clone())
+        return _NP_SCALAR[d if type(d) is _dtypes.DtypeAlias and d.torch is t.dtype else t.dtype](t.item())
+    return _labelled(_wrap(t.clone()), d)
 
 
-def element_value(r, key):
+def element_value(r, key, d=None):
     """§1.3: a key that selects one element gives NumPy's scalar (a value, never a view of the
-    array); ``x[...]`` stays a view."""
+    array); ``x[...]`` stays a view. ``d`` as for :func:`element`."""
     if r.dim() == 0 and not any(k is Ellipsis for k in (key if type(key) is tuple else (key,))):
-        return element(r)
-    return _wrap(r)
+        return element(r, d)
+    return _labelled(_wrap(r), d)
 
 
 #: ``a[key]`` and ``a[key] = value`` beyond the fast paths of ``ndarray.__getitem__``/``__setitem__``:

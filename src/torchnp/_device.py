@@ -173,8 +173,9 @@ def check_same(tensors):
     return dev
 
 
-#: tests/test_host_reads.py turns CPU value checks off to count host reads as on an accelerator
-#: (then neither NumPy's value checks nor §1.3's NumPy scalars read CPU data)
+#: tests/test_host_reads.py and ``pytest --accelerator-rules`` turn this off so that the CPU runs
+#: an accelerator's code (DESIGN §7): NumPy's value checks only under ``np.errstate(invalid="raise")``
+#: (§3.5), 0-d arrays for §1.3's NumPy scalars, no NumPy host kernels or tiny-array NumPy path
 CPU_VALUE_CHECKS = True
 
 
@@ -184,6 +185,7 @@ def checks_data(t):
     accelerator only under ``np.errstate(invalid="raise")`` (each check is then a sync;
     otherwise skipped, docs/devices.md); never while torch.compile traces a graph, which
     cannot branch on data, nor on ``meta`` tensors (the jit's dtype-resolution pass)."""
-    if t.device.type == "cpu":
-        return CPU_VALUE_CHECKS and not torch.compiler.is_compiling()
+    if t.device.type == "cpu" and CPU_VALUE_CHECKS:
+        return not torch.compiler.is_compiling()
+    # an accelerator, or the CPU standing in for one (``CPU_VALUE_CHECKS`` off)
     return not (t.is_meta or torch.compiler.is_compiling()) and _np.geterr()["invalid"] == "raise"

@@ -60,7 +60,8 @@ def _convert_item(item, dev):
         if t.is_floating_point() or t.is_complex():
             raise IndexError("arrays used as indices must be of integer (or boolean) type")
         if t.dim() == 0:
-            return t.item() if t.device.type == "cpu" else t
+            # on the host a view (basic indexing); on an accelerator a copy, without a sync (docs/devices.md)
+            return t.item() if t.device.type == "cpu" and _device.CPU_VALUE_CHECKS else t
         return t if t.dtype in (torch.int64, torch.int32) else t.to(torch.int64)
     if isinstance(item, _np.ndarray):  # host data indexes host arrays zero-copy (§3.3)
         return _convert_item(_wrap(host_tensor(item)), dev)
@@ -220,7 +221,7 @@ def _empty_ellipsis_between(out, width):
 
 def getitem(a, key):
     """``a[key]`` beyond the fast path of ``ndarray.__getitem__`` (§1.2, §1.3)."""
-    return element_value(select(a, key), key)
+    return element_value(select(a, key), key, a._d)
 
 
 def select(a, key):
@@ -240,8 +241,8 @@ def select(a, key):
         r = t[tkey]
     except IndexError as exc:
         raise index_error(exc, t, key) from None
-    if advanced and r.numel() == 0 and t.device.type == "cpu":
-        _normalize_key(a._t, key, check=True)  # torch gathered nothing and so checked nothing
+    if advanced and r.numel() == 0 and _device.checks_data(t):
+        _normalize_key(a._t, key, check=True)  # torch gathered nothing and so checked nothing (§3.5)
     if extra is not None:
         r = r.squeeze(extra)
     return _flip(r, flips) if flips and not advanced else r

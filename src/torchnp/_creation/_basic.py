@@ -79,7 +79,8 @@ def _allocate(make, shape, dtype, device, order="C"):
     shape = shape if type(shape) is int and shape >= 0 else _shape(shape)
     try:
         dev = _device_state.device if device is None else _device.resolve(device)
-        if dev is _CPU and type(shape) is int and shape <= TINY_HOST and not _dynamo_compiling():
+        if dev is _CPU and type(shape) is int and shape <= TINY_HOST and _device.CPU_VALUE_CHECKS \
+                and not _dynamo_compiling():
             return host_result(_HOST_ALLOCATORS[make](shape, _dtypes.TO_NUMPY[dtype]))
         if order == "F" and type(shape) is tuple and len(shape) > 1:  # column-major memory of its own
             r = empty_laid_out(shape, fortran_order(len(shape)), dtype, dev)

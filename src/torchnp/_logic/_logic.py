@@ -6,6 +6,8 @@ isfortran). The truth-value reductions ``all``/``any`` are reductions (``_reduct
 Functions returning a Python bool read the device once (host data by nature).
 """
 
+import cmath
+
 import numpy as _np
 import torch
 
@@ -67,6 +69,9 @@ def _inf_test(x, out, sign):
     return _wrap(r)
 
 
+_NUMBERS = (int, float, complex)
+
+
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     """Elementwise closeness within a tolerance (mirrors ``numpy.isclose``, NumPy 2 formula)."""
     device_of((a, b, atol, rtol))  # host arrays among them beside a device raise, tolerances too (§3.3)
@@ -75,11 +80,18 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
         y = y.astype(_dtypes.np_result_type(y.dtype, 1.0), copy=False)
     elif isinstance(y, int):
         y = float(y)
-    result = _u.logical_or(_u.logical_and(_u.less_equal(_u.absolute(_u.subtract(x, y)),
-                                                         _u.add(atol, _u.multiply(rtol, _u.absolute(y)))),
-                                          _u.isfinite(y)), _u.equal(x, y))
+    if isinstance(y, (float, complex)):  # a number: its tolerance is a number too, computed here (as
+        # NumPy's float64 0-d arithmetic), not a 0-d array on the default device beside x's (§3.2)
+        abs_y, finite_y = abs(y), cmath.isfinite(y)
+        tol = atol + rtol * abs_y if isinstance(atol, _NUMBERS) and isinstance(rtol, _NUMBERS) else \
+            _u.add(atol, _u.multiply(rtol, abs_y))
+    else:
+        tol, finite_y = _u.add(atol, _u.multiply(rtol, _u.absolute(y))), _u.isfinite(y)
+    result = _u.logical_or(_u.logical_and(_u.less_equal(_u.absolute(_u.subtract(x, y)), tol), finite_y),
+                           _u.equal(x, y))
     if equal_nan:
-        result = _u.logical_or(result, _u.logical_and(_u.isnan(x), _u.isnan(y)))
+        result = _u.logical_or(result, _u.logical_and(_u.isnan(x), cmath.isnan(y) if isinstance(y, (float, complex))
+                                                      else _u.isnan(y)))
     return result
 
 

@@ -101,10 +101,13 @@ def take(a, indices, axis=None, out=None, mode="raise"):
     if math.prod(shape) == 0:
         r = torch.empty(shape, dtype=t.dtype, device=t.device)
         return _wrap(r) if out is None else store_out(r, out)
-    if idx.dim() == 0:  # torch reads a 0-d index tensor on the host (.item()): index with one element
-        r = t[(slice(None),) * axis + (idx.reshape(1),)].squeeze(axis)
-    else:
-        r = t[(slice(None),) * axis + (idx,)]
+    try:
+        if idx.dim() == 0:  # torch reads a 0-d index tensor on the host (.item()): index with one element
+            r = t[(slice(None),) * axis + (idx.reshape(1),)].squeeze(axis)
+        else:
+            r = t[(slice(None),) * axis + (idx,)]
+    except IndexError as exc:  # torch's CPU kernel checks what the value check skipped (§3.5): NumPy's words
+        raise IndexError(str(exc).replace(" for dimension ", " for axis ")) from None
     return _wrap(r) if out is None else store_out(r, out)
 
 

@@ -61,7 +61,7 @@ def warn_if(cond, message, category=RuntimeWarning, stacklevel=3):
     devices it would be a hidden sync, so the warning is emitted for CPU arrays only, and
     not inside a compiled graph, which cannot branch on data (documented difference).
     """
-    if cond.device.type == "cpu" and checks_data(cond) and bool(cond.any()):
+    if cond.device.type == "cpu" and _device.CPU_VALUE_CHECKS and checks_data(cond) and bool(cond.any()):
         warnings.warn(message, category, stacklevel=stacklevel)
 
 

@@ -1,12 +1,13 @@
 """Statistics: averages and variances, order statistics, correlation (NumPy "Statistics")."""
 
 import builtins
+import math
 import warnings
 
 import numpy as _np
 import torch
 
-from .. import _cpu_kernels, _dtypes
+from .. import _cpu_kernels, _device, _dtypes
 from .._array import _wrap, ndarray
 from ._common import (NOVALUE, REDUCTION_SHAPE_ERROR, store, axes_of, checks_data, count, finish, mask_of, on_device, real_dtype, reduced_shape, tensor,
                       warn_if)
@@ -413,7 +414,7 @@ def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
 
 def _median(a, axis, out, keepdims, nan):
     t = tensor(a)
-    if t.numel() == 0 and t.device.type == "cpu":
+    if t.numel() == 0 and t.device.type == "cpu" and _device.CPU_VALUE_CHECKS:
         # no data: NumPy's own answer and warnings (Mean of empty slice, then its divide's
         # floating-point warning under np.errstate where the result is not empty)
         f = _np.nanmedian if nan else _np.median
@@ -422,31 +423,68 @@ def _median(a, axis, out, keepdims, nan):
     if t.numel() == 0:
         axes = axes_of(axis, t.dim())
         shape = reduced_shape(t.shape, axes, keepdims)
-        warnings.warn("Mean of empty slice", RuntimeWarning, stacklevel=3)
+        if math.prod(shape):  # (as NumPy: no slice, no warning)
+            warnings.warn("Mean of empty slice", RuntimeWarning, stacklevel=3)
         return finish(torch.full(shape, torch.nan, dtype=_compute_dtypes(t, None)[1], device=t.device), out)
     if t.is_complex():
-        if nan:
-            raise TypeError("nanmedian of complex arrays is unsupported on torchnp")
-        return finish(_complex_median(t, axes_of(axis, t.dim()), keepdims), out)
+        axes = axes_of(axis, t.dim())
+        return finish((_complex_nanmedian if nan else _complex_median)(t, axes, keepdims, axis is None), out)
     if t.dtype is torch.bool:
         t = t.to(torch.float64)  # NumPy averages the middle values: bool data gives float64
     return _quantile(_wrap(t), 0.5, axis, out, "linear", keepdims, None, nan, 1, None,
                      "nanmedian" if nan else "median", median=True)
 
 
-def _complex_median(t, axes, keepdims):
-    """Median of complex data: NumPy averages the middle values in lexicographic (real, imag) order;
-    torch cannot sort complex, so sort stably by imag, then by real."""
+def _complex_rows(t, axes):
+    """``t`` with the reduced axes moved last and flattened (NumPy's ``_ureduce``), and their length."""
     rest = [i for i in range(t.dim()) if i not in axes]
     n = count(t, axes)
-    x = t.permute((*rest, *axes)).reshape(tuple(t.shape[i] for i in rest) + (n,))
-    x = torch.gather(x, -1, torch.sort(x.imag, dim=-1, stable=True).indices)
-    x = torch.gather(x, -1, torch.sort(x.real, dim=-1, stable=True).indices)
-    r = x[..., n // 2] if n % 2 else (x[..., n // 2 - 1] + x[..., n // 2]) / 2
+    return t.permute((*rest, *axes)).reshape(tuple(t.shape[i] for i in rest) + (n,)), n
+
+
+def _lexsorted(x, *keys):
+    """``x`` sorted along its last axis in lexicographic (real, imag) order (torch cannot sort
+    complex): stable sorts by imag, then real, then each of ``keys`` (the most significant last)."""
+    order = None
+    for key in (x.imag, x.real, *keys):
+        if key.dtype is torch.bool:
+            key = key.to(torch.uint8)
+        idx = torch.sort(key if order is None else torch.gather(key, -1, order), dim=-1, stable=True).indices
+        order = idx if order is None else torch.gather(order, -1, idx)
+    return torch.gather(x, -1, order)
+
+
+def _unsqueeze(r, axes, keepdims):
     if keepdims:
         for ax in sorted(axes):
             r = r.unsqueeze(ax)
     return r
+
+
+def _complex_median(t, axes, keepdims, flat=False):
+    """Median of complex data: NumPy averages the middle values in lexicographic (real, imag) order."""
+    x, n = _complex_rows(t, axes)
+    x = _lexsorted(x)
+    r = x[..., n // 2] if n % 2 else (x[..., n // 2 - 1] + x[..., n // 2]) / 2
+    return _unsqueeze(r, axes, keepdims)
+
+
+def _complex_nanmedian(t, axes, keepdims, flat):
+    """``numpy.nanmedian`` of complex data: the median of each slice's values that are not NaN (a
+    NaN in either part), sorted as :func:`_complex_median`. An all-NaN slice gives what NumPy's
+    ``_nanmedian`` gives: its last element on the one-dimensional path (``axis=None``, every axis,
+    1-d data, or slices of 600 values or more), ``nan+0j`` on the masked-array path of shorter slices."""
+    rows, n = _complex_rows(t, axes)
+    isnan = torch.isnan(rows)
+    x = _lexsorted(torch.where(isnan, 0, rows), isnan)  # the NaNs last, in any order
+    valid = (~isnan).sum(-1, keepdim=True)
+    lo = torch.gather(x, -1, ((valid - 1) // 2).clamp(min=0)).squeeze(-1)
+    hi = torch.gather(x, -1, (valid // 2).clamp(max=max(n - 1, 0))).squeeze(-1)
+    r = torch.where((valid % 2 == 1).squeeze(-1), lo, (lo + hi) / 2)
+    none = (valid == 0).squeeze(-1)
+    warn_if(none, "All-NaN slice encountered", stacklevel=5)
+    last = rows[..., -1] if flat or rows.dim() == 1 or n >= 600 else x.new_tensor(complex(torch.nan, 0))
+    return _unsqueeze(torch.where(none, last, r), axes, keepdims)
 
 
 def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
@@ -496,8 +534,9 @@ def _as_2d_rows(x, rowvar):
 
 
 def _checks_values(t):
-    """NumPy's checks of weight values read data: on the CPU only (§3.5, as ``warn_if``)."""
-    return t.device.type == "cpu" and checks_data(t)
+    """NumPy's checks of weight values read data: on the CPU, and on an accelerator under
+    ``np.errstate(invalid="raise")`` (§3.5, ``checks_data``)."""
+    return checks_data(t)
 
 
 def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, *, dtype=None):

@@ -269,8 +269,8 @@ def searchsorted(a, v, side="left", sorter=None):
             raise TypeError("sorter must only contain integers")
         if tuple(ts.shape) != tuple(ta.shape):
             raise ValueError("sorter.size must equal a.size")
-        # NumPy's value check on the CPU only (§3.5: no host read on accelerators, docs/devices.md)
-        if ts.device.type == "cpu" and checks_data(ts) and bool(((ts < 0) | (ts >= ts.shape[0])).any()):
+        # NumPy's value check (§3.5: on accelerators only under np.errstate(invalid="raise"), docs/devices.md)
+        if checks_data(ts) and bool(((ts < 0) | (ts >= ts.shape[0])).any()):
             raise ValueError("Sorter index out of range.")
         ta = ta[ts.to(torch.int64)]
     if dt.is_floating_point:

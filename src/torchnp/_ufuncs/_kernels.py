@@ -159,6 +159,13 @@ complex_add = _componentwise(torch.add)
 complex_subtract = _componentwise(torch.sub)
 
 
+def complex_negative(a):
+    """Complex negative part by part, as NumPy: -(x+0j) is -x-0j. torch's vectorised complex
+    neg (arrays of 8 or more complex64, 4 or more complex128) computes 0 - z, which gives +0.0
+    for a zero part."""
+    return torch.view_as_complex(torch.view_as_real(a.resolve_conj()).neg())
+
+
 # ---------------------------------------------------------------- per-loop-kind kernels
 def identity(x):
     """floor/ceil/trunc/absolute of bool, positive, conj of real data: NumPy returns a copy of the input."""
@@ -356,10 +363,13 @@ def float_power_(a, b):
 # ---------------------------------------------------------------- complex special values
 def complex_acos(z):
     """acos with C99's sign for a zero imaginary part (always opposite to imag(z), as NumPy):
-    torch's scalar and vectorized complex acos kernels disagree on it."""
+    torch's scalar and vectorized complex acos kernels disagree on it. The real part is Kahan's
+    ``2 atan2(re sqrt(1 - z), re sqrt(1 + z))`` where that is finite: torch's drops a tiny real part
+    (acos(4.37+2e-31j) has 4.9e-32, torch 0; issue 23's fuzz against mpmath), as NumPy does not."""
     r = torch.acos(z)
     im = torch.where(r.imag == 0, torch.copysign(torch.zeros_like(r.imag), -z.imag), r.imag)
-    return torch.complex(r.real, im)
+    re = 2 * torch.atan2(torch.sqrt(1 - z).real, torch.sqrt(1 + z).real)
+    return torch.complex(torch.where(torch.isfinite(re) & torch.isfinite(z), re, r.real), im)
 
 
 def complex_expm1(z):

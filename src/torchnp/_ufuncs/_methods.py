@@ -19,7 +19,7 @@ import numpy as _np
 import torch
 
 from .. import _device, _dtypes
-from .._array import _wrap, ndarray
+from .._array import _dynamo_compiling, _wrap, ndarray
 from .._boundary import REDUCTION_SHAPE_ERROR, broadcast_error, device_of, out_tensor, store, tensor, where_mask
 from .._convert import NOVALUE as _NOVALUE, checks_data, normalize_axes, normalize_axis
 from .._indexing import select
@@ -710,6 +710,7 @@ def _grouped_at(uf, flat, pos, vals):
     ``a[p] op b1 op b2 ...`` of every target at once, as one engine reduction of a
     ``[targets, 1 + most repeats]`` layout (the repeats skipped where a target has fewer)."""
     dev = flat.device
+    kernel = uf.kernel((flat.dtype, flat.dtype))  # resolved before the host read (jit's meta pass stops there)
     order, sp, gid, rank = _groups(pos)
     sv = vals.index_select(0, order)
     # host read (one sync, docs/devices.md): the layout's size, the number of targets and the most repeats
@@ -727,7 +728,7 @@ def _grouped_at(uf, flat, pos, vals):
     elif fill is not None:
         r = _kernel(uf, torch.where(valid, layout, _scalar(fill, layout.dtype, dev)))
     else:
-        r = _sequential(uf.kernel((layout.dtype, layout.dtype)), layout, False, valid)
+        r = _sequential(kernel, layout, False, valid)
     flat.index_copy_(0, upos, r.to(flat.dtype))
 
 
@@ -756,6 +757,24 @@ def _first_axis_positions(t, indices):
 #: bool targets: the scatter reduction computing the ufunc's bool loop on uint8
 _BOOL_SCATTER = {"add": "amax", "logical_or": "amax", "bitwise_or": "amax", "maximum": "amax", "fmax": "amax",
                  "multiply": "amin", "logical_and": "amin", "bitwise_and": "amin", "minimum": "amin", "fmin": "amin"}
+
+
+_at_loop_cache = {}
+
+
+def _at_loop_is_target(uf, t_dtype, other):
+    """Whether NumPy's loop for ``uf.at`` on a ``t_dtype`` target with values of ``other`` (a torch
+    dtype, or the type of a Python scalar) computes in the target's dtype (asked of NumPy once:
+    a traced graph cannot ask it, jit's meta pass fills the cache)."""
+    key = (uf.__name__, t_dtype, other)
+    try:
+        return _at_loop_cache[key]
+    except KeyError:
+        pass
+    target = _dtypes.TO_NUMPY[t_dtype]
+    loop = uf._np.resolve_dtypes((target, other if isinstance(other, type) else _dtypes.TO_NUMPY[other], None))[-1]
+    _at_loop_cache[key] = ok = loop == target
+    return ok
 
 
 def at(uf, a, indices, b=None):
@@ -788,13 +807,11 @@ def at(uf, a, indices, b=None):
             vals = torch.broadcast_to(vals, sel.shape).reshape(-1)
         except RuntimeError:
             raise broadcast_error([tuple(vals.shape), tuple(sel.shape)]) from None
-        if torch._C._is_alias_of(vals, t):
+        if _dynamo_compiling() or torch._C._is_alias_of(vals, t):  # (a traced graph cannot ask: a clone is free there)
             vals = vals.clone()  # ``b`` views ``a`` (np.add.at(a, i, a[4:])): read it before writing
     name = _canonical(uf)
     weak = type(b) if type(b) in (int, float, complex) else None  # NEP 50: a Python scalar takes a's loop
-    loop = None if vals is None else uf._np.resolve_dtypes(
-        (_dtypes.TO_NUMPY[t.dtype], weak or _dtypes.TO_NUMPY[vals.dtype], None))[-1]
-    same = vals is not None and loop == _dtypes.TO_NUMPY[t.dtype]  # (None == dtype("float64") is True)
+    same = vals is not None and _at_loop_is_target(uf, t.dtype, weak or vals.dtype)
     if same and t.dtype is torch.bool and name in _BOOL_SCATTER:
         u = flat.to(torch.uint8).scatter_reduce_(0, pos, vals.to(torch.uint8), _BOOL_SCATTER[name])
         flat.copy_(u.bool())
@@ -819,5 +836,5 @@ def at(uf, a, indices, b=None):
             x = _wrap(fs[p].view(t.dtype))
             y = uf(x) if vals is None else uf(x, _wrap(vs[m].view(vals.dtype)))
             fs[p] = _signed(y._t.to(t.dtype))  # NumPy's ufunc.at casts the result back unsafely
-    if flat.data_ptr() != t.data_ptr() or not t.is_contiguous():
-        t.copy_(flat.view(t.shape))
+    if not t.is_contiguous() or (not _dynamo_compiling() and flat.data_ptr() != t.data_ptr()):
+        t.copy_(flat.view(t.shape))  # (reshape(-1) of a contiguous tensor is a view of it, traced too)

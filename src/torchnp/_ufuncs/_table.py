@@ -105,7 +105,7 @@ SPECIAL = {
     **{name: {kind: k.identity for kind in "biuf"} for name in ("conjugate", "conj")},
     "floor": {"b": k.identity}, "ceil": {"b": k.identity}, "trunc": {"b": k.identity},
     "rint": {"c": k.complex_rint}, "reciprocal": {"c": k.complex_reciprocal},
-    "add": {"c": k.complex_add}, "subtract": {"c": k.complex_subtract},
+    "add": {"c": k.complex_add}, "subtract": {"c": k.complex_subtract}, "negative": {"c": k.complex_negative},
     "fmod": {"f": k.float_fmod},
     "remainder": {"f": k.float_remainder}, "mod": {"f": k.float_remainder},
     "divmod": {"f": k.float_divmod},

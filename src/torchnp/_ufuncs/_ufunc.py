@@ -383,9 +383,10 @@ class ufunc:
     # The general path: any operands, out=, where=, dtype=, casting=.
     def _call(self, args, out, options):
         if out is None and not options and all(type(a) in _HOST_SCALARS or isinstance(a, _np.generic) for a in args) \
-                and not _compiling() and (_device.get_default_device().type == "cpu" or not all(
-                    type(a) in _HOST_SCALARS for a in args)):
+                and not _compiling() and ((_device.get_default_device().type == "cpu" and _device.CPU_VALUE_CHECKS)
+                                          or not all(type(a) in _HOST_SCALARS for a in args)):
             # only scalars on the host (§3.3, §1.3): NumPy's ufunc gives NumPy's scalar, as fast as NumPy
+            # (Python numbers alone go to the default device: an accelerator, or the CPU standing in for one)
             return self._np(*args)
         try:
             return self._call_tensors(args, out, options)
@@ -545,7 +546,7 @@ class _Unary(ufunc):
                 w._h = False if h is False else None  # a device array's result stays off the host
                 w._b = None
                 return w if r.dim() else result(w)
-            if tp in _SCALARS and not _multi_device[0] and not _dynamo_compiling():
+            if tp in _SCALARS and not _multi_device[0] and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
                 return self._np(x)  # a scalar on the host: NumPy's ufunc gives NumPy's scalar (§1.3, §3.3)
         return self._call((x,), out, options)
 
@@ -614,7 +615,7 @@ class _Binary(ufunc):
             w._b = None
             return w if r.dim() else result(w)
         if out is None and not options and type(x1) in _SCALARS and type(x2) in _SCALARS \
-                and not _multi_device[0] and not _dynamo_compiling():
+                and not _multi_device[0] and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
             return self._np(x1, x2)  # scalars on the host: NumPy's scalar arithmetic (§1.3, §3.3)
         if type(x2) is ndarray and out is None and not options and (type(x1) is float or type(x1) is int
                                                                      or type(x1) in _NP_SCALARS):
