@@ -591,15 +591,18 @@ _COUNTED = {
 
 @pytest.mark.parametrize("case", sorted(_COUNTED))
 def test_torch_op_count_does_not_grow_with_n(case):
-    """reduce/accumulate/reduceat/at issue a fixed number of torch operations: 10, 1000 and 100000
-    elements dispatch (almost) the same count, and none of them reads device data on the host (§3.5)."""
+    """reduce/accumulate/reduceat/at issue a fixed number of torch operations: 100, 1000 and 100000
+    elements dispatch (almost) the same count, and none of them reads device data on the host (§3.5).
+    (At most 64 host elements run NumPy's own code and make their tensors lazily, _array.TINY_HOST:
+    another count, so the sizes start above it; the count depended on which test ran first.)"""
     dtype, call = _COUNTED[case]
+    call(tnp(_data(100, dtype)))  # first calls fill per-dtype caches (reduce dtypes, kernel probes): not counted
     counts = []
-    for n in (10, 1000, 100000):
+    for n in (100, 1000, 100000):
         c = _count(lambda: call(tnp(_data(n, dtype))))
         assert not c.syncs, f"{case}: host reads {c.syncs}"
         counts.append(c.ops)
-    assert counts[0] <= 80, f"{case}: {counts[0]} torch ops for 10 elements"
+    assert counts[0] <= 80, f"{case}: {counts[0]} torch ops for 100 elements"
     assert max(counts) - min(counts) <= 2, f"{case}: torch op counts grow with n: {counts}"
 
 
