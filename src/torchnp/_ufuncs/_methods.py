@@ -425,16 +425,6 @@ def _kernel(uf, t, scan=False):
 _reduce_cache = {}
 
 
-@torch._dynamo.assume_constant_result  # a trace that misses the cache asks NumPy once, as eagerly
-def _numpy_reduce_dtype(name, np_dtype, shape, axis, dtype, keepdims, has_initial=False, initial=None):
-    """NumPy's result dtype of ``numpy.<name>.reduce`` on a stand-in of that dtype and shape pattern."""
-    kw = {"initial": initial} if has_initial else {}
-    with _np.errstate(all="ignore"):
-        res_np = getattr(_np, name).reduce(_np.ones(shape, dtype=_np.dtype(np_dtype)), axis=axis,
-                                           dtype=None if dtype is None else _np.dtype(dtype), keepdims=keepdims, **kw)
-    return _dtypes.to_torch(_np.asarray(res_np).dtype)
-
-
 def _reduce_dtype(uf, t, axis, dtype, keepdims, initial):
     """NumPy's result dtype of ``uf.reduce``; NumPy validates on a stand-in of the same dtype with every
     length clipped to 1 (zeros kept): loop/type errors, reorderability, the zero-size error. No data
@@ -449,15 +439,14 @@ def _reduce_dtype(uf, t, axis, dtype, keepdims, initial):
         pass
     except TypeError:  # unhashable argument: ask NumPy without caching
         key = None
-    np_dtype = None if dtype is None else _np.dtype(dtype).str
-    if initial is _NOVALUE:
-        res = _numpy_reduce_dtype(uf._np.__name__, _dtypes.TO_NUMPY[t.dtype].str, shape, axis, np_dtype, keepdims)
-    else:
-        res = _numpy_reduce_dtype(uf._np.__name__, _dtypes.TO_NUMPY[t.dtype].str, shape, axis, np_dtype, keepdims,
-                                  True, initial)
+    kw = {} if initial is _NOVALUE else {"initial": initial}
+    with _np.errstate(all="ignore"):
+        res_np = uf._np.reduce(_np.ones(shape, dtype=_dtypes.TO_NUMPY[t.dtype]), axis=axis, dtype=dtype,
+                               keepdims=keepdims, **kw)
+    res = _dtypes.to_torch(_np.asarray(res_np).dtype)
     if key is not None:
-        if len(_reduce_cache) >= 4096:  # bounded (keys include user values, initial=...): the oldest goes,
-            del _reduce_cache[next(iter(_reduce_cache))]  # so a jit warm-up's fresh entries survive its trace
+        if len(_reduce_cache) > 4096:  # bounded: keys include user values (initial=...)
+            _reduce_cache.clear()
         _reduce_cache[key] = res
     return res
 
