@@ -55,7 +55,7 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
     else:
         b_exp_a = torch.exp(a) if b is None else b * torch.exp(a)
         sum_ = b_exp_a.sum(dim=axes, keepdim=True)
-        sgn_inf = torch.sign(sum_)
+        sgn_inf = torch.where(sum_.isnan(), sum_, torch.sign(sum_))  # NumPy's sign(nan) is nan, torch's 0
         out_inf = torch.log(sum_.abs() if return_sign else sum_)
         if b is not None:
             a = torch.where(b == 0, -math.inf, a)
@@ -68,6 +68,7 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
         s = e.sum(dim=axes, keepdim=True)
         s = torch.where(s == 0, s, s / m)
         sgn = torch.sign(s + 1) * torch.sign(m)
+        sgn = torch.where((s + m).isnan(), torch.nan, sgn)
         s = torch.where(s < -1, -s - 2, s)
         out = torch.log1p(s) + torch.log(m.abs()) + a_max
         if not return_sign:
