@@ -55,7 +55,7 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
     else:
         b_exp_a = torch.exp(a) if b is None else b * torch.exp(a)
         sum_ = b_exp_a.sum(dim=axes, keepdim=True)
-        sgn_inf = torch.sign(sum_)
+        sgn_inf = torch.where(sum_.isnan(), sum_, torch.sign(sum_))  # NumPy's sign(nan) is nan, torch's 0
         out_inf = torch.log(sum_.abs() if return_sign else sum_)
         if b is not None:
             a = torch.where(b == 0, -math.inf, a)
@@ -68,6 +68,7 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
         s = e.sum(dim=axes, keepdim=True)
         s = torch.where(s == 0, s, s / m)
         sgn = torch.sign(s + 1) * torch.sign(m)
+        sgn = torch.where((s + m).isnan(), torch.nan, sgn)
         s = torch.where(s < -1, -s - 2, s)
         out = torch.log1p(s) + torch.log(m.abs()) + a_max
         if not return_sign:
@@ -196,6 +197,12 @@ def _borwein(n=30):
 _ETA = _borwein()
 
 
+def _sinpi(x):
+    """sin(pi x) with the exact reduction x = n + r, |r| <= 1/2 (no rounding of pi x near the zeros)."""
+    n = torch.round(x)
+    return torch.where(torch.remainder(n, 2) == 0, 1.0, -1.0).to(x.dtype) * torch.sin(math.pi * (x - n))
+
+
 def _riemann_zeta(s):
     """zeta(s) with SciPy's analytic continuation: the series for s > 1 (torch), Borwein's
     alternating series for -1 < s < 1, the functional equation below."""
@@ -207,7 +214,7 @@ def _riemann_zeta(s):
     borwein = eta / (1 - torch.pow(2.0, 1 - mid))
     neg = torch.where(s <= -1, s, -1.0).to(s.dtype)
     refl = torch.special.zeta(1 - neg, torch.ones_like(neg))
-    functional = torch.pow(2.0, neg) * torch.pow(math.pi, neg - 1) * torch.sin(math.pi * neg / 2) * \
+    functional = torch.pow(2.0, neg) * torch.pow(math.pi, neg - 1) * _sinpi(neg / 2) * \
         _gamma(1 - neg) * refl
     functional = torch.where(torch.remainder(neg, 2) == 0, 0.0, functional).to(s.dtype)  # trivial zeros
     r = torch.where(s >= 1, hurwitz, torch.where(s > -1, borwein, functional))
