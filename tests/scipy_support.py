@@ -151,7 +151,7 @@ def assert_close(got, exp, rtol=None, atol=None, where="result"):
         assert g.dtype == e.dtype, f"{where}: dtype {g.dtype} != SciPy's {e.dtype}"
         r = _default_tolerance(e.dtype) if rtol is None else rtol
         finite = numpy.abs(e[numpy.isfinite(e)]) if e.dtype.kind in "fc" else numpy.abs(e)
-        scale = float(finite.max()) if finite.size else 1.0
+        scale = float(finite.max()) if finite.size and finite.max() > 0 else 1.0  # all zeros: an absolute rtol
         a = r * scale if atol is None else atol
         if e.dtype.kind in "fc":
             numpy.testing.assert_allclose(g, e, rtol=r, atol=a, equal_nan=True, err_msg=where)

@@ -49,7 +49,10 @@ def test_unary(name, data, dtype):
     with numpy.errstate(invalid="ignore", over="ignore"):
         x = x.astype(dtype)
     expected = getattr(__import__("scipy.special").special, name)(x)
-    check_scipy(call(f"special.{name}", x), rtol=rtol32 if expected.dtype == numpy.float32 else rtol64)
+    # j0/j1/y0/y1: torch's kernels are within 1e-7 *absolute* of SciPy's (docs/scipy.md); near a value of
+    # 0.28 a relative bound scaled by the largest value (2.8e-8) is tighter than that documented bound
+    atol = 1e-7 if name in ("j0", "j1", "y0", "y1") and expected.dtype == numpy.float64 else None
+    check_scipy(call(f"special.{name}", x), rtol=rtol32 if expected.dtype == numpy.float32 else rtol64, atol=atol)
 
 
 #: name -> (domains of the operands, float64 rtol, float32 rtol)

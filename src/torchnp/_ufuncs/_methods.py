@@ -425,6 +425,20 @@ def _kernel(uf, t, scan=False):
 _reduce_cache = {}
 
 
+def _numpy_reduce_dtype(name, torch_dtype, shape, axis, dtype, keepdims, has_initial, initial):
+    """NumPy's result dtype of ``numpy.<name>.reduce`` on a stand-in of that dtype and shape pattern."""
+    kw = {"initial": initial} if has_initial else {}
+    with _np.errstate(all="ignore"):
+        res_np = getattr(_np, name).reduce(_np.ones(shape, dtype=_dtypes.TO_NUMPY[torch_dtype]), axis=axis,
+                                           dtype=dtype, keepdims=keepdims, **kw)
+    return _dtypes.to_torch(_np.asarray(res_np).dtype)
+
+
+# torch._dynamo.assume_constant_result without importing torch._dynamo (import torchnp stays light): a
+# trace runs the function eagerly and keeps its answer (the dtype depends on arguments, never on data)
+_numpy_reduce_dtype._dynamo_marked_constant = True
+
+
 def _reduce_dtype(uf, t, axis, dtype, keepdims, initial):
     """NumPy's result dtype of ``uf.reduce``; NumPy validates on a stand-in of the same dtype with every
     length clipped to 1 (zeros kept): loop/type errors, reorderability, the zero-size error. No data
@@ -439,11 +453,12 @@ def _reduce_dtype(uf, t, axis, dtype, keepdims, initial):
         pass
     except TypeError:  # unhashable argument: ask NumPy without caching
         key = None
-    kw = {} if initial is _NOVALUE else {"initial": initial}
-    with _np.errstate(all="ignore"):
-        res_np = uf._np.reduce(_np.ones(shape, dtype=_dtypes.TO_NUMPY[t.dtype]), axis=axis, dtype=dtype,
-                               keepdims=keepdims, **kw)
-    res = _dtypes.to_torch(_np.asarray(res_np).dtype)
+    if _dynamo_compiling():  # a trace that misses the cache asks NumPy once, as a constant of the graph
+        res = _numpy_reduce_dtype(uf.__name__, t.dtype, tuple(int(n) for n in shape), axis, dtype, keepdims,
+                                  initial is not _NOVALUE, None if initial is _NOVALUE else initial)
+    else:
+        res = _numpy_reduce_dtype(uf.__name__, t.dtype, shape, axis, dtype, keepdims, initial is not _NOVALUE,
+                                  initial)
     if key is not None:
         if len(_reduce_cache) > 4096:  # bounded: keys include user values (initial=...)
             _reduce_cache.clear()
