@@ -19,7 +19,7 @@ import torchnp_docs  # noqa: E402  (the same public-name rule as the generated A
 
 #: pages whose examples show what host data gives (NumPy scalars, value checks that raise, NumPy's
 #: random streams): deselected under --accelerator-rules, where the CPU takes an accelerator's path
-HOST_PAGES = {"devices.md", "differences.md", "dtypes.md", "interop.md", "quickstart.md", "random.md"}
+HOST_PAGES = {"devices.md", "differences.md", "dtypes.md", "interop.md", "porting.md", "quickstart.md", "random.md"}
 
 
 @pytest.mark.parametrize("page", [pytest.param(p, marks=pytest.mark.host_rules) if p.name in HOST_PAGES else p

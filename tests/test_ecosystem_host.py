@@ -328,6 +328,7 @@ def _inplace(x, op, y):
     return x
 
 
+@pytest.mark.host_rules  # NumPy's own tiny-array loops and bits on host data (§7 tiny host path)
 @pytest.mark.parametrize("name", list(_TINY_OPS))
 def test_tiny_host_operations_are_numpys(host, name):
     # issue 23: callback loops on tiny host arrays run NumPy's own code: its values, bits and errors
@@ -369,6 +370,7 @@ def test_apply_along_axis_device_result_beside_host_data_raises(host):
         torchnp.apply_along_axis(lambda v: torchnp.zeros(2, device="meta"), 0, torchnp.ones((3, 2)))
 
 
+@pytest.mark.host_rules  # NumPy's own tiny-array loops and bits on host data (§7 tiny host path)
 def test_scipy_lectures_style_gradient_descent_matches_numpy(host):
     # a representative of the scipy-lectures gradient-descent example (issue 23): line searches on an
     # ill-conditioned quadratic, many callback calls on 2-element arrays; the path is NumPy's, bit for bit

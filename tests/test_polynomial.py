@@ -25,11 +25,12 @@ def _tn(x):
 
 #: float64 tolerances (on the CPU every case agrees to 1e-14: one LAPACK). Series arithmetic and
 #: evaluation: a few hundred ulps of coefficients below 10 (1e-12); least-squares fits (another
-#: device's lstsq driver): cond(V) ulps with cond(V) < 1e4 for these bases and degrees (1e-11);
+#: device's lstsq driver, torch's gelsd against NumPy's on the CPU): cond(V) ulps, with cond(V) up to
+#: ~1e6 for Laguerre's basis at these degrees and points (measured: 7.7e-10 on a coefficient of 52) (1e-9);
 #: division by a leading coefficient > 0.1: growth up to 10 per step (1e-10); roots of random
 #: coefficients: a near-double root moves by sqrt(eps) (1e-6). Derivatives and conversions of a
 #: degree-6 fit multiply its error by the basis change (up to ~2**6 * 6**2): DERIVED = 1e-8.
-SERIES, FIT, DIV, ROOTS, DERIVED = 1e-12, 1e-11, 1e-10, 1e-6, 1e-8
+SERIES, FIT, DIV, ROOTS, DERIVED = 1e-12, 1e-9, 1e-10, 1e-6, 1e-8
 
 
 def _same(name, np_fn, tn_fn, args, kwargs=None, rtol=SERIES, atol=SERIES):

@@ -319,6 +319,7 @@ def _same_bits(actual, expected):
     assert got.tobytes() == numpy.asarray(expected).tobytes(), (got, expected)
 
 
+@pytest.mark.host_rules  # NumPy's kernel and bits on host data (_cpu_kernels rows)
 @given(m=arrays([numpy.dtype(d) for d in ("float64", "float32", "int64", "complex128")], min_dims=1, max_dims=2,
                 min_side=2, max_side=6), data=st.data(), rowvar=st.booleans())
 def test_cov_corrcoef_bits_on_host(m, data, rowvar):
@@ -344,6 +345,7 @@ def test_cov_corrcoef_bits_on_host(m, data, rowvar):
                    numpy.cov(m, rowvar=rowvar, fweights=w, aweights=w / 2.0))
 
 
+@pytest.mark.host_rules  # NumPy's kernel and bits on host data (_cpu_kernels rows)
 def test_corrcoef_of_the_issue_prints_numpys_digits():
     a = numpy.array([1.0, 2.5, 3.7, 4.1, 5.9, 6.2, 7.3])
     b = numpy.array([9.1, 7.7, 7.9, 5.2, 4.4, 4.9, 1.3])
