@@ -428,6 +428,10 @@ _reduce_cache = {}
 def _numpy_reduce_dtype(name, torch_dtype, shape, axis, dtype, keepdims, has_initial, initial):
     """NumPy's result dtype of ``numpy.<name>.reduce`` on a stand-in of that dtype and shape pattern."""
     kw = {"initial": initial} if has_initial else {}
+    if isinstance(shape, str):  # from a trace (below)
+        import ast
+
+        shape, axis = ast.literal_eval(shape), ast.literal_eval(axis)
     with _np.errstate(all="ignore"):
         res_np = getattr(_np, name).reduce(_np.ones(shape, dtype=_dtypes.TO_NUMPY[torch_dtype]), axis=axis,
                                            dtype=dtype, keepdims=keepdims, **kw)
@@ -454,8 +458,9 @@ def _reduce_dtype(uf, t, axis, dtype, keepdims, initial):
     except TypeError:  # unhashable argument: ask NumPy without caching
         key = None
     if _dynamo_compiling():  # a trace that misses the cache asks NumPy once, as a constant of the graph
-        res = _numpy_reduce_dtype(uf.__name__, t.dtype, tuple(int(n) for n in shape), axis, dtype, keepdims,
-                                  initial is not _NOVALUE, None if initial is _NOVALUE else initial)
+        # (constants only: tuples travel as their repr, which dynamo hands over as a str)
+        res = _numpy_reduce_dtype(uf.__name__, t.dtype, repr(tuple(int(n) for n in shape)), repr(axis), dtype,
+                                  keepdims, initial is not _NOVALUE, None if initial is _NOVALUE else initial)
     else:
         res = _numpy_reduce_dtype(uf.__name__, t.dtype, shape, axis, dtype, keepdims, initial is not _NOVALUE,
                                   initial)
