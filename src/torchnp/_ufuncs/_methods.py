@@ -425,13 +425,17 @@ def _kernel(uf, t, scan=False):
 _reduce_cache = {}
 
 
+_AXES = 1 << 32  # the code of a tuple of axes, or of a shape pattern's ndim, in _numpy_reduce_dtype
+
+
 def _numpy_reduce_dtype(name, torch_dtype, shape, axis, dtype, keepdims, has_initial, initial):
     """NumPy's result dtype of ``numpy.<name>.reduce`` on a stand-in of that dtype and shape pattern."""
     kw = {"initial": initial} if has_initial else {}
-    if isinstance(shape, str):  # from a trace (below)
-        import ast
-
-        shape, axis = ast.literal_eval(shape), ast.literal_eval(axis)
+    if isinstance(shape, int):  # from a trace (below): the codes back to a shape pattern and axes
+        nd, mask = divmod(shape, _AXES)
+        shape = tuple((mask >> i) & 1 for i in range(nd))
+        if axis is not None and axis >= _AXES:
+            axis = tuple(i for i in range(nd) if ((axis - _AXES) >> i) & 1)
     with _np.errstate(all="ignore"):
         res_np = getattr(_np, name).reduce(_np.ones(shape, dtype=_dtypes.TO_NUMPY[torch_dtype]), axis=axis,
                                            dtype=dtype, keepdims=keepdims, **kw)
@@ -458,8 +462,13 @@ def _reduce_dtype(uf, t, axis, dtype, keepdims, initial):
     except TypeError:  # unhashable argument: ask NumPy without caching
         key = None
     if _dynamo_compiling():  # a trace that misses the cache asks NumPy once, as a constant of the graph
-        # (constants only: tuples travel as their repr, which dynamo hands over as a str)
-        res = _numpy_reduce_dtype(uf.__name__, t.dtype, repr(tuple(int(n) for n in shape)), repr(axis), dtype,
+        # (constants only, and dynamo hands over no tuple: the shape pattern and a tuple axis as bit masks)
+        nd, mask = len(shape), 0
+        for i, n in enumerate(shape):
+            if n:
+                mask |= 1 << i
+        code = axis if axis is None or isinstance(axis, int) else _AXES + sum(1 << (a % nd) for a in axis)
+        res = _numpy_reduce_dtype(uf.__name__, t.dtype, nd * _AXES + mask, code, dtype,
                                   keepdims, initial is not _NOVALUE, None if initial is _NOVALUE else initial)
     else:
         res = _numpy_reduce_dtype(uf.__name__, t.dtype, shape, axis, dtype, keepdims, initial is not _NOVALUE,
