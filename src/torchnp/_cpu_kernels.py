@@ -17,7 +17,7 @@ from typing import Callable, NamedTuple
 import numpy as _np
 import torch
 
-from . import _device
+from . import _device, _threaded
 from ._array import _dynamo_compiling, _transforms_active, ndarray
 
 __all__ = ["KERNELS", "Kernel", "NOT_NUMPYS", "host_kernel", "numpy_kernel", "run", "ufunc_kernel"]
@@ -78,7 +78,19 @@ def _norm(x, ord=None, axis=None, keepdims=False):
     return _np.linalg.norm(x, ord, axis, keepdims)
 
 
+def _argext(a, axis, keepdims, kind):
+    if axis is None and not keepdims and a.size >= 2 * _threaded.MIN_PART:
+        r = _threaded.argext(a, kind)  # NumPy's loop on parts, on torch's threads
+        if r is not None:
+            return r
+    return (_np.argmax if kind == "max" else _np.argmin)(a, axis, keepdims=keepdims)
+
+
 def _var(a, axes, ddof, keepdims, sqrt, nan):
+    if not nan and not keepdims and len(axes) == a.ndim and a.size >= 2 * _threaded.MIN_PART:
+        r = _threaded.var(a, ddof, sqrt)  # NumPy's two passes on torch's threads: NumPy's bits
+        if r is not None:
+            return r
     fn = (_np.nanstd if sqrt else _np.nanvar) if nan else (_np.std if sqrt else _np.var)
     return fn(a, axis=axes, ddof=ddof, keepdims=keepdims)
 
@@ -96,8 +108,8 @@ KERNELS = {
     "unique": Kernel(10_000, _REAL, _np.unique),
     # NumPy's SIMD argmin/argmax: 0.15-0.45x torch's time on 10^7 elements, 0.25-0.3x along the
     # first axis of (8, 2*10^6) (the k-means lesson), 0.6x on 100 elements (int64 rows of 8: 1.3x)
-    "argmax": Kernel(0, _REAL, lambda a, axis, keepdims: _np.argmax(a, axis, keepdims=keepdims)),
-    "argmin": Kernel(0, _REAL, lambda a, axis, keepdims: _np.argmin(a, axis, keepdims=keepdims)),
+    "argmax": Kernel(0, _REAL, lambda a, axis, keepdims: _argext(a, axis, keepdims, "max")),
+    "argmin": Kernel(0, _REAL, lambda a, axis, keepdims: _argext(a, axis, keepdims, "min")),
     "searchsorted": Kernel(10_000, _REAL, lambda a, v, side, sorter: _np.searchsorted(a, v, side, sorter)),
     # equal bins: NumPy computes each bin index arithmetically, torch searches the edges
     "histogram": Kernel(10_000, _REAL, _quiet(_np.histogram)),
@@ -174,6 +186,8 @@ INEXACT = frozenset({torch.float16, torch.float32, torch.float64, torch.complex6
 HOST_REDUCTIONS = {"sum": _np.add.reduce, "prod": _np.multiply.reduce, "nansum": _np.nansum,
                    "nanprod": _np.nanprod, "mean": _np.mean}
 
+_THREADED = {"sum": _threaded.add_reduce, "mean": _threaded.mean}
+
 
 def host_reduction(name, a, axis=None, keepdims=False):
     """NumPy's reduction ``name`` of the floating-point host array ``a`` (a torchnp array): NumPy's
@@ -184,7 +198,11 @@ def host_reduction(name, a, axis=None, keepdims=False):
     h = a._host_array()
     if h is False or _transforms_active():
         return None
-    r = HOST_REDUCTIONS[name](h, axis=axis, keepdims=keepdims)
+    r = None
+    if h.size >= 2 * _threaded.MIN_PART and name in _THREADED and h.dtype.char in "fd":
+        r = _THREADED[name](h, axis, keepdims)  # NumPy's loops on torch's threads: NumPy's bits
+    if r is None:
+        r = HOST_REDUCTIONS[name](h, axis=axis, keepdims=keepdims)
     return torch.from_numpy(r) if type(r) is _np.ndarray else r
 
 
@@ -238,20 +256,29 @@ def run(kernel, *args, **kwargs):
     return torch.from_numpy(_np.asarray(r))
 
 
+def _run_in_parts(uf, kernel, *args):
+    """NumPy's ufunc ``uf`` on parts of the operands on torch's threads (``_threaded.ufunc``: NumPy's
+    bits), else ``kernel`` (the row's one NumPy call) as :func:`run` calls it."""
+    r = _threaded.ufunc(uf, *[a.numpy() if type(a) is _Tensor else a for a in args])
+    return torch.from_numpy(r) if r is not None else run(kernel, *args)
+
+
 def ufunc_kernel(name, fn, nin):
     """The kernel of torchnp's ufunc ``name``: torch's ``fn``, or NumPy's ufunc where the table
     has a row for ``name`` and the call's largest operand passes it (a tensor first or second;
-    smaller calls pay one size check)."""
+    smaller calls pay one size check). From ``2 * _threaded.MIN_PART`` elements NumPy's loop runs
+    on parts of the operands on torch's threads."""
     k = KERNELS.get(name)
     if k is None:
         return fn
     n = k.min_size
+    uf = getattr(_np, name)
     if nin == 1:
         def kernel(x):
             if x.numel() >= n:
                 r = numpy_kernel(name, x)
                 if r is not None:
-                    return run(r, x)
+                    return run(r, x) if x.numel() < 2 * _threaded.MIN_PART else _run_in_parts(uf, r, x)
             return fn(x)
     else:
         def kernel(x, y):
@@ -260,7 +287,9 @@ def ufunc_kernel(name, fn, nin):
                 other = y if t is x else x
                 r = numpy_kernel(name, t, *((other,) if type(other) is _Tensor else ()))
                 if r is not None:
-                    return run(r, x, y)
+                    if t.numel() < 2 * _threaded.MIN_PART:
+                        return run(r, x, y)
+                    return _run_in_parts(uf, r, x, y)
             return fn(x, y)
     kernel.__name__, kernel.__module__ = fn.__name__, getattr(fn, "__module__", None)
     kernel.torch_fn, kernel.numpy_dtypes = fn, k.dtypes  # loops of other dtypes take fn itself

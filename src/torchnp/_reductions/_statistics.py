@@ -64,6 +64,11 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
             # exact count / n is NumPy's float64 sum / n bit for bit; measured on 10^7 elements:
             # ~3 ms against ~40 ms for torch.mean(t.to(float64)) and ~4 ms for NumPy
             return _wrap(torch.count_nonzero(t).to(torch.float64) / t.numel())
+    elif type(a) is ndarray and type(axis) is int and dtype is None and out is None and where is True \
+            and a._d in _cpu_kernels.INEXACT and -a._t.dim() <= axis < a._t.dim() and a._t.numel():
+        r = _cpu_kernels.host_reduction("mean", a, axis, keepdims is True)  # host data: NumPy's bits
+        if r is not None:
+            return _wrap(r) if type(r) is torch.Tensor else r
     t = tensor(a)
     axes = axes_of(axis, t.dim())
     acc, res = _compute_dtypes(t, dtype)

@@ -1,0 +1,261 @@
+"""NumPy's loops on torch's threads: NumPy's exact results at multi-core speed (issue 27, §7.1).
+
+NumPy's loops run on one thread; torch's kernels on ``torch.get_num_threads()``. An elementwise
+result does not depend on how the array is split, and NumPy's pairwise sum of ``n`` contiguous
+elements splits them at ``n / 2`` rounded down to a multiple of 8 until blocks of 128, so each
+node of that tree is ``numpy.add.reduce`` of its slice. NumPy releases the GIL in its loops: its
+own loops, run on parts of an array in a pool of ``torch.get_num_threads()`` threads (this one
+and ``threads - 1`` workers), give NumPy's bits in torch's time. One thread (``torch.set_num_threads(1)``)
+or a part under ``MIN_PART`` elements: one NumPy call, as before.
+"""
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as _np
+import torch
+
+__all__ = ["MIN_PART", "SCRATCH", "parts", "ufunc", "add_reduce", "mean", "var", "argext"]
+
+#: elements per thread below which a loop runs on this thread alone: a part of 2^17 float64
+#: elements takes 0.1-0.3 ms in NumPy's loops, the hand-over to a waiting worker 10-30 us
+MIN_PART = 1 << 17
+#: elements per block of the squared deviations of ``var``: a scratch buffer per thread that stays
+#: in the cache (NumPy's own ``var`` allocates two temporaries of the array's size)
+SCRATCH = 1 << 15
+
+_pool = None
+_pool_threads = 0
+
+
+def _reset_pool():
+    global _pool, _pool_threads
+    _pool, _pool_threads = None, 0
+
+
+# a forked child has none of the parent's worker threads
+os.register_at_fork(after_in_child=_reset_pool)
+
+
+def parts(n):
+    """How many threads share a loop over ``n`` elements: torch's intra-op thread count, at most
+    one per ``MIN_PART`` elements."""
+    return min(torch.get_num_threads(), n // MIN_PART)
+
+
+def _map(fn, args):
+    """``[fn(a) for a in args]``, the first on this thread and the others on the pool's workers."""
+    global _pool, _pool_threads
+    if _pool_threads < len(args) - 1:
+        _pool = ThreadPoolExecutor(len(args) - 1, thread_name_prefix="torchnp-numpy")
+        _pool_threads = len(args) - 1
+    futures = [_pool.submit(fn, a) for a in args[1:]]
+    return [fn(args[0])] + [f.result() for f in futures]
+
+
+def _bounds(n, k):
+    """``k`` nearly equal ranges covering ``range(n)``, as (start, stop) pairs."""
+    return [(n * i // k, n * (i + 1) // k) for i in range(k)]
+
+
+def ufunc(uf, *args):
+    """``uf(*args)`` (NumPy arrays and scalars) computed in parts along the result's first axis, or
+    None where one call is the way: few elements, or a shape the parts cannot follow."""
+    big = max((a for a in args if type(a) is _np.ndarray), key=lambda a: a.size)
+    k = parts(big.size)
+    if k < 2 or big.ndim == 0:
+        return None
+    shape = big.shape
+    split = []
+    for a in args:
+        if type(a) is _np.ndarray and a.ndim == len(shape) and a.shape[0] == shape[0]:
+            if a.shape != shape:
+                return None  # broadcast along a later axis: one call
+            split.append(True)
+        elif type(a) is _np.ndarray and a.ndim == len(shape) and a.shape[0] != 1:
+            return None
+        else:
+            split.append(False)  # a scalar, or an operand broadcast along the first axis
+    if shape[0] < k:
+        return None
+    # the result's dtype: NumPy's own promotion, from a call on empty parts
+    with _np.errstate(all="ignore"):
+        dt = uf(*[a[:0] if s else a for a, s in zip(args, split)]).dtype
+    out = _np.empty(shape, dt)
+
+    def part(bounds):
+        lo, hi = bounds
+        with _np.errstate(all="ignore"):
+            uf(*[a[lo:hi] if s else a for a, s in zip(args, split)], out=out[lo:hi])
+
+    _map(part, _bounds(shape[0], k))
+    return out
+
+
+def _frontier(n, k):
+    """The nodes of NumPy's pairwise-summation tree of ``n`` elements ``k`` levels down (fewer where
+    a node has at most 128 elements), in order, as (start, size, depth) triples."""
+    nodes = [(0, n, 0)]
+    for _ in range(k):
+        nxt = []
+        for s, m, d in nodes:
+            if m <= 128:
+                nxt.append((s, m, d))
+            else:
+                m2 = m // 2
+                m2 -= m2 % 8
+                nxt += [(s, m2, d + 1), (s + m2, m - m2, d + 1)]
+        nodes = nxt
+    return nodes
+
+
+def _fold(nodes, values):
+    """The root's value from its frontier nodes' values, added as NumPy's tree adds them."""
+    stack = []
+    for (_, _, d), v in zip(nodes, values):
+        # a node completes its parent's right half when the stack's top is its left sibling
+        while stack and stack[-1][0] == d:
+            d, v = d - 1, stack.pop()[1] + v
+        stack.append((d, v))
+    return stack[0][1]
+
+
+def _levels(k):
+    return max(k - 1, 0).bit_length()
+
+
+def _tree(h, leaf):
+    """The pairwise sum of the contiguous 1-d array ``h`` with ``leaf(start, stop)`` giving each
+    frontier node's sum, the nodes spread over ``parts`` threads; None for one thread."""
+    k = parts(h.size)
+    if k < 2:
+        return None
+    nodes = _frontier(h.size, _levels(k))
+    return _fold(nodes, _map(lambda node: leaf(node[0], node[0] + node[1]), nodes))
+
+
+def _contiguous_flat(h):
+    return h.reshape(-1) if h.flags.c_contiguous else None
+
+
+def add_reduce(h, axis=None, keepdims=False):
+    """``numpy.add.reduce(h, axis, keepdims=keepdims)`` of a floating-point array, NumPy's bits:
+    the pairwise tree of the flat array (``axis=None``), rows on threads (the last axis of a
+    C-contiguous array) or columns (its first axis); None where one NumPy call is the way."""
+    if not h.flags.c_contiguous or h.size == 0:
+        return None
+    if axis is None or (h.ndim == 1 and axis in (0, -1)):
+        flat = h.reshape(-1)
+        s = _tree(flat, lambda lo, hi: _np.add.reduce(flat[lo:hi]))
+        if s is None or not keepdims:
+            return s
+        return _np.full((1,) * h.ndim, s, h.dtype)
+    if axis in (h.ndim - 1, -1) and h.ndim >= 2:
+        rows = h.reshape(-1, h.shape[-1])
+        k = min(parts(h.size), rows.shape[0])
+        if k < 2:
+            return None
+        out = _np.empty(rows.shape[0], h.dtype)
+
+        def part(bounds):
+            lo, hi = bounds
+            _np.add.reduce(rows[lo:hi], axis=1, out=out[lo:hi])
+
+        _map(part, _bounds(rows.shape[0], k))
+        return out.reshape(h.shape[:-1] + ((1,) if keepdims else ()))
+    if axis in (0, -h.ndim) and h.ndim >= 2:
+        # NumPy adds the rows in order into the result, column by column the same on any slice
+        cols = h.reshape(h.shape[0], -1)
+        k = min(parts(h.size), cols.shape[1] // 8)
+        if k < 2:
+            return None
+        out = _np.empty(cols.shape[1], h.dtype)
+
+        def part(bounds):
+            lo, hi = bounds
+            _np.add.reduce(cols[:, lo:hi], axis=0, out=out[lo:hi])
+
+        _map(part, _bounds(cols.shape[1], k))
+        return out.reshape(((1,) if keepdims else ()) + h.shape[1:])
+    return None
+
+
+def mean(h, axis=None, keepdims=False):
+    """``numpy.mean(h, axis, keepdims=keepdims)`` of a float32/float64 array: NumPy's sum (as
+    :func:`add_reduce`) over the count, divided as NumPy's ``_mean`` divides; None for one call."""
+    s = add_reduce(h, axis, keepdims)
+    if s is None:
+        return None
+    n = _np.intp(h.size if axis is None else h.shape[axis])
+    if type(s) is _np.ndarray:
+        return _np.true_divide(s, n, out=s, casting="unsafe", subok=False)
+    return s.dtype.type(s / n)
+
+
+def var(h, ddof, sqrt):
+    """``numpy.var``/``numpy.std`` of all of a contiguous float32/float64 array: NumPy's two passes
+    (the mean as NumPy's pairwise sum divided by the count, then the pairwise sum of the squared
+    deviations) on threads, each squaring ``SCRATCH`` elements at a time into its own buffer, so
+    no temporary of the array's size; None where one NumPy call is the way."""
+    flat = _contiguous_flat(h)
+    if flat is None or h.dtype.kind != "f" or h.dtype.itemsize < 4:
+        return None
+    n = _np.intp(flat.size)
+    if parts(n) < 2 or n - ddof <= 0:
+        return None
+    # NumPy's _var: a keepdims sum divided in place by the count, subtracted from every element
+    m = _np.full(1, _tree(flat, lambda lo, hi: _np.add.reduce(flat[lo:hi])), h.dtype)
+    _np.true_divide(m, n, out=m, casting="unsafe")
+
+    def squares(lo, hi):
+        buf = _np.empty(min(SCRATCH, hi - lo), h.dtype)
+        # the subtree of [lo, hi) down to nodes of at most SCRATCH elements: same tree as NumPy's
+        nodes = _split_to(hi - lo, SCRATCH)
+        values = []
+        for s0, size, _ in nodes:
+            b = buf[:size]
+            _np.subtract(flat[lo + s0:lo + s0 + size], m, out=b)
+            _np.multiply(b, b, out=b)
+            values.append(_np.add.reduce(b))
+        return _fold(nodes, values)
+
+    with _np.errstate(all="ignore"):
+        ss = _tree(flat, squares)
+        r = ss.dtype.type(ss / _np.maximum(n - ddof, 0))
+        return r.dtype.type(_np.sqrt(r)) if sqrt else r
+
+
+def _split_to(n, size):
+    """The frontier of the pairwise tree of ``n`` elements where every node has at most ``size``
+    elements (``size`` >= 128), as (start, size, depth) triples."""
+    out = []
+    todo = [(0, n, 0)]
+    while todo:
+        s, m, d = todo.pop()
+        if m <= size:
+            out.append((s, m, d))
+        else:
+            m2 = m // 2
+            m2 -= m2 % 8
+            todo += [(s + m2, m - m2, d + 1), (s, m2, d + 1)]
+    return out
+
+
+def argext(h, kind):
+    """``numpy.argmax(h)`` / ``argmin`` of all of a contiguous real array: NumPy's loop on parts,
+    the first part holding the extreme (the first NaN, as NumPy) wins; None for one call."""
+    flat = _contiguous_flat(h)
+    k = parts(flat.size) if flat is not None else 0
+    if k < 2:
+        return None
+    fn = _np.argmax if kind == "max" else _np.argmin
+    bounds = _bounds(flat.size, k)
+    idx = _map(lambda b: b[0] + fn(flat[b[0]:b[1]]), bounds)
+    best = idx[0]
+    for i in idx[1:]:
+        v, b = flat[i], flat[best]
+        if b != b:
+            break
+        if v != v or (v > b if kind == "max" else v < b):
+            best = i
+    return _np.intp(best)

@@ -1,0 +1,140 @@
+"""NumPy's loops on torch's threads (src/torchnp/_threaded.py, issue 27, §7.1): NumPy's exact bits.
+
+The parts are made small (``MIN_PART``, ``SCRATCH``) so that small arrays take the threaded path,
+and torch's thread count varies (the number of parts), with NumPy itself as the oracle.
+"""
+
+import numpy
+import pytest
+import torch
+from hypothesis import given, strategies as st
+
+import torchnp as np
+from torchnp import _threaded
+
+pytestmark = pytest.mark.host_rules  # NumPy's host kernels: not run under the accelerator rules
+
+
+@pytest.fixture(scope="module")
+def small_parts():
+    threads = torch.get_num_threads()
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(_threaded, "MIN_PART", 16)
+        m.setattr(_threaded, "SCRATCH", 128)
+        yield
+    torch.set_num_threads(threads)
+
+
+def same(got, want):
+    got = numpy.asarray(got)
+    assert type(got) is not numpy.ndarray or got.dtype == want.dtype
+    assert numpy.asarray(got).shape == numpy.shape(want)
+    assert numpy.asarray(got).tobytes() == numpy.asarray(want).tobytes(), (got, want)
+
+
+def data(draw, shape, dtype):
+    n = int(numpy.prod(shape))
+    rng = numpy.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    x = rng.standard_normal(n) * 10.0 ** rng.uniform(-4, 4, n) + draw(st.sampled_from([0.0, 1e3]))
+    return x.astype(dtype).reshape(shape)
+
+
+shapes = st.one_of(st.tuples(st.integers(1, 3000)),
+                   st.tuples(st.integers(1, 90), st.integers(1, 90)),
+                   st.tuples(st.integers(1, 9), st.integers(1, 20), st.integers(1, 40)))
+
+
+@given(st.data(), shapes, st.sampled_from(["float64", "float32"]), st.integers(2, 4))
+def test_sums_and_means_are_numpys_bits(small_parts, d, shape, dtype, threads):
+    torch.set_num_threads(threads)
+    x = data(d.draw, shape, dtype)
+    a = np.asarray(x)
+    same(a.sum(), x.sum())
+    same(np.mean(a), numpy.mean(x))
+    for axis in (0, -1):
+        for keepdims in (False, True):
+            same(a.sum(axis=axis, keepdims=keepdims), x.sum(axis=axis, keepdims=keepdims))
+            same(a.mean(axis=axis, keepdims=keepdims), x.mean(axis=axis, keepdims=keepdims))
+
+
+@given(st.data(), shapes, st.sampled_from(["float64", "float32"]), st.integers(2, 4),
+       st.sampled_from([0, 1, 0.5]))
+def test_var_and_std_are_numpys_bits(small_parts, d, shape, dtype, threads, ddof):
+    torch.set_num_threads(threads)
+    x = data(d.draw, shape, dtype)
+    a = np.asarray(x)
+    if x.size - ddof > 0:
+        same(a.var(ddof=ddof), x.var(ddof=ddof))
+        same(np.std(a, ddof=ddof), numpy.std(x, ddof=ddof))
+
+
+@given(st.data(), st.integers(1, 3000), st.sampled_from(["float64", "float32", "int64", "int16"]),
+       st.integers(2, 4), st.sampled_from(["nan", "ties", "plain"]))
+def test_argmax_argmin_are_numpys(small_parts, d, n, dtype, threads, kind):
+    torch.set_num_threads(threads)
+    x = data(d.draw, (n,), "float64")
+    if kind == "ties":
+        x = numpy.round(x / numpy.abs(x).max() * 3)  # few distinct values: ties across the parts
+    if dtype.startswith("int"):
+        x = numpy.clip(numpy.nan_to_num(x), -1000, 1000)
+    x = x.astype(dtype)
+    if kind == "nan" and x.dtype.kind == "f":
+        x[d.draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=3))] = numpy.nan
+    a = np.asarray(x)
+    same(a.argmax(), x.argmax())
+    same(np.argmin(a), numpy.argmin(x))
+
+
+# NumPy's loops run from the table's 10^4 elements (_cpu_kernels.KERNELS; torch's kernel below)
+large_shapes = st.one_of(st.tuples(st.integers(10_000, 40_000)),
+                         st.tuples(st.integers(100, 200), st.integers(100, 200)))
+
+
+@given(st.data(), large_shapes, st.integers(2, 4), st.sampled_from(["log", "exp", "tanh", "sqrt", "arctan"]))
+def test_unary_loops_in_parts_are_numpys_bits(small_parts, d, shape, threads, name):
+    torch.set_num_threads(threads)
+    x = numpy.abs(data(d.draw, shape, d.draw(st.sampled_from(["float64", "float32"]))))
+    same(getattr(np, name)(np.asarray(x)), getattr(numpy, name)(x))
+
+
+@given(st.data(), st.integers(2, 4), st.sampled_from(["less", "greater_equal", "equal"]),
+       st.sampled_from(["same", "row", "column", "scalar"]))
+def test_comparisons_in_parts_broadcast_as_numpy(small_parts, d, threads, name, other):
+    torch.set_num_threads(threads)
+    x = data(d.draw, (d.draw(st.integers(100, 200)), d.draw(st.integers(100, 200))), "float64")
+    y = {"same": lambda: numpy.round(x), "row": lambda: x[:1], "column": lambda: x[:, :1],
+         "scalar": lambda: 0.5}[other]()
+    ty = np.asarray(y) if type(y) is numpy.ndarray else y
+    same(getattr(np, name)(np.asarray(x), ty), getattr(numpy, name)(x, y))
+    same(getattr(np, name)(ty, np.asarray(x)), getattr(numpy, name)(y, x))
+
+
+def test_one_thread_is_one_numpy_call(small_parts, monkeypatch):
+    """``torch.set_num_threads(1)``: no parts, so no pool (the rule holds on one thread too)."""
+    torch.set_num_threads(1)
+    monkeypatch.setattr(_threaded, "_map", None)  # any threaded call would fail
+    x = numpy.random.default_rng(0).random((150, 100))
+    a = np.asarray(x)
+    same(a.sum(), x.sum())
+    same(a.std(), x.std())
+    same(np.log(a), numpy.log(x))
+    same(a.argmax(), x.argmax())
+    torch.set_num_threads(2)
+
+
+def test_a_forked_child_gets_a_new_pool(small_parts):
+    """A forked child has none of the parent's worker threads (``os.register_at_fork``)."""
+    import multiprocessing
+
+    torch.set_num_threads(2)
+    x = numpy.random.default_rng(0).random(4000)
+    same(np.asarray(x).sum(), x.sum())  # the parent's pool exists
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(1) as pool:
+        assert pool.apply(_child_sum, (x,)) == x.sum()
+
+
+def _child_sum(x):
+    _threaded.MIN_PART = 16
+    torch.set_num_threads(2)
+    return float(np.asarray(x).sum())
