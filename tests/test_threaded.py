@@ -138,3 +138,17 @@ def _child_sum(x):
     _threaded.MIN_PART = 16
     torch.set_num_threads(2)
     return float(np.asarray(x).sum())
+
+
+@given(st.data(), st.tuples(st.integers(1, 30), st.integers(1, 40), st.integers(1, 5)), st.integers(2, 4),
+       st.sampled_from([0, 1, 2, -1]), st.booleans())
+def test_argext_along_an_axis_and_norms_are_numpys(small_parts, d, shape, threads, axis, nan):
+    """The k-means lesson's steps: ``argmin(norm(X - means[:, None], axis=2), axis=0)``."""
+    torch.set_num_threads(threads)
+    x = data(d.draw, shape, "float64")
+    if nan:
+        x[tuple(d.draw(st.integers(0, s - 1)) for s in shape)] = numpy.nan
+    a = np.asarray(x)
+    same(np.linalg.norm(a, axis=axis), numpy.linalg.norm(x, axis=axis))
+    same(np.argmin(a, axis=axis), numpy.argmin(x, axis=axis))
+    same(a.argmax(axis=axis), x.argmax(axis=axis))
