@@ -152,3 +152,24 @@ def test_argext_along_an_axis_and_norms_are_numpys(small_parts, d, shape, thread
     same(np.linalg.norm(a, axis=axis), numpy.linalg.norm(x, axis=axis))
     same(np.argmin(a, axis=axis), numpy.argmin(x, axis=axis))
     same(a.argmax(axis=axis), x.argmax(axis=axis))
+
+
+@given(st.data(), st.integers(2, 4), st.integers(1, 3000), st.sampled_from(["float64", "float32", "int64"]))
+def test_searchsorted_histogram_bincount_in_parts_are_numpys(small_parts, d, threads, n, dtype):
+    torch.set_num_threads(threads)
+    x = data(d.draw, (n,), "float64")
+    x = (x if dtype != "int64" else numpy.clip(numpy.abs(x), 0, 5000)).astype(dtype)
+    a = np.asarray(x)
+    # searchsorted, histogram and bincount run NumPy's loops from the table's 10^4 elements
+    big, nbig = numpy.tile(x, 10_000 // n + 1), np.asarray(numpy.tile(x, 10_000 // n + 1))
+    edges = numpy.sort(x[: d.draw(st.integers(1, n))])
+    side = d.draw(st.sampled_from(["left", "right"]))
+    same(np.searchsorted(np.asarray(edges), nbig, side), numpy.searchsorted(edges, big, side))
+    bins = d.draw(st.integers(1, 300))
+    rng = d.draw(st.sampled_from([None, (float(x.min()), float(x.max()) + 1.0)]))
+    for got, want in zip(np.histogram(nbig, bins, rng), numpy.histogram(big, bins, rng)):
+        same(got, want)
+    if dtype == "int64":
+        minlength = d.draw(st.integers(0, 6000))
+        same(np.bincount(nbig, minlength=minlength), numpy.bincount(big, minlength=minlength))
+    del a

@@ -61,6 +61,24 @@ def _gemm_on_numpy(ndims):
     return ndims == (2, 2) or (max(ndims) > 2 and min(ndims) > 1 and torch.get_num_threads() == 1)
 
 
+def _searchsorted(a, v, side, sorter):
+    r = _threaded.searchsorted(a, v, side, sorter) if v.size >= 2 * _threaded.MIN_PART else None
+    return _np.searchsorted(a, v, side, sorter) if r is None else r
+
+
+def _histogram(a, bins, range, density, weights):
+    if weights is None and not density and a.size >= 2 * _threaded.MIN_PART:
+        r = _threaded.histogram(a, bins, range)  # parts of NumPy's loop on torch's threads
+        if r is not None:
+            return r
+    return _np.histogram(a, bins, range, density, weights)
+
+
+def _bincount(x, weights, minlength):
+    r = _threaded.bincount(x, minlength) if weights is None and x.size >= 2 * _threaded.MIN_PART else None
+    return _np.bincount(x, weights, minlength) if r is None else r
+
+
 def _one_thread(_):
     """torch runs one thread (``torch.set_num_threads(1)``)."""
     return torch.get_num_threads() == 1
@@ -118,10 +136,10 @@ KERNELS = {
     # first axis of (8, 2*10^6) (the k-means lesson), 0.6x on 100 elements (int64 rows of 8: 1.3x)
     "argmax": Kernel(0, _REAL, lambda a, axis, keepdims: _argext(a, axis, keepdims, "max")),
     "argmin": Kernel(0, _REAL, lambda a, axis, keepdims: _argext(a, axis, keepdims, "min")),
-    "searchsorted": Kernel(10_000, _REAL, lambda a, v, side, sorter: _np.searchsorted(a, v, side, sorter)),
+    "searchsorted": Kernel(10_000, _REAL, _searchsorted),
     # equal bins: NumPy computes each bin index arithmetically, torch searches the edges
-    "histogram": Kernel(10_000, _REAL, _quiet(_np.histogram)),
-    "bincount": Kernel(10_000, _REAL, _np.bincount),
+    "histogram": Kernel(10_000, _REAL, _quiet(_histogram)),
+    "bincount": Kernel(10_000, _REAL, _bincount),
     "take": Kernel(10_000, _ANY, _np.take),
     # x[idx] and x[idx] = v with one integer array
     "gather": Kernel(10_000, _ANY, lambda a, idx: _np.take(a, idx, 0)),
