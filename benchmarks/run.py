@@ -3,7 +3,7 @@ side by side in one process (issues 3, 7 and 27).
 
     python benchmarks/run.py                      # full suite: table, issue-3 view, memory, chart
     python benchmarks/run.py --write-results      # also rewrite benchmarks/RESULTS.md (+ results.png)
-    python benchmarks/run.py --only tiny          # one group: tiny | large | issue27 | lesson | random | issue3 | memory | scipy
+    python benchmarks/run.py --only tiny          # one group (--help lists them): tiny, large, issue27, ...
     python benchmarks/run.py --device cuda        # torch-based systems on CUDA
     python benchmarks/run.py --smoke              # seconds: tiny sizes, checks that it runs (CI)
 
