@@ -1,11 +1,14 @@
 """torchnp benchmark suite: NumPy, raw torch, torch._numpy, torchnp eager and torchnp jit
-side by side in one process (issues 3 and 7).
+side by side in one process (issues 3, 7 and 27).
 
     python benchmarks/run.py                      # full suite: table, issue-3 view, memory, chart
     python benchmarks/run.py --write-results      # also rewrite benchmarks/RESULTS.md (+ results.png)
-    python benchmarks/run.py --only tiny          # one group: tiny | large | lesson | random | issue3 | memory | scipy
+    python benchmarks/run.py --only tiny          # one group (--help lists them): tiny, large, issue27, ...
     python benchmarks/run.py --device cuda        # torch-based systems on CUDA
     python benchmarks/run.py --smoke              # seconds: tiny sizes, checks that it runs (CI)
+
+Every row also gets the faster of NumPy and raw torch and torchnp's time over it (issue 27's
+target on large cases: at most 1.05x); the chart draws every system's time relative to it.
 
 Systems are measured *interleaved*: each round times every system once (in a rotating
 order), so load from other processes hits them alike. A figure is the median (``--stat``)
@@ -303,6 +306,48 @@ def _large_cases(n, m, small_n=None, small_m=None):
         _large(f"fft2 {m}x{m}", m, lambda: (_data((m, m)),), lambda xp, x: xp.fft.fft2(x), torch.fft.fft2),
     ]
     return cases
+
+
+def _issue27_cases(n, m, rows=None):
+    """Issue 27's 22 large operations, spelled as a new user writes them: ``n`` float64 elements
+    (8x10^6), ``m`` x ``m`` matrices (2000x2000), ``rows`` (4000x1000) for the row sums. Group
+    ``large``: with the cases of ``_large_cases`` they are the cases held to 1.05x the faster of
+    NumPy and raw torch (the ``faster`` column)."""
+    rows = rows or (2 * m, max(m // 2, 1))
+    k = max(n // 10, 1)  # indices of take
+    nd = lambda size, seed=0: (lambda: (_data(size, seed),))  # noqa: E731
+    two = lambda size: (lambda: (_data(size), _data(size, 1)))  # noqa: E731
+    masked = lambda: (lambda x: (x, x > 0.5))(_data(n))  # noqa: E731 - x and a precomputed mask
+    mat = f"{m}x{m}"
+    return [
+        _large("x.std()", n, nd(n), lambda xp, x: x.std(), lambda x: torch.std(x, correction=0)),
+        _large(f"X.sum(axis=1) {rows[0]}x{rows[1]}", rows[0] * rows[1], nd(rows), lambda xp, x: x.sum(axis=1),
+               lambda x: x.sum(dim=1)),
+        _large("log(x)", n, nd(n), lambda xp, x: xp.log(x), torch.log),
+        _large("x.sum()", n, nd(n), lambda xp, x: x.sum(), torch.sum),
+        _large("x.mean()", n, nd(n), lambda xp, x: x.mean(), torch.mean),
+        _large("where(m, x, y)", n, lambda: (_data(n) > 0.5, _data(n, 1), _data(n, 2)),
+               lambda xp, c, x, y: xp.where(c, x, y), torch.where),
+        _large("tanh(x)", n, nd(n), lambda xp, x: xp.tanh(x), torch.tanh),
+        _large("exp(x)", n, nd(n), lambda xp, x: xp.exp(x), torch.exp),
+        _large("sqrt(x)", n, nd(n), lambda xp, x: xp.sqrt(x), torch.sqrt),
+        _large("x[mask]", n, masked, lambda xp, x, c: x[c], lambda x, c: x[c]),
+        _large("x < y", n, two(n), lambda xp, x, y: x < y, lambda x, y: x < y),
+        _large("x.argmax()", n, nd(n), lambda xp, x: x.argmax(), torch.argmax),
+        _large("x + y", n, two(n), lambda xp, x, y: x + y, lambda x, y: x + y),
+        _large("2.5 * x", n, nd(n), lambda xp, x: 2.5 * x, lambda x: 2.5 * x),
+        _large("sin(x)", n, nd(n), lambda xp, x: xp.sin(x), torch.sin),
+        _large("cumsum(x)", n, nd(n), lambda xp, x: xp.cumsum(x), lambda x: torch.cumsum(x, 0)),
+        _large("x.max()", n, nd(n), lambda xp, x: x.max(), torch.max),
+        _large("take(x, idx)", n, lambda: (_data(n), _ints(k, n)), lambda xp, x, i: xp.take(x, i),
+               lambda x, i: x[i]),
+        _large("sort(x)", n, nd(n), lambda xp, x: xp.sort(x), lambda x: torch.sort(x).values),
+        _large(f"A @ B {mat}", m, lambda: (_data((m, m)), _data((m, m), 1)), lambda xp, a, c: a @ c,
+               lambda a, c: a @ c),
+        _large(f"A.mean(axis=0) {mat}", m, nd((m, m)), lambda xp, a: a.mean(axis=0), lambda a: a.mean(dim=0)),
+        # NumPy's copy of a transposed view is C-ordered; torch's clone keeps the strides, contiguous() does not
+        _large(f"A.T.copy() {mat}", m, nd((m, m)), lambda xp, a: a.T.copy(), lambda a: a.T.contiguous()),
+    ]
 
 
 _RANDOM_DRAWS = {  # name: (NumPy-like generator method call, raw torch call)
@@ -742,6 +787,97 @@ def memory_text(mem, n):
     return "\n".join(lines)
 
 
+_STD_MEMORY_CODE = r'''
+import os, resource, sys
+n, system = int(sys.argv[1]), sys.argv[2]
+import numpy, torch, torchnp
+
+def rss():  # resident now (bytes)
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+def reset_peak():  # VmHWM := VmRSS (Linux >= 4.0); False where unsupported
+    try:
+        with open("/proc/self/clear_refs", "w") as f:
+            f.write("5")
+        return True
+    except OSError:
+        return False
+
+def peak():  # this process's own high-water mark (bytes)
+    try:
+        with open("/proc/self/status") as f:
+            return next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmHWM:"))
+    except (OSError, StopIteration):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+x = numpy.random.default_rng(0).random(n)
+if system == "numpy":
+    a, std = x, lambda a: a.std()
+elif system == "torch":
+    a, std = torch.from_numpy(x), lambda a: torch.std(a, correction=0)
+else:
+    a, std = torchnp.asarray(x), lambda a: a.std()
+can_reset = reset_peak()
+# warm-up (libraries loaded, kernels resolved): the whole array where the peak can be reset after it,
+# else a slice, so that the warm-up does not set the high-water mark
+float(std(a if can_reset else a[:1000]))
+if can_reset:
+    reset_peak()
+    before = rss()
+else:
+    before = peak()  # the high-water mark with x allocated
+float(std(a))
+print(peak() - before, x.nbytes, "reset" if can_reset else "hwm")
+'''
+
+
+def std_memory_check(n):
+    """Peak extra memory of ``x.std()`` on n float64 elements (issue 27): NumPy, raw torch and
+    torchnp, each in a fresh subprocess, one after another (NumPy's two-pass std needs a temporary
+    the size of x: running them together would take three copies of the machine's memory at once).
+
+    The figure is the growth of the subprocess's own peak resident set (``VmHWM``) over its
+    resident set with ``x`` allocated and the call warmed up. ``tracemalloc`` would see NumPy's
+    buffers but not torch's CPU allocator, hence the resident set.
+    """
+    out = {}
+    for system in ("numpy", "torch", "torchnp"):
+        proc = subprocess.run([sys.executable, "-c", _STD_MEMORY_CODE, str(n), system], capture_output=True,
+                              text=True)
+        if proc.returncode == 0 and proc.stdout.strip():
+            grew, nbytes, how = proc.stdout.split()
+            out[system] = {"bytes": int(grew), "x_bytes": int(nbytes), "how": how}
+        else:
+            out[system] = {"error": (proc.stderr.strip().splitlines() or [f"exit {proc.returncode}"])[-1]}
+    return out
+
+
+def _mem_cell(r):
+    if "error" in r:
+        return f"failed: {r['error'][:80]}"
+    return f"{r['bytes'] / 2**20:.0f} MiB ({r['bytes'] / r['x_bytes']:.2f} x)"
+
+
+def std_memory_text(mem, n):
+    ok = {s: r for s, r in mem.items() if "error" not in r}
+    ratio = "-"
+    if "numpy" in ok and "torchnp" in ok:
+        a, b = ok["torchnp"]["bytes"], ok["numpy"]["bytes"]
+        ratio = f"{a / b:.2f}x" if b > 0 else ("1.00x" if a == b else "-")
+    exp = f"10^{len(str(n)) - 1}" if n > 0 and str(n).strip("0") == "1" else str(n)
+    how = {r["how"] for r in ok.values()}
+    lines = [f"| measurement | numpy | torch | torchnp | torchnp/numpy |", "|---|---|---|---|---|",
+             f"| peak extra memory of x.std() on {exp} | {_mem_cell(mem['numpy'])} | {_mem_cell(mem['torch'])} | "
+             f"{_mem_cell(mem['torchnp'])} | {ratio} |", "",
+             f"Peak resident set of a fresh subprocess per system during one `x.std()` of {n} float64 elements, "
+             "minus its resident set with x allocated and one warm-up call made; in MiB and in sizes of x "
+             "(1.00 x: one temporary as large as x). "
+             + ("The peak was reset before the call (/proc/self/clear_refs)." if how == {"reset"} else
+                "Where the peak could not be reset, the high-water mark before the call is the baseline.")]
+    return "\n".join(lines)
+
+
 # ------------------------------------------------------------------ report
 def _fmt(seconds, tiny):
     if seconds is None:
@@ -753,8 +889,31 @@ def _ratio(a, b):
     return f"{a / b:.2f}x" if a and b else "-"
 
 
+#: the target of issue 27: torchnp within this factor of the faster of NumPy and raw torch on large cases
+TARGET = 1.05
+#: the groups held to TARGET (the large operations on host data)
+TARGET_GROUPS = ("large",)
+
+
+def faster(row):
+    """(system, seconds) of the faster of NumPy and raw torch in a result row; (None, None) if neither ran."""
+    timed = [(row[s], s) for s in ("numpy", "torch") if row.get(s)]
+    if not timed:
+        return None, None
+    seconds, system = min(timed)
+    return system, seconds
+
+
+def to_faster(row):
+    """torchnp's time over the faster of NumPy and raw torch (None where either side is missing)."""
+    _, best = faster(row)
+    tn = row.get("torchnp")
+    return tn / best if tn and best else None
+
+
 def table(results):
-    head = ["group", "case", "size", *SYSTEMS, "torchnp/torch", "torchnp/numpy", "jit/numpy", "jit compile"]
+    head = ["group", "case", "size", *SYSTEMS, "faster of numpy, torch", "torchnp/faster", "torchnp/torch",
+            "torchnp/numpy", "jit/numpy", "jit compile"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     notes = []
     for (group, name, size), row in results.items():
@@ -767,12 +926,43 @@ def table(results):
                 notes.append(f"{name} / {s}: {row['notes'][s]}")
                 cell += f" [{len(notes)}]"
             cells.append(cell)
-        lines.append("| " + " | ".join([group, name, str(size), *cells, _ratio(tn, tt), _ratio(tn, tnp_),
-                                         _ratio(jit, tnp_),
+        best_system, best = faster(row)
+        ratio = to_faster(row)
+        ratio_cell = "-" if ratio is None else f"{ratio:.2f}x"
+        if ratio is not None and group in TARGET_GROUPS and ratio > TARGET:
+            ratio_cell = f"**{ratio_cell}**"  # over the target: bold
+        best_cell = "-" if best is None else f"{_fmt(best, tiny)} ({best_system})"
+        lines.append("| " + " | ".join([group, name, str(size), *cells, best_cell, ratio_cell, _ratio(tn, tt),
+                                         _ratio(tn, tnp_), _ratio(jit, tnp_),
                                          f"{row['compile_s']:.1f} s" if "compile_s" in row else "-"]) + " |")
     if notes:
         lines += ["", "Notes:", ""] + [f"[{i}] {n}" for i, n in enumerate(notes, 1)]
     return "\n".join(lines)
+
+
+def target_summary(results):
+    """One paragraph: how many large cases are within TARGET of the faster of NumPy and raw torch, and
+    which are not (their ratios, worst first)."""
+    ratios = [(to_faster(r), k[1], k[2]) for k, r in results.items() if k[0] in TARGET_GROUPS]
+    if not ratios:
+        return ""
+    missing = [_case_label("large", name, size) for ratio, name, size in ratios if ratio is None]
+    over = sorted(((ratio, name, size) for ratio, name, size in ratios if ratio is not None and ratio > TARGET),
+                  reverse=True)
+    within = sum(1 for ratio, _, _ in ratios if ratio is not None and ratio <= TARGET)
+    text = (f"Large cases with torchnp within {TARGET:.2f}x the faster of NumPy and raw torch: "
+            f"{within} of {len(ratios)}")
+    if over:
+        text += "; over: " + ", ".join(f"{_case_label('large', name, size)} {ratio:.2f}x" for ratio, name, size in over)
+    if missing:
+        text += "; no ratio (a system failed or did not run): " + ", ".join(missing)
+    if over:
+        worst = over[0][0]
+    else:
+        worst = max((ratio for ratio, _, _ in ratios if ratio is not None), default=None)
+    if worst is not None:
+        text += f". Largest ratio: {worst:.2f}x."
+    return text
 
 
 def issue3_table(results):
@@ -790,29 +980,108 @@ def issue3_table(results):
     return "\n".join(lines)
 
 
-def chart(results, path):
+#: the chart's panels: group -> title (in this order; a group with no timed case is left out)
+PANELS = {
+    "tiny": "Tiny calls (10 elements; per call)",
+    "large": "Large operations (host data)",
+    "lesson": "Lesson workloads",
+    "random": "Random draws",
+    "scipy": "SciPy (torchnp.scipy)",
+}
+_COLORS = {"numpy": "#4C72B0", "torch": "#DD8452", "torch._numpy": "#8C8C8C", "torchnp": "#C44E52",
+           "torchnp.jit": "#55A868", "scipy": "#8172B3", "torchnp.scipy host": "#937860",
+           "torchnp.scipy torch": "#DA8BC3"}
+
+
+def _size_label(size):
+    if isinstance(size, int) and size >= 10**4:
+        mantissa, exp = f"{size:e}".split("e")
+        mantissa = mantissa.rstrip("0").rstrip(".")
+        return f"{mantissa}e{int(exp)}" if len(mantissa) <= 3 else f"{size:,}"
+    return str(size)
+
+
+def _case_label(group, name, size):
+    """A case's name with its size where the name does not already give it (tiny: always 10)."""
+    return name if group == "tiny" or str(size) in name else f"{name} ({_size_label(size)})"
+
+
+def chart_rows(results):
+    """The chart's data: [(group, title, reference, systems, [(label, {system: time / reference})])].
+
+    A row's reference is the faster of NumPy and raw torch (SciPy's time in the SciPy group); a
+    case without one is left out."""
+    panels = []
+    for group, title in PANELS.items():
+        keys = [k for k in results if k[0] == group]
+        systems = SCIPY_SYSTEMS if group == "scipy" else SYSTEMS
+        rows = []
+        for key in keys:
+            row = results[key]
+            ref = row.get("scipy") if group == "scipy" else faster(row)[1]
+            if not ref:
+                continue
+            rows.append((_case_label(*key), {s: row[s] / ref for s in systems if row.get(s)}))
+        present = [s for s in systems if any(s in r for _, r in rows)]
+        if rows:
+            panels.append((group, title, "SciPy" if group == "scipy" else "the faster of NumPy and raw torch",
+                           present, rows))
+    return panels
+
+
+def chart(results, path, scipy_results=None):
+    """One panel per group, a row per case, one horizontal bar per system: its time relative to
+    the faster of NumPy and raw torch (SciPy in the SciPy panel), on a log axis, with lines at
+    1.0 and at the target 1.05; torchnp's ratio is written beside its bar. 14 inches wide at
+    100 dpi (1400 px), 10-pt names, the height grows with the rows."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib import ticker
 
-    keys = [k for k in results if results[k].get("torch")]
-    fig, ax = plt.subplots(figsize=(max(8, len(keys) * 0.7), 5))
-    width = 0.8 / len(SYSTEMS)
-    for i, system in enumerate(SYSTEMS):
-        vals = [(results[k].get(system) or float("nan")) / results[k]["torch"] for k in keys]
-        ax.bar([j + i * width for j in range(len(keys))], vals, width, label=system)
-    ax.set_yscale("log")
-    ax.axhline(1.0, color="black", linewidth=0.8)
-    ax.set_xticks([j + 0.4 for j in range(len(keys))])
-    ax.set_xticklabels([f"{k[1]}\n({k[0]})" for k in keys], rotation=60, ha="right", fontsize=7)
-    ax.set_ylabel("time relative to raw torch (log)")
-    ax.set_title("torchnp benchmark suite (lower is better)")
-    ax.legend(fontsize=7)
-    fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    panels = chart_rows({**results, **(scipy_results or {})})
+    if not panels:
+        return
+    bar = 0.1  # inches per bar (10 px)
+    heights = [len(rows) * (len(systems) * bar + 0.12) + 0.9 for _, _, _, systems, rows in panels]
+    with plt.rc_context({"font.size": 10, "axes.titlesize": 11, "legend.fontsize": 10}):
+        fig, axes = plt.subplots(len(panels), 1, figsize=(14, sum(heights) + 0.3), layout="constrained",
+                                 gridspec_kw={"height_ratios": heights}, squeeze=False)
+        for ax, (group, title, ref, systems, rows) in zip(axes[:, 0], panels):
+            k = len(systems)
+            width = 0.8 / k
+            values = [v for _, r in rows for v in r.values()]
+            for i, system in enumerate(systems):
+                ys = [j + (i - (k - 1) / 2) * width for j in range(len(rows))]
+                vals = [r.get(system, float("nan")) for _, r in rows]
+                ax.barh(ys, vals, height=width, color=_COLORS.get(system), label=system)
+                if system in ("torchnp", "torchnp.scipy host"):  # its ratio beside the bar; over the target: bold
+                    for y, v in zip(ys, vals):
+                        if v == v:
+                            over = group in TARGET_GROUPS and v > TARGET
+                            ax.text(v * 1.02, y, f"{v:.2f}", va="center", fontsize=9,
+                                    fontweight="bold" if over else "normal", color="#A00000" if over else "black")
+            lo, hi = min(values + [1.0]), max(values + [TARGET])
+            ax.set_xscale("log")
+            ax.set_xlim(lo / 1.3, hi * 1.5)
+            ax.axvline(1.0, color="black", linewidth=1.0)
+            ax.axvline(TARGET, color="black", linewidth=0.8, linestyle="--")
+            ax.set_yticks(range(len(rows)))
+            ax.set_yticklabels([label for label, _ in rows])
+            ax.set_ylim(len(rows) - 0.5, -0.5)  # first case on top
+            ax.xaxis.set_major_locator(ticker.LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+            ax.xaxis.set_major_formatter(ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+            ax.xaxis.set_minor_formatter(ticker.NullFormatter())
+            ax.grid(axis="x", which="major", color="#dddddd", linewidth=0.6)
+            ax.set_axisbelow(True)
+            ax.set_title(f"{title}: time relative to {ref} (log; lower is better; lines at 1 and {TARGET})",
+                         loc="left")
+            ax.set_xlabel(f"time / time of {ref}", fontsize=9)
+            ax.legend(loc="upper left", bbox_to_anchor=(1.005, 1.0), frameon=False)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fig.savefig(path, dpi=100)
+        plt.close(fig)
 
 
 def _load():
@@ -820,6 +1089,25 @@ def _load():
         return "%.2f %.2f %.2f" % os.getloadavg()
     except OSError:
         return "?"
+
+
+def thread_settings():
+    """The threads the run uses: torch's intra-op (and inter-op) threads, every thread pool
+    threadpoolctl finds (NumPy's BLAS among them), the CPU count and the thread variables set."""
+    parts = [f"torch {torch.get_num_threads()} intra-op / {torch.get_num_interop_threads()} inter-op threads"]
+    try:
+        from threadpoolctl import threadpool_info
+
+        pools = [f"{p['internal_api']} ({p['user_api']}, {pathlib.Path(p['filepath']).name}) {p['num_threads']}"
+                 for p in threadpool_info()]
+        parts.append("thread pools (threadpoolctl): " + (", ".join(pools) or "none"))
+    except ImportError:
+        parts.append("NumPy's BLAS threads: ? (threadpoolctl not installed)")
+    parts.append(f"os.cpu_count() {os.cpu_count()}")
+    env = [f"{v}={os.environ[v]}" for v in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS",
+                                             "OMP_WAIT_POLICY") if v in os.environ]
+    parts.append("environment: " + (", ".join(env) or "no thread variables set"))
+    return "; ".join(parts)
 
 
 def machine():
@@ -846,8 +1134,9 @@ def machine():
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--device", default="cpu", help="device of the torch-based systems (cpu, cuda, ...)")
-    p.add_argument("--only", choices=["tiny", "large", "lesson", "random", "issue3", "memory", "scipy"],
-                   help="one group (issue3: N-body and K-means with NumPy, torchnp eager and jit)")
+    p.add_argument("--only", choices=["tiny", "large", "issue27", "lesson", "random", "issue3", "memory", "scipy"],
+                   help="one group (issue3: N-body and K-means with NumPy, torchnp eager and jit; issue27: "
+                        "issue 27's 22 large operations, a part of the large group)")
     p.add_argument("--repeats", type=int, default=None, help="rounds per case (default: 31 tiny, 15 otherwise)")
     p.add_argument("--match", default=None, help="only the cases whose name matches this regular expression")
     p.add_argument("--stat", choices=["median", "min"], default="median", help="aggregate over rounds")
@@ -859,6 +1148,9 @@ def main(argv=None):
     p.add_argument("--cold-compile", action="store_true",
                    help="compile without torch's on-disk caches (compile times of a first-ever run)")
     p.add_argument("--n-body", type=int, default=2000)
+    p.add_argument("--std-memory", type=int, default=None, metavar="N",
+                   help="peak extra memory of x.std() on N float64 elements, NumPy / torch / torchnp, one fresh "
+                        "subprocess each (part of the memory group; default 10^8, 10^6 with --smoke; 0 skips it)")
     p.add_argument("--write-results", action="store_true", help="rewrite benchmarks/RESULTS.md and benchmarks/results.png")
     p.add_argument("--results", type=pathlib.Path, default=HERE / "RESULTS.md", help=argparse.SUPPRESS)
     p.add_argument("--chart", type=pathlib.Path, default=HERE / "out" / "chart.png")
@@ -879,13 +1171,13 @@ def main(argv=None):
     dev = str(torchnp._device.resolve(args.device))
     loops = 1000
     if args.smoke:
-        sizes = dict(n=1000, m=16, n_body=16, n_points=100, n_pi=1000, n_proj=100, n_memory=10**6, n_random=(1000,),
+        sizes = dict(n=1000, m=16, n27=1000, rows=(32, 8), n_std=10**6, n_body=16, n_points=100, n_pi=1000, n_proj=100, n_memory=10**6, n_random=(1000,),
                      scipy=dict(image=64, signal=1000, kernel=31, points=50, welch=4096, matrix=8,
                                 pipelines=dict(poisson=8, graph=64, params=20, points=100, states=10, batch=10)))
         reps = dict(tiny=2, other=2)
         loops, args.no_jit = 20, True
     else:
-        sizes = dict(n=10**7, m=2000, n_body=args.n_body, n_points=2_000_000, n_pi=10**7, n_proj=2000, n_memory=10**7,
+        sizes = dict(n=10**7, m=2000, n27=8 * 10**6, rows=(4000, 1000), n_std=10**8, n_body=args.n_body, n_points=2_000_000, n_pi=10**7, n_proj=2000, n_memory=10**7,
                      n_random=(10**6, 10**7),
                      scipy=dict(image=4096, signal=10**6, kernel=1001, points=5000, welch=10**7, matrix=512,
                                 pipelines=dict(poisson=1000, graph=10**4, params=10**4, points=10**6, states=10**3,
@@ -893,13 +1185,19 @@ def main(argv=None):
         reps = dict(tiny=31, other=15)  # many rounds: this shared 2-core machine has bursts of noise
     if args.repeats:
         reps = dict(tiny=args.repeats, other=args.repeats)
-    started, load0 = datetime.datetime.now(datetime.timezone.utc), _load()
+    if args.std_memory is not None:
+        sizes["n_std"] = args.std_memory
+    started, load0, threads0 = datetime.datetime.now(datetime.timezone.utc), _load(), thread_settings()
+    print(f"threads at start: {threads0}\nload average at start: {load0}", flush=True)
     results = {}
     if args.only in (None, "tiny"):
         results.update(run_cases(_tiny_cases(), dev, reps["tiny"], args.stat, loops, match=args.match))
     if args.only in (None, "large"):
         results.update(run_cases(_large_cases(sizes["n"], sizes["m"]), dev, reps["other"], args.stat,
                                  match=args.match))
+    if args.only in (None, "large", "issue27"):
+        results.update(run_cases(_issue27_cases(sizes["n27"], sizes["m"], sizes["rows"]), dev, reps["other"],
+                                 args.stat, match=args.match))
     if args.only in (None, "lesson", "issue3"):
         lessons = _lesson_cases(sizes["n_body"], sizes["n_points"], sizes["n_pi"], jit=not args.no_jit,
                                 n_proj=sizes["n_proj"])
@@ -921,8 +1219,11 @@ def main(argv=None):
                                       reps["other"], args.stat, match=args.match)
     sp_text = scipy_table(scipy_results)
     text = table(results) if results else ""
+    summary = target_summary(results)
     i3 = issue3_table(results)
     print(text)
+    if summary:
+        print("\n" + summary)
     if i3:
         print("\nIssue-3 view (lesson workloads, compile time separate):\n\n" + i3)
     if sp_text:
@@ -930,19 +1231,25 @@ def main(argv=None):
     mem_text = ""
     if args.only in (None, "memory"):
         mem_text = memory_text(memory_check(sizes["n_memory"], dev), sizes["n_memory"])
+        if sizes["n_std"]:
+            mem_text += "\n\n" + std_memory_text(std_memory_check(sizes["n_std"]), sizes["n_std"])
         print("\n" + mem_text)
-    if results and not args.smoke:
-        chart(results, args.chart)
+    load1, threads1 = _load(), thread_settings()
+    print(f"\nthreads at end: {threads1}\nload average at end: {load1}")
+    if (results or scipy_results) and not args.smoke:
+        chart(results, args.chart, scipy_results)
         print(f"chart: {args.chart}")
     if args.write_results:
         cmd = "python benchmarks/run.py " + " ".join(argv if argv is not None else sys.argv[1:])
         png = ""
-        if results and not args.smoke:
+        if (results or scipy_results) and not args.smoke:
             shutil.copyfile(args.chart, args.results.parent / "results.png")
-            png = "\n![time relative to raw torch](results.png)\n"
+            png = "\n![time of each system relative to the faster of NumPy and raw torch](results.png)\n"
         body = [f"# Benchmark results\n",
-                f"- date: {started:%Y-%m-%d %H:%M} UTC (load average at start {load0}, at end {_load()})",
+                f"- date: {started:%Y-%m-%d %H:%M} UTC (load average at start {load0}, at end {load1})",
                 f"- machine: {machine()}",
+                f"- threads at start: {threads0}",
+                f"- threads at end: {threads1}" if threads1 != threads0 else "- threads at end: the same",
                 f"- device: {dev}",
                 f"- command: `{cmd.strip()}`",
                 f"- figures: {args.stat} over {reps['tiny']} (tiny, per call over {loops}-call loops) / "
@@ -950,6 +1257,8 @@ def main(argv=None):
                 f"per sample) interleaved rounds (a seeded-random order per round) after a warm-up; jit figures exclude compilation "
                 f"({'cold: torch compile caches disabled' if args.cold_compile else 'compile with torch on-disk caches as found'})",
                 "", text]
+        if summary:
+            body += ["", summary]
         if i3:
             body += ["", "## Issue-3 view: N-body and K-means, compile time separate", "", i3]
         if sp_text:

@@ -158,7 +158,8 @@ def _benchmark_page(out_dir):
     target = out_dir / "chart.png"
     if chart.exists():
         shutil.copyfile(chart, target)
-        parts.append("## Chart\n\nTime of each system relative to raw torch (log scale, lower is better):\n\n"
+        parts.append("## Chart\n\nTime of each system relative to the faster of NumPy and raw torch, one panel per "
+                     "group (log scale, lower is better; this build's `benchmarks/out/chart.png`):\n\n"
                      "```{image} _generated/chart.png\n:alt: benchmark chart\n:width: 100%\n```")
     else:
         if target.exists():
