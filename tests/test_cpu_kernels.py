@@ -57,7 +57,8 @@ def _bits(x):
 
 class _numpy_ran:
     """``with _numpy_ran() as ran: ...``; ``ran.called``: NumPy's kernel ran, through ``run``
-    (tensor operands) or ``host_kernel`` (host arrays, no torch call)."""
+    (tensor operands), ``_run_in_parts`` (a ufunc loop on parts on torch's threads) or
+    ``host_kernel`` (host arrays, no torch call)."""
 
     def __enter__(self):
         real = kernels.host_kernel
@@ -68,9 +69,11 @@ class _numpy_ran:
             self.hosts.append(r is not None)
             return r
 
-        self._patches = [mock.patch.object(kernels, "run", wraps=kernels.run), mock.patch.object(kernels, "host_kernel", host)]
+        self._patches = [mock.patch.object(kernels, "run", wraps=kernels.run), mock.patch.object(kernels, "host_kernel", host),
+                         mock.patch.object(kernels, "_run_in_parts", wraps=kernels._run_in_parts)]
         self.run = self._patches[0].__enter__()
         self._patches[1].__enter__()
+        self.parts = self._patches[2].__enter__()
         return self
 
     def __exit__(self, *exc):
@@ -83,7 +86,7 @@ class _numpy_ran:
 
     @property
     def call_count(self):
-        return self.run.call_count + sum(self.hosts)
+        return self.run.call_count + self.parts.call_count + sum(self.hosts)
 
 
 def _same(a, b):
@@ -337,15 +340,22 @@ def test_routed_ufuncs_keep_out_where_and_operators():
 
 @pytest.mark.parametrize("dtype", ["float64", "int32", "bool", "complex128"])
 @settings(max_examples=examples(3), deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), shape=st.sampled_from([(N,), (N // 100, 100)]))
-def test_boolean_mask_and_where_are_numpys(dtype, seed, shape):
+@given(seed=st.integers(0, 2**32 - 1), shape=st.sampled_from([(N,), (N // 100, 100)]), threads=st.sampled_from([1, 2]))
+def test_boolean_mask_and_where_are_numpys(dtype, seed, shape, threads):
+    """NumPy's loops while torch runs one thread, torch's parallel kernels from two (issue 27):
+    NumPy's elements either way."""
     rng = numpy.random.default_rng(seed)
     a = (rng.random(shape) * 100).astype(dtype)
     m = rng.random(shape) < 0.3
     x = tnp(a)
-    with _numpy_ran() as ran:
-        got = [x[tnp(m)], x[tnp(m[:, 0] if len(shape) == 2 else m)], torchnp.where(tnp(m), x, x[::-1].copy())]
-    assert ran.call_count == 3
+    before = torch.get_num_threads()
+    torch.set_num_threads(threads)
+    try:
+        with _numpy_ran() as ran:
+            got = [x[tnp(m)], x[tnp(m[:, 0] if len(shape) == 2 else m)], torchnp.where(tnp(m), x, x[::-1].copy())]
+    finally:
+        torch.set_num_threads(before)
+    assert ran.call_count == (3 if threads == 1 else 0)
     for g, e in zip(got, [a[m], a[m[:, 0] if len(shape) == 2 else m], numpy.where(m, a, a[::-1])]):
         assert_like_numpy(g, e, rtol=0, atol=0)
         _same(g, e)
