@@ -483,3 +483,82 @@ def test_scalar_root_finders_take_torchnp_functions():  # SciPy's own (Python nu
     assert optimize.brentq(lambda x: np.cos(x) - x, 0, 1) == ref
     r = optimize.root_scalar(lambda x: np.cos(x) - x, bracket=[0, 1], method="bisect")
     assert r.converged and abs(r.root - ref) < 1e-11
+
+
+# -- minimize_batch: torchnp's extension ----------------------------------------------------
+def _rosen_rows(X):
+    return np.sum(100.0 * (X[:, 1:] - X[:, :-1] ** 2) ** 2 + (1 - X[:, :-1]) ** 2, axis=1)
+
+
+@pytest.mark.parametrize("method", ["BFGS", "L-BFGS-B"])
+@pytest.mark.parametrize("jac", ["autograd", "callable"])
+def test_minimize_batch_agrees_with_scipy_per_row(method, jac):
+    rng = numpy.random.default_rng(7)
+    X0 = rng.uniform(0.0, 2.0, (12, 3))  # starts from which SciPy and the batch reach the same minimum
+    grad = None
+    if jac == "callable":
+        def grad(X):
+            return np.stack([rosen_grad(X[i]) for i in range(X.shape[0])])
+    got = optimize.minimize_batch(_rosen_rows, np.asarray(X0), method=method, jac=grad)
+    assert got.x.shape == X0.shape and got.fun.shape == (12,) and got.jac.shape == X0.shape
+    assert got.nit.shape == got.status.shape == got.success.shape == (12,) and len(got.message) == 12
+    for i, x0 in enumerate(X0):
+        ref = scipy.optimize.minimize(np_rosen, x0, method=method, jac=np_rosen_grad)
+        assert bool(got.success[i]) == ref.success and int(got.status[i]) == ref.status, i
+        assert got.message[i] in (ref.message, "Optimization terminated successfully.") or ref.message.startswith(
+            "CONVERGENCE") and got.message[i] == "Optimization terminated successfully."
+        numpy.testing.assert_allclose(got.x.to_numpy()[i], ref.x, atol=1e-4)  # both at gtol=1e-5
+        assert abs(float(got.fun[i]) - ref.fun) <= 1e-8
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, 5), B=st.integers(1, 6),
+       method=st.sampled_from(["bfgs", "l-bfgs-b"]), bounded=st.booleans())
+def test_minimize_batch_quadratics(seed, n, B, method, bounded):  # one minimum per row: SciPy's as the oracle
+    rng = numpy.random.default_rng(seed)
+    m = rng.standard_normal((B, n, n))
+    A = m @ m.transpose(0, 2, 1) + n * numpy.eye(n)
+    b, X0 = rng.standard_normal((B, n)), rng.standard_normal((B, n))
+    bounds = [(-0.3, 0.4)] * n if bounded and method == "l-bfgs-b" else None
+    At, bt = np.asarray(A), np.asarray(b)
+
+    def fun(X):
+        return 0.5 * np.einsum("bi,bij,bj->b", X, At, X) - np.sum(bt * X, axis=1)
+
+    opts = {"gtol": 1e-9, "ftol": 1e-15}
+    got = optimize.minimize_batch(fun, np.asarray(X0), method=method, bounds=bounds,
+                                  options=opts if method == "l-bfgs-b" else {"gtol": 1e-9})
+    for i in range(B):
+        ref = scipy.optimize.minimize(lambda x: 0.5 * x @ A[i] @ x - b[i] @ x, X0[i], method=method, bounds=bounds,
+                                      jac=lambda x: A[i] @ x - b[i],
+                                      options=opts if method == "l-bfgs-b" else {"gtol": 1e-9})
+        assert bool(got.success[i]) or not ref.success
+        numpy.testing.assert_allclose(got.x.to_numpy()[i], ref.x, atol=1e-6)
+
+
+def test_minimize_batch_host_reads_do_not_grow_with_the_batch():  # docs/devices.md: flags, not rows
+    from host_reads import HostReads
+
+    counts = []
+    for B in (2, 32):
+        X0 = np.asarray(numpy.random.default_rng(3).uniform(0.5, 1.5, (B, 3)))
+        with accelerator_rules(), HostReads() as reads:  # the code a GPU runs (no NumPy kernels on the CPU)
+            got = optimize.minimize_batch(_rosen_rows, X0)
+        # one flag per line-search trial (each a batched call) and per iteration, the messages at the end
+        assert len(reads.reads) <= got.nfev + int(got.nit.max()) + 2, reads.reads
+        counts.append(len(reads.reads))
+    assert got.success.all() and counts[1] < 32 * 10  # far fewer than one per row and iteration
+
+
+def test_minimize_batch_bad_input():
+    X0 = np.zeros((3, 2))
+    with pytest.raises(ValueError, match="Unknown solver"):
+        optimize.minimize_batch(_rosen_rows, X0, method="nope")
+    with pytest.raises(ValueError):
+        optimize.minimize_batch(_rosen_rows, np.zeros(4))  # not (B, n)
+    with pytest.raises(ValueError):
+        optimize.minimize_batch(lambda X: np.sum(X), X0)  # not (B,) values
+    with pytest.raises(ValueError):
+        optimize.minimize_batch(_rosen_rows, X0, method="L-BFGS-B", bounds=[(1.0, 0.0)] * 2)
+    with pytest.raises(ValueError):
+        optimize.minimize_batch(_rosen_rows, X0, method="L-BFGS-B", bounds=[(0.0, 1.0)] * 3)

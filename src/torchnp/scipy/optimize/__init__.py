@@ -18,9 +18,10 @@ from ..._array import _wrap, ndarray
 from ..._boundary import tensor
 from .._dispatch import DEVICE, _array_operands, _from_scipy, _host_views, module_getattr, placement, scipy_function
 from . import _least_squares, _minimize, _scalar
+from ._batch import minimize_batch
 from ._result import Objective, OptimizeResult, RootResults, as_float_vector, result, scalar
 
-__all__ = ["OptimizeResult", "RootResults", "minimize", "minimize_scalar", "root_scalar", "least_squares", "curve_fit",
+__all__ = ["OptimizeResult", "RootResults", "minimize", "minimize_batch", "minimize_scalar", "root_scalar", "least_squares", "curve_fit",
            "root", "fsolve"]
 
 #: SciPy's methods of ``minimize`` that run on a device here (the others: host data only)
