@@ -391,6 +391,136 @@ def test_least_squares_host_is_scipys():
     assert got.nfev == ref.nfev
 
 
+def _rosen_res_np(x):
+    return numpy.array([10 * (x[1] - x[0] ** 2), 1 - x[0]])
+
+
+def _rosen_jac_np(x):
+    return numpy.array([[-20 * x[0], 10], [-1, 0]])
+
+
+def _rosen_jac(x):
+    return np.stack([np.stack([-20 * x[0], np.asarray(10.0)]), np.asarray([-1.0, 0.0])])
+
+
+TRF_CASES = [{}, {"bounds": ([-numpy.inf, 0.5], numpy.inf)}, {"bounds": (-2, 1.5)}, {"loss": "soft_l1"},
+             {"loss": "huber", "bounds": (-2, [0.5, 1.5])}, {"loss": "cauchy", "f_scale": 0.1}, {"loss": "arctan"},
+             {"x_scale": "jac", "bounds": (-2, [0.5, 1.5])}, {"x_scale": [2.0, 0.5]}, {"max_nfev": 5},
+             {"method": "dogbox", "bounds": (-2, 1.5)}]
+
+
+@pytest.mark.parametrize("case", range(len(TRF_CASES)))
+@pytest.mark.parametrize("jac", ["callable", "autograd"])
+def test_least_squares_trf_is_scipys_algorithm(case, jac):
+    kw = TRF_CASES[case]
+    # SciPy's trf with the exact Jacobian: the same algorithm on the same values takes the same steps
+    ref = scipy.optimize.least_squares(_rosen_res_np, numpy.array([-1.2, 1.0]), jac=_rosen_jac_np, **kw)
+    with accelerator_rules():
+        got = optimize.least_squares(_residuals, np.asarray([-1.2, 1.0]),
+                                     jac=_rosen_jac if jac == "callable" else "2-point", **kw)
+    assert got.success == ref.success
+    if kw.get("method") == "dogbox":  # the device runs trf for 'dogbox': the same solution, other steps
+        numpy.testing.assert_allclose(got.x.to_numpy(), ref.x, rtol=1e-7)
+        return
+    assert (got.status, got.message) == (ref.status, ref.message)
+    assert (got.nfev, got.njev) == (ref.nfev, ref.njev)
+    numpy.testing.assert_allclose(got.x.to_numpy(), ref.x, rtol=1e-10, atol=1e-12)
+    numpy.testing.assert_allclose(float(got.cost), ref.cost, rtol=1e-9, atol=1e-20)
+    numpy.testing.assert_array_equal(got.active_mask.to_numpy(), ref.active_mask, strict=True)
+    for k in ("fun", "jac", "grad"):
+        numpy.testing.assert_allclose(got[k].to_numpy(), ref[k], rtol=1e-8, atol=1e-10)
+    assert set(ref.keys()) == set(got.keys())
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), m=st.integers(3, 30), loss=st.sampled_from(
+    ["linear", "soft_l1", "huber", "cauchy", "arctan"]), bounded=st.sampled_from(["none", "lower", "both"]),
+       x_scale=st.sampled_from([None, "jac"]))
+def test_least_squares_trf_hypothesis(seed, m, loss, bounded, x_scale):
+    rng = numpy.random.default_rng(seed)
+    t = numpy.linspace(0, 3, m)
+    y = 2.0 * numpy.exp(-0.7 * t) + 0.3 + 0.1 * rng.standard_normal(m)
+    x0 = numpy.array([1.0, 1.0, 0.0]) + 0.1 * rng.random(3)
+    bounds = {"none": (-numpy.inf, numpy.inf), "lower": ([0.0, 0.9, -numpy.inf], numpy.inf),
+              "both": ([0.5, 0.0, -1.0], [1.5, 1.2, 0.2])}[bounded]
+
+    def res_np(p):
+        return p[0] * numpy.exp(-p[1] * t) + p[2] - y
+
+    def jac_np(p):
+        e = numpy.exp(-p[1] * t)
+        return numpy.stack([e, -p[0] * t * e, numpy.ones_like(t)], axis=1)
+
+    tt, yt = np.asarray(t), np.asarray(y)
+    ref = scipy.optimize.least_squares(res_np, x0, jac=jac_np, bounds=bounds, loss=loss, x_scale=x_scale)
+    with accelerator_rules():
+        got = optimize.least_squares(lambda p: p[0] * np.exp(-p[1] * tt) + p[2] - yt, np.asarray(x0),
+                                     bounds=bounds, loss=loss, x_scale=x_scale)
+    assert got.success == ref.success
+    # the same algorithm: only the objective's and the SVD's last bits differ (autograd vs SciPy's jac)
+    numpy.testing.assert_allclose(got.x.to_numpy(), ref.x, rtol=1e-6, atol=1e-7)
+    numpy.testing.assert_allclose(float(got.cost), ref.cost, rtol=1e-8, atol=1e-12)
+
+
+@pytest.mark.parametrize("rules", ["host", "accelerator"])
+def test_least_squares_bad_input_raises_scipys_errors(rules):
+    import contextlib
+
+    ctx = accelerator_rules if rules == "accelerator" else contextlib.nullcontext
+    x0 = numpy.array([-1.2, 1.0])
+    bad = [dict(method="nope"), dict(jac="4-point"), dict(tr_solver="qr"), dict(loss="l2"),
+           dict(method="lm", loss="huber"), dict(max_nfev=0), dict(method="lm", bounds=(0, 2)),
+           dict(bounds=(0, 1, 2)), dict(bounds=([0, 0, 0], 2)), dict(bounds=(1, 1)), dict(bounds=(0, 0.5)),
+           dict(x_scale=-1.0), dict(x_scale=[1.0, 2.0, 3.0])]
+    for kw in bad:
+        with pytest.raises(ValueError):
+            scipy.optimize.least_squares(_rosen_res_np, x0, **kw)
+        with ctx(), pytest.raises(ValueError):
+            optimize.least_squares(_residuals, np.asarray(x0), **kw)
+    with pytest.raises(ValueError):
+        scipy.optimize.least_squares(_rosen_res_np, numpy.ones((2, 1)))
+    with ctx(), pytest.raises(ValueError):
+        optimize.least_squares(_residuals, np.ones((2, 1)))
+    with pytest.raises(ValueError):
+        scipy.optimize.least_squares(lambda x: numpy.array([numpy.nan, 1.0]), x0)
+    with ctx(), pytest.raises(ValueError):
+        optimize.least_squares(lambda x: np.asarray([np.nan, 1.0]) * x, np.asarray(x0))
+
+
+@pytest.mark.parametrize("kw", [{"bounds": (0, [3.0, 1.0, 0.5])}, {"bounds": (0, 10)}, {"method": "trf"},
+                                {"bounds": (0, [3.0, 1.0, 0.5]), "p0": [1, 0.5, 0.2]},
+                                {"bounds": (0, 10), "sigma": "1-d", "absolute_sigma": True},
+                                {"bounds": (0, 10), "loss": "soft_l1"}, {"bounds": ([0, 0, -numpy.inf], numpy.inf)}])
+def test_curve_fit_bounds_device_agrees_with_scipy(kw):
+    x, y, s = _data(3)
+    kw = dict(kw)
+    if kw.get("sigma") == "1-d":
+        kw["sigma"] = s
+    ref_p, ref_c = scipy.optimize.curve_fit(lambda x, a, b, c: a * numpy.exp(-b * x) + c, x, y, **kw)
+    kw = {k: np.asarray(v) if isinstance(v, numpy.ndarray) else v for k, v in kw.items()}
+    with accelerator_rules():
+        p, c = optimize.curve_fit(_decay, np.asarray(x), np.asarray(y), **kw)
+    assert p.dtype == ref_p.dtype and c.shape == ref_c.shape
+    numpy.testing.assert_allclose(p.to_numpy(), ref_p, rtol=1e-8, atol=1e-9)
+    # SciPy's Jacobian is a 2-point difference (~1e-8 off), the device's exact: pcov within 1e-6
+    numpy.testing.assert_allclose(c.to_numpy(), ref_c, rtol=1e-6, atol=1e-6 * numpy.abs(ref_c).max())
+
+
+def test_curve_fit_bounds_errors():
+    x, y, _ = _data(4)
+    f_np = lambda x, a, b, c: a * numpy.exp(-b * x) + c  # noqa: E731
+    for kw in [dict(bounds=(0, 10), method="lm"), dict(bounds=(0, 10), args=(1,))]:
+        with pytest.raises(ValueError):
+            scipy.optimize.curve_fit(f_np, x, y, **kw)
+        with accelerator_rules(), pytest.raises(ValueError):
+            optimize.curve_fit(_decay, np.asarray(x), np.asarray(y), **kw)
+    kw = dict(bounds=(0, 10), max_nfev=2)  # SciPy's RuntimeError: not converged
+    with pytest.raises(RuntimeError, match="Optimal parameters not found"):
+        scipy.optimize.curve_fit(f_np, x, y, **kw)
+    with accelerator_rules(), pytest.raises(RuntimeError, match="Optimal parameters not found"):
+        optimize.curve_fit(_decay, np.asarray(x), np.asarray(y), **kw)
+
+
 def _decay(x, a, b, c):
     return a * np.exp(-b * x) + c
 

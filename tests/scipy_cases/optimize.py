@@ -33,3 +33,9 @@ CASES.update({
     "scipy.optimize.root_scalar": c(lambda x: x ** 3 - 1, bracket=[Arr(()), Arr(())], method="brentq"),
     "scipy.optimize.root_scalar[newton]": c(lambda x: x ** 3 - 1, x0=Arr(()), method="newton"),
 })
+CASES.update({
+    "scipy.optimize.least_squares[lm]": c(lambda x: x * x - 0.25, Arr((3,)), method="lm"),
+    "scipy.optimize.least_squares[bounds, soft_l1]": c(lambda x: x * x - 0.25, Arr((3,)), bounds=(-10.0, 10.0),
+                                                      loss="soft_l1"),
+    "scipy.optimize.curve_fit[bounds]": c(_model, Arr((8,)), Arr((8,)), p0=[1.0, 0.0], bounds=(-5.0, 5.0)),
+})

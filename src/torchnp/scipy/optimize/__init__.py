@@ -130,20 +130,18 @@ def _refuse(name, what, dev):
 
 
 def _unbounded(bounds):
-    try:
-        lb, ub = bounds
-        return all(v == -math.inf for v in torch.as_tensor(lb).reshape(-1).tolist()) and \
-            all(v == math.inf for v in torch.as_tensor(ub).reshape(-1).tolist())
-    except (TypeError, ValueError):
-        return False
+    """Whether (lb, ub) are all -inf and +inf (read on the host where they are device arrays)."""
+    lb, ub = bounds
+    return bool((tensor(lb, None) == -math.inf).all()) and bool((tensor(ub, None) == math.inf).all())
 
 
 def least_squares(fun, x0, jac="2-point", bounds=(-math.inf, math.inf), method="trf", ftol=1e-08, xtol=1e-08,
                   gtol=1e-08, x_scale=None, loss="linear", f_scale=1.0, diff_step=None, tr_solver=None,
                   tr_options=None, jac_sparsity=None, max_nfev=None, verbose=0, args=(), kwargs=None, callback=None,
                   workers=None):
-    """SciPy's ``scipy.optimize.least_squares``; on a device: unbounded problems with the linear
-    loss by Levenberg-Marquardt, the Jacobian by autograd unless ``jac`` is a callable."""
+    """SciPy's ``scipy.optimize.least_squares``; on a device: 'trf' (and 'dogbox') by SciPy's
+    trust-region reflective algorithm (bounds, robust losses, ``x_scale``), 'lm' by
+    Levenberg-Marquardt; the Jacobian by autograd unless ``jac`` is a callable."""
     if placement((x0,), {}) is None:
         return _host_result(scipy_function("optimize.least_squares")(
             host_callable(fun), _host_views(x0), jac=host_callable(jac), bounds=bounds, method=method, ftol=ftol,
@@ -151,17 +149,105 @@ def least_squares(fun, x0, jac="2-point", bounds=(-math.inf, math.inf), method="
             tr_solver=tr_solver, tr_options=tr_options, jac_sparsity=jac_sparsity, max_nfev=max_nfev,
             verbose=verbose, args=args, kwargs=kwargs if kwargs is not None else {}, callback=callback,
             workers=workers))
+    x = tensor(x0, None)
+    x, lb, ub, loss_fn = _check_least_squares(x, jac, bounds, method, tr_solver, loss, f_scale, max_nfev)
+    res = _least_squares.Residuals(fun, jac, args, kwargs)
+    _TERMINATION = {-2: "Stopped because `callback` function raised `StopIteration` or returned `True`",
+                    0: "The maximum number of function evaluations is exceeded.",
+                    1: "`gtol` termination condition is satisfied.",
+                    2: "`ftol` termination condition is satisfied.",
+                    3: "`xtol` termination condition is satisfied.",
+                    4: "Both `ftol` and `xtol` termination conditions are satisfied."}
+    if method == "lm":
+        _initial_residuals(res, x, method)
+        res.nfev = 0
+        x, r, J, status, message = _least_squares.levenberg_marquardt(res, x, ftol, xtol, gtol, max_nfev)
+        g = J.T @ r
+        return result(x=x, cost=0.5 * torch.dot(r, r), fun=r, jac=J, grad=g, optimality=g.abs().max(),
+                      active_mask=torch.zeros(x.shape, dtype=torch.int64, device=x.device), nfev=res.nfev,
+                      njev=res.njev, status=status, message=message, success=status > 0)
+    scale = _x_scale(x_scale, x)
+    x = _least_squares.strictly_feasible(x, lb, ub)
+    _initial_residuals(res, x, method)
+    res.nfev = res.njev = 0
+    out = _least_squares.trf(res, x, lb, ub, ftol, xtol, gtol, max_nfev, scale, loss_fn, callback)
+    out["cost"] = torch.tensor(out["cost"], dtype=x.dtype, device=x.device)
+    out["optimality"] = torch.tensor(out["optimality"], dtype=x.dtype, device=x.device)
+    if _unbounded((lb, ub)):  # SciPy's trf_no_bounds: a float mask of zeros
+        out["active_mask"] = torch.zeros_like(x)
+    return result(**out, message=_TERMINATION[out["status"]], success=out["status"] > 0)
+
+
+def _initial_residuals(res, x, method):
+    """SciPy's checks of ``fun(x0)``: 1-d, finite, and for 'lm' at least as many residuals as variables."""
+    f0 = res(x)
+    if not bool(torch.isfinite(f0).all()):
+        raise ValueError("Residuals are not finite in the initial point.")
+    if method == "lm" and f0.numel() < x.numel():
+        raise ValueError("Method 'lm' doesn't work when the number of residuals is less than the number of "
+                         "variables.")
+
+
+def _check_least_squares(x, jac, bounds, method, tr_solver, loss, f_scale, max_nfev):
+    """SciPy's argument checks of ``least_squares``: (x0 as float, lb, ub, the loss function)."""
     if method not in ("trf", "dogbox", "lm"):
         raise ValueError("`method` must be 'trf', 'dogbox' or 'lm'.")
-    x = as_float_vector(x0)
-    if not _unbounded(bounds) or loss != "linear":
-        raise _refuse("least_squares", "bounds and robust losses", x.device)
-    res = _least_squares.Residuals(fun, jac, args, kwargs)
-    x, r, J, status, message = _least_squares.levenberg_marquardt(res, x, ftol, xtol, gtol, max_nfev)
-    g = J.T @ r
-    return result(x=x, cost=0.5 * torch.dot(r, r), fun=r, jac=J, grad=g, optimality=g.abs().max(),
-                  active_mask=torch.zeros(x.shape, dtype=torch.int64, device=x.device), nfev=res.nfev,
-                  njev=res.njev, status=status, message=message, success=status > 0)
+    if jac not in ("2-point", "3-point", "cs") and not callable(jac):
+        raise ValueError("`jac` must be '2-point', '3-point', 'cs' or callable.")
+    if tr_solver not in (None, "exact", "lsmr"):
+        raise ValueError("`tr_solver` must be None, 'exact' or 'lsmr'.")
+    if loss not in _LOSSES and not callable(loss):
+        raise ValueError(f"`loss` must be one of {dict.fromkeys(_LOSSES).keys()} or a callable.")
+    if method == "lm" and loss != "linear":
+        raise ValueError("method='lm' supports only 'linear' loss function.")
+    if max_nfev is not None and max_nfev <= 0:
+        raise ValueError("`max_nfev` must be None or positive integer.")
+    if x.is_complex():
+        raise ValueError("`x0` must be real.")
+    if x.dim() > 1:
+        raise ValueError("`x0` must have at most 1 dimension.")
+    x = x.reshape(-1).to(torch.float64).clone() if not x.is_floating_point() else x.reshape(-1).clone()
+    if hasattr(bounds, "lb"):
+        lb, ub = bounds.lb, bounds.ub
+    elif len(bounds) == 2:
+        lb, ub = bounds
+    else:
+        raise ValueError("`bounds` must contain 2 elements.")
+    lb, ub = (tensor(b, x.device).to(x.dtype) for b in (lb, ub))
+    lb = lb.expand(x.shape) if lb.dim() == 0 else lb
+    ub = ub.expand(x.shape) if ub.dim() == 0 else ub
+    if method == "lm" and not bool(((lb == -math.inf) & (ub == math.inf)).all()):
+        raise ValueError("Method 'lm' doesn't support bounds.")
+    if lb.shape != x.shape or ub.shape != x.shape:
+        raise ValueError("Inconsistent shapes between bounds and `x0`.")
+    if bool((lb >= ub).any()):
+        raise ValueError("Each lower bound must be strictly less than each upper bound.")
+    if not bool(((x >= lb) & (x <= ub)).all()):
+        raise ValueError("Initial guess is outside of provided bounds")
+    return x, lb, ub, _least_squares.loss_function(loss, f_scale)
+
+
+_LOSSES = ("linear", "huber", "soft_l1", "cauchy", "arctan")
+
+
+def _x_scale(x_scale, x):
+    """SciPy's ``check_x_scale`` for 'trf': 'jac', or positive finite numbers broadcast to x0's shape."""
+    if x_scale is None:
+        x_scale = 1.0
+    if isinstance(x_scale, str) and x_scale == "jac":
+        return x_scale
+    try:
+        s = tensor(x_scale, x.device).to(x.dtype)
+        valid = bool((torch.isfinite(s) & (s > 0)).all())
+    except (ValueError, TypeError):
+        valid = False
+    if not valid:
+        raise ValueError("`x_scale` must be 'jac' or array_like with positive numbers.")
+    if s.dim() == 0:
+        s = s.expand(x.shape)
+    if s.shape != x.shape:
+        raise ValueError("Inconsistent shapes between `x_scale` and `x0`.")
+    return s
 
 
 def _parameter_count(f):
@@ -174,23 +260,38 @@ def _parameter_count(f):
 
 def curve_fit(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=False, check_finite=None,
               bounds=(-math.inf, math.inf), method=None, jac=None, *, full_output=False, nan_policy=None, **kwargs):
-    """SciPy's ``scipy.optimize.curve_fit``; on a device: unbounded fits by Levenberg-Marquardt
-    with the Jacobian from autograd, ``pcov`` as SciPy computes it."""
+    """SciPy's ``scipy.optimize.curve_fit``; on a device: unbounded fits by Levenberg-Marquardt,
+    bounded ones (and ``method='trf'``) by ``least_squares``' trust-region reflective algorithm, the
+    Jacobian from autograd, ``pcov`` as SciPy computes it."""
     dev = placement((xdata, ydata, p0, sigma), {})
     if dev is None:
         return _from_scipy(scipy_function("optimize.curve_fit")(
             host_callable(f), _host_views(xdata), _host_views(ydata), p0=_host_views(p0), sigma=_host_views(sigma),
             absolute_sigma=absolute_sigma, check_finite=check_finite, bounds=bounds, method=method,
             jac=host_callable(jac), full_output=full_output, nan_policy=nan_policy, **kwargs))
-    if not _unbounded(bounds) or method not in (None, "lm", "trf") or full_output or nan_policy not in (None, "raise"):
-        raise _refuse("curve_fit", "bounds, full_output and nan_policy", dev)
-    p = as_float_vector(p0, dev) if p0 is not None else torch.ones(_parameter_count(f), dtype=torch.float64,
-                                                                     device=dev)
-    y = tensor(ydata, dev)
+    if full_output or nan_policy not in (None, "raise"):
+        raise _refuse("curve_fit", "full_output and nan_policy", dev)
+    y = tensor(ydata, dev)  # the operands' devices are checked before anything is read
+    x_arg = xdata if isinstance(xdata, (list, tuple)) else _wrap(tensor(xdata, dev))
+    n = as_float_vector(p0, dev).numel() if p0 is not None else _parameter_count(f)
+    if hasattr(bounds, "lb"):
+        lb, ub = bounds.lb, bounds.ub
+    else:
+        lb, ub = bounds
+    bounded = not _unbounded((lb, ub))  # Python numbers: no host read
+    lb, ub = (torch.broadcast_to(tensor(b, dev).to(torch.float64), (n,)) for b in (lb, ub))
+    if p0 is not None:
+        p = as_float_vector(p0, dev)
+    else:  # SciPy's _initialize_feasible: midpoints, a unit inside a one-sided bound, else ones
+        lf, uf = torch.isfinite(lb), torch.isfinite(ub)
+        p = torch.where(lf & uf, 0.5 * (lb + ub), torch.where(lf, lb + 1, torch.where(uf, ub - 1, 1.0)))
+    if method is None:
+        method = "trf" if bounded else "lm"
+    if method == "lm" and bounded:
+        raise ValueError("Method 'lm' only works for unconstrained problems. Use 'trf' or 'dogbox' instead.")
     if not y.is_floating_point():
         y = y.to(torch.float64)
     y = y.reshape(-1)
-    x_arg = xdata if isinstance(xdata, (list, tuple)) else _wrap(tensor(xdata, dev))
     weight = None
     if sigma is not None:
         s = tensor(sigma, dev).to(y.dtype)
@@ -210,12 +311,23 @@ def curve_fit(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=False, check_
             return _wrap(r * weight[1])
         return _wrap(torch.linalg.solve_triangular(weight[1], r[:, None], upper=False)[:, 0])
 
-    res = _least_squares.Residuals(residual, jac=None)
-    tols = {k: kwargs[k] for k in ("ftol", "xtol", "gtol") if k in kwargs}  # leastsq's, as SciPy passes them
-    x, r, J, status, message = _least_squares.levenberg_marquardt(res, p, max_nfev=kwargs.get("maxfev"), **tols)
-    if status == 0:
-        raise RuntimeError("Optimal parameters not found: " + message)
-    pcov = _least_squares.covariance(J, torch.dot(r, r), y.numel(), x.numel(), absolute_sigma)
+    if "args" in kwargs:
+        raise ValueError("'args' is not a supported keyword argument.")
+    if method != "lm":  # SciPy's least_squares (trf; dogbox runs trf here), maxfev as its max_nfev
+        if "max_nfev" not in kwargs:
+            kwargs["max_nfev"] = kwargs.pop("maxfev", None)
+        out = least_squares(residual, _wrap(p), bounds=(_wrap(lb), _wrap(ub)), method=method, **kwargs)
+        if not out.success:
+            raise RuntimeError("Optimal parameters not found: " + out.message)
+        x, J, cost = out.x._t, out.jac._t, 2 * out.cost._t
+    else:
+        res = _least_squares.Residuals(residual, jac=None)
+        tols = {k: kwargs[k] for k in ("ftol", "xtol", "gtol") if k in kwargs}  # leastsq's, as SciPy passes them
+        x, r, J, status, message = _least_squares.levenberg_marquardt(res, p, max_nfev=kwargs.get("maxfev"), **tols)
+        if status == 0:
+            raise RuntimeError("Optimal parameters not found: " + message)
+        cost = torch.dot(r, r)
+    pcov = _least_squares.covariance(J, cost, y.numel(), x.numel(), absolute_sigma)
     return _wrap(x), _wrap(pcov)
 
 
