@@ -462,6 +462,30 @@ def test_least_squares_trf_hypothesis(seed, m, loss, bounded, x_scale):
     numpy.testing.assert_allclose(float(got.cost), ref.cost, rtol=1e-8, atol=1e-12)
 
 
+@pytest.mark.parametrize("kw", [{}, {"bounds": (-2, [0.5, 1.5])}, {"loss": "cauchy"}, {"method": "lm"}])
+def test_least_squares_differences_where_torch_cannot_differentiate(kw):
+    # residuals computed by NumPy on the host view: SciPy's 2-point Jacobian (steps kept within the bounds)
+    ref = scipy.optimize.least_squares(_rosen_res_np, numpy.array([-1.2, 1.0]), **kw)
+    with accelerator_rules():
+        got = optimize.least_squares(lambda x: _rosen_res_np(x.to_numpy()), np.asarray([-1.2, 1.0]), **kw)
+    assert got.success == ref.success
+    numpy.testing.assert_allclose(got.x.to_numpy(), ref.x, rtol=1e-7)
+    if kw.get("method") != "lm":  # trf: SciPy's algorithm on SciPy's differences, step for step
+        assert (got.nfev, got.status) == (ref.nfev, ref.status)
+        numpy.testing.assert_allclose(got.jac.to_numpy(), ref.jac, rtol=1e-9, atol=1e-12)
+
+
+def test_least_squares_callback_and_args():
+    seen = []
+    ref = scipy.optimize.least_squares(lambda x, a: _rosen_res_np(x) * a, numpy.array([-1.2, 1.0]), args=(2.0,),
+                                       jac=lambda x, a: _rosen_jac_np(x) * a)
+    with accelerator_rules():
+        got = optimize.least_squares(lambda x, a: _residuals(x) * a, np.asarray([-1.2, 1.0]), args=(2.0,),
+                                     callback=lambda intermediate_result: seen.append(intermediate_result.nit))
+    numpy.testing.assert_allclose(got.x.to_numpy(), ref.x, rtol=1e-10)
+    assert seen == list(range(1, len(seen) + 1)) and len(seen) >= 1
+
+
 @pytest.mark.parametrize("rules", ["host", "accelerator"])
 def test_least_squares_bad_input_raises_scipys_errors(rules):
     import contextlib

@@ -170,6 +170,7 @@ def least_squares(fun, x0, jac="2-point", bounds=(-math.inf, math.inf), method="
     x = _least_squares.strictly_feasible(x, lb, ub)
     _initial_residuals(res, x, method)
     res.nfev = res.njev = 0
+    res.lb, res.ub = lb, ub
     out = _least_squares.trf(res, x, lb, ub, ftol, xtol, gtol, max_nfev, scale, loss_fn, callback)
     out["cost"] = torch.tensor(out["cost"], dtype=x.dtype, device=x.device)
     out["optimality"] = torch.tensor(out["optimality"], dtype=x.dtype, device=x.device)

@@ -37,6 +37,8 @@ class Residuals:
 
     def jacobian(self, x, r):
         self.njev += 1
+        if not self.autograd and not callable(self.jac):
+            return self._differences(x, r)
         if not self.autograd:
             return _as_tensor(self.jac(_wrap(x), *self.args, **self.kwargs), x).reshape(r.numel(), x.numel())
         cols = []
@@ -47,7 +49,32 @@ class Residuals:
                 dual = torch.autograd.forward_ad.make_dual(x, e)
                 out = _as_tensor(self.fun(_wrap(dual), *self.args, **self.kwargs), x).reshape(-1)
                 tangent = torch.autograd.forward_ad.unpack_dual(out).tangent
-            cols.append(torch.zeros_like(r) if tangent is None else tangent)
+            if tangent is None:  # computed where torch does not see it (on the host): SciPy's differences
+                self.autograd = False
+                return self._differences(x, r)
+            cols.append(tangent)
+        return torch.stack(cols, dim=1)
+
+    #: bounds the difference steps stay within (set by trf), as SciPy's ``approx_derivative``
+    lb = ub = None
+
+    def _differences(self, x, r):
+        """SciPy's '2-point' Jacobian (``approx_derivative``): h = sqrt(eps) max(1, |x|) with x's sign,
+        reversed where it would leave the bounds; not counted in ``nfev`` (SciPy's trf neither)."""
+        h = math.sqrt(torch.finfo(x.dtype).eps) * torch.where(x >= 0, 1.0, -1.0).to(x.dtype) * x.abs().clamp(min=1)
+        if self.lb is not None:  # SciPy's _adjust_scheme_to_bounds ('1-sided')
+            low, up = x - self.lb, self.ub - x
+            out = ((x + h) < self.lb) | ((x + h) > self.ub)
+            fits = h.abs() <= torch.maximum(low, up)
+            h = torch.where(out & fits, -h, torch.where(fits, h, torch.where(up >= low, up, -low)))
+        h = (x + h) - x
+        cols = []
+        for i in range(x.numel()):
+            xi = x.clone()
+            xi[i] += h[i]
+            with torch.no_grad():
+                ri = _as_tensor(self.fun(_wrap(xi), *self.args, **self.kwargs), x).reshape(-1)
+            cols.append((ri - r) / h[i])
         return torch.stack(cols, dim=1)
 
 
