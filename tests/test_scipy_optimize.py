@@ -160,18 +160,20 @@ def _rosen_hess_np(x):
     return scipy.optimize.rosen_hess(x)
 
 
-@pytest.mark.parametrize("second", ["autograd", "hess", "hessp", "jac callable"])
+@pytest.mark.parametrize("second", ["autograd", "hess", "hessp", "jac callable", "hess 2-point"])
 def test_device_newton_cg_agrees_with_scipy(second):
     opts = {"xtol": 1e-8}  # SciPy differences the gradient: at its default xtol its own x is off by ~3e-4
     ref = scipy.optimize.minimize(np_rosen, numpy.array(X0), method="Newton-CG", jac=np_rosen_grad, options=opts,
-                                  hess=_rosen_hess_np if second == "hess" else None,
+                                  hess=_rosen_hess_np if second == "hess" else ("2-point" if second == "hess 2-point"
+                                                                                else None),
                                   hessp=scipy.optimize.rosen_hess_prod if second == "hessp" else None)
     kw = {"hess": lambda x: np.asarray(_rosen_hess_np(x.to_numpy())) if second == "hess" else None,
           "hessp": (lambda x, p: np.asarray(scipy.optimize.rosen_hess_prod(x.to_numpy(), p.to_numpy())))
           if second == "hessp" else None}
     got = _device_minimize(rosen, np.asarray(X0), method="Newton-CG", options=opts,
                            jac=rosen_grad if second == "jac callable" else None,
-                           hess=kw["hess"] if second == "hess" else None, hessp=kw["hessp"] if second == "hessp" else None)
+                           hess=kw["hess"] if second == "hess" else ("2-point" if second == "hess 2-point" else None),
+                           hessp=kw["hessp"] if second == "hessp" else None)
     assert (got.success, got.status, got.message) == (ref.success, ref.status, ref.message)
     numpy.testing.assert_allclose(got.x.to_numpy(), ref.x, atol=1e-6)
     numpy.testing.assert_allclose(got.x.to_numpy(), numpy.ones(5), atol=1e-7)  # the minimum itself

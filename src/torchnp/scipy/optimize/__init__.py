@@ -116,6 +116,8 @@ def minimize(fun, x0, args=(), method=None, jac=None, hess=None, hessp=None, bou
         lower, upper = _bounds(bounds, x)
         return DEVICE_METHODS[meth](obj, x, lower, upper, callback=callback, **options)
     if meth == "newton-cg":
+        if isinstance(hess, str) or hasattr(hess, "update"):  # a difference scheme or an update strategy:
+            hess = None  # the device's products are autograd's (docs/scipy.md)
         return _minimize.newton_cg(obj, x, hess=hess, hessp=hessp, callback=callback, **options)
     return DEVICE_METHODS[meth](obj, x, callback=callback, **options)
 
