@@ -36,6 +36,7 @@ np_rosen, np_rosen_grad = rosen_in(numpy), rosen_grad_in(numpy)
 X0 = [1.3, 0.7, 0.8, 1.9, 1.2]
 HOST_METHODS = ["BFGS", "L-BFGS-B", "CG", "Nelder-Mead", "TNC", "SLSQP", "Powell", "Newton-CG"]
 DEVICE_METHODS = ["BFGS", "L-BFGS-B", "CG", "Nelder-Mead"]
+QUADRATIC_METHODS = DEVICE_METHODS + ["Newton-CG", "Powell"]
 
 
 @pytest.mark.parametrize("method", HOST_METHODS)
@@ -94,14 +95,16 @@ def test_device_uses_autograd_not_differences():  # §8.4: no finite differences
 
 
 @settings(max_examples=15)
-@given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, 6), method=st.sampled_from(DEVICE_METHODS))
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, 6), method=st.sampled_from(QUADRATIC_METHODS))
 def test_device_quadratics(seed, n, method):  # a convex quadratic: one minimum, SciPy's success as the oracle
     rng = numpy.random.default_rng(seed)
     m = rng.standard_normal((n, n))
     A, b, x0 = m @ m.T + n * numpy.eye(n), rng.standard_normal(n), rng.standard_normal(n)
     exact = numpy.linalg.solve(A, b)
-    options = {"xatol": 1e-9, "fatol": 1e-14, "maxiter": 20000} if method == "Nelder-Mead" else {"gtol": 1e-7}
-    ref = scipy.optimize.minimize(lambda x: 0.5 * x @ A @ x - b @ x, x0, method=method, options=options)
+    options = {"Nelder-Mead": {"xatol": 1e-9, "fatol": 1e-14, "maxiter": 20000}, "Newton-CG": {"xtol": 1e-10},
+               "Powell": {"xtol": 1e-10, "ftol": 1e-15}}.get(method, {"gtol": 1e-7})
+    ref = scipy.optimize.minimize(lambda x: 0.5 * x @ A @ x - b @ x, x0, method=method, options=options,
+                                  jac=(lambda x: A @ x - b) if method == "Newton-CG" else None)
     At, bt = np.asarray(A), np.asarray(b)
     got = _device_minimize(lambda x: 0.5 * x @ At @ x - bt @ x, np.asarray(x0), method=method, options=options)
     assert got.success or not ref.success
@@ -147,11 +150,223 @@ def test_bad_input_raises_scipys_errors(rules):
 
 
 def test_device_refuses_host_only_methods_with_the_fix():  # §8.3
-    with accelerator_rules():
-        x0 = np.asarray(X0)
     x0 = np.empty(5, device="meta")
     with pytest.raises(TypeError, match="to_numpy"):
-        optimize.minimize(rosen, x0, method="Powell")
+        optimize.minimize(rosen, x0, method="TNC")
+
+
+# -- Newton-CG and Powell ----------------------------------------------------------------------
+def _rosen_hess_np(x):
+    return scipy.optimize.rosen_hess(x)
+
+
+@pytest.mark.parametrize("second", ["autograd", "hess", "hessp", "jac callable", "hess 2-point"])
+def test_device_newton_cg_agrees_with_scipy(second):
+    opts = {"xtol": 1e-8}  # SciPy differences the gradient: at its default xtol its own x is off by ~3e-4
+    ref = scipy.optimize.minimize(np_rosen, numpy.array(X0), method="Newton-CG", jac=np_rosen_grad, options=opts,
+                                  hess=_rosen_hess_np if second == "hess" else ("2-point" if second == "hess 2-point"
+                                                                                else None),
+                                  hessp=scipy.optimize.rosen_hess_prod if second == "hessp" else None)
+    kw = {"hess": lambda x: np.asarray(_rosen_hess_np(x.to_numpy())) if second == "hess" else None,
+          "hessp": (lambda x, p: np.asarray(scipy.optimize.rosen_hess_prod(x.to_numpy(), p.to_numpy())))
+          if second == "hessp" else None}
+    got = _device_minimize(rosen, np.asarray(X0), method="Newton-CG", options=opts,
+                           jac=rosen_grad if second == "jac callable" else None,
+                           hess=kw["hess"] if second == "hess" else ("2-point" if second == "hess 2-point" else None),
+                           hessp=kw["hessp"] if second == "hessp" else None)
+    assert (got.success, got.status, got.message) == (ref.success, ref.status, ref.message)
+    numpy.testing.assert_allclose(got.x.to_numpy(), ref.x, atol=1e-6)
+    numpy.testing.assert_allclose(got.x.to_numpy(), numpy.ones(5), atol=1e-7)  # the minimum itself
+    assert set(ref.keys()) <= set(got.keys())
+    if second in ("hess", "hessp"):
+        assert got.nhev > 0
+
+
+def test_device_newton_cg_without_a_torch_gradient_is_scipys_error():
+    with pytest.raises(ValueError, match="Jacobian is required"):
+        scipy.optimize.minimize(np_rosen, numpy.array(X0), method="Newton-CG")
+    with pytest.raises(ValueError, match="Jacobian is required"):
+        _device_minimize(lambda x: float(np_rosen(x.to_numpy())), np.asarray(X0), method="Newton-CG")
+    with pytest.raises(ValueError, match="Jacobian is required"):
+        _device_minimize(rosen, np.asarray(X0), method="Newton-CG", jac="2-point")
+
+
+@pytest.mark.parametrize("bounds", [None, [(0.0, 0.9)] * 5, [(None, 1.5), (0.5, None), (None, None), (0, 2), (1, 3)]])
+@pytest.mark.parametrize("options", [{}, {"xtol": 1e-8, "ftol": 1e-12}, {"maxfev": 300}, {"maxiter": 3}])
+def test_device_powell_agrees_with_scipy(bounds, options):
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # x0 outside the bounds: SciPy warns (and so goes on)
+        ref = scipy.optimize.minimize(np_rosen, numpy.array(X0), method="Powell", bounds=bounds, options=options)
+        got = _device_minimize(rosen, np.asarray(X0), method="Powell", bounds=bounds, options=options)
+    assert (got.success, got.status, got.message) == (ref.success, ref.status, ref.message)
+    # SciPy's algorithm on the same values: the same iterates up to the objective's last bits
+    numpy.testing.assert_allclose(got.x.to_numpy(), ref.x, rtol=1e-9, atol=1e-10)
+    numpy.testing.assert_allclose(got.direc.to_numpy(), ref.direc, rtol=1e-7, atol=1e-9)
+    assert abs(float(got.fun) - ref.fun) <= 1e-10 * max(1, abs(ref.fun))
+    assert got.nit == ref.nit and got.nfev == ref.nfev
+    assert set(ref.keys()) <= set(got.keys())
+
+
+def test_powell_bad_bounds_and_tol():
+    bad = [(1.0, 0.0)] * 5
+    with pytest.raises(ValueError):
+        scipy.optimize.minimize(np_rosen, numpy.array(X0), method="Powell", bounds=bad)
+    with pytest.raises(ValueError):
+        _device_minimize(rosen, np.asarray(X0), method="Powell", bounds=bad)
+    ref = scipy.optimize.minimize(np_rosen, numpy.array(X0), method="Powell", tol=1e-10)  # xtol and ftol
+    got = _device_minimize(rosen, np.asarray(X0), method="Powell", tol=1e-10)
+    numpy.testing.assert_allclose(got.x.to_numpy(), ref.x, rtol=1e-9)
+    assert got.nfev == ref.nfev
+
+
+# -- scalar minimizers and root finders ------------------------------------------------------
+def _both(name, fun_np, fun_tn, **kwargs):
+    """SciPy's result; ours under the host rules (checked to be SciPy's exactly); ours under the
+    accelerator rules (returned for the caller's comparison)."""
+    ref = getattr(scipy.optimize, name)(fun_np, **kwargs)
+    host = getattr(optimize, name)(fun_tn, **kwargs)
+    for k, v in ref.items():
+        assert type(host[k]) is type(v) and (host[k] == v or (v != v and host[k] != host[k])), (k, host[k], v)
+    with accelerator_rules():
+        got = getattr(optimize, name)(fun_tn, **kwargs)
+    assert set(got.keys()) == set(ref.keys())
+    return ref, got
+
+
+def _poly(coef, xp):
+    """Horner's scheme: products and sums only, rounded alike by NumPy and torch (powers are not)."""
+    def p(x):
+        v = coef[-1] + 0 * x
+        for c in coef[-2::-1]:
+            v = v * x + c
+        return v
+    return p
+
+
+@settings(max_examples=40, deadline=None)
+@given(a=st.floats(-3, 3), b=st.floats(0.1, 5), method=st.sampled_from(["brent", "golden", "bounded", None]),
+       bracket=st.sampled_from([None, (0.0, 1.0), "triple"]), tol=st.sampled_from([None, 1e-4, 1e-12]))
+def test_minimize_scalar_device_is_scipys_iteration(a, b, method, bracket, tol):
+    # (x - a)^2 (x^2 + b) + x: one minimum near a; polynomials evaluate bit for bit alike in torch and NumPy
+    coef = [a * a * b, -2 * a * b + 1, b + a * a, -2 * a, 1.0]
+    kwargs = {"method": method, "tol": tol}
+    if method in ("bounded", None):
+        kwargs["bounds"] = (a - 2.5, a + 1.5)
+    elif bracket == "triple":
+        kwargs["bracket"] = (a - 3, a, a + 3)
+    else:
+        kwargs["bracket"] = bracket
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # 'bounded' with tol: SciPy warns
+        try:
+            ref, got = _both("minimize_scalar", _poly(coef, numpy), _poly(coef, np), **kwargs)
+        except ValueError:  # a triple that is no bracket: SciPy's error, checked below
+            with pytest.raises(ValueError), accelerator_rules():
+                optimize.minimize_scalar(_poly(coef, np), **kwargs)
+            return
+    assert isinstance(got.x, np.ndarray) and got.x.ndim == 0 and got.fun.dtype == np.float64
+    assert (got.success, got.message, got.nfev, got.nit) == (ref.success, ref.message, ref.nfev, ref.nit)
+    assert float(got.x) == ref.x and float(got.fun) == ref.fun
+
+
+@settings(max_examples=40, deadline=None)
+@given(r=st.floats(-5, 5), s=st.floats(0.5, 3), method=st.sampled_from(["brentq", "bisect", "newton", "secant",
+                                                                          "halley", None]),
+       xtol=st.sampled_from([None, 1e-6]), maxiter=st.sampled_from([None, 5]))
+def test_root_scalar_device_is_scipys_iteration(r, s, method, xtol, maxiter):
+    coef = [-r * (s + r * r) / 1.0, s + r * r, -r, 1.0]  # (x - r)(x^2 + s): one real root r
+    d1 = [coef[1], 2 * coef[2], 3 * coef[3]]
+    d2 = [d1[1], 2 * d1[2]]
+    kwargs = {"method": method, "xtol": xtol, "maxiter": maxiter}
+    if method in ("brentq", "bisect", None):
+        kwargs["bracket"] = [r - 2.0, r + 3.0]
+    else:
+        kwargs["x0"] = r + 1.5
+    if method == "secant":
+        kwargs["x1"] = r + 1.0
+    if method in ("newton", "halley"):
+        kwargs["fprime"] = True
+    if method == "halley":
+        kwargs["fprime2"] = True
+    if kwargs.get("fprime"):
+        f_np = lambda x: (_poly(coef, numpy)(x), _poly(d1, numpy)(x), _poly(d2, numpy)(x))  # noqa: E731
+        f_tn = lambda x: (_poly(coef, np)(x), _poly(d1, np)(x), _poly(d2, np)(x))  # noqa: E731
+    else:
+        f_np, f_tn = _poly(coef, numpy), _poly(coef, np)
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        ref = scipy.optimize.root_scalar(f_np, **kwargs)
+        host = optimize.root_scalar(f_tn, **kwargs)
+        with accelerator_rules():
+            got = optimize.root_scalar(f_tn, **kwargs)
+    assert host.root == ref.root and host.function_calls == ref.function_calls
+    assert isinstance(got.root, np.ndarray) and got.root.ndim == 0 and got.root.device.type == "cpu"
+    assert (got.converged, got.flag, got.method, got.iterations, got.function_calls) == \
+        (ref.converged, ref.flag, ref.method, ref.iterations, ref.function_calls)
+    assert float(got.root) == ref.root
+
+
+def test_root_scalar_newton_autograd_derivative():  # no fprime: SciPy differences, the device differentiates
+    f_np, f_tn = (lambda x: numpy.cos(x) - x), (lambda x: np.cos(x) - x)
+    ref = scipy.optimize.root_scalar(f_np, x0=0.3, method="newton")
+    with accelerator_rules():
+        got = optimize.root_scalar(f_tn, x0=0.3, method="newton")
+    assert got.converged and ref.converged
+    assert abs(float(got.root) - ref.root) <= 1.48e-8  # both within newton's tol
+    assert abs(float(np.cos(got.root) - got.root)) < 1e-14  # the exact derivative's last step: quadratic
+
+
+@pytest.mark.parametrize("rules", ["host", "accelerator"])
+def test_scalar_solvers_bad_input_raise_scipys_errors(rules):
+    import contextlib
+
+    ctx = accelerator_rules if rules == "accelerator" else contextlib.nullcontext
+    f_np, f_tn = (lambda x: x ** 2 - 1), (lambda x: x ** 2 - 1)
+    bad = [(dict(method="nope"), ValueError), (dict(bounds=(0, 1), method="brent"), ValueError),
+           (dict(method="bounded"), ValueError), (dict(bounds=(1, 0)), ValueError),
+           (dict(bounds=(0, numpy.inf)), ValueError), (dict(bracket=(0, 1, 2, 3)), ValueError),
+           (dict(bracket=(0, 5, 1)), ValueError)]
+    for kwargs, exc in bad:
+        with pytest.raises(exc):
+            scipy.optimize.minimize_scalar(f_np, **kwargs)
+        with ctx(), pytest.raises(exc):
+            optimize.minimize_scalar(f_tn, **kwargs)
+    bad = [dict(method="nope", bracket=[0, 2]), dict(bracket=[2, 3]), dict(), dict(method="brentq"),
+           dict(method="newton"), dict(method="bisect", bracket=[0, 2], xtol=0), dict(method="brentq", bracket=[0, 2],
+                                                                                    rtol=1e-20),
+           dict(method="halley", x0=1.0), dict(method="secant", x0=1.0, x1=1.0)]
+    for kwargs in bad:
+        with pytest.raises(ValueError):
+            scipy.optimize.root_scalar(f_np, **kwargs)
+        with ctx(), pytest.raises(ValueError):
+            optimize.root_scalar(f_tn, **kwargs)
+
+
+def test_root_scalar_nan_is_scipys_value_error_result():
+    f_np, f_tn = (lambda x: numpy.log(x) if x < 1.5 else numpy.nan), (lambda x: np.log(x) if x < 1.5 else np.nan)
+    ref = scipy.optimize.root_scalar(f_np, bracket=[0.5, 2.0], method="brentq")
+    with accelerator_rules():
+        got = optimize.root_scalar(f_tn, bracket=[0.5, 2.0], method="brentq")
+    assert not ref.converged and not got.converged and got.flag == ref.flag
+    assert got.function_calls == ref.function_calls and float(got.root) == ref.root
+
+
+def test_scalar_solvers_take_device_arrays_and_args():
+    with accelerator_rules():
+        a = np.asarray(2.0)
+        got = optimize.minimize_scalar(lambda x, c: (x - c) ** 2, bracket=[np.asarray(0.0), np.asarray(1.0)],
+                                       args=(a,))
+        root = optimize.root_scalar(lambda x, c: x ** 2 - c, args=a, x0=np.asarray(1.0), fprime=lambda x, c: 2 * x)
+    assert abs(float(got.x) - 2.0) < 1e-7 and abs(float(root.root) - 2 ** 0.5) < 1e-12
+    x0 = np.empty((), device="meta")
+    with pytest.raises(TypeError, match="to_numpy"):
+        optimize.root_scalar(lambda x: x, bracket=[x0, x0], method="ridder")
 
 
 # -- least squares ---------------------------------------------------------------------------
@@ -176,6 +391,160 @@ def test_least_squares_host_is_scipys():
     got = optimize.least_squares(_residuals, np.asarray([-1.2, 1.0]))
     numpy.testing.assert_array_equal(got.x.to_numpy(), ref.x)
     assert got.nfev == ref.nfev
+
+
+def _rosen_res_np(x):
+    return numpy.array([10 * (x[1] - x[0] ** 2), 1 - x[0]])
+
+
+def _rosen_jac_np(x):
+    return numpy.array([[-20 * x[0], 10], [-1, 0]])
+
+
+def _rosen_jac(x):
+    return np.stack([np.stack([-20 * x[0], np.asarray(10.0)]), np.asarray([-1.0, 0.0])])
+
+
+TRF_CASES = [{}, {"bounds": ([-numpy.inf, 0.5], numpy.inf)}, {"bounds": (-2, 1.5)}, {"loss": "soft_l1"},
+             {"loss": "huber", "bounds": (-2, [0.5, 1.5])}, {"loss": "cauchy", "f_scale": 0.1}, {"loss": "arctan"},
+             {"x_scale": "jac", "bounds": (-2, [0.5, 1.5])}, {"x_scale": [2.0, 0.5]}, {"max_nfev": 5},
+             {"method": "dogbox", "bounds": (-2, 1.5)}]
+
+
+@pytest.mark.parametrize("case", range(len(TRF_CASES)))
+@pytest.mark.parametrize("jac", ["callable", "autograd"])
+def test_least_squares_trf_is_scipys_algorithm(case, jac):
+    kw = TRF_CASES[case]
+    # SciPy's trf with the exact Jacobian: the same algorithm on the same values takes the same steps
+    ref = scipy.optimize.least_squares(_rosen_res_np, numpy.array([-1.2, 1.0]), jac=_rosen_jac_np, **kw)
+    with accelerator_rules():
+        got = optimize.least_squares(_residuals, np.asarray([-1.2, 1.0]),
+                                     jac=_rosen_jac if jac == "callable" else "2-point", **kw)
+    assert got.success == ref.success
+    if kw.get("method") == "dogbox":  # the device runs trf for 'dogbox': the same solution, other steps
+        numpy.testing.assert_allclose(got.x.to_numpy(), ref.x, rtol=1e-7)
+        return
+    assert (got.status, got.message) == (ref.status, ref.message)
+    assert (got.nfev, got.njev) == (ref.nfev, ref.njev)
+    numpy.testing.assert_allclose(got.x.to_numpy(), ref.x, rtol=1e-10, atol=1e-12)
+    numpy.testing.assert_allclose(float(got.cost), ref.cost, rtol=1e-9, atol=1e-20)
+    numpy.testing.assert_array_equal(got.active_mask.to_numpy(), ref.active_mask, strict=True)
+    for k in ("fun", "jac", "grad"):
+        numpy.testing.assert_allclose(got[k].to_numpy(), ref[k], rtol=1e-8, atol=1e-10)
+    assert set(ref.keys()) == set(got.keys())
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), m=st.integers(3, 30), loss=st.sampled_from(
+    ["linear", "soft_l1", "huber", "cauchy", "arctan"]), bounded=st.sampled_from(["none", "lower", "both"]),
+       x_scale=st.sampled_from([None, "jac"]))
+def test_least_squares_trf_hypothesis(seed, m, loss, bounded, x_scale):
+    rng = numpy.random.default_rng(seed)
+    t = numpy.linspace(0, 3, m)
+    y = 2.0 * numpy.exp(-0.7 * t) + 0.3 + 0.1 * rng.standard_normal(m)
+    x0 = numpy.array([1.0, 1.0, 0.0]) + 0.1 * rng.random(3)
+    bounds = {"none": (-numpy.inf, numpy.inf), "lower": ([0.0, 0.9, -numpy.inf], numpy.inf),
+              "both": ([0.5, 0.0, -1.0], [1.5, 1.2, 0.2])}[bounded]
+
+    def res_np(p):
+        return p[0] * numpy.exp(-p[1] * t) + p[2] - y
+
+    def jac_np(p):
+        e = numpy.exp(-p[1] * t)
+        return numpy.stack([e, -p[0] * t * e, numpy.ones_like(t)], axis=1)
+
+    tt, yt = np.asarray(t), np.asarray(y)
+    ref = scipy.optimize.least_squares(res_np, x0, jac=jac_np, bounds=bounds, loss=loss, x_scale=x_scale)
+    with accelerator_rules():
+        got = optimize.least_squares(lambda p: p[0] * np.exp(-p[1] * tt) + p[2] - yt, np.asarray(x0),
+                                     bounds=bounds, loss=loss, x_scale=x_scale)
+    assert got.success == ref.success
+    # the same algorithm: only the objective's and the SVD's last bits differ (autograd vs SciPy's jac)
+    numpy.testing.assert_allclose(got.x.to_numpy(), ref.x, rtol=1e-6, atol=1e-7)
+    numpy.testing.assert_allclose(float(got.cost), ref.cost, rtol=1e-8, atol=1e-12)
+
+
+@pytest.mark.parametrize("kw", [{}, {"bounds": (-2, [0.5, 1.5])}, {"loss": "cauchy"}, {"method": "lm"}])
+def test_least_squares_differences_where_torch_cannot_differentiate(kw):
+    # residuals computed by NumPy on the host view: SciPy's 2-point Jacobian (steps kept within the bounds)
+    ref = scipy.optimize.least_squares(_rosen_res_np, numpy.array([-1.2, 1.0]), **kw)
+    with accelerator_rules():
+        got = optimize.least_squares(lambda x: _rosen_res_np(x.to_numpy()), np.asarray([-1.2, 1.0]), **kw)
+    assert got.success == ref.success
+    numpy.testing.assert_allclose(got.x.to_numpy(), ref.x, rtol=1e-7)
+    if kw.get("method") != "lm":  # trf: SciPy's algorithm on SciPy's differences, step for step
+        assert (got.nfev, got.status) == (ref.nfev, ref.status)
+        numpy.testing.assert_allclose(got.jac.to_numpy(), ref.jac, rtol=1e-9, atol=1e-12)
+
+
+def test_least_squares_callback_and_args():
+    seen = []
+    ref = scipy.optimize.least_squares(lambda x, a: _rosen_res_np(x) * a, numpy.array([-1.2, 1.0]), args=(2.0,),
+                                       jac=lambda x, a: _rosen_jac_np(x) * a)
+    with accelerator_rules():
+        got = optimize.least_squares(lambda x, a: _residuals(x) * a, np.asarray([-1.2, 1.0]), args=(2.0,),
+                                     callback=lambda intermediate_result: seen.append(intermediate_result.nit))
+    numpy.testing.assert_allclose(got.x.to_numpy(), ref.x, rtol=1e-10)
+    assert seen == list(range(1, len(seen) + 1)) and len(seen) >= 1
+
+
+@pytest.mark.parametrize("rules", ["host", "accelerator"])
+def test_least_squares_bad_input_raises_scipys_errors(rules):
+    import contextlib
+
+    ctx = accelerator_rules if rules == "accelerator" else contextlib.nullcontext
+    x0 = numpy.array([-1.2, 1.0])
+    bad = [dict(method="nope"), dict(jac="4-point"), dict(tr_solver="qr"), dict(loss="l2"),
+           dict(method="lm", loss="huber"), dict(max_nfev=0), dict(method="lm", bounds=(0, 2)),
+           dict(bounds=(0, 1, 2)), dict(bounds=([0, 0, 0], 2)), dict(bounds=(1, 1)), dict(bounds=(0, 0.5)),
+           dict(x_scale=-1.0), dict(x_scale=[1.0, 2.0, 3.0])]
+    for kw in bad:
+        with pytest.raises(ValueError):
+            scipy.optimize.least_squares(_rosen_res_np, x0, **kw)
+        with ctx(), pytest.raises(ValueError):
+            optimize.least_squares(_residuals, np.asarray(x0), **kw)
+    with pytest.raises(ValueError):
+        scipy.optimize.least_squares(_rosen_res_np, numpy.ones((2, 1)))
+    with ctx(), pytest.raises(ValueError):
+        optimize.least_squares(_residuals, np.ones((2, 1)))
+    with pytest.raises(ValueError):
+        scipy.optimize.least_squares(lambda x: numpy.array([numpy.nan, 1.0]), x0)
+    with ctx(), pytest.raises(ValueError):
+        optimize.least_squares(lambda x: np.asarray([np.nan, 1.0]) * x, np.asarray(x0))
+
+
+@pytest.mark.parametrize("kw", [{"bounds": (0, [3.0, 1.0, 0.5])}, {"bounds": (0, 10)}, {"method": "trf"},
+                                {"bounds": (0, [3.0, 1.0, 0.5]), "p0": [1, 0.5, 0.2]},
+                                {"bounds": (0, 10), "sigma": "1-d", "absolute_sigma": True},
+                                {"bounds": (0, 10), "loss": "soft_l1"}, {"bounds": ([0, 0, -numpy.inf], numpy.inf)}])
+def test_curve_fit_bounds_device_agrees_with_scipy(kw):
+    x, y, s = _data(3)
+    kw = dict(kw)
+    if kw.get("sigma") == "1-d":
+        kw["sigma"] = s
+    ref_p, ref_c = scipy.optimize.curve_fit(lambda x, a, b, c: a * numpy.exp(-b * x) + c, x, y, **kw)
+    kw = {k: np.asarray(v) if isinstance(v, numpy.ndarray) else v for k, v in kw.items()}
+    with accelerator_rules():
+        p, c = optimize.curve_fit(_decay, np.asarray(x), np.asarray(y), **kw)
+    assert p.dtype == ref_p.dtype and c.shape == ref_c.shape
+    numpy.testing.assert_allclose(p.to_numpy(), ref_p, rtol=1e-8, atol=1e-9)
+    # SciPy's Jacobian is a 2-point difference (~1e-8 off), the device's exact: pcov within 1e-6
+    numpy.testing.assert_allclose(c.to_numpy(), ref_c, rtol=1e-6, atol=1e-6 * numpy.abs(ref_c).max())
+
+
+def test_curve_fit_bounds_errors():
+    x, y, _ = _data(4)
+    f_np = lambda x, a, b, c: a * numpy.exp(-b * x) + c  # noqa: E731
+    for kw in [dict(bounds=(0, 10), method="lm"), dict(bounds=(0, 10), args=(1,))]:
+        with pytest.raises(ValueError):
+            scipy.optimize.curve_fit(f_np, x, y, **kw)
+        with accelerator_rules(), pytest.raises(ValueError):
+            optimize.curve_fit(_decay, np.asarray(x), np.asarray(y), **kw)
+    kw = dict(bounds=(0, 10), max_nfev=2)  # SciPy's RuntimeError: not converged
+    with pytest.raises(RuntimeError, match="Optimal parameters not found"):
+        scipy.optimize.curve_fit(f_np, x, y, **kw)
+    with accelerator_rules(), pytest.raises(RuntimeError, match="Optimal parameters not found"):
+        optimize.curve_fit(_decay, np.asarray(x), np.asarray(y), **kw)
 
 
 def _decay(x, a, b, c):
@@ -270,3 +639,82 @@ def test_scalar_root_finders_take_torchnp_functions():  # SciPy's own (Python nu
     assert optimize.brentq(lambda x: np.cos(x) - x, 0, 1) == ref
     r = optimize.root_scalar(lambda x: np.cos(x) - x, bracket=[0, 1], method="bisect")
     assert r.converged and abs(r.root - ref) < 1e-11
+
+
+# -- minimize_batch: torchnp's extension ----------------------------------------------------
+def _rosen_rows(X):
+    return np.sum(100.0 * (X[:, 1:] - X[:, :-1] ** 2) ** 2 + (1 - X[:, :-1]) ** 2, axis=1)
+
+
+@pytest.mark.parametrize("method", ["BFGS", "L-BFGS-B"])
+@pytest.mark.parametrize("jac", ["autograd", "callable"])
+def test_minimize_batch_agrees_with_scipy_per_row(method, jac):
+    rng = numpy.random.default_rng(7)
+    X0 = rng.uniform(0.0, 2.0, (12, 3))  # starts from which SciPy and the batch reach the same minimum
+    grad = None
+    if jac == "callable":
+        def grad(X):
+            return np.stack([rosen_grad(X[i]) for i in range(X.shape[0])])
+    got = optimize.minimize_batch(_rosen_rows, np.asarray(X0), method=method, jac=grad)
+    assert got.x.shape == X0.shape and got.fun.shape == (12,) and got.jac.shape == X0.shape
+    assert got.nit.shape == got.status.shape == got.success.shape == (12,) and len(got.message) == 12
+    for i, x0 in enumerate(X0):
+        ref = scipy.optimize.minimize(np_rosen, x0, method=method, jac=np_rosen_grad)
+        assert bool(got.success[i]) == ref.success and int(got.status[i]) == ref.status, i
+        assert got.message[i] in (ref.message, "Optimization terminated successfully.") or ref.message.startswith(
+            "CONVERGENCE") and got.message[i] == "Optimization terminated successfully."
+        numpy.testing.assert_allclose(got.x.to_numpy()[i], ref.x, atol=1e-4)  # both at gtol=1e-5
+        assert abs(float(got.fun[i]) - ref.fun) <= 1e-8
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, 5), B=st.integers(1, 6),
+       method=st.sampled_from(["bfgs", "l-bfgs-b"]), bounded=st.booleans())
+def test_minimize_batch_quadratics(seed, n, B, method, bounded):  # one minimum per row: SciPy's as the oracle
+    rng = numpy.random.default_rng(seed)
+    m = rng.standard_normal((B, n, n))
+    A = m @ m.transpose(0, 2, 1) + n * numpy.eye(n)
+    b, X0 = rng.standard_normal((B, n)), rng.standard_normal((B, n))
+    bounds = [(-0.3, 0.4)] * n if bounded and method == "l-bfgs-b" else None
+    At, bt = np.asarray(A), np.asarray(b)
+
+    def fun(X):
+        return 0.5 * np.einsum("bi,bij,bj->b", X, At, X) - np.sum(bt * X, axis=1)
+
+    opts = {"gtol": 1e-9, "ftol": 1e-15}
+    got = optimize.minimize_batch(fun, np.asarray(X0), method=method, bounds=bounds,
+                                  options=opts if method == "l-bfgs-b" else {"gtol": 1e-9})
+    for i in range(B):
+        ref = scipy.optimize.minimize(lambda x: 0.5 * x @ A[i] @ x - b[i] @ x, X0[i], method=method, bounds=bounds,
+                                      jac=lambda x: A[i] @ x - b[i],
+                                      options=opts if method == "l-bfgs-b" else {"gtol": 1e-9})
+        assert bool(got.success[i]) or not ref.success
+        numpy.testing.assert_allclose(got.x.to_numpy()[i], ref.x, atol=1e-6)
+
+
+def test_minimize_batch_host_reads_do_not_grow_with_the_batch():  # docs/devices.md: flags, not rows
+    from host_reads import HostReads
+
+    counts = []
+    for B in (2, 32):
+        X0 = np.asarray(numpy.random.default_rng(3).uniform(0.5, 1.5, (B, 3)))
+        with accelerator_rules(), HostReads() as reads:  # the code a GPU runs (no NumPy kernels on the CPU)
+            got = optimize.minimize_batch(_rosen_rows, X0)
+        # one flag per line-search trial (each a batched call) and per iteration, the messages at the end
+        assert len(reads.reads) <= got.nfev + int(got.nit.max()) + 2, reads.reads
+        counts.append(len(reads.reads))
+    assert got.success.all() and counts[1] < 32 * 10  # far fewer than one per row and iteration
+
+
+def test_minimize_batch_bad_input():
+    X0 = np.zeros((3, 2))
+    with pytest.raises(ValueError, match="Unknown solver"):
+        optimize.minimize_batch(_rosen_rows, X0, method="nope")
+    with pytest.raises(ValueError):
+        optimize.minimize_batch(_rosen_rows, np.zeros(4))  # not (B, n)
+    with pytest.raises(ValueError):
+        optimize.minimize_batch(lambda X: np.sum(X), X0)  # not (B,) values
+    with pytest.raises(ValueError):
+        optimize.minimize_batch(_rosen_rows, X0, method="L-BFGS-B", bounds=[(1.0, 0.0)] * 2)
+    with pytest.raises(ValueError):
+        optimize.minimize_batch(_rosen_rows, X0, method="L-BFGS-B", bounds=[(0.0, 1.0)] * 3)

@@ -19,3 +19,23 @@ CASES = {
     "scipy.optimize.root": c(lambda x: x * x - 0.25, Arr((3,))),
     "scipy.optimize.fsolve": c(lambda x: x * x - 0.25, Arr((3,))),
 }
+
+
+def _cubic(x):
+    return (x - 2) * x * (x + 2) ** 2
+
+
+CASES.update({
+    "scipy.optimize.minimize[Newton-CG]": c(_rosen, Arr((4,)), method="Newton-CG"),
+    "scipy.optimize.minimize[Powell]": c(_rosen, Arr((4,)), method="Powell", bounds=[(-1.0, 2.0)] * 4),
+    "scipy.optimize.minimize_scalar": c(_cubic, bracket=(0.0, 1.0)),
+    "scipy.optimize.minimize_scalar[bounded]": c(_cubic, bounds=(-3.0, -1.0)),
+    "scipy.optimize.root_scalar": c(lambda x: x ** 3 - 1, bracket=[Arr(()), Arr(())], method="brentq"),
+    "scipy.optimize.root_scalar[newton]": c(lambda x: x ** 3 - 1, x0=Arr(()), method="newton"),
+})
+CASES.update({
+    "scipy.optimize.least_squares[lm]": c(lambda x: x * x - 0.25, Arr((3,)), method="lm"),
+    "scipy.optimize.least_squares[bounds, soft_l1]": c(lambda x: x * x - 0.25, Arr((3,)), bounds=(-10.0, 10.0),
+                                                      loss="soft_l1"),
+    "scipy.optimize.curve_fit[bounds]": c(_model, Arr((8,)), Arr((8,)), p0=[1.0, 0.0], bounds=(-5.0, 5.0)),
+})

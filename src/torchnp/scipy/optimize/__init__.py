@@ -10,19 +10,23 @@ host data only.
 import functools
 import inspect
 import math
+import operator
 
 import torch
 
 from ..._array import _wrap, ndarray
 from ..._boundary import tensor
-from .._dispatch import DEVICE, _from_scipy, _host_views, module_getattr, placement, scipy_function
-from . import _least_squares, _minimize
-from ._result import Objective, OptimizeResult, as_float_vector, result
+from .._dispatch import DEVICE, _array_operands, _from_scipy, _host_views, module_getattr, placement, scipy_function
+from . import _least_squares, _minimize, _scalar
+from ._batch import minimize_batch
+from ._result import Objective, OptimizeResult, RootResults, as_float_vector, result, scalar
 
-__all__ = ["OptimizeResult", "minimize", "least_squares", "curve_fit", "root", "fsolve"]
+__all__ = ["OptimizeResult", "RootResults", "minimize", "minimize_batch", "minimize_scalar", "root_scalar", "least_squares", "curve_fit",
+           "root", "fsolve"]
 
 #: SciPy's methods of ``minimize`` that run on a device here (the others: host data only)
-DEVICE_METHODS = {"bfgs": _minimize.bfgs, "l-bfgs-b": None, "cg": _minimize.cg, "nelder-mead": _minimize.nelder_mead}
+DEVICE_METHODS = {"bfgs": _minimize.bfgs, "l-bfgs-b": _minimize.lbfgsb, "cg": _minimize.cg,
+                  "nelder-mead": _minimize.nelder_mead, "newton-cg": _minimize.newton_cg, "powell": _minimize.powell}
 _SCIPY_METHODS = ("nelder-mead", "powell", "cg", "bfgs", "newton-cg", "l-bfgs-b", "tnc", "cobyla", "cobyqa", "slsqp",
                   "trust-constr", "dogleg", "trust-ncg", "trust-exact", "trust-krylov")
 
@@ -67,6 +71,8 @@ def _bounds(bounds, x):
             raise ValueError("length of x0 != length of bounds")
         lb = [-torch.inf if p[0] is None else float(p[0]) for p in pairs]
         ub = [torch.inf if p[1] is None else float(p[1]) for p in pairs]
+        if any(u < low for low, u in zip(lb, ub)):  # Python numbers: no host read
+            raise ValueError("An upper bound is less than the corresponding lower bound.")
     lb = torch.broadcast_to(tensor(lb, x.device).to(x.dtype), x.shape)
     ub = torch.broadcast_to(tensor(ub, x.device).to(x.dtype), x.shape)
     return lb, ub
@@ -74,7 +80,8 @@ def _bounds(bounds, x):
 
 def minimize(fun, x0, args=(), method=None, jac=None, hess=None, hessp=None, bounds=None, constraints=(), tol=None,
              callback=None, options=None):
-    """SciPy's ``scipy.optimize.minimize``; on a device: BFGS, L-BFGS-B, CG and Nelder-Mead."""
+    """SciPy's ``scipy.optimize.minimize``; on a device: BFGS, L-BFGS-B, CG, Newton-CG, Nelder-Mead
+    and Powell."""
     if not isinstance(args, tuple):
         args = (args,)
     if placement((x0,), {}) is None:
@@ -94,21 +101,24 @@ def minimize(fun, x0, args=(), method=None, jac=None, hess=None, hessp=None, bou
                         f"lives on {x.device}; torchnp never copies data implicitly: pass x0.to_numpy() to use "
                         f"SciPy's, or a method of {sorted(DEVICE_METHODS)} (docs/scipy.md).")
     options = dict(options or {})
-    if tol is not None:
-        key = {"bfgs": "gtol", "cg": "gtol", "l-bfgs-b": "ftol"}.get(meth)
-        if key:
-            options.setdefault(key, tol)
-            if meth == "l-bfgs-b":
-                options.setdefault("gtol", tol)
-        else:
-            options.setdefault("xatol", tol)
-            options.setdefault("fatol", tol)
+    if tol is not None:  # SciPy's mapping of ``tol`` to each method's options
+        for key, methods in (("xatol", ("nelder-mead",)), ("fatol", ("nelder-mead",)),
+                             ("xtol", ("newton-cg", "powell")), ("ftol", ("powell", "l-bfgs-b")),
+                             ("gtol", ("bfgs", "cg", "l-bfgs-b"))):
+            if meth in methods:
+                options.setdefault(key, tol)
     options.pop("disp", None)
     options.pop("return_all", None)
-    obj = Objective(fun, jac, args)
-    if meth == "l-bfgs-b":
+    if meth == "newton-cg" and isinstance(jac, str):
+        raise ValueError("Jacobian is required for Newton-CG method")
+    obj = Objective(fun, None if meth == "powell" else jac, args)
+    if meth in ("l-bfgs-b", "powell"):
         lower, upper = _bounds(bounds, x)
-        return _minimize.lbfgsb(obj, x, lower, upper, callback=callback, **options)
+        return DEVICE_METHODS[meth](obj, x, lower, upper, callback=callback, **options)
+    if meth == "newton-cg":
+        if isinstance(hess, str) or hasattr(hess, "update"):  # a difference scheme or an update strategy:
+            hess = None  # the device's products are autograd's (docs/scipy.md)
+        return _minimize.newton_cg(obj, x, hess=hess, hessp=hessp, callback=callback, **options)
     return DEVICE_METHODS[meth](obj, x, callback=callback, **options)
 
 
@@ -122,20 +132,18 @@ def _refuse(name, what, dev):
 
 
 def _unbounded(bounds):
-    try:
-        lb, ub = bounds
-        return all(v == -math.inf for v in torch.as_tensor(lb).reshape(-1).tolist()) and \
-            all(v == math.inf for v in torch.as_tensor(ub).reshape(-1).tolist())
-    except (TypeError, ValueError):
-        return False
+    """Whether (lb, ub) are all -inf and +inf (read on the host where they are device arrays)."""
+    lb, ub = bounds
+    return bool((tensor(lb, None) == -math.inf).all()) and bool((tensor(ub, None) == math.inf).all())
 
 
 def least_squares(fun, x0, jac="2-point", bounds=(-math.inf, math.inf), method="trf", ftol=1e-08, xtol=1e-08,
                   gtol=1e-08, x_scale=None, loss="linear", f_scale=1.0, diff_step=None, tr_solver=None,
                   tr_options=None, jac_sparsity=None, max_nfev=None, verbose=0, args=(), kwargs=None, callback=None,
                   workers=None):
-    """SciPy's ``scipy.optimize.least_squares``; on a device: unbounded problems with the linear
-    loss by Levenberg-Marquardt, the Jacobian by autograd unless ``jac`` is a callable."""
+    """SciPy's ``scipy.optimize.least_squares``; on a device: 'trf' (and 'dogbox') by SciPy's
+    trust-region reflective algorithm (bounds, robust losses, ``x_scale``), 'lm' by
+    Levenberg-Marquardt; the Jacobian by autograd unless ``jac`` is a callable."""
     if placement((x0,), {}) is None:
         return _host_result(scipy_function("optimize.least_squares")(
             host_callable(fun), _host_views(x0), jac=host_callable(jac), bounds=bounds, method=method, ftol=ftol,
@@ -143,17 +151,106 @@ def least_squares(fun, x0, jac="2-point", bounds=(-math.inf, math.inf), method="
             tr_solver=tr_solver, tr_options=tr_options, jac_sparsity=jac_sparsity, max_nfev=max_nfev,
             verbose=verbose, args=args, kwargs=kwargs if kwargs is not None else {}, callback=callback,
             workers=workers))
+    x = tensor(x0, None)
+    x, lb, ub, loss_fn = _check_least_squares(x, jac, bounds, method, tr_solver, loss, f_scale, max_nfev)
+    res = _least_squares.Residuals(fun, jac, args, kwargs)
+    _TERMINATION = {-2: "Stopped because `callback` function raised `StopIteration` or returned `True`",
+                    0: "The maximum number of function evaluations is exceeded.",
+                    1: "`gtol` termination condition is satisfied.",
+                    2: "`ftol` termination condition is satisfied.",
+                    3: "`xtol` termination condition is satisfied.",
+                    4: "Both `ftol` and `xtol` termination conditions are satisfied."}
+    if method == "lm":
+        _initial_residuals(res, x, method)
+        res.nfev = 0
+        x, r, J, status, message = _least_squares.levenberg_marquardt(res, x, ftol, xtol, gtol, max_nfev)
+        g = J.T @ r
+        return result(x=x, cost=0.5 * torch.dot(r, r), fun=r, jac=J, grad=g, optimality=g.abs().max(),
+                      active_mask=torch.zeros(x.shape, dtype=torch.int64, device=x.device), nfev=res.nfev,
+                      njev=res.njev, status=status, message=message, success=status > 0)
+    scale = _x_scale(x_scale, x)
+    x = _least_squares.strictly_feasible(x, lb, ub)
+    _initial_residuals(res, x, method)
+    res.nfev = res.njev = 0
+    res.lb, res.ub = lb, ub
+    out = _least_squares.trf(res, x, lb, ub, ftol, xtol, gtol, max_nfev, scale, loss_fn, callback)
+    out["cost"] = torch.tensor(out["cost"], dtype=x.dtype, device=x.device)
+    out["optimality"] = torch.tensor(out["optimality"], dtype=x.dtype, device=x.device)
+    if _unbounded((lb, ub)):  # SciPy's trf_no_bounds: a float mask of zeros
+        out["active_mask"] = torch.zeros_like(x)
+    return result(**out, message=_TERMINATION[out["status"]], success=out["status"] > 0)
+
+
+def _initial_residuals(res, x, method):
+    """SciPy's checks of ``fun(x0)``: 1-d, finite, and for 'lm' at least as many residuals as variables."""
+    f0 = res(x)
+    if not bool(torch.isfinite(f0).all()):
+        raise ValueError("Residuals are not finite in the initial point.")
+    if method == "lm" and f0.numel() < x.numel():
+        raise ValueError("Method 'lm' doesn't work when the number of residuals is less than the number of "
+                         "variables.")
+
+
+def _check_least_squares(x, jac, bounds, method, tr_solver, loss, f_scale, max_nfev):
+    """SciPy's argument checks of ``least_squares``: (x0 as float, lb, ub, the loss function)."""
     if method not in ("trf", "dogbox", "lm"):
         raise ValueError("`method` must be 'trf', 'dogbox' or 'lm'.")
-    x = as_float_vector(x0)
-    if not _unbounded(bounds) or loss != "linear":
-        raise _refuse("least_squares", "bounds and robust losses", x.device)
-    res = _least_squares.Residuals(fun, jac, args, kwargs)
-    x, r, J, status, message = _least_squares.levenberg_marquardt(res, x, ftol, xtol, gtol, max_nfev)
-    g = J.T @ r
-    return result(x=x, cost=0.5 * torch.dot(r, r), fun=r, jac=J, grad=g, optimality=g.abs().max(),
-                  active_mask=torch.zeros(x.shape, dtype=torch.int64, device=x.device), nfev=res.nfev,
-                  njev=res.njev, status=status, message=message, success=status > 0)
+    if jac not in ("2-point", "3-point", "cs") and not callable(jac):
+        raise ValueError("`jac` must be '2-point', '3-point', 'cs' or callable.")
+    if tr_solver not in (None, "exact", "lsmr"):
+        raise ValueError("`tr_solver` must be None, 'exact' or 'lsmr'.")
+    if loss not in _LOSSES and not callable(loss):
+        raise ValueError(f"`loss` must be one of {dict.fromkeys(_LOSSES).keys()} or a callable.")
+    if method == "lm" and loss != "linear":
+        raise ValueError("method='lm' supports only 'linear' loss function.")
+    if max_nfev is not None and max_nfev <= 0:
+        raise ValueError("`max_nfev` must be None or positive integer.")
+    if x.is_complex():
+        raise ValueError("`x0` must be real.")
+    if x.dim() > 1:
+        raise ValueError("`x0` must have at most 1 dimension.")
+    x = x.reshape(-1).to(torch.float64).clone() if not x.is_floating_point() else x.reshape(-1).clone()
+    if hasattr(bounds, "lb"):
+        lb, ub = bounds.lb, bounds.ub
+    elif len(bounds) == 2:
+        lb, ub = bounds
+    else:
+        raise ValueError("`bounds` must contain 2 elements.")
+    lb, ub = (tensor(b, x.device).to(x.dtype) for b in (lb, ub))
+    lb = lb.expand(x.shape) if lb.dim() == 0 else lb
+    ub = ub.expand(x.shape) if ub.dim() == 0 else ub
+    if method == "lm" and not bool(((lb == -math.inf) & (ub == math.inf)).all()):
+        raise ValueError("Method 'lm' doesn't support bounds.")
+    if lb.shape != x.shape or ub.shape != x.shape:
+        raise ValueError("Inconsistent shapes between bounds and `x0`.")
+    if bool((lb >= ub).any()):
+        raise ValueError("Each lower bound must be strictly less than each upper bound.")
+    if not bool(((x >= lb) & (x <= ub)).all()):
+        raise ValueError("Initial guess is outside of provided bounds")
+    return x, lb, ub, _least_squares.loss_function(loss, f_scale)
+
+
+_LOSSES = ("linear", "huber", "soft_l1", "cauchy", "arctan")
+
+
+def _x_scale(x_scale, x):
+    """SciPy's ``check_x_scale`` for 'trf': 'jac', or positive finite numbers broadcast to x0's shape."""
+    if x_scale is None:
+        x_scale = 1.0
+    if isinstance(x_scale, str) and x_scale == "jac":
+        return x_scale
+    try:
+        s = tensor(x_scale, x.device).to(x.dtype)
+        valid = bool((torch.isfinite(s) & (s > 0)).all())
+    except (ValueError, TypeError):
+        valid = False
+    if not valid:
+        raise ValueError("`x_scale` must be 'jac' or array_like with positive numbers.")
+    if s.dim() == 0:
+        s = s.expand(x.shape)
+    if s.shape != x.shape:
+        raise ValueError("Inconsistent shapes between `x_scale` and `x0`.")
+    return s
 
 
 def _parameter_count(f):
@@ -166,23 +263,38 @@ def _parameter_count(f):
 
 def curve_fit(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=False, check_finite=None,
               bounds=(-math.inf, math.inf), method=None, jac=None, *, full_output=False, nan_policy=None, **kwargs):
-    """SciPy's ``scipy.optimize.curve_fit``; on a device: unbounded fits by Levenberg-Marquardt
-    with the Jacobian from autograd, ``pcov`` as SciPy computes it."""
+    """SciPy's ``scipy.optimize.curve_fit``; on a device: unbounded fits by Levenberg-Marquardt,
+    bounded ones (and ``method='trf'``) by ``least_squares``' trust-region reflective algorithm, the
+    Jacobian from autograd, ``pcov`` as SciPy computes it."""
     dev = placement((xdata, ydata, p0, sigma), {})
     if dev is None:
         return _from_scipy(scipy_function("optimize.curve_fit")(
             host_callable(f), _host_views(xdata), _host_views(ydata), p0=_host_views(p0), sigma=_host_views(sigma),
             absolute_sigma=absolute_sigma, check_finite=check_finite, bounds=bounds, method=method,
             jac=host_callable(jac), full_output=full_output, nan_policy=nan_policy, **kwargs))
-    if not _unbounded(bounds) or method not in (None, "lm", "trf") or full_output or nan_policy not in (None, "raise"):
-        raise _refuse("curve_fit", "bounds, full_output and nan_policy", dev)
-    p = as_float_vector(p0, dev) if p0 is not None else torch.ones(_parameter_count(f), dtype=torch.float64,
-                                                                     device=dev)
-    y = tensor(ydata, dev)
+    if full_output or nan_policy not in (None, "raise"):
+        raise _refuse("curve_fit", "full_output and nan_policy", dev)
+    y = tensor(ydata, dev)  # the operands' devices are checked before anything is read
+    x_arg = xdata if isinstance(xdata, (list, tuple)) else _wrap(tensor(xdata, dev))
+    n = as_float_vector(p0, dev).numel() if p0 is not None else _parameter_count(f)
+    if hasattr(bounds, "lb"):
+        lb, ub = bounds.lb, bounds.ub
+    else:
+        lb, ub = bounds
+    bounded = not _unbounded((lb, ub))  # Python numbers: no host read
+    lb, ub = (torch.broadcast_to(tensor(b, dev).to(torch.float64), (n,)) for b in (lb, ub))
+    if p0 is not None:
+        p = as_float_vector(p0, dev)
+    else:  # SciPy's _initialize_feasible: midpoints, a unit inside a one-sided bound, else ones
+        lf, uf = torch.isfinite(lb), torch.isfinite(ub)
+        p = torch.where(lf & uf, 0.5 * (lb + ub), torch.where(lf, lb + 1, torch.where(uf, ub - 1, 1.0)))
+    if method is None:
+        method = "trf" if bounded else "lm"
+    if method == "lm" and bounded:
+        raise ValueError("Method 'lm' only works for unconstrained problems. Use 'trf' or 'dogbox' instead.")
     if not y.is_floating_point():
         y = y.to(torch.float64)
     y = y.reshape(-1)
-    x_arg = xdata if isinstance(xdata, (list, tuple)) else _wrap(tensor(xdata, dev))
     weight = None
     if sigma is not None:
         s = tensor(sigma, dev).to(y.dtype)
@@ -202,12 +314,23 @@ def curve_fit(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=False, check_
             return _wrap(r * weight[1])
         return _wrap(torch.linalg.solve_triangular(weight[1], r[:, None], upper=False)[:, 0])
 
-    res = _least_squares.Residuals(residual, jac=None)
-    tols = {k: kwargs[k] for k in ("ftol", "xtol", "gtol") if k in kwargs}  # leastsq's, as SciPy passes them
-    x, r, J, status, message = _least_squares.levenberg_marquardt(res, p, max_nfev=kwargs.get("maxfev"), **tols)
-    if status == 0:
-        raise RuntimeError("Optimal parameters not found: " + message)
-    pcov = _least_squares.covariance(J, torch.dot(r, r), y.numel(), x.numel(), absolute_sigma)
+    if "args" in kwargs:
+        raise ValueError("'args' is not a supported keyword argument.")
+    if method != "lm":  # SciPy's least_squares (trf; dogbox runs trf here), maxfev as its max_nfev
+        if "max_nfev" not in kwargs:
+            kwargs["max_nfev"] = kwargs.pop("maxfev", None)
+        out = least_squares(residual, _wrap(p), bounds=(_wrap(lb), _wrap(ub)), method=method, **kwargs)
+        if not out.success:
+            raise RuntimeError("Optimal parameters not found: " + out.message)
+        x, J, cost = out.x._t, out.jac._t, 2 * out.cost._t
+    else:
+        res = _least_squares.Residuals(residual, jac=None)
+        tols = {k: kwargs[k] for k in ("ftol", "xtol", "gtol") if k in kwargs}  # leastsq's, as SciPy passes them
+        x, r, J, status, message = _least_squares.levenberg_marquardt(res, p, max_nfev=kwargs.get("maxfev"), **tols)
+        if status == 0:
+            raise RuntimeError("Optimal parameters not found: " + message)
+        cost = torch.dot(r, r)
+    pcov = _least_squares.covariance(J, cost, y.numel(), x.numel(), absolute_sigma)
     return _wrap(x), _wrap(pcov)
 
 
@@ -270,6 +393,222 @@ def fsolve(func, x0, args=(), fprime=None, full_output=0, col_deriv=0, xtol=1.49
     return root(func, x0, args=args, method="hybr", jac=fprime, options={"xtol": xtol, "maxfev": maxfev}).x
 
 
+class _ScalarFunction:
+    """A scalar function of SciPy's scalar solvers on the device: called with a 0-d array on
+    ``dev`` made from the solver's Python number, its value read on the host (one read per
+    evaluation, docs/devices.md); ``derivative`` by torch's autograd."""
+
+    def __init__(self, fun, args, dev, nan_raise=False):
+        self.fun, self.args, self.dev, self.nan_raise, self.calls = fun, args, dev, nan_raise, 0
+
+    def _point(self, x, grad=False):
+        return torch.tensor(float(x), dtype=torch.float64, device=self.dev, requires_grad=grad)
+
+    def value(self, out, t, what="objective function"):
+        return scalar(out, t, what)
+
+    def __call__(self, x):
+        t = self._point(x)
+        with torch.no_grad():
+            fx = float(self.value(self.fun(_wrap(t), *self.args), t))
+        self.calls += 1
+        if self.nan_raise and math.isnan(fx):
+            err = ValueError(f"The function value at x={x} is NaN; solver cannot continue.")
+            err._x, err._function_calls = x, self.calls
+            raise err
+        return fx
+
+    def derivative(self, x):
+        """f'(x) by autograd, or SciPy's 2-point difference where torch cannot differentiate."""
+        t = self._point(x, grad=True)
+        with torch.enable_grad():
+            f = self.value(self.fun(_wrap(t), *self.args), t)
+        if f.requires_grad:
+            (d,) = torch.autograd.grad(f, t, allow_unused=True)
+            return 0.0 if d is None else float(d)
+        h = math.sqrt(2.220446049250313e-16) * (1.0 if x >= 0 else -1.0) * max(1.0, abs(x))
+        h = (x + h) - x
+        return (self(x + h) - float(f)) / h
+
+
+def _scalar_operands(values, dev):
+    """Bracket/bounds/x0 entries as Python numbers (a device 0-d array is read on the host),
+    devices checked first."""
+    from ..._device import DeviceMismatchError
+
+    for v in _array_operands(values):
+        d = v._t.device if isinstance(v, ndarray) else torch.device("cpu")
+        if d != dev:
+            raise DeviceMismatchError(f"an operand on {d} with the optimizer on {dev}; torchnp never copies "
+                                      f"data implicitly")
+
+
+def _scalar_x(v):
+    """A bracket/bounds/x0 entry as a Python number (a 0-d device array: read on the host)."""
+    if isinstance(v, ndarray):
+        return v._t.item()
+    return v.item() if hasattr(v, "item") else v
+
+
+def minimize_scalar(fun, bracket=None, bounds=None, args=(), method=None, tol=None, options=None):
+    """SciPy's ``scipy.optimize.minimize_scalar``; on a device: methods 'brent', 'golden' and
+    'bounded' (SciPy's iterations on Python numbers, the objective on 0-d device arrays)."""
+    if not isinstance(args, tuple):
+        args = (args,)
+    dev = placement((bracket, bounds, args), {})
+    if dev is None:
+        return _host_result(scipy_function("optimize.minimize_scalar")(
+            host_callable(fun), bracket=_host_views(bracket), bounds=_host_views(bounds), args=_host_views(args),
+            method=method, tol=tol, options=options))
+    _scalar_operands((bracket, bounds, args), dev)
+    if callable(method):
+        raise _refuse("minimize_scalar", "a custom method", dev)
+    meth = ("brent" if bounds is None else "bounded") if method is None else method.lower()
+    options = dict(options or {})
+    if bounds is not None and meth in {"brent", "golden"}:
+        raise ValueError(f"Use of `bounds` is incompatible with 'method={method}'.")
+    if tol is not None:
+        options.setdefault("xatol" if meth == "bounded" else "xtol", tol)
+    options.pop("disp", None)
+    f = _ScalarFunction(fun, args, dev)
+    brack = None if bracket is None else [_scalar_x(v) for v in bracket]
+    if meth == "brent":
+        res = _scalar.recover_from_bracket_error(_scalar.brent, f, brack, **options)
+    elif meth == "golden":
+        res = _scalar.recover_from_bracket_error(_scalar.golden, f, brack, **options)
+    elif meth == "bounded":
+        if bounds is None:
+            raise ValueError("The `bounds` parameter is mandatory for method `bounded`.")
+        res = _scalar.bounded(f, [_scalar_x(v) for v in bounds], **options)
+    else:
+        raise ValueError(f"Unknown solver {method}")
+    res.fun = _wrap(torch.tensor(res.fun, dtype=torch.float64, device=dev))
+    res.x = _wrap(torch.tensor(res.x, dtype=torch.float64, device=dev))
+    return res
+
+
+_BRACKETING = ("bisect", "ridder", "brentq", "brenth", "toms748")
+
+
+def root_scalar(f, args=(), method=None, bracket=None, fprime=None, fprime2=None, x0=None, x1=None, xtol=None,
+                rtol=None, maxiter=None, options=None):
+    """SciPy's ``scipy.optimize.root_scalar``; on a device: methods 'brentq', 'bisect', 'newton'
+    (``fprime`` by autograd where not given), 'secant' and 'halley' (SciPy's iterations on Python
+    numbers, the function on 0-d device arrays)."""
+    if not isinstance(args, tuple):
+        args = (args,)
+    dev = placement((bracket, x0, x1, args), {})
+    if dev is None:
+        return _host_result(scipy_function("optimize.root_scalar")(
+            host_callable(f), args=_host_views(args), method=method, bracket=_host_views(bracket),
+            fprime=host_callable(fprime), fprime2=host_callable(fprime2), x0=_host_views(x0), x1=_host_views(x1),
+            xtol=xtol, rtol=rtol, maxiter=maxiter, options=options))
+    _scalar_operands((bracket, x0, x1, args), dev)
+    kwargs = {k: v for k, v in (("xtol", xtol), ("rtol", rtol), ("maxiter", maxiter)) if v is not None}
+    kwargs.update(options or {})
+    func = _ScalarFunction(f, args, dev)
+    memo = None
+    if fprime2 is not None and not callable(fprime2):
+        fprime2 = bool(fprime2)
+        if fprime2:  # f returns (f, f', f''): SciPy's MemoizeDer
+            memo = _Memoized(f, args, dev)
+            fprime, fprime2 = memo.fprime, memo.fprime2
+        else:
+            fprime2 = None
+    if fprime is not None and not callable(fprime):
+        if bool(fprime):
+            memo = memo or _Memoized(f, args, dev)
+            fprime = memo.fprime
+        else:
+            fprime = None
+    if memo is not None:
+        func = memo
+    if not method:
+        if bracket is not None:
+            method = "brentq"
+        elif x0 is not None:
+            method = ("halley" if fprime2 else "newton") if fprime else ("secant" if x1 is not None else "newton")
+    if not method:
+        raise ValueError("Unable to select a solver as neither bracket nor starting point provided.")
+    meth = method.lower()
+    if meth not in _BRACKETING + ("newton", "secant", "halley"):
+        raise ValueError(f"Unknown solver {meth}")
+    if meth in _BRACKETING:
+        if not isinstance(bracket, (list, tuple, ndarray)):
+            raise ValueError(f"Bracket needed for {method}")
+        if meth not in ("brentq", "bisect"):
+            raise _refuse("root_scalar", f"method {method!r}", dev)
+        xt, rt, it = kwargs.get("xtol", 2e-12), kwargs.get("rtol", 4 * 2.220446049250313e-16), \
+            operator.index(kwargs.get("maxiter", 100))
+        if xt <= 0:
+            raise ValueError(f"xtol too small ({xt:g} <= 0)")
+        if rt < 4 * 2.220446049250313e-16:
+            raise ValueError(f"rtol too small ({rt:g} < {4 * 2.220446049250313e-16:g})")
+        func.nan_raise = True
+        a, b = (_scalar_x(v) for v in list(bracket)[:2])
+        try:
+            r, calls, iters, flag = getattr(_scalar, meth)(func, float(a), float(b), xt, rt, it)
+        except ValueError as e:
+            if not hasattr(e, "_x"):
+                raise
+            r, calls, iters, flag = e._x, e._function_calls, math.nan, str(e)
+        m = meth
+    else:
+        if x0 is None:
+            raise ValueError(f"x0 must not be None for {method}")
+        if meth == "halley" and not fprime:
+            raise ValueError(f"fprime must be specified for {method}")
+        if meth == "halley" and not fprime2:
+            raise ValueError(f"fprime2 must be specified for {method}")
+        if meth == "newton" and not fprime:
+            fprime = func.derivative
+        elif meth == "newton" or meth == "halley":
+            fprime = fprime if memo is not None else _ScalarFunction(fprime, args, dev)
+            fprime2 = (fprime2 if memo is not None else _ScalarFunction(fprime2, args, dev)) \
+                if meth == "halley" else None
+        if "xtol" in kwargs:
+            kwargs["tol"] = kwargs.pop("xtol")
+        kwargs.pop("disp", None)
+        kwargs.pop("full_output", None)
+        r, calls, iters, flag, m = _scalar.newton(
+            func, _scalar_x(x0), fprime=None if meth == "secant" else fprime,
+            fprime2=fprime2 if meth == "halley" else None, x1=_scalar_x(x1) if meth == "secant" else None,
+            **kwargs)
+        if memo is not None:
+            calls = memo.calls
+    return RootResults(root=_wrap(torch.tensor(r, dtype=torch.float64, device=dev)), iterations=iters,
+                       function_calls=calls, flag=flag, method=m if meth != "secant" else "secant")
+
+
+class _Memoized(_ScalarFunction):
+    """SciPy's ``MemoizeDer``: ``f`` returns (f, f'[, f'']), evaluated once per point."""
+
+    def __init__(self, fun, args, dev):
+        super().__init__(fun, args, dev)
+        self.x = self.vals = None
+
+    def _values(self, x):
+        if self.vals is None or x != self.x:
+            t = self._point(x)
+            with torch.no_grad():
+                out = self.fun(_wrap(t), *self.args)
+            self.vals = [float(self.value(v, t)) for v in out]
+            self.x = x
+            self.calls += 1
+        return self.vals
+
+    def __call__(self, x):
+        return self._values(x)[0]
+
+    def fprime(self, x):
+        return self._values(x)[1]
+
+    def fprime2(self, x):
+        return self._values(x)[2]
+
+
+DEVICE["optimize.minimize_scalar"] = minimize_scalar
+DEVICE["optimize.root_scalar"] = root_scalar
 DEVICE["optimize.least_squares"] = least_squares
 DEVICE["optimize.root"] = root
 DEVICE["optimize.fsolve"] = fsolve

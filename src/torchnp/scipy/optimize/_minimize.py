@@ -1,5 +1,6 @@
-"""Device minimizers of ``scipy.optimize.minimize`` (DESIGN §8.4): BFGS, L-BFGS-B, CG and
-Nelder-Mead on tensors, the gradient from torch's autograd where ``jac`` is not given.
+"""Device minimizers of ``scipy.optimize.minimize`` (DESIGN §8.4): BFGS, L-BFGS-B, CG, Newton-CG,
+Nelder-Mead and Powell on tensors, the gradient (and Newton-CG's Hessian-vector products) from
+torch's autograd where ``jac`` is not given.
 
 The iterates, gradients and the inverse-Hessian approximation stay on the device; the
 decisions of each iteration (line-search steps, convergence tests) read a few scalars on the
@@ -72,16 +73,19 @@ def _callback(callback, x, f):
         callback(OptimizeResult(x=_wrap(x.clone()), fun=_wrap(f)))
 
 
+def _start(obj, x, maxiter, norm):
+    """The prologue SciPy's BFGS and CG share: (maxiter, f, g, the previous f's stand-in, |g|)."""
+    f, g = obj.value_and_grad(x)
+    return (200 * x.numel() if maxiter is None else maxiter), f, g, f + torch.linalg.vector_norm(g) / 2, \
+        _vecnorm(g, norm)
+
+
 def bfgs(obj, x, callback=None, gtol=1e-5, norm=math.inf, maxiter=None, c1=1e-4, c2=0.9, xrtol=0, **_):
     """SciPy's ``_minimize_bfgs`` on tensors."""
-    n = x.numel()
-    maxiter = 200 * n if maxiter is None else maxiter
-    f, g = obj.value_and_grad(x)
-    eye = torch.eye(n, dtype=x.dtype, device=x.device)
+    maxiter, f, g, old_old_f, gnorm = _start(obj, x, maxiter, norm)
+    eye = torch.eye(x.numel(), dtype=x.dtype, device=x.device)
     H = eye.clone()
-    old_f, old_old_f = f, f + torch.linalg.vector_norm(g) / 2
     k, status = 0, 0
-    gnorm = _vecnorm(g, norm)
     while gnorm > gtol and k < maxiter:
         d = -(H @ g)
         step = _line_search(obj, x, d, f, g, f, old_old_f, c2)
@@ -120,12 +124,9 @@ def bfgs(obj, x, callback=None, gtol=1e-5, norm=math.inf, maxiter=None, c1=1e-4,
 
 def cg(obj, x, callback=None, gtol=1e-5, norm=math.inf, maxiter=None, c1=1e-4, c2=0.4, **_):
     """SciPy's ``_minimize_cg`` (Polak-Ribiere+) on tensors."""
-    maxiter = 200 * x.numel() if maxiter is None else maxiter
-    f, g = obj.value_and_grad(x)
+    maxiter, f, g, old_old_f, gnorm = _start(obj, x, maxiter, norm)
     d = -g
-    old_old_f = f + torch.linalg.vector_norm(g) / 2
     k, status = 0, 0
-    gnorm = _vecnorm(g, norm)
     while gnorm > gtol and k < maxiter:
         step = _line_search(obj, x, d, f, g, f, old_old_f, c2)
         if step is None:
@@ -135,7 +136,11 @@ def cg(obj, x, callback=None, gtol=1e-5, norm=math.inf, maxiter=None, c1=1e-4, c
         old_old_f, f = f, f_new
         x = x + t * d
         beta = torch.clamp(torch.dot(g_new - g, g_new) / torch.dot(g, g), min=0)
-        d = -g_new + beta * d
+        d_new = -g_new + beta * d
+        # SciPy's descent condition (sigma_3 = 0.01), which its line search enforces: where the
+        # Polak-Ribiere direction fails it, restart along the steepest descent (no host read)
+        descent = torch.dot(d_new, g_new) <= -0.01 * torch.dot(g_new, g_new)
+        d = torch.where(descent, d_new, -g_new)
         g = g_new
         k += 1
         _callback(callback, x, f)
@@ -308,3 +313,184 @@ def nelder_mead(obj, x, callback=None, maxiter=None, maxfev=None, xatol=1e-4, fa
         status, msg = 2, _MAXITER
     return result(fun=fsim[0], nit=it, nfev=obj.nfev, status=status, success=status == 0, message=msg, x=sim[0],
                   final_simplex=(_wrap(sim), _wrap(fsim)))
+
+
+_EPSILON = math.sqrt(2.220446049250313e-16)  # SciPy's _epsilon: the finite-difference step
+
+
+def newton_cg(obj, x, hess=None, hessp=None, callback=None, xtol=1e-5, eps=_EPSILON, maxiter=None, c1=1e-4, c2=0.9,
+              **_):
+    """SciPy's ``_minimize_newtoncg`` on tensors: the Hessian-vector products of the inner CG from
+    ``hess`` (a matrix, once per iteration), ``hessp``, or torch's autograd (a double backward pass;
+    SciPy's differences of the gradient where the objective is not differentiable by torch)."""
+    n = x.numel()
+    maxiter = 200 * n if maxiter is None else maxiter
+    cg_maxiter, xtol = 20 * n, n * xtol
+    autograd = obj.autograd
+    f, g = obj.value_and_grad(x)
+    if autograd and not obj.autograd:  # jac=None and no torch gradient: SciPy's error
+        raise ValueError("Jacobian is required for Newton-CG method")
+    old_old_f, k, nhev, update_l1 = None, 0, 0, math.inf
+
+    def terminate(status, message):
+        return result(fun=f, jac=g, nfev=obj.nfev, njev=obj.njev, nhev=nhev, status=status, success=status == 0,
+                      message=message, x=x, nit=k)
+
+    while update_l1 > xtol:
+        if k >= maxiter:
+            return terminate(1, "Warning: " + _MAXITER)
+        maggrad = float(g.abs().sum())
+        termcond = min(0.5, math.sqrt(maggrad)) * maggrad
+        z, r = torch.zeros_like(x), g.clone()
+        p, i, dri0 = -r, 0, torch.dot(r, r)
+        if hess is not None:
+            A = obj.matrix(hess, x)
+            nhev += 1
+        for _k2 in range(cg_maxiter):
+            if float(r.abs().sum()) <= termcond:
+                break
+            if hess is not None:
+                Ap = A @ p
+            elif hessp is not None:
+                Ap = obj.vector(hessp, x, p)
+                nhev += 1
+            else:
+                Ap = obj.hessp(x, p, eps)
+            curv = float(torch.dot(p, Ap))
+            if 0 <= curv <= 3 * 2.220446049250313e-16:
+                break
+            if curv < 0:
+                if i == 0:  # steepest descent
+                    z = dri0 / (-curv) * -g
+                break
+            alpha = dri0 / curv
+            z, r = z + alpha * p, r + alpha * Ap
+            dri1 = torch.dot(r, r)
+            p, i, dri0 = -r + dri1 / dri0 * p, i + 1, dri1
+        else:
+            return terminate(3, "Warning: CG iterations didn't converge. The Hessian is not positive definite.")
+        if not bool(z.any()):  # a zero gradient: SciPy's line search returns a zero update
+            step = (0.0, f, g)
+        else:
+            step = _line_search(obj, x, z, f, g, f, old_old_f, c2)
+        if step is None:
+            return terminate(2, "Warning: " + _PRECISION)
+        t, f_new, g = step
+        old_old_f, f = f, f_new
+        update = t * z
+        x = x + update
+        k += 1
+        _callback(callback, x, f)
+        update_l1 = float(update.abs().sum())
+    if math.isnan(float(f)) or math.isnan(update_l1):
+        return terminate(3, _NAN)
+    return terminate(0, _SUCCESS)
+
+
+class _TooManyCalls(Exception):
+    pass
+
+
+def _line_for_search(x, d, lower, upper):
+    """SciPy's ``_line_for_search``: the interval of ``l`` keeping ``x + l d`` within the bounds."""
+    nz = d != 0
+    safe = torch.where(nz, d, 1)
+    low, high = (lower - x) / safe, (upper - x) / safe
+    pos = d > 0
+    lmin = torch.where(nz, torch.where(pos, low, high), -torch.inf).max()
+    lmax = torch.where(nz, torch.where(pos, high, low), torch.inf).min()
+    lmin, lmax = float(lmin), float(lmax)
+    return (lmin, lmax) if lmax >= lmin else (0, 0)
+
+
+def _linesearch_powell(func, p, xi, tol, lower, upper, fval):
+    """SciPy's ``_linesearch_powell``: Brent's minimum along ``xi`` (bounded where bounds are)."""
+    from . import _scalar
+
+    def along(alpha):
+        return func(p + alpha * xi)
+
+    if not bool(xi.any()):
+        return fval, p, xi
+    if lower is not None:
+        lo, hi = _line_for_search(p, xi, lower, upper)
+        if not (math.isinf(lo) and lo < 0 and math.isinf(hi) and hi > 0):
+            if math.isfinite(lo) and math.isfinite(hi):
+                res = _scalar.bounded(along, (lo, hi), xatol=tol / 100)
+                return res.fun, p + res.x * xi, res.x * xi
+            res = _scalar.bounded(lambda a: along(math.tan(a)), (math.atan(lo), math.atan(hi)), xatol=tol / 100)
+            return res.fun, p + math.tan(res.x) * xi, math.tan(res.x) * xi
+    res = _scalar.recover_from_bracket_error(_scalar.brent, along, None, xtol=tol)
+    return res.fun, p + res.x * xi, res.x * xi
+
+
+def powell(obj, x, lower=None, upper=None, callback=None, xtol=1e-4, ftol=1e-4, maxiter=None, maxfev=None,
+           direc=None, **_):
+    """SciPy's ``_minimize_powell`` on tensors: the direction set on the device, each line
+    search Brent's (bounded: ``fminbound``'s) on Python numbers, one host read per evaluation."""
+    n = x.numel()
+    maxfun = maxfev
+    if maxiter is None and maxfun is None:
+        maxiter = maxfun = n * 1000
+    elif maxiter is None:
+        maxiter = n * 1000 if maxfun == math.inf else math.inf
+    elif maxfun is None:
+        maxfun = n * 1000 if maxiter == math.inf else math.inf
+    calls = [0]
+
+    def func(v):
+        if calls[0] >= maxfun:
+            raise _TooManyCalls
+        calls[0] += 1
+        return float(obj(v))
+
+    if direc is None:
+        direc = torch.eye(n, dtype=x.dtype, device=x.device)
+    else:
+        from ..._boundary import tensor
+
+        direc = tensor(direc, x.device).to(x.dtype).clone()
+    fval = func(x)
+    x1, it = x.clone(), 0
+    while True:
+        try:
+            fx, bigind, delta = fval, 0, 0.0
+            for i in range(n):
+                fx2 = fval
+                fval, x, _ = _linesearch_powell(func, x, direc[i], xtol * 100, lower, upper, fval)
+                if (fx2 - fval) > delta:
+                    delta, bigind = fx2 - fval, i
+            it += 1
+            _callback(callback, x, torch.tensor(fval, dtype=x.dtype, device=x.device))
+            if 2.0 * (fx - fval) <= ftol * (abs(fx) + abs(fval)) + 1e-20 or calls[0] >= maxfun or it >= maxiter \
+                    or (math.isnan(fx) and math.isnan(fval)):
+                break
+            direc1 = x - x1
+            x1 = x.clone()
+            lmax = 1 if lower is None else _line_for_search(x, direc1, lower, upper)[1]
+            x2 = x + min(lmax, 1) * direc1
+            fx2 = func(x2)
+            if fx > fx2:
+                t = 2.0 * (fx + fx2 - 2.0 * fval)
+                temp = fx - fval - delta
+                t *= temp * temp
+                temp = fx - fx2
+                t -= delta * temp * temp
+                if t < 0.0:
+                    fval, x, direc1 = _linesearch_powell(func, x, direc1, xtol * 100, lower, upper, fval)
+                    if bool(direc1.any()):
+                        direc[bigind] = direc[-1].clone()
+                        direc[-1] = direc1
+        except _TooManyCalls:
+            break
+    status, msg = 0, _SUCCESS
+    if lower is not None and bool(((lower > x) | (x > upper)).any()):
+        status, msg = 4, "The result is outside of the provided bounds."
+    elif calls[0] >= maxfun:
+        status, msg = 1, "Maximum number of function evaluations has been exceeded."
+    elif it >= maxiter:
+        status, msg = 2, _MAXITER
+    elif math.isnan(fval) or bool(torch.isnan(x).any()):
+        status, msg = 3, _NAN
+    return result(fun=torch.tensor(fval, dtype=x.dtype, device=x.device), direc=direc, nit=it, nfev=calls[0],
+                  status=status, success=status == 0, message=msg, x=x)

@@ -31,6 +31,19 @@ class OptimizeResult(dict):
         return list(self.keys())
 
 
+class RootResults(OptimizeResult):
+    """SciPy's ``scipy.optimize.RootResults``: ``root``, ``iterations``, ``function_calls``,
+    ``converged``, ``flag``, ``method``."""
+
+    def __init__(self, root, iterations, function_calls, flag, method):
+        super().__init__()
+        self.root, self.iterations, self.function_calls = root, iterations, function_calls
+        self.converged = flag == 0
+        self.flag = {0: "converged", -1: "sign error", -2: "convergence error", -3: "value error",
+                     1: "No error"}.get(flag, flag)
+        self.method = method
+
+
 def result(**fields):
     """An OptimizeResult whose tensors are torchnp arrays on their device (0-d for scalars)."""
     return OptimizeResult({k: _wrap(v) if isinstance(v, torch.Tensor) else v for k, v in fields.items()})
@@ -94,6 +107,46 @@ class Objective:
             self.nfev += 1
             return self._differences(x, f.detach())
         return self._differences(x, self(x))
+
+    def matrix(self, hess, x):
+        """``hess(x, *args)`` as a square tensor on ``x``'s device (Newton-CG's ``hess``)."""
+        return tensor(hess(_wrap(x), *self.args), x.device).to(x.dtype).reshape(x.numel(), x.numel())
+
+    def vector(self, hessp, x, p):
+        """``hessp(x, p, *args)`` as a tensor like ``x`` (Newton-CG's ``hessp``)."""
+        return tensor(hessp(_wrap(x), _wrap(p), *self.args), x.device).to(x.dtype).reshape(x.shape)
+
+    def _gradient_graph(self, xr):
+        """The gradient at ``xr`` (which requires grad), differentiable again where torch can."""
+        if self.jac is True:
+            return tensor(self.fun(_wrap(xr), *self.args)[1], xr.device).to(xr.dtype).reshape(xr.shape)
+        if callable(self.jac):
+            return tensor(self.jac(_wrap(xr), *self.args), xr.device).to(xr.dtype).reshape(xr.shape)
+        f = scalar(self.fun(_wrap(xr), *self.args), xr)
+        if not f.requires_grad:
+            return f.new_zeros(())  # not differentiable by torch: no graph
+        (g,) = torch.autograd.grad(f, xr, create_graph=True, allow_unused=True)
+        return torch.zeros_like(xr) if g is None else g
+
+    def hessp(self, x, p, eps):
+        """The Hessian of ``fun`` times ``p``: a double backward pass of torch's autograd, or
+        SciPy's ``approx_fhess_p`` (differences of the gradient, step ``eps``) where the
+        gradient is not differentiable by torch. Counted as a gradient evaluation."""
+        if self.autograd or self.jac is True or callable(self.jac):
+            xr = x.detach().requires_grad_(True)
+            with torch.enable_grad():
+                g = self._gradient_graph(xr)
+                if g.requires_grad:
+                    self.nfev += self.autograd
+                    self.njev += 1
+                    (hv,) = torch.autograd.grad(g, xr, grad_outputs=p, allow_unused=True)
+                    return torch.zeros_like(x) if hv is None else hv
+                if self.autograd and g.dim() == x.dim() and g.shape == x.shape:
+                    self.njev += 1
+                    return torch.zeros_like(x)  # a gradient torch computed without a graph: constant
+        g2 = self.value_and_grad(x + eps * p)[1]
+        g1 = self.value_and_grad(x)[1]
+        return (g2 - g1) / eps
 
     def _differences(self, x, f):
         """SciPy's '2-point' forward differences (``approx_derivative``: h = sqrt(eps) * max(1, |x|))."""

@@ -1,0 +1,444 @@
+"""SciPy's scalar minimizers and root finders, ported line by line (DESIGN §8.4).
+
+``minimize_scalar`` (Brent, golden section, bounded) and ``root_scalar`` (brentq, bisect, Newton,
+secant, Halley) iterate on Python numbers, as SciPy's do: each step's decision needs the new
+function value, so every evaluation of a device objective reads one scalar on the host
+(docs/devices.md). Their iterates are SciPy's exactly wherever the function values are. Powell's
+line searches use the same Brent and bounded minimizers.
+"""
+
+import math
+
+from ._result import OptimizeResult
+
+
+class BracketError(RuntimeError):
+    """SciPy's ``BracketError`` (a RuntimeError carrying the last triple in ``data``)."""
+
+
+def bracket(func, xa=0.0, xb=1.0, grow_limit=110.0, maxiter=1000):
+    """SciPy's ``bracket``: (xa, xb, xc, fa, fb, fc, funcalls) with f(xb) below f(xa), f(xc)."""
+    gold, verysmall = 1.618034, 1e-21
+    xa, xb = float(xa), float(xb)
+    fa, fb = func(xa), func(xb)
+    if fa < fb:
+        xa, xb, fa, fb = xb, xa, fb, fa
+    xc = xb + gold * (xb - xa)
+    fc = func(xc)
+    funcalls, it = 3, 0
+    while fc < fb:
+        tmp1 = (xb - xa) * (fb - fc)
+        tmp2 = (xb - xc) * (fb - fa)
+        val = tmp2 - tmp1
+        denom = 2.0 * verysmall if abs(val) < verysmall else 2.0 * val
+        w = xb - ((xb - xc) * tmp2 - (xb - xa) * tmp1) / denom
+        wlim = xb + grow_limit * (xc - xb)
+        if it > maxiter:
+            raise RuntimeError("No valid bracket was found before the iteration limit was reached. Consider "
+                               "trying different initial points or increasing `maxiter`.")
+        it += 1
+        if (w - xc) * (xb - w) > 0.0:
+            fw = func(w)
+            funcalls += 1
+            if fw < fc:
+                xa, xb, fa, fb = xb, w, fb, fw
+                break
+            if fw > fb:
+                xc, fc = w, fw
+                break
+            w = xc + gold * (xc - xb)
+            fw = func(w)
+            funcalls += 1
+        elif (w - wlim) * (wlim - xc) >= 0.0:
+            w = wlim
+            fw = func(w)
+            funcalls += 1
+        elif (w - wlim) * (xc - w) > 0.0:
+            fw = func(w)
+            funcalls += 1
+            if fw < fc:
+                xb, xc = xc, w
+                w = xc + gold * (xc - xb)
+                fb, fc = fc, fw
+                fw = func(w)
+                funcalls += 1
+        else:
+            w = xc + gold * (xc - xb)
+            fw = func(w)
+            funcalls += 1
+        xa, xb, xc, fa, fb, fc = xb, xc, w, fb, fc, fw
+    ok = ((fb < fc and fb <= fa) or (fb < fa and fb <= fc)) and (xa < xb < xc or xc < xb < xa) and \
+        all(map(math.isfinite, (xa, xb, xc)))
+    if not ok:
+        e = BracketError("The algorithm terminated without finding a valid bracket. Consider trying different "
+                         "initial points.")
+        e.data = (xa, xb, xc, fa, fb, fc, funcalls)
+        raise e
+    return xa, xb, xc, fa, fb, fc, funcalls
+
+
+def _bracket_info(func, brack):
+    if brack is None:
+        return bracket(func)
+    if len(brack) == 2:
+        return bracket(func, xa=brack[0], xb=brack[1])
+    if len(brack) == 3:
+        xa, xb, xc = map(float, brack)
+        if xa > xc:
+            xc, xa = xa, xc
+        if not (xa < xb < xc):
+            raise ValueError("Bracketing values (xa, xb, xc) do not fulfill this requirement: (xa < xb) and "
+                             "(xb < xc)")
+        fa, fb, fc = func(xa), func(xb), func(xc)
+        if not (fb < fa and fb < fc):
+            raise ValueError("Bracketing values (xa, xb, xc) do not fulfill this requirement: (f(xb) < f(xa)) "
+                             "and (f(xb) < f(xc))")
+        return xa, xb, xc, fa, fb, fc, 3
+    raise ValueError("Bracketing interval must be length 2 or 3 sequence.")
+
+
+def _scalar_result(x, fval, nit, nfev, maxiter, xtol):
+    nan = math.isnan(x) or math.isnan(fval)
+    success = nit < maxiter and not nan
+    if success:
+        message = ("\nOptimization terminated successfully;\nThe returned value satisfies the termination "
+                   f"criteria\n(using xtol = {xtol} )")
+    else:
+        message = "NaN result encountered." if nan else "\nMaximum number of iterations exceeded"
+    return OptimizeResult(fun=fval, x=x, nit=nit, nfev=nfev, success=success, message=message)
+
+
+def _parabola(x, w, v, fx, fw, fv):
+    """The parabolic step through (v, w, x) of Brent's method and fminbound: (p, q), the step p / q."""
+    tmp1 = (x - w) * (fx - fv)
+    tmp2 = (x - v) * (fx - fw)
+    p = (x - v) * tmp2 - (x - w) * tmp1
+    q = 2.0 * (tmp2 - tmp1)
+    return (-p if q > 0.0 else p), abs(q)
+
+
+def brent(func, brack=None, xtol=1.48e-8, maxiter=500, disp=0, **_):
+    """SciPy's ``_minimize_scalar_brent`` (the ``Brent`` class) on Python numbers."""
+    if xtol < 0:
+        raise ValueError(f"tolerance should be >= 0, got {xtol!r}")
+    xa, xb, xc, fa, fb, fc, funcalls = _bracket_info(func, brack)
+    mintol, cg = 1.0e-11, 0.3819660
+    x = w = v = xb
+    fw = fv = fx = fb
+    a, b = (xa, xc) if xa < xc else (xc, xa)
+    deltax = rat = 0.0
+    it = 0
+    while it < maxiter:
+        tol1 = xtol * abs(x) + mintol
+        tol2 = 2.0 * tol1
+        xmid = 0.5 * (a + b)
+        if abs(x - xmid) < (tol2 - 0.5 * (b - a)):
+            break
+        if abs(deltax) <= tol1:
+            deltax = a - x if x >= xmid else b - x
+            rat = cg * deltax
+        else:
+            p, tmp2 = _parabola(x, w, v, fx, fw, fv)
+            dx_temp = deltax
+            deltax = rat
+            if p > tmp2 * (a - x) and p < tmp2 * (b - x) and abs(p) < abs(0.5 * tmp2 * dx_temp):
+                rat = p * 1.0 / tmp2
+                u = x + rat
+                if (u - a) < tol2 or (b - u) < tol2:
+                    rat = tol1 if xmid - x >= 0 else -tol1
+            else:
+                deltax = a - x if x >= xmid else b - x
+                rat = cg * deltax
+        if abs(rat) < tol1:
+            u = x + tol1 if rat >= 0 else x - tol1
+        else:
+            u = x + rat
+        fu = func(u)
+        funcalls += 1
+        if fu > fx:
+            if u < x:
+                a = u
+            else:
+                b = u
+            if fu <= fw or w == x:
+                v, w, fv, fw = w, u, fw, fu
+            elif fu <= fv or v == x or v == w:
+                v, fv = u, fu
+        else:
+            if u >= x:
+                a = x
+            else:
+                b = x
+            v, w, x, fv, fw, fx = w, x, u, fw, fx, fu
+        it += 1
+    return _scalar_result(x, fx, it, funcalls, maxiter, xtol)
+
+
+def golden(func, brack=None, xtol=1.4901161193847656e-08, maxiter=5000, disp=0, **_):
+    """SciPy's ``_minimize_scalar_golden`` on Python numbers."""
+    xa, xb, xc, fa, fb, fc, funcalls = _bracket_info(func, brack)
+    gR = 0.61803399
+    gC = 1.0 - gR
+    x3, x0 = xc, xa
+    if abs(xc - xb) > abs(xb - xa):
+        x1, x2 = xb, xb + gC * (xc - xb)
+    else:
+        x2, x1 = xb, xb - gC * (xb - xa)
+    f1, f2 = func(x1), func(x2)
+    funcalls += 2
+    nit = 0
+    for _ in range(maxiter):
+        if abs(x3 - x0) <= xtol * (abs(x1) + abs(x2)):
+            break
+        if f2 < f1:
+            x0, x1 = x1, x2
+            x2 = gR * x1 + gC * x3
+            f1, f2 = f2, func(x2)
+        else:
+            x3, x2 = x2, x1
+            x1 = gR * x2 + gC * x0
+            f2, f1 = f1, func(x1)
+        funcalls += 1
+        nit += 1
+    xmin, fval = (x1, f1) if f1 < f2 else (x2, f2)
+    return _scalar_result(xmin, fval, nit, funcalls, maxiter, xtol)
+
+
+def bounded(func, bounds, xatol=1e-5, maxiter=500, disp=0, **_):
+    """SciPy's ``_minimize_scalar_bounded`` (fminbound) on Python numbers."""
+    if len(bounds) != 2:
+        raise ValueError("bounds must have two elements.")
+    x1, x2 = bounds
+    try:
+        x1, x2 = float(x1), float(x2)
+    except (TypeError, ValueError):
+        x1 = x2 = math.nan
+    if not (math.isfinite(x1) and math.isfinite(x2)):
+        raise ValueError("Optimization bounds must be finite scalars.")
+    if x1 > x2:
+        raise ValueError("The lower bound exceeds the upper bound.")
+    flag = 0
+    sqrt_eps = math.sqrt(2.2e-16)
+    golden_mean = 0.5 * (3.0 - math.sqrt(5.0))
+    a, b = x1, x2
+    fulc = a + golden_mean * (b - a)
+    nfc, xf = fulc, fulc
+    rat = e = 0.0
+    x = xf
+    fx = func(x)
+    num = 1
+    fu = math.inf
+    ffulc = fnfc = fx
+    xm = 0.5 * (a + b)
+    tol1 = sqrt_eps * abs(xf) + xatol / 3.0
+    tol2 = 2.0 * tol1
+    while abs(xf - xm) > (tol2 - 0.5 * (b - a)):
+        golden_step = 1
+        if abs(e) > tol1:
+            golden_step = 0
+            p, q = _parabola(xf, nfc, fulc, fx, fnfc, ffulc)
+            r, e = e, rat
+            if abs(p) < abs(0.5 * q * r) and p > q * (a - xf) and p < q * (b - xf):
+                rat = (p + 0.0) / q
+                x = xf + rat
+                if (x - a) < tol2 or (b - x) < tol2:
+                    rat = tol1 * (_sign(xm - xf) + ((xm - xf) == 0))
+            else:
+                golden_step = 1
+        if golden_step:
+            e = a - xf if xf >= xm else b - xf
+            rat = golden_mean * e
+        x = xf + (_sign(rat) + (rat == 0)) * max(abs(rat), tol1)
+        fu = func(x)
+        num += 1
+        if fu <= fx:
+            if x >= xf:
+                a = xf
+            else:
+                b = xf
+            fulc, ffulc = nfc, fnfc
+            nfc, fnfc = xf, fx
+            xf, fx = x, fu
+        else:
+            if x < xf:
+                a = x
+            else:
+                b = x
+            if fu <= fnfc or nfc == xf:
+                fulc, ffulc = nfc, fnfc
+                nfc, fnfc = x, fu
+            elif fu <= ffulc or fulc == xf or fulc == nfc:
+                fulc, ffulc = x, fu
+        xm = 0.5 * (a + b)
+        tol1 = sqrt_eps * abs(xf) + xatol / 3.0
+        tol2 = 2.0 * tol1
+        if num >= maxiter:
+            flag = 1
+            break
+    if math.isnan(xf) or math.isnan(fx) or math.isnan(fu):
+        flag = 2
+    message = {0: "Solution found.", 1: "Maximum number of function calls reached.",
+               2: "NaN result encountered."}[flag]
+    return OptimizeResult(fun=fx, status=flag, success=flag == 0, message=message, x=xf, nfev=num, nit=num)
+
+
+def _sign(v):
+    return (v > 0) - (v < 0) if not math.isnan(v) else math.nan
+
+
+def recover_from_bracket_error(solver, func, brack, **options):
+    """SciPy's ``_recover_from_bracket_error``: a failed bracket search as an unsuccessful result."""
+    try:
+        return solver(func, brack, **options)
+    except BracketError as e:
+        xa, xb, xc, fa, fb, fc, funcalls = e.data
+        xs, fs = [xa, xb, xc], [fa, fb, fc]
+        if any(map(math.isnan, xs + fs)):
+            x, fun = math.nan, math.nan
+        else:
+            i = min(range(3), key=fs.__getitem__)
+            x, fun = xs[i], fs[i]
+        return OptimizeResult(fun=fun, nfev=funcalls, x=x, nit=0, success=False, message=str(e))
+
+
+# -- root finders (SciPy's C brentq/bisect and Python newton) -------------------------------------
+CONVERGED, CONVERR, SIGNERR = 0, -2, -1
+
+
+class NanError(ValueError):
+    """SciPy's ``_wrap_nan_raise``: the function returned NaN at ``_x``."""
+
+
+def brentq(f, xa, xb, xtol, rtol, maxiter):
+    """SciPy's ``brentq.c``: (root, funcalls, iterations, flag)."""
+    xpre, xcur = xa, xb
+    xblk = fblk = spre = scur = 0.0
+    fpre, fcur = f(xpre), f(xcur)
+    funcalls, it = 2, 0
+    if fpre == 0:
+        return xpre, funcalls, it, CONVERGED
+    if fcur == 0:
+        return xcur, funcalls, it, CONVERGED
+    if math.copysign(1, fpre) == math.copysign(1, fcur):
+        raise ValueError("f(a) and f(b) must have different signs")
+    for _ in range(maxiter):
+        it += 1
+        if fpre != 0 and fcur != 0 and math.copysign(1, fpre) != math.copysign(1, fcur):
+            xblk, fblk = xpre, fpre
+            spre = scur = xcur - xpre
+        if abs(fblk) < abs(fcur):
+            xpre, xcur, xblk = xcur, xblk, xcur
+            fpre, fcur, fblk = fcur, fblk, fcur
+        delta = (xtol + rtol * abs(xcur)) / 2
+        sbis = (xblk - xcur) / 2
+        if fcur == 0 or abs(sbis) < delta:
+            return xcur, funcalls, it, CONVERGED
+        if abs(spre) > delta and abs(fcur) < abs(fpre):
+            if xpre == xblk:
+                stry = -fcur * (xcur - xpre) / (fcur - fpre)
+            else:
+                dpre = (fpre - fcur) / (xpre - xcur)
+                dblk = (fblk - fcur) / (xblk - xcur)
+                stry = -fcur * (fblk * dblk - fpre * dpre) / (dblk * dpre * (fblk - fpre))
+            if 2 * abs(stry) < min(abs(spre), 3 * abs(sbis) - delta):
+                spre, scur = scur, stry
+            else:
+                spre = scur = sbis
+        else:
+            spre = scur = sbis
+        xpre, fpre = xcur, fcur
+        xcur += scur if abs(scur) > delta else (delta if sbis > 0 else -delta)
+        fcur = f(xcur)
+        funcalls += 1
+    return xcur, funcalls, it, CONVERR
+
+
+def bisect(f, xa, xb, xtol, rtol, maxiter):
+    """SciPy's ``bisect.c``: (root, funcalls, iterations, flag)."""
+    fa, fb = f(xa), f(xb)
+    funcalls, it = 2, 0
+    if fa * fb > 0:
+        raise ValueError("f(a) and f(b) must have different signs")
+    if fa == 0:
+        return xa, funcalls, it, CONVERGED
+    if fb == 0:
+        return xb, funcalls, it, CONVERGED
+    dm = xb - xa
+    for _ in range(maxiter):
+        it += 1
+        dm *= 0.5
+        xm = xa + dm
+        fm = f(xm)
+        funcalls += 1
+        if fm * fa >= 0:
+            xa = xm
+        if fm == 0 or abs(dm) < xtol + rtol * abs(xm):
+            return xm, funcalls, it, CONVERGED
+    return xa, funcalls, it, CONVERR
+
+
+def _isclose(a, b, rtol, atol):
+    return abs(a - b) <= atol + rtol * abs(b)
+
+
+def newton(func, x0, fprime=None, tol=1.48e-8, maxiter=50, fprime2=None, x1=None, rtol=0.0):
+    """SciPy's scalar ``newton`` (Newton, Halley or secant) with ``disp=False``:
+    (root, funcalls, iterations, flag, method)."""
+    if tol <= 0:
+        raise ValueError(f"tol too small ({tol:g} <= 0)")
+    if maxiter < 1:
+        raise ValueError("maxiter must be greater than 0")
+    p0 = float(x0) * 1.0
+    funcalls = 0
+    p = p0
+    if fprime is not None:
+        method = "newton"
+        for itr in range(maxiter):
+            fval = func(p0)
+            funcalls += 1
+            if fval == 0:
+                return p0, funcalls, itr, CONVERGED, method
+            fder = fprime(p0)
+            funcalls += 1
+            if fder == 0:
+                return p0, funcalls, itr + 1, CONVERR, method
+            newton_step = fval / fder
+            if fprime2:
+                fder2 = fprime2(p0)
+                funcalls += 1
+                method = "halley"
+                adj = newton_step * fder2 / fder / 2
+                if abs(adj) < 1:
+                    newton_step /= 1.0 - adj
+            p = p0 - newton_step
+            if _isclose(p, p0, rtol, tol):
+                return p, funcalls, itr + 1, CONVERGED, method
+            p0 = p
+    else:
+        method = "secant"
+        if x1 is not None:
+            if float(x1) == x0:
+                raise ValueError("x1 and x0 must be different")
+            p1 = float(x1)
+        else:
+            eps = 1e-4
+            p1 = x0 * (1 + eps)
+            p1 += eps if p1 >= 0 else -eps
+        q0, q1 = func(p0), func(p1)
+        funcalls += 2
+        if abs(q1) < abs(q0):
+            p0, p1, q0, q1 = p1, p0, q1, q0
+        for itr in range(maxiter):
+            if q1 == q0:
+                return (p1 + p0) / 2.0, funcalls, itr + 1, CONVERR, method
+            if abs(q1) > abs(q0):
+                p = (-q0 / q1 * p1 + p0) / (1 - q0 / q1)
+            else:
+                p = (-q1 / q0 * p0 + p1) / (1 - q1 / q0)
+            if _isclose(p, p1, rtol, tol):
+                return p, funcalls, itr + 1, CONVERGED, method
+            p0, q0 = p1, q1
+            p1 = p
+            q1 = func(p1)
+            funcalls += 1
+    return p, funcalls, itr + 1, CONVERR, method
