@@ -151,6 +151,11 @@ def test_odeint_host_is_scipys_and_device_within_its_tolerance():
     numpy.testing.assert_allclose(got.to_numpy(), ref, rtol=1e-6)
 
 
+def _batch_device(*args, **kwargs):
+    with accelerator_rules():
+        return integrate.solve_ivp_batch(*args, **kwargs)
+
+
 # -- solve_ivp_batch: torchnp's extension (docs/scipy.md), each row against SciPy's solve_ivp of it --
 def oscillator_in(xp):
     def rhs(t, y, k, c):  # y[..., i]: one state (SciPy's) or a batch of them (solve_ivp_batch)
@@ -182,12 +187,13 @@ def test_batch_rows_agree_with_scipys_solve_ivp(method, rtol, rows, backwards, s
         numpy.testing.assert_allclose(got.sol(te[5]).to_numpy()[b], got.y.to_numpy()[b, :, 5], rtol=1e-12)
 
 
+@pytest.mark.parametrize("rules", ["host", "accelerator"])  # one torch path under both (no SciPy counterpart)
 @pytest.mark.parametrize("method", ["RK45", "RK23", "DOP853"])
-def test_batch_of_one_takes_scipys_steps(method):
+def test_batch_of_one_takes_scipys_steps(method, rules):
     y0 = numpy.array([1.0, -0.5])
     ref = scipy.integrate.solve_ivp(oscillator_in(numpy), (0, 8), y0, method=method, args=(4.0, 0.3), rtol=1e-6,
                                     atol=1e-9)
-    got = integrate.solve_ivp_batch(oscillator_in(np), (0, 8), np.asarray(y0[None]), method=method, args=(4.0, 0.3),
+    got = (integrate.solve_ivp_batch if rules == "host" else _batch_device)(oscillator_in(np), (0, 8), np.asarray(y0[None]), method=method, args=(4.0, 0.3),
                                     rtol=1e-6, atol=1e-9)
     assert (got.nfev, got.message) == (ref.nfev, ref.message) and got.y.shape == (1,) + ref.y.shape
     numpy.testing.assert_allclose(got.t.to_numpy(), ref.t, rtol=1e-7)  # as test_device_takes_scipys_steps

@@ -257,7 +257,8 @@ class _Solver:
         h0 = min(h0, length)
         f1 = self.fun(self.t + h0 * self.direction, y0 + h0 * self.direction * f0)
         d2 = [v / h0 for v in _rms_rows((f1 - f0) / scale).reshape(-1).tolist()]
-        h1 = min(max(1e-6, h0 * 1e-3) if b <= 1e-15 and c <= 1e-15 else (0.01 / max(b, c)) ** (1 / (self.tab.error_order + 1))
+        power = 1 / (self.tab.error_order + 1)
+        h1 = min(max(1e-6, h0 * 1e-3) if b <= 1e-15 and c <= 1e-15 else (0.01 / max(b, c)) ** power
                  for b, c in zip(d1, d2))
         return min(100 * h0, h1, length, self.max_step)
 
@@ -484,7 +485,7 @@ def solve_on_device(fun, t_span, y0, method, t_eval, dense_output, events, vecto
                 interpolants.pop()
         else:
             step = []
-            while pending and ((solver.direction > 0 and pending[0] <= t) or (solver.direction < 0 and pending[0] >= t)):
+            while pending and (pending[0] <= t if solver.direction > 0 else pending[0] >= t):
                 step.append(pending.pop(0))
             if step:  # the step's output times at once, as SciPy's sol(t_eval_step)
                 sol = sol or solver.dense_output()
