@@ -229,3 +229,41 @@ def test_batch_bad_input_raises_scipys_errors(bad, exc):
             scipy.integrate.solve_ivp(lambda t, y, *a: -y, (0, 1), numpy.ones(2), **bad)
     with pytest.raises(ValueError):  # a batch is (B, n)
         integrate.solve_ivp_batch(lambda t, y: -y, (0, 1), np.ones(3))
+
+
+@pytest.mark.parametrize("method", ["RK45", "DOP853"])
+def test_gradients_through_the_integrator_are_scipys_sensitivities(method):  # issue 26: autograd, §8.2
+    """torchnp.grad of the end state with respect to y0 and a parameter, through the device
+    integrator's stages (its steps held fixed), against the sensitivity equations integrated by
+    SciPy: equal to the integrator's tolerance."""
+
+    def rhs(t, y, k):
+        return np.stack([y[1], -k * y[0] - 0.3 * y[1]])
+
+    def end_state(p):  # p = (x0, v0, k)
+        sol = integrate.solve_ivp(rhs, (0, 3), p[:2], method=method, args=(p[2],), rtol=1e-10, atol=1e-12)
+        return sol.y[0, -1]
+
+    g = np.grad(end_state)(np.asarray([1.0, -0.5, 4.0]))
+
+    def augmented(t, z):  # y, dy/dx0, dy/dv0, dy/dk: each a (position, velocity) pair
+        k, (x, v) = 4.0, z[:2]
+        out = [v, -k * x - 0.3 * v]
+        for i in range(3):
+            sx, sv = z[2 + 2 * i: 4 + 2 * i]
+            out += [sv, -k * sx - 0.3 * sv - (x if i == 2 else 0.0)]
+        return out
+
+    ref = scipy.integrate.solve_ivp(augmented, (0, 3), [1.0, -0.5, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0], method="DOP853",
+                                    rtol=1e-12, atol=1e-14).y[:, -1]
+    numpy.testing.assert_allclose(g.to_numpy(), ref[[2, 4, 6]], rtol=1e-7)
+
+
+def test_options_without_effect_warn_as_scipy():  # SciPy's explicit solvers ignore `jac` with a warning
+    with pytest.warns(UserWarning, match="no effect for a chosen solver: `jac`, `band`") as ref:
+        scipy.integrate.solve_ivp(lambda t, y: -y, (0, 1), numpy.ones(2), jac=None, band=1)
+    with accelerator_rules(), pytest.warns(UserWarning) as got:
+        integrate.solve_ivp(lambda t, y: -y, (0, 1), np.ones(2), jac=None, band=1)
+    assert [str(w.message) for w in got] == [str(w.message) for w in ref]
+    with pytest.warns(UserWarning, match="no effect for a chosen solver: `events`"):  # never dropped silently
+        integrate.solve_ivp_batch(lambda t, y: -y, (0, 1), np.ones((2, 2)), events=lambda t, y: y[0])

@@ -103,7 +103,7 @@ def _rms_rows(x):
 
 def _rms(x):
     """SciPy's ``norm`` of the state, the largest over a batch's rows: a host float."""
-    return float(torch.linalg.vector_norm(x, dim=-1).max()) / math.sqrt(x.shape[-1])
+    return float(torch.linalg.vector_norm(x.detach(), dim=-1).max()) / math.sqrt(x.shape[-1])
 
 
 def _powers(x, order, like):
@@ -251,12 +251,12 @@ class _Solver:
         length = abs(self.t_bound - self.t)
         if length == 0:
             return 0.0
-        scale = self.atol + y0.abs() * self.rtol
-        d0, d1 = _rms_rows(y0 / scale).reshape(-1).tolist(), _rms_rows(f0 / scale).reshape(-1).tolist()
+        scale = self.atol + y0.detach().abs() * self.rtol
+        d0, d1 = (_rms_rows(v.detach() / scale).reshape(-1).tolist() for v in (y0, f0))
         h0 = min(1e-6 if a < 1e-5 or b < 1e-5 else 0.01 * a / b for a, b in zip(d0, d1))
         h0 = min(h0, length)
         f1 = self.fun(self.t + h0 * self.direction, y0 + h0 * self.direction * f0)
-        d2 = [v / h0 for v in _rms_rows((f1 - f0) / scale).reshape(-1).tolist()]
+        d2 = [v / h0 for v in _rms_rows((f1 - f0).detach() / scale).reshape(-1).tolist()]
         power = 1 / (self.tab.error_order + 1)
         h1 = min(max(1e-6, h0 * 1e-3) if b <= 1e-15 and c <= 1e-15 else (0.01 / max(b, c)) ** power
                  for b, c in zip(d1, d2))
@@ -317,7 +317,7 @@ class _Dop853Solver(_Solver):
         e3 = torch.linalg.vector_norm((K @ self.W["E3"]) / scale, dim=-1) ** 2
         denom = e5 + 0.01 * e3
         norms = abs(h) * e5 / torch.sqrt(denom * scale.shape[-1])
-        return float(torch.where(denom == 0, 0.0, norms).max())  # both estimates zero: 0, as SciPy
+        return float(torch.where(denom == 0, 0.0, norms).detach().max())  # both estimates zero: 0, as SciPy
 
     def dense_output(self):
         h, K = self.t - self.t_old, self.K
@@ -427,7 +427,11 @@ def solve_on_device(fun, t_span, y0, method, t_eval, dense_output, events, vecto
     y = y.to(torch.complex128 if y.is_complex() else torch.float64)  # SciPy's: float or complex, double precision
     dev = y.device
     rtol, atol_t, max_step, first_step = _options(y, t0, tf, options)
-    options.pop("jac", None)
+    if options:  # SciPy's explicit solvers take no other option (``jac`` included): its warning
+        import warnings
+
+        warnings.warn("The following arguments have no effect for a chosen solver: "
+                      f"{', '.join(f'`{x}`' for x in options)}.", stacklevel=3)
     te = None if t_eval is None else _times(t_eval, t0, tf)
     solver = _solver(method)(fun, t0, y, tf, TABLEAUS[method], rtol, atol_t, max_step, first_step, vectorized)
     ts, ys, interpolants, ti = [t0], [y], [], [t0]
@@ -507,4 +511,4 @@ def solve_on_device(fun, t_span, y0, method, t_eval, dense_output, events, vecto
 
 def _scalar(v):
     t = v._t if isinstance(v, ndarray) else v
-    return t.reshape(()) if isinstance(t, torch.Tensor) else t
+    return t.detach().reshape(()) if isinstance(t, torch.Tensor) else t
