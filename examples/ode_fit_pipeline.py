@@ -30,7 +30,7 @@ def analyse(np, integrate, optimize, t, y0, observed, p0):
 
     def model(times, k, c):
         sol = integrate.solve_ivp(oscillator, (times[0], times[-1]), y0, method="DOP853", t_eval=times,
-                                  args=(k, c), rtol=1e-8, atol=1e-10)
+                                  args=(k, c), rtol=1e-7, atol=1e-9)
         return sol.y[0]
 
     popt, pcov = optimize.curve_fit(model, t, observed, p0=p0)
@@ -38,13 +38,13 @@ def analyse(np, integrate, optimize, t, y0, observed, p0):
     def robust_loss(p):
         return np.sum(np.abs(model(t, p[0], p[1]) - observed))
 
-    robust = optimize.minimize(robust_loss, popt, method="Nelder-Mead", options={"xatol": 1e-4, "fatol": 1e-6})
+    robust = optimize.minimize(robust_loss, popt, method="Nelder-Mead", options={"xatol": 1e-3, "fatol": 1e-5})
 
     def crossing(s, y, k, c):
         return y[0]
 
     fit = integrate.solve_ivp(oscillator, (t[0], t[-1]), y0, method="DOP853", dense_output=True, events=crossing,
-                              args=(popt[0], popt[1]), rtol=1e-8, atol=1e-10)
+                              args=(popt[0], popt[1]), rtol=1e-7, atol=1e-9)
     fine = np.linspace(t[0], t[-1], 4 * len(t))
     return {
         "popt": popt,
