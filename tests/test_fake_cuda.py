@@ -89,3 +89,42 @@ def test_scipy_pipeline_on_fake_cuda():  # issue 25, §8.2: the ported pipeline 
             got = scipy_pipeline.analyse(torchnp, ndimage, signal, special, stats, distance, image, samples, points)
     for key, value in got.items():
         assert isinstance(value, torchnp.ndarray) and value.device == fc.CUDA, key
+
+
+def test_ode_fit_pipeline_on_fake_cuda():  # issue 26, §8.2: the ODE fit reads only what docs/devices.md lists
+    """examples/ode_fit_pipeline.py on device arrays: the integrator's step control reads its error
+    norms on the host (SciPy's loop; docs/devices.md), which the fake device has no data for, so
+    the run stops at the first read: it must be solve_ivp's documented one, after the pipeline
+    reached it on the device (curve_fit's setup, the model's call). solve_ivp_batch the same."""
+    import pathlib
+    import sys
+    import traceback
+
+    import torch
+
+    import torchnp
+    from host_reads import HostReadError, HostReads
+    from torchnp.scipy import integrate, optimize
+
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "examples"))
+    import ode_fit_pipeline
+
+    def reads_in_the_integrator(run):
+        with fc.fake_cuda():
+            with HostReads(strict=True, device_only=True), pytest.raises(HostReadError) as info:
+                run()
+        files = [pathlib.Path(f.filename).as_posix() for f in traceback.extract_tb(info.tb)]
+        assert any(f.endswith("torchnp/scipy/integrate/_ivp.py") for f in files), files[-3:]
+
+    def pipeline():
+        t, y0, observed, p0 = (torchnp.from_torch(torch.empty(s, dtype=torch.float64, device=fc.CUDA))
+                               for s in ((30,), (2,), (30,), (2,)))
+        ode_fit_pipeline.analyse(torchnp, integrate, optimize, t, y0, observed, p0)
+
+    def batch():
+        y0 = torchnp.from_torch(torch.empty((8, 2), dtype=torch.float64, device=fc.CUDA))
+        integrate.solve_ivp_batch(lambda t, y: -y, (0.0, 1.0), y0, method="DOP853")
+
+    assert fc.documented("scipy.integrate.solve_ivp")
+    reads_in_the_integrator(pipeline)
+    reads_in_the_integrator(batch)

@@ -39,7 +39,7 @@ def _device(*args, **kwargs):
 
 
 @settings(max_examples=20)
-@given(method=st.sampled_from(["RK45", "RK23"]), rtol=st.sampled_from([1e-3, 1e-6, 1e-9]),
+@given(method=st.sampled_from(["RK45", "RK23", "DOP853"]), rtol=st.sampled_from([1e-3, 1e-6, 1e-9]),
        t1=st.floats(0.5, 12), y0=st.tuples(st.floats(0.5, 10), st.floats(0.5, 10)), backwards=st.booleans())
 def test_device_takes_scipys_steps(method, rtol, t1, y0, backwards):
     span = [t1, 0.0] if backwards else [0.0, t1]
@@ -49,25 +49,43 @@ def test_device_takes_scipys_steps(method, rtol, t1, y0, backwards):
     assert (got.status, got.success, got.message, got.nfev) == (ref.status, ref.success, ref.message, ref.nfev)
     assert got.t.shape == ref.t.shape and got.y.shape == ref.y.shape and got.y.dtype == ref.y.dtype
     # the same steps: the error estimate is a difference of nearly equal sums (BLAS's order of summation
-    # against torch's), and the next step grows with its -1/5th power, so step sizes agree to ~1e-9;
-    # the values within §8.2's 1e-6
-    numpy.testing.assert_allclose(got.t.to_numpy(), ref.t, rtol=1e-7)
+    # against torch's), and the next step grows with its -1/5th (DOP853: -1/8th) power, so step sizes
+    # agree to ~1e-9 (~1e-8 of the span near t = 0); the values within §8.2's 1e-6
+    numpy.testing.assert_allclose(got.t.to_numpy(), ref.t, rtol=1e-7, atol=1e-7 * t1)
     numpy.testing.assert_allclose(got.y.to_numpy(), ref.y, rtol=1e-6, atol=1e-9)
 
 
-def test_device_t_eval_and_dense_output():
-    te = numpy.linspace(0, 10, 200)
-    ref = scipy.integrate.solve_ivp(lotka_in(numpy), [0, 10], numpy.array([10.0, 5.0]), t_eval=te, dense_output=True,
-                                    args=ARGS, rtol=1e-8)
-    got = _device(lotka_in(np), [0, 10], np.asarray([10.0, 5.0]), t_eval=np.asarray(te), dense_output=True, args=ARGS,
-                  rtol=1e-8)
+@pytest.mark.parametrize("method", ["RK45", "RK23", "DOP853"])
+@pytest.mark.parametrize("span", [(0, 10), (10, 0)])
+def test_device_t_eval_and_dense_output(method, span):
+    te = numpy.linspace(*span, 200)
+    y0 = numpy.array([10.0, 5.0])
+    ref = scipy.integrate.solve_ivp(lotka_in(numpy), span, y0, method=method, t_eval=te, dense_output=True, args=ARGS,
+                                    rtol=1e-8)
+    got = _device(lotka_in(np), span, np.asarray(y0), method=method, t_eval=np.asarray(te), dense_output=True,
+                  args=ARGS, rtol=1e-8)
+    assert got.nfev == ref.nfev  # DOP853's dense output: 3 evaluations per step that outputs, as SciPy's
     numpy.testing.assert_allclose(got.t.to_numpy(), ref.t, rtol=0, atol=0)
     numpy.testing.assert_allclose(got.y.to_numpy(), ref.y, rtol=1e-9, atol=1e-9)
     for t in (0.0, 3.3, te[17:40]):
         numpy.testing.assert_allclose(got.sol(t).to_numpy(), ref.sol(t), rtol=1e-9, atol=1e-9)
+    plain = _device(lotka_in(np), span, np.asarray(y0), method=method, dense_output=True, args=ARGS, rtol=1e-8)
+    ref = scipy.integrate.solve_ivp(lotka_in(numpy), span, y0, method=method, dense_output=True, args=ARGS, rtol=1e-8)
+    assert plain.nfev == ref.nfev and plain.t.shape == ref.t.shape
+    numpy.testing.assert_allclose(plain.sol(te[::7]).to_numpy(), ref.sol(te[::7]), rtol=1e-8, atol=1e-9)
 
 
-def test_device_events_terminal_and_direction():
+def test_dop853_dense_output_is_scipys():  # the 7th-order interpolant, not a lower-order one
+    ref = scipy.integrate.solve_ivp(lambda t, y: -y, [0, 4], [1.0], method="DOP853", dense_output=True, rtol=1e-6)
+    got = _device(lambda t, y: -y, [0, 4], np.asarray([1.0]), method="DOP853", dense_output=True, rtol=1e-6)
+    mid = (ref.t[1:] + ref.t[:-1]) / 2
+    numpy.testing.assert_allclose(got.sol(mid).to_numpy(), ref.sol(mid), rtol=1e-10)  # steps within ~1e-10
+    # the interpolant meets the steps' values at both ends
+    numpy.testing.assert_allclose(got.sol(got.t).to_numpy(), got.y.to_numpy(), rtol=1e-13)
+
+
+@pytest.mark.parametrize("method", ["RK45", "DOP853"])
+def test_device_events_terminal_and_direction(method):
     def ground_in(xp):
         def ground(t, y):
             return y[0] - 1.0
@@ -79,9 +97,9 @@ def test_device_events_terminal_and_direction():
 
     fall = lambda t, y: np.stack([y[1], -9.81 + 0 * y[0]])  # noqa: E731
     ref = scipy.integrate.solve_ivp(lambda t, y: numpy.array([y[1], -9.81]), [0, 10], numpy.array([10.0, 3.0]),
-                                    events=[ground_in(numpy), apex])
-    got = _device(fall, [0, 10], np.asarray([10.0, 3.0]), events=[ground_in(np), apex])
-    assert (got.status, got.message) == (ref.status, ref.message)
+                                    events=[ground_in(numpy), apex], method=method)
+    got = _device(fall, [0, 10], np.asarray([10.0, 3.0]), events=[ground_in(np), apex], method=method)
+    assert (got.status, got.message, got.nfev) == (ref.status, ref.message, ref.nfev)
     for g, r in zip(got.t_events, ref.t_events):
         numpy.testing.assert_allclose(g.to_numpy(), r, rtol=1e-12)
     for g, r in zip(got.y_events, ref.y_events):
@@ -89,13 +107,15 @@ def test_device_events_terminal_and_direction():
         numpy.testing.assert_allclose(g.to_numpy(), r, rtol=1e-10, atol=1e-12)
 
 
-def test_device_vectorized_and_complex():
-    ref = scipy.integrate.solve_ivp(lambda t, y: -0.5j * y, [0, 2], numpy.array([1 + 0j, 2j]))
-    got = _device(lambda t, y: -0.5j * y, [0, 2], np.asarray([1 + 0j, 2j]))
+@pytest.mark.parametrize("method", ["RK45", "DOP853"])
+def test_device_vectorized_and_complex(method):
+    ref = scipy.integrate.solve_ivp(lambda t, y: -0.5j * y, [0, 2], numpy.array([1 + 0j, 2j]), method=method)
+    got = _device(lambda t, y: -0.5j * y, [0, 2], np.asarray([1 + 0j, 2j]), method=method)
     assert got.y.dtype == ref.y.dtype
     numpy.testing.assert_allclose(got.y.to_numpy(), ref.y, rtol=1e-12)
-    ref = scipy.integrate.solve_ivp(lambda t, y: -0.5 * y, [0, 2], numpy.array([1.0, 2.0]), vectorized=True)
-    got = _device(lambda t, y: -0.5 * y, [0, 2], np.asarray([1.0, 2.0]), vectorized=True)
+    ref = scipy.integrate.solve_ivp(lambda t, y: -0.5 * y, [0, 2], numpy.array([1.0, 2.0]), vectorized=True,
+                                    method=method)
+    got = _device(lambda t, y: -0.5 * y, [0, 2], np.asarray([1.0, 2.0]), vectorized=True, method=method)
     numpy.testing.assert_allclose(got.y.to_numpy(), ref.y, rtol=1e-13)
 
 
@@ -129,3 +149,121 @@ def test_odeint_host_is_scipys_and_device_within_its_tolerance():
     numpy.testing.assert_allclose(got.to_numpy(), exact, rtol=1e-6)
     numpy.testing.assert_allclose(ref, exact, rtol=1e-6)
     numpy.testing.assert_allclose(got.to_numpy(), ref, rtol=1e-6)
+
+
+def _batch_device(*args, **kwargs):
+    with accelerator_rules():
+        return integrate.solve_ivp_batch(*args, **kwargs)
+
+
+# -- solve_ivp_batch: torchnp's extension (docs/scipy.md), each row against SciPy's solve_ivp of it --
+def oscillator_in(xp):
+    def rhs(t, y, k, c):  # y[..., i]: one state (SciPy's) or a batch of them (solve_ivp_batch)
+        return xp.stack([y[..., 1], -k * y[..., 0] - c * y[..., 1] + xp.sin(t)], axis=-1)
+    return rhs
+
+
+@settings(max_examples=10, deadline=None)
+@given(method=st.sampled_from(["RK45", "RK23", "DOP853"]), rtol=st.sampled_from([1e-4, 1e-7]), rows=st.integers(1, 6),
+       backwards=st.booleans(), seed=st.integers(0, 99))
+def test_batch_rows_agree_with_scipys_solve_ivp(method, rtol, rows, backwards, seed):
+    y0 = numpy.random.default_rng(seed).uniform(-2, 2, (rows, 2))
+    span = (6.0, 0.0) if backwards else (0.0, 6.0)
+    te = numpy.linspace(*span, 13)
+    args, tol = (4.0, 0.3), dict(rtol=rtol, atol=rtol * 1e-3)
+    got = integrate.solve_ivp_batch(oscillator_in(np), span, np.asarray(y0), method=method, t_eval=np.asarray(te),
+                                    args=args, dense_output=True, **tol)
+    assert got.y.shape == (rows, 2, 13) and got.success and got.status == 0 and isinstance(got.y, np.ndarray)
+    numpy.testing.assert_array_equal(got.t.to_numpy(), te)
+    for b in range(rows):
+        ref = scipy.integrate.solve_ivp(oscillator_in(numpy), span, y0[b], method=method, t_eval=te, args=args, **tol)
+        exact = scipy.integrate.solve_ivp(oscillator_in(numpy), span, y0[b], method="DOP853", t_eval=te, args=args,
+                                          rtol=1e-13, atol=1e-13).y
+        # the common step is never longer than the row's own: the row is at least as accurate as
+        # SciPy's solution of it (to within SciPy's own global error), and both agree within it
+        scale = numpy.abs(exact).max()
+        assert numpy.abs(got.y.to_numpy()[b] - exact).max() <= 2 * numpy.abs(ref.y - exact).max() + 1e-13 * scale
+        numpy.testing.assert_allclose(got.y.to_numpy()[b], ref.y, rtol=0, atol=50 * rtol * scale)
+        numpy.testing.assert_allclose(got.sol(te[5]).to_numpy()[b], got.y.to_numpy()[b, :, 5], rtol=1e-12)
+
+
+@pytest.mark.parametrize("rules", ["host", "accelerator"])  # one torch path under both (no SciPy counterpart)
+@pytest.mark.parametrize("method", ["RK45", "RK23", "DOP853"])
+def test_batch_of_one_takes_scipys_steps(method, rules):
+    y0 = numpy.array([1.0, -0.5])
+    ref = scipy.integrate.solve_ivp(oscillator_in(numpy), (0, 8), y0, method=method, args=(4.0, 0.3), rtol=1e-6,
+                                    atol=1e-9)
+    got = (integrate.solve_ivp_batch if rules == "host" else _batch_device)(oscillator_in(np), (0, 8), np.asarray(y0[None]), method=method, args=(4.0, 0.3),
+                                    rtol=1e-6, atol=1e-9)
+    assert (got.nfev, got.message) == (ref.nfev, ref.message) and got.y.shape == (1,) + ref.y.shape
+    numpy.testing.assert_allclose(got.t.to_numpy(), ref.t, rtol=1e-7)  # as test_device_takes_scipys_steps
+    numpy.testing.assert_allclose(got.y.to_numpy()[0], ref.y, rtol=1e-6, atol=1e-7)  # t within 1e-7: y too
+
+
+@pytest.mark.parametrize("dtype", ["float32", "complex64"])
+def test_float32_states_are_scipys_float64_and_per_component_atol(dtype):
+    y0 = numpy.array([[1.0, 0.0], [0.0, 2.0]], dtype=dtype)
+    got = integrate.solve_ivp_batch(oscillator_in(np), (0, 3), np.asarray(y0), t_eval=np.asarray([1.0, 3.0]),
+                                    args=(4.0, 0.3), atol=np.asarray([1e-6, 1e-5]))
+    one = _device(oscillator_in(np), (0, 3), np.asarray(y0[0]), t_eval=np.asarray([1.0, 3.0]), args=(4.0, 0.3),
+                  atol=np.asarray([1e-6, 1e-5]))
+    assert got.y.shape == (2, 2, 2)
+    for b in range(2):
+        ref = scipy.integrate.solve_ivp(oscillator_in(numpy), (0, 3), y0[b], t_eval=[1.0, 3.0], args=(4.0, 0.3),
+                                        atol=[1e-6, 1e-5])
+        assert got.y.dtype == one.y.dtype == ref.y.dtype  # SciPy integrates in float64 (complex128)
+        numpy.testing.assert_allclose(got.y.to_numpy()[b], ref.y, atol=1e-2)  # rtol=1e-3 solutions
+        if b == 0:
+            numpy.testing.assert_allclose(one.y.to_numpy(), ref.y, rtol=1e-6)
+
+
+@pytest.mark.parametrize("bad, exc", [(dict(method="BDF"), ValueError), (dict(method="no-such"), ValueError),
+                                      (dict(atol=[1e-6, 1e-6, 1e-6]), ValueError), (dict(max_step=0.0), ValueError),
+                                      (dict(first_step=5.0), ValueError), (dict(t_eval=[0.5, 0.2]), ValueError),
+                                      (dict(args=4.0), TypeError)])
+def test_batch_bad_input_raises_scipys_errors(bad, exc):
+    with pytest.raises(exc):  # SciPy's exception for each, as solve_ivp of a row raises it
+        integrate.solve_ivp_batch(lambda t, y, *a: -y, (0, 1), np.ones((3, 2)), **bad)
+    if "method" not in bad:
+        with pytest.raises(exc):
+            scipy.integrate.solve_ivp(lambda t, y, *a: -y, (0, 1), numpy.ones(2), **bad)
+    with pytest.raises(ValueError):  # a batch is (B, n)
+        integrate.solve_ivp_batch(lambda t, y: -y, (0, 1), np.ones(3))
+
+
+@pytest.mark.parametrize("method", ["RK45", "DOP853"])
+def test_gradients_through_the_integrator_are_scipys_sensitivities(method):  # issue 26: autograd, §8.2
+    """torchnp.grad of the end state with respect to y0 and a parameter, through the device
+    integrator's stages (its steps held fixed), against the sensitivity equations integrated by
+    SciPy: equal to the integrator's tolerance."""
+
+    def rhs(t, y, k):
+        return np.stack([y[1], -k * y[0] - 0.3 * y[1]])
+
+    def end_state(p):  # p = (x0, v0, k)
+        sol = integrate.solve_ivp(rhs, (0, 3), p[:2], method=method, args=(p[2],), rtol=1e-10, atol=1e-12)
+        return sol.y[0, -1]
+
+    g = np.grad(end_state)(np.asarray([1.0, -0.5, 4.0]))
+
+    def augmented(t, z):  # y, dy/dx0, dy/dv0, dy/dk: each a (position, velocity) pair
+        k, (x, v) = 4.0, z[:2]
+        out = [v, -k * x - 0.3 * v]
+        for i in range(3):
+            sx, sv = z[2 + 2 * i: 4 + 2 * i]
+            out += [sv, -k * sx - 0.3 * sv - (x if i == 2 else 0.0)]
+        return out
+
+    ref = scipy.integrate.solve_ivp(augmented, (0, 3), [1.0, -0.5, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0], method="DOP853",
+                                    rtol=1e-12, atol=1e-14).y[:, -1]
+    numpy.testing.assert_allclose(g.to_numpy(), ref[[2, 4, 6]], rtol=1e-7)
+
+
+def test_options_without_effect_warn_as_scipy():  # SciPy's explicit solvers ignore `jac` with a warning
+    with pytest.warns(UserWarning, match="no effect for a chosen solver: `jac`, `band`") as ref:
+        scipy.integrate.solve_ivp(lambda t, y: -y, (0, 1), numpy.ones(2), jac=None, band=1)
+    with accelerator_rules(), pytest.warns(UserWarning) as got:
+        integrate.solve_ivp(lambda t, y: -y, (0, 1), np.ones(2), jac=None, band=1)
+    assert [str(w.message) for w in got] == [str(w.message) for w in ref]
+    with pytest.warns(UserWarning, match="no effect for a chosen solver: `events`"):  # never dropped silently
+        integrate.solve_ivp_batch(lambda t, y: -y, (0, 1), np.ones((2, 2)), events=lambda t, y: y[0])

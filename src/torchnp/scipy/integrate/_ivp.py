@@ -1,6 +1,11 @@
 """``scipy.integrate.solve_ivp`` on the device (DESIGN §8.4; issue 26): SciPy's explicit
-Runge-Kutta pairs (RK45: Dormand-Prince 5(4), RK23: Bogacki-Shampine 3(2)) with SciPy's step
-control, initial step, dense output, ``t_eval`` and events, on tensors.
+Runge-Kutta pairs (RK45: Dormand-Prince 5(4), RK23: Bogacki-Shampine 3(2), DOP853: Dormand-Prince
+8(5,3) with its 7th-order dense output) with SciPy's step control, initial step, dense output,
+``t_eval`` and events, on tensors.
+
+The state has shape ``(n,)`` (``solve_ivp``) or ``(B, n)`` (``solve_ivp_batch``, torchnp's
+extension): the stages stack on a last axis, and a batch takes one common step, accepted when
+the largest of its rows' error norms is below 1 (each row's own test passes; docs/scipy.md).
 
 The state, the stages and the interpolants stay on the device; the time grid is Python floats,
 and each step attempt reads its error norm on the host to accept or shrink the step (and event
@@ -9,6 +14,7 @@ The arithmetic is SciPy's, step for step: on the CPU the torch path gives SciPy'
 values within a few ulps per step (docs/scipy.md).
 """
 
+import bisect
 import math
 
 import numpy as _np
@@ -33,6 +39,34 @@ class _Tableau:
         self.C, self.A, self.B, self.E, self.P = C, A, B, E, P
         self.n_stages = len(C)
 
+    def tensors(self, real, dt, dev):
+        """The step's weights as tensors: A (square, zero above the diagonal), B, and the error
+        estimator(s)."""
+        n = self.n_stages
+        A = [list(row[:n]) + [0.0] * (n - len(row[:n])) for row in self.A[:n]]
+        out = {k: torch.tensor(v, dtype=real, device=dev).to(dt) for k, v in
+               (("A", A), ("B", self.B), ("E", self.E), ("P", self.P)) if v is not None}
+        return out
+
+
+class _Dop853Tableau(_Tableau):
+    """DOP853: the 5th- and 3rd-order error estimators, three extra stages for the dense output."""
+
+    def __init__(self):
+        from . import _dop853_coefficients as c
+
+        n = c.N_STAGES
+        super().__init__(8, 7, c.C[:n], c.A[:n], c.B, None, None)
+        self.E5, self.E3, self.D = c.E5, c.E3, c.D
+        self.A_EXTRA, self.C_EXTRA = c.A[n + 1:], c.C[n + 1:]
+
+    def tensors(self, real, dt, dev):
+        out = super().tensors(real, dt, dev)
+        for k in ("E5", "E3", "D"):
+            out[k] = torch.tensor(getattr(self, k), dtype=real, device=dev).to(dt)
+        out["A_EXTRA"] = [torch.tensor(a, dtype=real, device=dev).to(dt) for a in self.A_EXTRA]
+        return out
+
 
 # the coefficients of SciPy's RK23 and RK45 (Bogacki-Shampine 1989; Dormand-Prince 1980, with
 # Shampine's quartic dense output)
@@ -56,35 +90,65 @@ _RK45 = _Tableau(
      [0, 127303824393 / 49829197408, -318862633887 / 49829197408, 701980252875 / 199316789632],
      [0, -282668133 / 205662961, 2019193451 / 616988883, -1453857185 / 822651844],
      [0, 40617522 / 29380423, -110615467 / 29380423, 69997945 / 29380423]])
-TABLEAUS = {"RK23": _RK23, "RK45": _RK45}
+TABLEAUS = {"RK23": _RK23, "RK45": _RK45, "DOP853": _Dop853Tableau()}
 SCIPY_METHODS = ("RK23", "RK45", "DOP853", "Radau", "BDF", "LSODA")
 MESSAGES = {0: "The solver successfully reached the end of the integration interval.",
             1: "A termination event occurred."}
 
 
+def _rms_rows(x):
+    """The RMS norm of each row (over the last axis), as SciPy's ``norm``: a tensor."""
+    return torch.linalg.vector_norm(x, dim=-1) / math.sqrt(x.shape[-1])
+
+
 def _rms(x):
-    return float(torch.linalg.vector_norm(x)) / math.sqrt(x.numel())
+    """SciPy's ``norm`` of the state, the largest over a batch's rows: a host float."""
+    return float(torch.linalg.vector_norm(x.detach(), dim=-1).max()) / math.sqrt(x.shape[-1])
+
+
+def _powers(x, order, like):
+    """``cumprod`` of ``x`` repeated ``order`` times, as SciPy's ``RkDenseOutput`` takes it: for a
+    float, on the host then uploaded; for a 1-d tensor of ``T`` times, an ``(order, T)`` tensor."""
+    if isinstance(x, torch.Tensor):
+        return torch.cumprod(x.expand(order, -1), dim=0).to(like.dtype)
+    acc, powers = 1.0, []
+    for _ in range(order):  # NumPy's cumprod of the repeated x
+        acc *= x
+        powers.append(acc)
+    return torch.tensor(powers, dtype=like.real.dtype, device=like.device).to(like.dtype)
 
 
 class _DenseOutput:
-    """One step's interpolant (SciPy's ``RkDenseOutput``): y(t) = y_old + h Q p(x), x = (t - t_old) / h."""
+    """One step's interpolant (SciPy's ``RkDenseOutput``): y(t) = y_old + h Q p(x), x = (t - t_old) / h;
+    ``y_old`` of shape ``(..., n)``, ``Q`` of shape ``(..., n, order)``."""
 
     def __init__(self, t_old, t, y_old, Q):
         self.t_old, self.t, self.h, self.y_old, self.Q = t_old, t, t - t_old, y_old, Q
 
     def __call__(self, t):
-        """``t``: a float or a 1-d tensor of times."""
-        order = self.Q.shape[1]
-        if isinstance(t, torch.Tensor) and t.dim() == 1:
-            x = (t - self.t_old) / self.h
-            p = torch.cumprod(x.expand(order, -1), dim=0)
-            return self.h * (self.Q @ p) + self.y_old[:, None]
-        x, acc, powers = (t - self.t_old) / self.h, 1.0, []
-        for _ in range(order):  # NumPy's cumprod of the repeated x, as SciPy takes it
-            acc *= x
-            powers.append(acc)
-        p = torch.tensor(powers, dtype=self.Q.real.dtype, device=self.Q.device).to(self.Q.dtype)
-        return self.h * (self.Q @ p) + self.y_old
+        """``t``: a float (a state) or a 1-d tensor of times (states on a new last axis)."""
+        x = (t - self.t_old) / self.h
+        y = self.h * (self.Q @ _powers(x, self.Q.shape[-1], self.Q))
+        return y + (self.y_old[..., None] if isinstance(t, torch.Tensor) else self.y_old)
+
+
+class _Dop853DenseOutput:
+    """DOP853's 7th-order interpolant (SciPy's ``Dop853DenseOutput``): the Horner-like scheme over
+    ``F`` (7 rows of the state's shape), alternating factors ``x`` and ``1 - x``."""
+
+    def __init__(self, t_old, t, y_old, F):
+        self.t_old, self.t, self.h, self.y_old, self.F = t_old, t, t - t_old, y_old, F
+
+    def __call__(self, t):
+        x = (t - self.t_old) / self.h
+        vector = isinstance(t, torch.Tensor)
+        if vector:
+            x = x.to(self.y_old.dtype)
+        y = torch.zeros_like(self.y_old[..., None] if vector else self.y_old)
+        for i, f in enumerate(reversed(self.F)):
+            y = y + (f[..., None] if vector else f)
+            y = y * (x if i % 2 == 0 else 1 - x)
+        return y + (self.y_old[..., None] if vector else self.y_old)
 
 
 class OdeSolution:
@@ -97,8 +161,6 @@ class OdeSolution:
 
     def _segment(self, t):
         ts = self.ts if self.ascending else self.ts[::-1]
-        import bisect
-
         i = bisect.bisect_left(ts, t) - 1
         i = min(max(i, 0), len(self.interpolants) - 1)
         return i if self.ascending else len(self.interpolants) - 1 - i
@@ -106,10 +168,9 @@ class OdeSolution:
     def __call__(self, t):
         if isinstance(t, ndarray) or not _np.isscalar(t):
             ts = [float(v) for v in (t.tolist() if isinstance(t, ndarray) else _np.asarray(t).tolist())]
-            dev = self.interpolants[0].Q.device
+            like = self.interpolants[0].y_old
             cols = [self.interpolants[self._segment(v)](v) for v in ts]
-            return _wrap(torch.stack(cols, dim=1) if cols else torch.empty((self.interpolants[0].Q.shape[0], 0),
-                                                                             device=dev))
+            return _wrap(torch.stack(cols, dim=-1) if cols else like.new_empty(like.shape + (0,)))
         return _wrap(self.interpolants[self._segment(float(t))](float(t)))
 
 
@@ -157,7 +218,8 @@ def _brentq(f, a, b, xtol, rtol, maxiter=100):
 
 
 class _Solver:
-    """SciPy's ``RungeKutta`` solver state on tensors."""
+    """SciPy's ``RungeKutta`` solver state on tensors: the state ``y`` of shape ``(n,)`` or ``(B, n)``
+    (a batch: one common step, its error norm the largest row's)."""
 
     def __init__(self, fun, t0, y0, t_bound, tableau, rtol, atol, max_step, first_step, vectorized):
         self.tab, self.t, self.y, self.t_bound = tableau, t0, y0, t_bound
@@ -167,12 +229,8 @@ class _Solver:
             self._fun = lambda t, y: _as_state(fun(t, _wrap(y[:, None])), y).reshape(-1)
         else:
             self._fun = lambda t, y: _as_state(fun(t, _wrap(y)), y)
-        dev, dt = y0.device, y0.dtype
-        real = y0.real.dtype if y0.is_complex() else dt
-        self.A = torch.tensor(tableau.A, dtype=real, device=dev).to(dt)
-        self.B = torch.tensor(tableau.B, dtype=real, device=dev).to(dt)
-        self.E = torch.tensor(tableau.E, dtype=real, device=dev).to(dt)
-        self.P = torch.tensor(tableau.P, dtype=real, device=dev).to(dt)
+        real = y0.real.dtype if y0.is_complex() else y0.dtype
+        self.W = tableau.tensors(real, y0.dtype, y0.device)
         self.rtol, self.atol, self.max_step = rtol, atol, max_step
         self.f = self.fun(t0, y0)
         self.h_abs = first_step if first_step is not None else self._initial_step()
@@ -185,30 +243,37 @@ class _Solver:
         return self._fun(t, y)
 
     def _initial_step(self):
+        """SciPy's ``select_initial_step``; for a batch the smallest of its rows' (one ``h0`` for
+        all rows, as they share the time of the trial evaluation)."""
         y0, f0 = self.y, self.f
-        if y0.numel() == 0:
+        if y0.shape[-1] == 0:
             return math.inf
         length = abs(self.t_bound - self.t)
         if length == 0:
             return 0.0
-        scale = self.atol + y0.abs() * self.rtol
-        d0, d1 = _rms(y0 / scale), _rms(f0 / scale)
-        h0 = 1e-6 if d0 < 1e-5 or d1 < 1e-5 else 0.01 * d0 / d1
+        scale = self.atol + y0.detach().abs() * self.rtol
+        d0, d1 = (_rms_rows(v.detach() / scale).reshape(-1).tolist() for v in (y0, f0))
+        h0 = min(1e-6 if a < 1e-5 or b < 1e-5 else 0.01 * a / b for a, b in zip(d0, d1))
         h0 = min(h0, length)
         f1 = self.fun(self.t + h0 * self.direction, y0 + h0 * self.direction * f0)
-        d2 = _rms((f1 - f0) / scale) / h0
-        h1 = max(1e-6, h0 * 1e-3) if d1 <= 1e-15 and d2 <= 1e-15 else (0.01 / max(d1, d2)) ** (1 / (self.tab.error_order + 1))
+        d2 = [v / h0 for v in _rms_rows((f1 - f0).detach() / scale).reshape(-1).tolist()]
+        power = 1 / (self.tab.error_order + 1)
+        h1 = min(max(1e-6, h0 * 1e-3) if b <= 1e-15 and c <= 1e-15 else (0.01 / max(b, c)) ** power
+                 for b, c in zip(d1, d2))
         return min(100 * h0, h1, length, self.max_step)
 
     def _rk_step(self, t, y, h):
-        stages = [self.f]
+        stages, A = [self.f], self.W["A"]
         for s in range(1, self.tab.n_stages):
-            dy = (torch.stack(stages, dim=1) @ self.A[s, :s]) * h
+            dy = (torch.stack(stages, dim=-1) @ A[s, :s]) * h
             stages.append(self.fun(t + self.tab.C[s] * h, y + dy))
-        K = torch.stack(stages, dim=1)
-        y_new = y + h * (K @ self.B)
+        K = torch.stack(stages, dim=-1)
+        y_new = y + h * (K @ self.W["B"])
         f_new = self.fun(t + h, y_new)
-        return y_new, f_new, torch.cat([K, f_new[:, None]], dim=1)
+        return y_new, f_new, torch.cat([K, f_new[..., None]], dim=-1)
+
+    def _error_norm(self, K, h, scale):
+        return _rms((K @ self.W["E"]) * h / scale)
 
     def step(self):
         t, y = self.t, self.y
@@ -226,21 +291,48 @@ class _Solver:
             h_abs = abs(h)
             y_new, f_new, K = self._rk_step(t, y, h)
             scale = self.atol + torch.maximum(y.abs(), y_new.abs()) * self.rtol
-            error_norm = _rms((K @ self.E) * h / scale)
+            error_norm = self._error_norm(K, h, scale)
             if error_norm < 1:
                 factor = MAX_FACTOR if error_norm == 0 else min(MAX_FACTOR, SAFETY * error_norm ** self.error_exponent)
                 h_abs *= min(1, factor) if rejected else factor
                 break
             h_abs *= max(MIN_FACTOR, SAFETY * error_norm ** self.error_exponent)
             rejected = True
-        self.t_old, self.y_old, self.K = t, y, K
+        self.t_old, self.y_old, self.K, self.f_old = t, y, K, self.f
         self.t, self.y, self.f, self.h_abs = t_new, y_new, f_new, h_abs
         if self.direction * (self.t - self.t_bound) >= 0:
             self.status = "finished"
         return None
 
     def dense_output(self):
-        return _DenseOutput(self.t_old, self.t, self.y_old, self.K @ self.P)
+        return _DenseOutput(self.t_old, self.t, self.y_old, self.K @ self.W["P"])
+
+
+class _Dop853Solver(_Solver):
+    """SciPy's ``DOP853``: the error norm combines the 5th- and 3rd-order estimates; the dense
+    output takes three more evaluations of ``fun`` (counted in ``nfev``, as SciPy's)."""
+
+    def _error_norm(self, K, h, scale):
+        e5 = torch.linalg.vector_norm((K @ self.W["E5"]) / scale, dim=-1) ** 2
+        e3 = torch.linalg.vector_norm((K @ self.W["E3"]) / scale, dim=-1) ** 2
+        denom = e5 + 0.01 * e3
+        norms = abs(h) * e5 / torch.sqrt(denom * scale.shape[-1])
+        return float(torch.where(denom == 0, 0.0, norms).detach().max())  # both estimates zero: 0, as SciPy
+
+    def dense_output(self):
+        h, K = self.t - self.t_old, self.K
+        for a, c in zip(self.W["A_EXTRA"], self.tab.C_EXTRA):
+            dy = (K[..., :a.shape[0]] @ a) * h
+            K = torch.cat([K, self.fun(self.t_old + c * h, self.y_old + dy)[..., None]], dim=-1)
+        delta = self.y - self.y_old
+        f_old = K[..., 0]
+        F = [delta, h * f_old - delta, 2 * delta - h * (self.f + f_old)]
+        F += list(torch.movedim(h * (K @ self.W["D"].T), -1, 0))
+        return _Dop853DenseOutput(self.t_old, self.t, self.y_old, F)
+
+
+def _solver(method):
+    return _Dop853Solver if method == "DOP853" else _Solver
 
 
 def _as_state(out, like):
@@ -273,32 +365,19 @@ def _active(g, g_new, direction):
     return out
 
 
-def solve_on_device(fun, t_span, y0, method, t_eval, dense_output, events, vectorized, args, options):
-    """solve_ivp's loop (SciPy's ``ivp.py``) over the device solver."""
-    t0, tf = map(float, t_span)
-    if args is not None:
-        try:
-            args = tuple(args)
-        except TypeError as exc:
-            raise TypeError("Supplied 'args' cannot be unpacked. Please supply `args` as a tuple "
-                            f"(e.g. `args=({args},)`)") from exc
-        fun = (lambda f: lambda t, y: f(t, y, *args))(fun)
-    y = tensor(y0, None)
-    if y.dim() != 1:
-        raise ValueError("`y0` must be 1-dimensional.")
-    if not (y.is_floating_point() or y.is_complex()):
-        y = y.to(torch.float64)
-    dev = y.device
+def _options(y, t0, tf, options):
+    """SciPy's checks of ``rtol``, ``atol``, ``max_step`` and ``first_step``: (rtol, atol tensor,
+    max_step, first_step)."""
     rtol = float(options.pop("rtol", 1e-3))
     atol = options.pop("atol", 1e-6)
     if rtol < 100 * EPS:
         import warnings
 
         warnings.warn(f"At least one element of `rtol` is too small. Setting `rtol = np.maximum(rtol, {100 * EPS})`.",
-                      stacklevel=3)
+                      stacklevel=4)
         rtol = max(rtol, 100 * EPS)
-    atol_t = tensor(atol, dev).to(y.real.dtype if y.is_complex() else y.dtype)
-    if atol_t.dim() > 0 and tuple(atol_t.shape) != (y.numel(),):
+    atol_t = tensor(atol, y.device).to(y.real.dtype if y.is_complex() else y.dtype)
+    if atol_t.dim() > 0 and tuple(atol_t.shape) != (y.shape[-1],):
         raise ValueError("`atol` has wrong shape.")
     max_step = float(options.pop("max_step", math.inf))
     if max_step <= 0:
@@ -310,18 +389,51 @@ def solve_on_device(fun, t_span, y0, method, t_eval, dense_output, events, vecto
             raise ValueError("`first_step` must be positive.")
         if first_step > abs(tf - t0):
             raise ValueError("`first_step` exceeds bounds.")
-    options.pop("jac", None)
-    te = None
-    if t_eval is not None:
-        if (t_eval.ndim if isinstance(t_eval, ndarray) else _np.ndim(t_eval)) != 1:
-            raise ValueError("`t_eval` must be 1-dimensional.")
-        te = [float(v) for v in (t_eval.tolist() if isinstance(t_eval, ndarray) else _np.asarray(t_eval).tolist())]
-        if any(v < min(t0, tf) or v > max(t0, tf) for v in te):
-            raise ValueError("Values in `t_eval` are not within `t_span`.")
-        d = _np.diff(te)
-        if (tf > t0 and _np.any(d <= 0)) or (tf < t0 and _np.any(d >= 0)):
-            raise ValueError("Values in `t_eval` are not properly sorted.")
-    solver = _Solver(fun, t0, y, tf, TABLEAUS[method], rtol, atol_t, max_step, first_step, vectorized)
+    return rtol, atol_t, max_step, first_step
+
+
+def _times(t_eval, t0, tf):
+    """``t_eval`` as a list of floats (a host read of the output grid), checked as SciPy checks it."""
+    if (t_eval.ndim if isinstance(t_eval, ndarray) else _np.ndim(t_eval)) != 1:
+        raise ValueError("`t_eval` must be 1-dimensional.")
+    te = [float(v) for v in (t_eval.tolist() if isinstance(t_eval, ndarray) else _np.asarray(t_eval).tolist())]
+    if any(v < min(t0, tf) or v > max(t0, tf) for v in te):
+        raise ValueError("Values in `t_eval` are not within `t_span`.")
+    d = _np.diff(te)
+    if (tf > t0 and _np.any(d <= 0)) or (tf < t0 and _np.any(d >= 0)):
+        raise ValueError("Values in `t_eval` are not properly sorted.")
+    return te
+
+
+def _with_args(fun, args):
+    if args is None:
+        return fun
+    try:
+        args = tuple(args)
+    except TypeError as exc:
+        raise TypeError("Supplied 'args' cannot be unpacked. Please supply `args` as a tuple "
+                        f"(e.g. `args=({args},)`)") from exc
+    return lambda t, y: fun(t, y, *args)
+
+
+def solve_on_device(fun, t_span, y0, method, t_eval, dense_output, events, vectorized, args, options, batch=False):
+    """solve_ivp's loop (SciPy's ``ivp.py``) over the device solver; ``batch``: ``y0`` of shape
+    ``(B, n)``, integrated with one common step (``solve_ivp_batch``)."""
+    t0, tf = map(float, t_span)
+    fun = _with_args(fun, args)
+    y = tensor(y0, None)
+    if y.dim() != (2 if batch else 1):
+        raise ValueError("`y0` must be 2-dimensional (a batch of states)." if batch else "`y0` must be 1-dimensional.")
+    y = y.to(torch.complex128 if y.is_complex() else torch.float64)  # SciPy's: float or complex, double precision
+    dev = y.device
+    rtol, atol_t, max_step, first_step = _options(y, t0, tf, options)
+    if options:  # SciPy's explicit solvers take no other option (``jac`` included): its warning
+        import warnings
+
+        warnings.warn("The following arguments have no effect for a chosen solver: "
+                      f"{', '.join(f'`{x}`' for x in options)}.", stacklevel=3)
+    te = None if t_eval is None else _times(t_eval, t0, tf)
+    solver = _solver(method)(fun, t0, y, tf, TABLEAUS[method], rtol, atol_t, max_step, first_step, vectorized)
     ts, ys, interpolants, ti = [t0], [y], [], [t0]
     if te is not None:
         ts, ys = [], []
@@ -376,16 +488,18 @@ def solve_on_device(fun, t_span, y0, method, t_eval, dense_output, events, vecto
             elif interpolants:
                 interpolants.pop()
         else:
-            sol_step = sol or solver.dense_output()
-            while pending and ((solver.direction > 0 and pending[0] <= t) or (solver.direction < 0 and pending[0] >= t)):
-                tv = pending.pop(0)
-                ts.append(tv)
-                ys.append(sol_step(tv))
+            step = []
+            while pending and (pending[0] <= t if solver.direction > 0 else pending[0] >= t):
+                step.append(pending.pop(0))
+            if step:  # the step's output times at once, as SciPy's sol(t_eval_step)
+                sol = sol or solver.dense_output()
+                ts.extend(step)
+                ys.extend(torch.unbind(sol(torch.tensor(step, dtype=torch.float64, device=dev)), dim=-1))
             if dense_output:
                 ti.append(t)
     message = MESSAGES.get(status, message)
     t_out = torch.tensor(ts, dtype=torch.float64, device=dev)
-    y_out = torch.stack(ys, dim=1) if ys else torch.empty((y.numel(), 0), dtype=y.dtype, device=dev)
+    y_out = torch.stack(ys, dim=-1) if ys else y.new_empty(y.shape + (0,))
     if t_events is not None:
         t_events = [_wrap(torch.tensor(v, dtype=torch.float64, device=dev)) for v in t_events]
         y_events = [_wrap(torch.stack(v) if v else torch.empty((0, y.numel()), dtype=y.dtype, device=dev))
@@ -397,4 +511,4 @@ def solve_on_device(fun, t_span, y0, method, t_eval, dense_output, events, vecto
 
 def _scalar(v):
     t = v._t if isinstance(v, ndarray) else v
-    return t.reshape(()) if isinstance(t, torch.Tensor) else t
+    return t.detach().reshape(()) if isinstance(t, torch.Tensor) else t

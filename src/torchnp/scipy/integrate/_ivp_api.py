@@ -18,7 +18,7 @@ def _host_result(r):
 
 def solve_ivp(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, events=None, vectorized=False,
               args=None, **options):
-    """SciPy's ``scipy.integrate.solve_ivp``; on a device: RK45 and RK23 (SciPy's steps), ``t_eval``,
+    """SciPy's ``scipy.integrate.solve_ivp``; on a device: RK45, RK23 and DOP853 (SciPy's steps), ``t_eval``,
     ``dense_output``, events (terminal and directional), ``vectorized``, ``args``."""
     if placement((y0, t_eval), {}) is None:
         evs = events if events is None or callable(events) and not isinstance(events, (list, tuple)) else events
@@ -34,6 +34,27 @@ def solve_ivp(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, e
                         f"own); on a device: {sorted(_ivp.TABLEAUS)}. torchnp never copies data implicitly: pass "
                         "y0.to_numpy() to use SciPy's (docs/scipy.md).")
     return _ivp.solve_on_device(fun, t_span, y0, method, t_eval, dense_output, events, vectorized, args, dict(options))
+
+
+def solve_ivp_batch(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, args=None, **options):
+    """torchnp's extension (no SciPy counterpart): ``solve_ivp`` over a batch of independent
+    initial states ``y0`` of shape ``(B, n)``, as one computation on ``y0``'s device (the torch
+    path, host data included).
+
+    ``fun(t, y, *args)`` takes the batch ``y`` of shape ``(B, n)`` and returns its derivatives,
+    of that shape (a right-hand side written with ``y[..., i]`` serves both ``solve_ivp`` and
+    this). All rows take one common step, accepted when the largest of the rows' error norms
+    (SciPy's, per row) is below 1, so each row meets its tolerances with steps no longer than
+    SciPy's would take; a batch of one takes SciPy's steps. ``method``: 'RK45', 'RK23' or
+    'DOP853'; ``rtol``, ``atol`` (a scalar or per component, shape ``(n,)``), ``max_step``,
+    ``first_step`` as SciPy's. Returns an ``OdeResult``: ``t`` (the common steps, or ``t_eval``),
+    ``y`` of shape ``(B, n, len(t))``, ``sol`` (``sol(t)``: ``(B, n)``, or ``(B, n, T)`` for
+    ``T`` times) with ``dense_output``, ``nfev`` (batched evaluations), ``status``, ``message``,
+    ``success``."""
+    if method not in _ivp.TABLEAUS:
+        raise ValueError(f"`method` must be one of {dict.fromkeys(_ivp.TABLEAUS)} for solve_ivp_batch.")
+    return _ivp.solve_on_device(fun, t_span, y0, method, t_eval, dense_output, None, False, args, dict(options),
+                                batch=True)
 
 
 def odeint(func, y0, t, args=(), Dfun=None, col_deriv=0, full_output=0, ml=None, mu=None, rtol=None, atol=None,
