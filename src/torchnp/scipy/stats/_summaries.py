@@ -269,6 +269,21 @@ def _rank(t):
     return (left + right + 1).to(torch.float64) / 2
 
 
+def _t_pvalue(tt, df, alternative):
+    """SciPy's p-value of the t statistic ``tt`` with ``df`` degrees of freedom: the t distribution's
+    tail by the incomplete beta (0 at an infinite ``tt``)."""
+    z2 = tt * tt
+    half = 0.5 * _betainc(torch.full_like(tt, df / 2), torch.full_like(tt, 0.5), df / (df + z2), xc=z2 / (df + z2))
+    half = torch.where(torch.isinf(tt), 0.0, half).to(tt.dtype)
+    if alternative == "two-sided":
+        return 2 * half
+    if alternative == "greater":
+        return torch.where(tt > 0, half, 1 - half)
+    if alternative == "less":
+        return torch.where(tt < 0, half, 1 - half)
+    raise ValueError("alternative must be 'less', 'greater' or 'two-sided'")
+
+
 @mirror("stats")
 def spearmanr(a, b=None, axis=0, nan_policy="propagate", alternative="two-sided"):
     _policy("spearmanr", nan_policy)
@@ -286,18 +301,7 @@ def spearmanr(a, b=None, axis=0, nan_policy="propagate", alternative="two-sided"
     r = torch.clamp((ra * rb).sum() / torch.sqrt((ra * ra).sum() * (rb * rb).sum()), -1, 1)
     df = n - 2
     tt = r * torch.sqrt(df / ((r + 1.0) * (1.0 - r)))
-    z = df / (df + tt * tt)  # the t distribution's tail by the incomplete beta
-    half = 0.5 * _betainc(torch.full_like(r, df / 2), torch.full_like(r, 0.5), z, xc=tt * tt / (df + tt * tt))
-    half = torch.where(torch.isinf(tt), 0.0, half).to(r.dtype)
-    if alternative == "two-sided":
-        p = 2 * half
-    elif alternative == "greater":
-        p = torch.where(tt > 0, half, 1 - half)
-    elif alternative == "less":
-        p = torch.where(tt < 0, half, 1 - half)
-    else:
-        raise ValueError("alternative must be 'less', 'greater' or 'two-sided'")
-    return SignificanceResult(r, p)
+    return SignificanceResult(r, _t_pvalue(tt, df, alternative))
 
 
 class LinregressResult(tuple):
@@ -347,16 +351,7 @@ def linregress(x, y, alternative="two-sided", *, axis=0, nan_policy="propagate",
     df = n - 2
     tiny = 1.0e-20
     tt = r * torch.sqrt(df / ((1.0 - r + tiny) * (1.0 + r + tiny)))
-    z2 = tt * tt
-    half = 0.5 * _betainc(torch.full_like(r, df / 2), torch.full_like(r, 0.5), df / (df + z2), xc=z2 / (df + z2))
-    if alternative == "two-sided":
-        p = 2 * half
-    elif alternative == "greater":
-        p = torch.where(tt > 0, half, 1 - half)
-    elif alternative == "less":
-        p = torch.where(tt < 0, half, 1 - half)
-    else:
-        raise ValueError("alternative must be 'less', 'greater' or 'two-sided'")
+    p = _t_pvalue(tt, df, alternative)
     slope_stderr = torch.sqrt((1 - r ** 2) * ssym / ssxm / df)
     intercept_stderr = slope_stderr * torch.sqrt(ssxm + xmean ** 2)
     return LinregressResult(slope, intercept, r, p, slope_stderr, intercept_stderr=intercept_stderr)
