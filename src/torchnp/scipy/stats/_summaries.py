@@ -74,6 +74,17 @@ def _m2_zero(t, axis):
     return mean, m2, m2 <= (eps * mean.squeeze(axis)) ** 2
 
 
+def _standardized(a, axis, name, nan_policy, order):
+    """SciPy's skew (``order`` 3) or kurtosis (4) before its bias correction, m_order / m2**(order/2)
+    (NaN where the variance is zero to rounding), and what the correction reads: (n, m2, m_order,
+    the zero-variance mask, the value, the keepdims axis)."""
+    t, kax = _prepare(a, axis, name, nan_policy)
+    ax = _ax(kax)
+    mean, m2, zero = _m2_zero(t, ax)
+    mk = _central(t, order, ax, mean)
+    return t.shape[ax], m2, mk, zero, torch.where(zero, torch.nan, mk / m2 ** (order / 2)), kax
+
+
 @mirror("stats")
 def zscore(a, axis=0, ddof=0, nan_policy="propagate"):
     t = _float(tensor(a))
@@ -87,12 +98,7 @@ def zscore(a, axis=0, ddof=0, nan_policy="propagate"):
 
 @mirror("stats")
 def skew(a, axis=0, bias=True, nan_policy="propagate", *, keepdims=False):
-    t, kax = _prepare(a, axis, "skew", nan_policy)
-    ax = _ax(kax)
-    n = t.shape[ax]
-    mean, m2, zero = _m2_zero(t, ax)
-    m3 = _central(t, 3, ax, mean)
-    vals = torch.where(zero, torch.nan, m3 / m2 ** 1.5)
+    n, m2, m3, zero, vals, kax = _standardized(a, axis, "skew", nan_policy, 3)
     if not bias and n > 2:
         vals = torch.where(zero, vals, math.sqrt((n - 1.0) * n) / (n - 2.0) * m3 / m2 ** 1.5)
     return _keep(vals, keepdims, kax)
@@ -100,12 +106,7 @@ def skew(a, axis=0, bias=True, nan_policy="propagate", *, keepdims=False):
 
 @mirror("stats")
 def kurtosis(a, axis=0, fisher=True, bias=True, nan_policy="propagate", *, keepdims=False):
-    t, kax = _prepare(a, axis, "kurtosis", nan_policy)
-    ax = _ax(kax)
-    n = t.shape[ax]
-    mean, m2, zero = _m2_zero(t, ax)
-    m4 = _central(t, 4, ax, mean)
-    vals = torch.where(zero, torch.nan, m4 / m2 ** 2.0)
+    n, m2, m4, zero, vals, kax = _standardized(a, axis, "kurtosis", nan_policy, 4)
     if not bias and n > 3:
         nval = 1.0 / (n - 2) / (n - 3) * ((n * n - 1.0) * m4 / m2 ** 2.0 - 3 * (n - 1) ** 2.0)
         vals = torch.where(zero, vals, nval + 3.0)
