@@ -426,6 +426,8 @@ def test_eig_homogeneous_and_host_rules():
     assert got.shape == (2, 3) and got.dtype == numpy.complex128
     _same_values(got[0] / got[1], scipy.linalg.eigvals(a), 1e-10)
     check_scipy(call("linalg.eig", numpy.ones((2, 3))))
+    for b in (numpy.ones((3, 2)), numpy.eye(2)):  # eigvals checks b as eig does (SciPy's eigvals calls eig)
+        check_scipy(call("linalg.eigvals", numpy.eye(3), b))
 
 
 # ------------------------------------------------------------------ subspaces

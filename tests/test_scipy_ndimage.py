@@ -338,22 +338,29 @@ def test_binary_fill_holes(b, data):
     check_scipy(call("ndimage.binary_fill_holes", b, **kw))
 
 
+@st.composite
+def grey_footprints(draw, ndim):
+    """A grey operation's footprint shape and how it is given: ``size``, ``footprint`` (0/1, not all
+    zero) or ``structure`` (0, 1 and 2 as heights)."""
+    fshape = tuple(draw(st.integers(1, 3)) for _ in range(ndim))
+    how = draw(st.sampled_from(["size", "footprint", "structure"]))
+    if how == "size":
+        return fshape, {"size": list(fshape)}
+    if how == "footprint":
+        fp = draw(hnp.arrays(bool, fshape))
+        fp.flat[0] = True
+        return fshape, {"footprint": fp.astype(int).tolist()}
+    return fshape, {"structure": draw(hnp.arrays(numpy.float64, fshape, elements=st.sampled_from([0.0, 1.0, 2.0])))
+                    .tolist()}
+
+
 @_SETTINGS
 @given(x=images(dtypes=["float64", "float32", "int16", "uint8", "int64"]), data=st.data())
 def test_grey_morphology(x, data):
     name = data.draw(st.sampled_from(["grey_erosion", "grey_dilation", "grey_opening", "grey_closing"]))
     kw = dict(mode=data.draw(st.sampled_from(MODES)), cval=data.draw(st.sampled_from([0.0, 2.5])))
-    how = data.draw(st.sampled_from(["size", "footprint", "structure"]))
-    fshape = tuple(data.draw(st.integers(1, 3)) for _ in range(x.ndim))
-    if how == "size":
-        kw["size"] = list(fshape)
-    elif how == "footprint":
-        fp = data.draw(hnp.arrays(bool, fshape))
-        fp.flat[0] = True
-        kw["footprint"] = fp.astype(int).tolist()
-    else:
-        kw["structure"] = data.draw(hnp.arrays(numpy.float64, fshape, elements=st.sampled_from([0.0, 1.0, 2.0]))
-                                    ).tolist()
+    fshape, grey_kw = data.draw(grey_footprints(x.ndim))
+    kw.update(grey_kw)
     if name in ("grey_erosion", "grey_dilation"):
         kw["origin"] = [origins_for(data.draw, k) for k in fshape]
     check_scipy(call(f"ndimage.{name}", x, **kw))
@@ -364,18 +371,7 @@ def test_grey_morphology(x, data):
 def test_morphological_compositions(x, data):  # NumPy's arithmetic between the grey operations
     name = data.draw(st.sampled_from(["morphological_gradient", "morphological_laplace", "white_tophat",
                                       "black_tophat"]))
-    kw = dict(mode=data.draw(st.sampled_from(MODES)))
-    fshape = tuple(data.draw(st.integers(1, 3)) for _ in range(x.ndim))
-    how = data.draw(st.sampled_from(["size", "footprint", "structure"]))
-    if how == "size":
-        kw["size"] = list(fshape)
-    elif how == "footprint":
-        fp = data.draw(hnp.arrays(bool, fshape))
-        fp.flat[0] = True
-        kw["footprint"] = fp.astype(int).tolist()
-    else:
-        kw["structure"] = data.draw(hnp.arrays(numpy.float64, fshape, elements=st.sampled_from([0.0, 1.0, 2.0]))
-                                    ).tolist()
+    kw = dict(mode=data.draw(st.sampled_from(MODES)), **data.draw(grey_footprints(x.ndim))[1])
     if data.draw(st.booleans()):
         kw["output"] = numpy.zeros(x.shape, data.draw(st.sampled_from(["float64", "int32"])))
     check_scipy(call(f"ndimage.{name}", x, **kw))

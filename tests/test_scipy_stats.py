@@ -216,6 +216,8 @@ def test_bad_arguments():
     check_scipy(call("stats.pearsonr", a, a[:3]))
     check_scipy(call("stats.pearsonr", a[:1], a[:1]))
     check_scipy(call("stats.pearsonr", a, a[::-1], alternative="bogus"))
+    check_scipy(call("stats.spearmanr", a, a ** 2, alternative="bogus"))
+    check_scipy(call("stats.linregress", a, a ** 2, alternative="bogus"))
 
 
 @given(n=st.integers(3, 40), data=st.data())

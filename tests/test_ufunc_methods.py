@@ -44,6 +44,13 @@ def _elements(dt, name):
     return None
 
 
+@st.composite
+def _operands(draw, name, shapes):
+    """An array for ufunc ``name``: a supported dtype, elements its loops take (``_elements``)."""
+    dt = draw(st.sampled_from(SUPPORTED_DTYPES))
+    return draw(hnp.arrays(dt, shapes, elements=_elements(dt, name)))
+
+
 def _same(np_call, tn_call, *dtypes):
     """Run both; same result (values, dtype, shape) or the same exception type."""
     try:
@@ -76,9 +83,7 @@ def _np_reduce(uf, x, axis, **kw):
 @given(data=st.data())
 def test_reduce_matches_numpy(name, data):
     """reduce with axis int/tuple/None, keepdims, dtype, initial, where (§5.2)."""
-    dt = data.draw(st.sampled_from(SUPPORTED_DTYPES))
-    x = data.draw(hnp.arrays(dt, hnp.array_shapes(min_dims=1, max_dims=3, min_side=0, max_side=4),
-                             elements=_elements(dt, name)))
+    x = data.draw(_operands(name, hnp.array_shapes(min_dims=1, max_dims=3, min_side=0, max_side=4)))
     axis = data.draw(st.one_of(st.none(), st.integers(-x.ndim, x.ndim - 1),
                                st.lists(st.integers(0, x.ndim - 1), unique=True, max_size=x.ndim).map(tuple)))
     kw = {"keepdims": data.draw(st.booleans())}
@@ -92,7 +97,7 @@ def test_reduce_matches_numpy(name, data):
     tkw = dict(kw)
     if "where" in tkw:
         tkw["where"] = tnp(tkw["where"])
-    _same(lambda: _np_reduce(uf_np, x, axis, **kw), lambda: uf_tn.reduce(tnp(x), axis=axis, **tkw), dt)
+    _same(lambda: _np_reduce(uf_np, x, axis, **kw), lambda: uf_tn.reduce(tnp(x), axis=axis, **tkw), x.dtype)
 
 
 @pytest.mark.parametrize("name", ["add", "multiply", "maximum", "minimum", "logical_and", "logical_or",
@@ -145,14 +150,12 @@ def test_reduce_errors():
 @_FEW
 @given(data=st.data())
 def test_accumulate_matches_numpy(name, data):
-    dt = data.draw(st.sampled_from(SUPPORTED_DTYPES))
-    x = data.draw(hnp.arrays(dt, hnp.array_shapes(min_dims=1, max_dims=3, min_side=0, max_side=4),
-                             elements=_elements(dt, name)))
+    x = data.draw(_operands(name, hnp.array_shapes(min_dims=1, max_dims=3, min_side=0, max_side=4)))
     axis = data.draw(st.integers(-x.ndim, x.ndim - 1))
     dtype = data.draw(st.sampled_from([None, None, "float64", "int64"]))
     uf_np, uf_tn = getattr(numpy, name), getattr(torchnp, name)
     _same(lambda: uf_np.accumulate(x, axis=axis, dtype=dtype), lambda: uf_tn.accumulate(tnp(x), axis=axis, dtype=dtype),
-          dt)
+          x.dtype)
 
 
 def test_accumulate_out_nan_and_errors():
@@ -180,10 +183,9 @@ def test_accumulate_out_nan_and_errors():
 @_FEW
 @given(data=st.data())
 def test_outer_matches_numpy(name, data):
-    dts = [data.draw(st.sampled_from(SUPPORTED_DTYPES)) for _ in range(2)]
-    a, b = (data.draw(hnp.arrays(dt, hnp.array_shapes(min_dims=0, max_dims=2, max_side=3),
-                                 elements=_elements(dt, name))) for dt in dts)
-    _same(lambda: getattr(numpy, name).outer(a, b), lambda: getattr(torchnp, name).outer(tnp(a), tnp(b)), *dts)
+    a, b = (data.draw(_operands(name, hnp.array_shapes(min_dims=0, max_dims=2, max_side=3))) for _ in range(2))
+    _same(lambda: getattr(numpy, name).outer(a, b), lambda: getattr(torchnp, name).outer(tnp(a), tnp(b)),
+          a.dtype, b.dtype)
 
 
 def test_outer_unary_raises():
@@ -263,9 +265,7 @@ def test_at_multidimensional_scalars_views_and_errors():
 @_FEW
 @given(data=st.data())
 def test_reduceat_matches_numpy(name, data):
-    dt = data.draw(st.sampled_from(SUPPORTED_DTYPES))
-    x = data.draw(hnp.arrays(dt, hnp.array_shapes(min_dims=1, max_dims=2, min_side=1, max_side=5),
-                             elements=_elements(dt, name)))
+    x = data.draw(_operands(name, hnp.array_shapes(min_dims=1, max_dims=2, min_side=1, max_side=5)))
     axis = data.draw(st.integers(-x.ndim, x.ndim - 1))
     n = x.shape[axis]
     idx = data.draw(st.lists(st.integers(0, n), min_size=1, max_size=6))  # n itself is out of range
@@ -284,7 +284,7 @@ def test_reduceat_matches_numpy(name, data):
             r = numpy.concatenate(parts, axis=axis).astype(r.dtype)
         return r
 
-    _same(ref, lambda: uf_tn.reduceat(tnp(x), idx, axis=axis, dtype=dtype), dt)
+    _same(ref, lambda: uf_tn.reduceat(tnp(x), idx, axis=axis, dtype=dtype), x.dtype)
 
 
 def test_reduceat_out():
@@ -405,10 +405,9 @@ def test_wide_unsigned_reductions_do_not_leak_torch_errors(name, dtype):
 def test_reduceat_overlapping_and_repeated_indices(name, data):
     """reduceat's rule: indices[i] >= indices[i+1] gives a[indices[i]]; slices may overlap (NumPy's
     running-window idiom ``add.reduceat(a, [0, 4, 1, 5, ...])[::2]``)."""
-    dt = data.draw(st.sampled_from(SUPPORTED_DTYPES))
-    x = data.draw(hnp.arrays(dt, st.tuples(st.integers(1, 3), st.integers(1, 30)), elements=_elements(dt, name)))
+    x = data.draw(_operands(name, st.tuples(st.integers(1, 3), st.integers(1, 30))))
     # complex division by zero: NumPy's own answer depends on the grouping (see above)
-    assume(not (name in ("divide", "power") and dt.kind == "c" and (x == 0).any()))
+    assume(not (name in ("divide", "power") and x.dtype.kind == "c" and (x == 0).any()))
     n = x.shape[1]
     idx = data.draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=12))
     uf_np, uf_tn = getattr(numpy, name), getattr(torchnp, name)
@@ -422,8 +421,8 @@ def test_reduceat_overlapping_and_repeated_indices(name, data):
             r = numpy.stack(cols, axis=1)
         return r
 
-    _same(ref, lambda: uf_tn.reduceat(tnp(x), idx, axis=1), dt)
-    _same(ref, lambda: uf_tn.reduceat(tnp(x), tnp(numpy.array(idx)), axis=1), dt)
+    _same(ref, lambda: uf_tn.reduceat(tnp(x), idx, axis=1), x.dtype)
+    _same(ref, lambda: uf_tn.reduceat(tnp(x), tnp(numpy.array(idx)), axis=1), x.dtype)
 
 
 @pytest.mark.parametrize("name", ["add", "multiply", "maximum", "minimum", "fmax", "fmin", "bitwise_or",

@@ -204,30 +204,30 @@ def _host_kth(kth):
     return kth if isinstance(kth, int) else tensor_of(kth).cpu().numpy()
 
 
-def partition(a, kth, axis=-1, kind="introselect", order=None):
-    """Partitioned copy (mirrors ``numpy.partition``): NumPy's introselect on the CPU, elsewhere
-    fully sorted, which is a valid partition."""
-    t, dim = _prepare(a, axis)  # host-only data first (§2.5)
+def _partitioned(op, a, kth, axis, kind, order):
+    """``numpy.<op>`` (``"partition"`` or ``"argpartition"``): NumPy's introselect on the CPU,
+    elsewhere a full sort (a stable argsort for the indices), which is a valid partition."""
+    indices = op == "argpartition"
+    t, dim = _prepare(a, axis, indices)  # host-only data first (§2.5)
     _check_select(kind, order)
     if t.numel():
         _kth(kth, t.shape[dim], t.device)
-    k = _cpu_kernels.numpy_kernel("partition", t)
+    k = _cpu_kernels.numpy_kernel(op, t)
     if k is not None:
         return _wrap(_cpu_kernels.run(k, t, _host_kth(kth), dim))
-    return _wrap(sort_tensor(t, dim))
+    return _wrap(argsort_tensor(t, dim) if indices else sort_tensor(t, dim))
+
+
+def partition(a, kth, axis=-1, kind="introselect", order=None):
+    """Partitioned copy (mirrors ``numpy.partition``): NumPy's introselect on the CPU, elsewhere
+    fully sorted, which is a valid partition."""
+    return _partitioned("partition", a, kth, axis, kind, order)
 
 
 def argpartition(a, kth, axis=-1, kind="introselect", order=None):
     """Indices that partition an array (mirrors ``numpy.argpartition``; NumPy's introselect on the CPU,
     elsewhere a full stable argsort)."""
-    t, dim = _prepare(a, axis, True)  # host-only data first (§2.5)
-    _check_select(kind, order)
-    if t.numel():
-        _kth(kth, t.shape[dim], t.device)
-    k = _cpu_kernels.numpy_kernel("argpartition", t)
-    if k is not None:
-        return _wrap(_cpu_kernels.run(k, t, _host_kth(kth), dim))
-    return _wrap(argsort_tensor(t, dim))
+    return _partitioned("argpartition", a, kth, axis, kind, order)
 
 
 def _partition_inplace(self, kth, axis=-1, kind="introselect", order=None):

@@ -118,24 +118,22 @@ def _host_views(obj, depth=0):
     return obj
 
 
-def _from_scipy(r, depth=0):
-    """SciPy's result on host data: arrays as CPU torchnp arrays sharing their memory (host-only
-    dtypes stay NumPy's), inside tuples, lists and SciPy's named result tuples; the rest as is."""
-    if type(r) is _np.ndarray:
-        if r.dtype.char in _HOST_RESULT and r.dtype.isnative and r.flags.aligned and min(r.strides, default=0) >= 0:
-            return host_result(r)  # its tensor made on first use
-        return from_host(r)
-    if depth > 2:
-        return r
+def _results(r, leaf, depth=0):
+    """``r`` with each of its values converted by ``leaf`` (which returns a value it does not convert
+    as is), inside tuples, lists and SciPy's named result tuples (their extra fields, such as
+    linregress's ``intercept_stderr``, converted too; their other attributes kept); the rest as is."""
+    new = leaf(r)
+    if new is not r or depth > 2:
+        return new
     if type(r) is list:
-        return [_from_scipy(v, depth + 1) for v in r]
+        return [_results(v, leaf, depth + 1) for v in r]
     if isinstance(r, tuple):
-        items = [_from_scipy(v, depth + 1) for v in r]
+        items = [_results(v, leaf, depth + 1) for v in r]
         if all(a is b for a, b in zip(items, r)):
             return r
         if not hasattr(r, "_fields"):
             return type(r)(items)
-        extra = {f: _from_scipy(getattr(r, f), depth + 1) for f in getattr(r, "_extra_fields", ())}
+        extra = {f: _results(getattr(r, f), leaf, depth + 1) for f in getattr(r, "_extra_fields", ())}
         try:
             new = type(r)(*items, **extra)
         except TypeError:
@@ -147,21 +145,27 @@ def _from_scipy(r, depth=0):
     return r
 
 
-def _torch_results(r, depth=0):
-    """A torch implementation's result: tensors as torchnp arrays, inside tuples and lists."""
-    if isinstance(r, torch.Tensor):
-        return _wrap(r)
-    if depth > 2:
-        return r
-    if type(r) is list:
-        return [_torch_results(v, depth + 1) for v in r]
-    if isinstance(r, tuple):
-        items = [_torch_results(v, depth + 1) for v in r]
-        if not hasattr(r, "_fields"):
-            return type(r)(items)
-        extra = {f: _torch_results(getattr(r, f), depth + 1) for f in getattr(r, "_extra_fields", ())}
-        return type(r)(*items, **extra)  # SciPy's result tuples keep extra fields (intercept_stderr)
+def _host_leaf(r):
+    if type(r) is _np.ndarray:
+        if r.dtype.char in _HOST_RESULT and r.dtype.isnative and r.flags.aligned and min(r.strides, default=0) >= 0:
+            return host_result(r)  # its tensor made on first use
+        return from_host(r)
     return r
+
+
+def _tensor_leaf(r):
+    return _wrap(r) if isinstance(r, torch.Tensor) else r
+
+
+def _from_scipy(r):
+    """SciPy's result on host data: arrays as CPU torchnp arrays sharing their memory (host-only
+    dtypes stay NumPy's), inside tuples, lists and SciPy's named result tuples; the rest as is."""
+    return _results(r, _host_leaf)
+
+
+def _torch_results(r):
+    """A torch implementation's result: tensors as torchnp arrays, inside tuples and lists."""
+    return _results(r, _tensor_leaf)
 
 
 def on_host(qualname, args, kwargs):

@@ -9,7 +9,16 @@ from ..._array import _wrap, ndarray
 from ..._boundary import to_host
 from .._dispatch import _from_scipy, placement, scipy_function
 
-__all__ = ["Mirrored", "host_method"]
+__all__ = ["Mirrored", "host_method", "at_axis"]
+
+
+def at_axis(out, nd, axis):
+    """Values at points of ``nd`` dimensions, shaped ``(*points, *value dims)``, with the points'
+    dimensions moved to ``axis`` of the value dimensions, where SciPy's interpolators put them."""
+    if axis == 0:
+        return out
+    order = list(range(out.dim()))
+    return out.permute(order[nd:nd + axis] + order[:nd] + order[nd + axis:])
 
 
 def _refuse_device(args, kwargs):

@@ -12,7 +12,7 @@ from ..._array import _wrap
 from ..._boundary import on_device, tensor, tensors
 from ..._convert import checks_data
 from .._dispatch import DEVICE, mirror, mirror_class
-from ._base import Mirrored, _to_ours, host_method
+from ._base import Mirrored, _to_ours, at_axis, host_method
 
 __all__ = ["BSpline", "make_interp_spline"]
 
@@ -124,12 +124,7 @@ class BSpline(Mirrored):
         tx = on_device(x, self._c.device)
         shape = tuple(tx.shape)
         out = self._evaluate_flat(tx.reshape(-1), nu, extrapolate).reshape(shape + tuple(self._c.shape[1:]))
-        if self.axis != 0:
-            nd = len(shape)
-            order = list(range(out.dim()))
-            order = order[nd:nd + self.axis] + order[:nd] + order[nd + self.axis:]
-            out = out.permute(order)
-        return out
+        return at_axis(out, len(shape), self.axis)
 
     @host_method
     def antiderivative(self, nu=1):

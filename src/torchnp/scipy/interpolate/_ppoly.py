@@ -12,7 +12,7 @@ from ..._array import _wrap, ndarray
 from ..._boundary import on_device, tensor, tensors
 from ..._convert import checks_data
 from .._dispatch import mirror_class
-from ._base import Mirrored, host_method
+from ._base import Mirrored, at_axis, host_method
 
 __all__ = ["PPoly", "CubicSpline", "PchipInterpolator", "Akima1DInterpolator"]
 
@@ -85,13 +85,7 @@ class _Pieces:
         tx = on_device(x, self._c.device)
         shape = tuple(tx.shape)
         out = self._evaluate(tx.reshape(-1).to(_F64), nu, extrapolate)
-        out = out.reshape(shape + tuple(self._c.shape[2:]))
-        if self.axis != 0:
-            nd = len(shape)
-            order = list(range(out.dim()))
-            order = order[nd:nd + self.axis] + order[:nd] + order[nd + self.axis:]
-            out = out.permute(order)
-        return out
+        return at_axis(out.reshape(shape + tuple(self._c.shape[2:])), len(shape), self.axis)
 
     def _derivative_c(self, nu):
         c = self._c

@@ -73,6 +73,15 @@ def lu_solve(lu_and_piv, b, trans=0, overwrite_b=False, check_finite=True):
 
 
 # ---------------------------------------------------------------- Cholesky
+def _cholesky_operand(a, check_finite):
+    """cholesky's and cho_factor's operand, with SciPy's checks: finite (§3.5), square (or a stack of)."""
+    (ta,) = operands(a)
+    check_finite_values(check_finite, ta)
+    if ta.dim() < 2 or ta.shape[-1] != ta.shape[-2]:
+        raise ValueError(f"Input array is expected to be square but has the shape: {tuple(ta.shape[-2:])}.")
+    return ta
+
+
 def _cholesky(ta, lower):
     L, info = torch.linalg.cholesky_ex(hermitian_from(ta, lower))
     if checks_data(info) and bool((info != 0).any()):
@@ -84,20 +93,13 @@ def _cholesky(ta, lower):
 
 @mirror("linalg")
 def cholesky(a, lower=False, overwrite_a=False, check_finite=True):
-    (ta,) = operands(a)
-    check_finite_values(check_finite, ta)
-    if ta.dim() < 2 or ta.shape[-1] != ta.shape[-2]:
-        raise ValueError(f"Input array is expected to be square but has the shape: {tuple(ta.shape[-2:])}.")
-    return _cholesky(ta, lower)
+    return _cholesky(_cholesky_operand(a, check_finite), lower)
 
 
 @mirror("linalg")
 def cho_factor(a, lower=False, overwrite_a=False, check_finite=True):
     """The factor in one triangle; the other keeps ``a``'s entries, as LAPACK's potrf leaves them."""
-    (ta,) = operands(a)
-    check_finite_values(check_finite, ta)
-    if ta.dim() < 2 or ta.shape[-1] != ta.shape[-2]:
-        raise ValueError(f"Input array is expected to be square but has the shape: {tuple(ta.shape[-2:])}.")
+    ta = _cholesky_operand(a, check_finite)
     c = _cholesky(ta, lower) + (torch.triu(ta, 1) if lower else torch.tril(ta, -1))
     if ta.dim() > 2:  # SciPy's batch wrapper stacks the flags too
         return [c, torch.full(ta.shape[:-2], bool(lower), device=ta.device)]
@@ -319,6 +321,22 @@ def _eig_t(ta, tb):
     return w, v / torch.linalg.vector_norm(v, dim=-2, keepdim=True)
 
 
+def _eig_operands(a, b, check_finite):
+    """eig's and eigvals's ``a`` and ``b`` (None: the standard problem) with SciPy's checks: finite
+    (§3.5), square, ``b`` of ``a``'s matrix shape; their batches broadcast."""
+    ts = operands(a) if b is None else operands(a, b)
+    check_finite_values(check_finite, *ts)
+    ta, tb = ts[0], (ts[1] if b is not None else None)
+    for t in ts:
+        if t.dim() < 2 or t.shape[-1] != t.shape[-2]:
+            raise ValueError("expected square matrix")
+    if tb is None:
+        return ta, tb
+    if tb.shape[-2:] != ta.shape[-2:]:
+        raise ValueError("a and b must have the same shape")
+    return broadcast_batch(ta, tb)
+
+
 def _homogeneous(w):
     return torch.stack([w, torch.ones_like(w)])
 
@@ -329,17 +347,7 @@ def eig(a, b=None, left=False, right=True, overwrite_a=False, overwrite_b=False,
     """Eigenvalues always complex (SciPy's rule); eigenvectors real when every eigenvalue is real:
     that dtype depends on the values (a host read, docs/devices.md). A generalized problem is
     solved as ``eig(solve(b, a))`` (``b`` invertible; SciPy's ggev also handles a singular ``b``)."""
-    ts = operands(a) if b is None else operands(a, b)
-    check_finite_values(check_finite, *ts)
-    ta, tb = ts[0], (ts[1] if b is not None else None)
-    if ta.dim() < 2 or ta.shape[-1] != ta.shape[-2]:
-        raise ValueError("expected square matrix")
-    if tb is not None:
-        if tb.dim() < 2 or tb.shape[-1] != tb.shape[-2]:
-            raise ValueError("expected square matrix")
-        if tb.shape[-2:] != ta.shape[-2:]:
-            raise ValueError("a and b must have the same shape")
-        ta, tb = broadcast_batch(ta, tb)
+    ta, tb = _eig_operands(a, b, check_finite)
     w, vr = _eig_t(ta, tb)
     out_w = _homogeneous(w) if homogeneous_eigvals else w
     if not (left or right):
@@ -360,12 +368,6 @@ def eig(a, b=None, left=False, right=True, overwrite_a=False, overwrite_b=False,
 
 @mirror("linalg")
 def eigvals(a, b=None, overwrite_a=False, check_finite=True, homogeneous_eigvals=False):
-    ts = operands(a) if b is None else operands(a, b)
-    check_finite_values(check_finite, *ts)
-    ta, tb = ts[0], (ts[1] if b is not None else None)
-    if ta.dim() < 2 or ta.shape[-1] != ta.shape[-2]:
-        raise ValueError("expected square matrix")
-    if tb is not None:
-        ta, tb = broadcast_batch(ta, tb)
+    ta, tb = _eig_operands(a, b, check_finite)
     w = torch.linalg.eigvals(ta) if tb is None else _eig_t(ta, tb)[0]
     return _homogeneous(w) if homogeneous_eigvals else w

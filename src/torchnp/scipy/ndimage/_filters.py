@@ -452,6 +452,16 @@ def minmax_nd(t, fp, structure, mode, cval, origins, minimum, fp_host=None):
     return acc
 
 
+def _check_footprint(fp, origins, ndim, axes):
+    """SciPy's checks of a footprint expanded to ``ndim`` dimensions and of its origins."""
+    fshape = [k for k in fp.shape if k > 0]
+    if len(fshape) != ndim:
+        raise RuntimeError(f"footprint.ndim ({fp.ndim}) must match len(axes) ({len(axes)})")
+    for o, k in zip(origins, fshape):
+        if (k // 2 + o < 0) or (k // 2 + o >= k):
+            raise ValueError("invalid origin")
+
+
 def _min_or_max_filter(input, size, footprint, structure, output, mode, cval, origin, minimum, axes=None):
     if size is not None and footprint is not None:
         import warnings
@@ -496,12 +506,7 @@ def _min_or_max_filter(input, size, footprint, structure, output, mode, cval, or
         return _separable(t, out, passes, lambda cur, a, sz, o, m: _minmax1d(as_f64(cur), sz, a, m, cval, o, minimum))
     fp, fp_host = expand_footprint(t.ndim, axes, Param(fp, fp_host))
     origins = expand_origin(t.ndim, axes, origin)
-    fshape = [k for k in fp.shape if k > 0]
-    if len(fshape) != t.ndim:
-        raise RuntimeError(f"footprint.ndim ({fp.ndim}) must match len(axes) ({len(axes)})")
-    for o, k in zip(origins, fshape):
-        if (k // 2 + o < 0) or (k // 2 + o >= k):
-            raise ValueError("invalid origin")
+    _check_footprint(fp, origins, t.ndim, axes)
     if s is not None:
         if s.ndim != n:
             raise RuntimeError("structure array has incorrect shape")
@@ -550,12 +555,7 @@ def _rank_filter(input, rank, size, footprint, output, mode, cval, origin, opera
         for mm, ax in zip(modes, axes):
             full[ax] = mm
         mode = full
-    fshape = [k for k in fp.shape if k > 0]
-    if len(fshape) != t.ndim:
-        raise RuntimeError(f"footprint.ndim ({fp.ndim}) must match len(axes) ({len(axes)})")
-    for o, k in zip(origins, fshape):
-        if (k // 2 + o < 0) or (k // 2 + o >= k):
-            raise ValueError("invalid origin")
+    _check_footprint(fp, origins, t.ndim, axes)
     # the filter size: known on the host for host footprints, else a device value (no read)
     filter_size = int(fp_host.sum()) if fp_host is not None else fp.sum()
     if operation == "median":
@@ -752,30 +752,9 @@ def _callable_output(t, output):
     return torchnp.zeros(tuple(t.shape), dtype=_np_dtype(out.dtype), device=t.device)
 
 
-@mirror("ndimage")
-def generic_laplace(input, derivative2, output=None, mode="reflect", cval=0.0, extra_arguments=(),
-                    extra_keywords=None, *, axes=None):
-    import torchnp
-
-    extra_keywords = {} if extra_keywords is None else extra_keywords
-    t = input_tensor(input)
-    x = torchnp.asarray(input) if not isinstance(input, torch.Tensor) else torchnp.from_torch(t)
-    out = _callable_output(t, output)
-    axes = check_axes(axes, t.ndim)
-    if not axes:
-        out[...] = x
-        return out
-    modes = normalize_sequence(mode, len(axes))
-    derivative2(x, axes[0], out, modes[0], cval, *extra_arguments, **extra_keywords)
-    for ii in range(1, len(axes)):
-        tmp = derivative2(x, axes[ii], out.dtype, modes[ii], cval, *extra_arguments, **extra_keywords)
-        torchnp.add(out, tmp, out=out)
-    return out
-
-
-@mirror("ndimage")
-def generic_gradient_magnitude(input, derivative, output=None, mode="reflect", cval=0.0, extra_arguments=(),
-                               extra_keywords=None, *, axes=None):
+def _generic_sum(input, derivative, output, mode, cval, extra_arguments, extra_keywords, axes, squared):
+    """The sum over ``axes`` of the user's ``derivative`` (of its squares and their root where
+    ``squared``), called as SciPy calls it: the first into the output array, the others with its dtype."""
     import torchnp
 
     extra_keywords = {} if extra_keywords is None else extra_keywords
@@ -788,10 +767,25 @@ def generic_gradient_magnitude(input, derivative, output=None, mode="reflect", c
         return out
     modes = normalize_sequence(mode, len(axes))
     derivative(x, axes[0], out, modes[0], cval, *extra_arguments, **extra_keywords)
-    torchnp.multiply(out, out, out)
+    if squared:
+        torchnp.multiply(out, out, out)
     for ii in range(1, len(axes)):
         tmp = derivative(x, axes[ii], out.dtype, modes[ii], cval, *extra_arguments, **extra_keywords)
-        torchnp.multiply(tmp, tmp, tmp)
+        if squared:
+            torchnp.multiply(tmp, tmp, tmp)
         torchnp.add(out, tmp, out=out)
-    torchnp.sqrt(out, out, casting="unsafe")
+    if squared:
+        torchnp.sqrt(out, out, casting="unsafe")
     return out
+
+
+@mirror("ndimage")
+def generic_laplace(input, derivative2, output=None, mode="reflect", cval=0.0, extra_arguments=(),
+                    extra_keywords=None, *, axes=None):
+    return _generic_sum(input, derivative2, output, mode, cval, extra_arguments, extra_keywords, axes, False)
+
+
+@mirror("ndimage")
+def generic_gradient_magnitude(input, derivative, output=None, mode="reflect", cval=0.0, extra_arguments=(),
+                               extra_keywords=None, *, axes=None):
+    return _generic_sum(input, derivative, output, mode, cval, extra_arguments, extra_keywords, axes, True)

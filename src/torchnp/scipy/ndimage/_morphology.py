@@ -142,26 +142,28 @@ def _default_structure(t, structure, axes):
     return structure
 
 
+def _binary_composed(first, second, input, structure, iterations, output, origin, mask, border_value, brute_force,
+                     axes):
+    """``second`` applied to ``first``'s result with the same structure: SciPy's binary opening
+    (erosion, then dilation) and closing (dilation, then erosion)."""
+    t = tensor(input)
+    structure = _default_structure(t, structure, axes)
+    tmp = first.__wrapped__(t, structure, iterations, mask, None, border_value, origin, brute_force, axes=axes)
+    return second.__wrapped__(tmp, structure, iterations, mask, output, border_value, origin, brute_force, axes=axes)
+
+
 @mirror("ndimage")
 def binary_opening(input, structure=None, iterations=1, output=None, origin=0, mask=None, border_value=0,
                    brute_force=False, *, axes=None):
-    t = tensor(input)
-    structure = _default_structure(t, structure, axes)
-    tmp = binary_erosion.__wrapped__(t, structure, iterations, mask, None, border_value, origin, brute_force,
-                                     axes=axes)
-    return binary_dilation.__wrapped__(tmp, structure, iterations, mask, output, border_value, origin, brute_force,
-                                       axes=axes)
+    return _binary_composed(binary_erosion, binary_dilation, input, structure, iterations, output, origin, mask,
+                            border_value, brute_force, axes)
 
 
 @mirror("ndimage")
 def binary_closing(input, structure=None, iterations=1, output=None, origin=0, mask=None, border_value=0,
                    brute_force=False, *, axes=None):
-    t = tensor(input)
-    structure = _default_structure(t, structure, axes)
-    tmp = binary_dilation.__wrapped__(t, structure, iterations, mask, None, border_value, origin, brute_force,
-                                      axes=axes)
-    return binary_erosion.__wrapped__(tmp, structure, iterations, mask, output, border_value, origin, brute_force,
-                                      axes=axes)
+    return _binary_composed(binary_dilation, binary_erosion, input, structure, iterations, output, origin, mask,
+                            border_value, brute_force, axes)
 
 
 @mirror("ndimage")
@@ -212,26 +214,30 @@ def grey_dilation(input, size=None, footprint=None, structure=None, output=None,
     return _filters._min_or_max_filter(t, size, footprint, structure, output, mode, cval, origin, False, axes)
 
 
-@mirror("ndimage")
-def grey_opening(input, size=None, footprint=None, structure=None, output=None, mode="reflect", cval=0.0, origin=0,
-                 *, axes=None):
+def _grey_composed(first, second, input, size, footprint, structure, output, mode, cval, origin, axes, stacklevel):
+    """``second`` applied to ``first``'s result with the same footprint: SciPy's grey opening
+    (erosion, then dilation) and closing (dilation, then erosion); ``stacklevel``: the user's frame
+    for SciPy's warning."""
     if size is not None and footprint is not None:
         import warnings
 
-        warnings.warn("ignoring size because footprint is set", UserWarning, stacklevel=3)
-    tmp = grey_erosion.__wrapped__(input, size, footprint, structure, None, mode, cval, origin, axes=axes)
-    return grey_dilation.__wrapped__(tmp, size, footprint, structure, output, mode, cval, origin, axes=axes)
+        warnings.warn("ignoring size because footprint is set", UserWarning, stacklevel=stacklevel)
+    tmp = first.__wrapped__(input, size, footprint, structure, None, mode, cval, origin, axes=axes)
+    return second.__wrapped__(tmp, size, footprint, structure, output, mode, cval, origin, axes=axes)
+
+
+@mirror("ndimage")
+def grey_opening(input, size=None, footprint=None, structure=None, output=None, mode="reflect", cval=0.0, origin=0,
+                 *, axes=None):
+    return _grey_composed(grey_erosion, grey_dilation, input, size, footprint, structure, output, mode, cval, origin,
+                          axes, 4)
 
 
 @mirror("ndimage")
 def grey_closing(input, size=None, footprint=None, structure=None, output=None, mode="reflect", cval=0.0, origin=0,
                  *, axes=None):
-    if size is not None and footprint is not None:
-        import warnings
-
-        warnings.warn("ignoring size because footprint is set", UserWarning, stacklevel=3)
-    tmp = grey_dilation.__wrapped__(input, size, footprint, structure, None, mode, cval, origin, axes=axes)
-    return grey_erosion.__wrapped__(tmp, size, footprint, structure, output, mode, cval, origin, axes=axes)
+    return _grey_composed(grey_dilation, grey_erosion, input, size, footprint, structure, output, mode, cval, origin,
+                          axes, 4)
 
 
 # ---------------------------------------------------------------------- compositions (NumPy's arithmetic)
@@ -280,15 +286,10 @@ def morphological_laplace(input, size=None, footprint=None, structure=None, outp
 
 
 def _tophat(input, size, footprint, structure, output, mode, cval, origin, axes, white):
-    if size is not None and footprint is not None:
-        import warnings
-
-        warnings.warn("ignoring size because footprint is set", UserWarning, stacklevel=4)
     np_ = _tnp()
     x = _arr(tensor(input))
     first, second = (grey_erosion, grey_dilation) if white else (grey_dilation, grey_erosion)
-    tmp = first.__wrapped__(x, size, footprint, structure, None, mode, cval, origin, axes=axes)
-    tmp = _arr(second.__wrapped__(tmp, size, footprint, structure, output, mode, cval, origin, axes=axes))
+    tmp = _arr(_grey_composed(first, second, x, size, footprint, structure, output, mode, cval, origin, axes, 5))
     a, b = (x, tmp) if white else (tmp, x)
     if x.dtype == _np.bool_ and tmp.dtype == _np.bool_:
         np_.bitwise_xor(a, b, out=tmp)

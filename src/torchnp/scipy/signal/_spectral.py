@@ -138,6 +138,68 @@ def _segments(x, win, detrend_func, nperseg, noverlap, nfft, sides):
     return torch.fft.rfft(seg.real if seg.is_complex() else seg, n=nfft)
 
 
+def _out_dtype(x, y):
+    """The NumPy dtype of SciPy's spectra of ``x`` and ``y`` (None: the same data)."""
+    return _np.result_type(np_dtype(x), *(() if y is None else (np_dtype(y),)), _np.complex64)
+
+
+def _empty_result(x, y, axis):
+    """SciPy's check that ``x`` and ``y`` (None: the same data) broadcast but along ``axis``; the
+    float64 empty array SciPy returns where one of them is empty (None where neither is)."""
+    if y is None:
+        return torch.empty(tuple(x.shape), dtype=torch.float64, device=x.device) if x.numel() == 0 else None
+    xo, yo = list(x.shape), list(y.shape)
+    xo.pop(axis)
+    yo.pop(axis)
+    try:
+        outer = _np.broadcast_shapes(tuple(xo), tuple(yo))
+    except ValueError as e:
+        raise ValueError("x and y cannot be broadcast together.") from e
+    if x.numel() and y.numel():
+        return None
+    shape = _np.moveaxis(_np.empty(outer + (min(x.shape[axis], y.shape[axis]),)), -1, axis).shape
+    return torch.empty(shape, dtype=torch.float64, device=x.device)
+
+
+def _one_sided(p, nfft, dtype):
+    """A one-sided spectrum's power: every frequency but 0 (and the Nyquist one of an even ``nfft``) twice."""
+    m = torch.full((p.shape[-1],), 2.0, dtype=dtype, device=p.device)
+    m[0] = 1.0
+    if nfft % 2 == 0:
+        m[-1] = 1.0
+    return p * m
+
+
+def _freqs(sides, nfft, fs, device):
+    return (torch.fft.fftfreq if sides == "twosided" else torch.fft.rfftfreq)(
+        nfft, 1 / fs, dtype=torch.float64, device=device)
+
+
+def _nperseg(nperseg):
+    """``nperseg`` as an integer (None stays None); SciPy's ValueError unless positive."""
+    if nperseg is None:
+        return None
+    nperseg = int(nperseg)
+    if nperseg < 1:
+        raise ValueError("nperseg must be a positive integer")
+    return nperseg
+
+
+def _nfft_noverlap(nfft, noverlap, nperseg, default_nfft):
+    """SciPy's stft/istft ``nfft`` (None: ``default_nfft``) and ``noverlap`` (None: half a segment),
+    checked against ``nperseg``."""
+    if nfft is None:
+        nfft = default_nfft
+    elif nfft < nperseg:
+        raise ValueError("nfft must be greater than or equal to nperseg.")
+    else:
+        nfft = int(nfft)
+    noverlap = nperseg // 2 if noverlap is None else int(noverlap)
+    if noverlap >= nperseg:
+        raise ValueError("noverlap must be less than nperseg.")
+    return nfft, noverlap
+
+
 def _helper(x, y, fs, window, nperseg, noverlap, nfft, detrend, return_onesided, scaling, axis, mode,
             boundary=None, padded=False):
     """SciPy's _spectral_helper on tensors (``y is None``: the same data)."""
@@ -148,20 +210,9 @@ def _helper(x, y, fs, window, nperseg, noverlap, nfft, detrend, return_onesided,
                          f"{['even', 'odd', 'constant', 'zeros', None]}")
     same = y is None
     axis = int(axis)
-    outdtype = _np.result_type(np_dtype(x), _np.complex64) if same else _np.result_type(
-        np_dtype(x), np_dtype(y), _np.complex64)
-    if not same:
-        xo, yo = list(x.shape), list(y.shape)
-        xo.pop(axis)
-        yo.pop(axis)
-        try:
-            outer = _np.broadcast_shapes(tuple(xo), tuple(yo))
-        except ValueError as e:
-            raise ValueError("x and y cannot be broadcast together.") from e
-    if x.numel() == 0 or (not same and y.numel() == 0):
-        shape = tuple(x.shape) if same else tuple(_np.moveaxis(_np.empty(outer + (min(x.shape[axis], y.shape[axis]),)),
-                                                               -1, axis).shape)
-        e = torch.empty(shape, dtype=torch.float64, device=x.device)
+    outdtype = _out_dtype(x, y)
+    e = _empty_result(x, y, axis)
+    if e is not None:
         return e, e, e
     x = x.movedim(axis, -1)
     if not same:
@@ -169,20 +220,8 @@ def _helper(x, y, fs, window, nperseg, noverlap, nfft, detrend, return_onesided,
         n = max(x.shape[-1], y.shape[-1])
         x = torch.nn.functional.pad(x, (0, n - x.shape[-1]))
         y = torch.nn.functional.pad(y, (0, n - y.shape[-1]))
-    if nperseg is not None:
-        nperseg = int(nperseg)
-        if nperseg < 1:
-            raise ValueError("nperseg must be a positive integer")
-    win, nperseg = _window(window, nperseg, x.shape[-1], x.device)
-    if nfft is None:
-        nfft = nperseg
-    elif nfft < nperseg:
-        raise ValueError("nfft must be greater than or equal to nperseg.")
-    else:
-        nfft = int(nfft)
-    noverlap = nperseg // 2 if noverlap is None else int(noverlap)
-    if noverlap >= nperseg:
-        raise ValueError("noverlap must be less than nperseg.")
+    win, nperseg = _window(window, _nperseg(nperseg), x.shape[-1], x.device)
+    nfft, noverlap = _nfft_noverlap(nfft, noverlap, nperseg, nperseg)
     nstep = nperseg - noverlap
     if boundary is not None:
         x = _zero_ext(x, nperseg // 2) if boundary == "zeros" else _extend(x, nperseg // 2, boundary, -1)
@@ -214,8 +253,7 @@ def _helper(x, y, fs, window, nperseg, noverlap, nfft, detrend, return_onesided,
             warnings.warn("Input data is complex, switching to return_onesided=False", stacklevel=4)
         else:
             sides = "onesided"
-    freqs = (torch.fft.fftfreq if sides == "twosided" else torch.fft.rfftfreq)(
-        nfft, 1 / fs, dtype=torch.float64, device=x.device)
+    freqs = _freqs(sides, nfft, fs, x.device)
     result = _segments(x, win, detrend_func, nperseg, noverlap, nfft, sides)
     if not same:
         result = result.conj() * _segments(y, win, detrend_func, nperseg, noverlap, nfft, sides)
@@ -223,11 +261,7 @@ def _helper(x, y, fs, window, nperseg, noverlap, nfft, detrend, return_onesided,
         result = result.conj() * result
     result = result * scale
     if sides == "onesided" and mode == "psd":
-        m = torch.full((result.shape[-1],), 2.0, dtype=real_work, device=x.device)
-        m[0] = 1.0
-        if nfft % 2 == 0:
-            m[-1] = 1.0
-        result = result * m
+        result = _one_sided(result, nfft, real_work)
     time = torch.arange(nperseg / 2, x.shape[-1] - nperseg / 2 + 1, nperseg - noverlap, dtype=torch.float64,
                         device=x.device) / float(fs)
     if boundary is not None:
@@ -294,24 +328,10 @@ def _csd(x, y, fs, window, nperseg, noverlap, nfft, detrend, return_onesided, sc
     """SciPy's csd on tensors (``y is None``: the same data): (freqs, Pxy)."""
     axis = int(axis)
     same = y is None
-    if not same:
-        xo, yo = list(x.shape), list(y.shape)
-        xo.pop(axis)
-        yo.pop(axis)
-        try:
-            outer = _np.broadcast_shapes(tuple(xo), tuple(yo))
-        except ValueError as e:
-            raise ValueError("x and y cannot be broadcast together.") from e
-        if x.numel() == 0 or y.numel() == 0:
-            shape = _np.moveaxis(_np.empty(outer + (min(x.shape[axis], y.shape[axis]),)), -1, axis).shape
-            e = torch.empty(shape, dtype=torch.float64, device=x.device)
-            return e, e
-        out_dtype = _np.result_type(np_dtype(x), np_dtype(y), _np.complex64)
-    else:
-        if x.numel() == 0:
-            e = torch.empty(tuple(x.shape), dtype=torch.float64, device=x.device)
-            return e, e
-        out_dtype = _np.result_type(np_dtype(x), _np.complex64)
+    e = _empty_result(x, y, axis)
+    if e is not None:
+        return e, e
+    out_dtype = _out_dtype(x, y)
     n = x.shape[axis] if same else max(x.shape[axis], y.shape[axis])
     if isinstance(window, (str, tuple)):
         nperseg = int(nperseg) if nperseg is not None else 256
@@ -365,11 +385,7 @@ def _csd(x, y, fs, window, nperseg, noverlap, nfft, detrend, return_onesided, sc
         P = X.conj() * Y
     P = P * scale
     if sides == "onesided":
-        m = torch.full((P.shape[-1],), 2.0, dtype=real, device=P.device)
-        m[0] = 1.0
-        if nfft % 2 == 0:
-            m[-1] = 1.0
-        P = P * m
+        P = _one_sided(P, nfft, real)
     P = P.movedim(-2, -1)  # (..., freqs, segments)
     if P.shape[-1] > 1:
         if average == "median":
@@ -385,8 +401,7 @@ def _csd(x, y, fs, window, nperseg, noverlap, nfft, detrend, return_onesided, sc
     else:
         P = P.reshape(P.shape[:-1])
     P = P.to(_dt(out_dtype)) if P.is_complex() else P.to(_dt(out_dtype).to_real())
-    freqs = (torch.fft.fftfreq if sides == "twosided" else torch.fft.rfftfreq)(
-        nfft, 1 / fs, dtype=torch.float64, device=x.device)
+    freqs = _freqs(sides, nfft, fs, x.device)
     if same:
         P = P.real if P.is_complex() else P
     return freqs, P.movedim(-1, axis) if P.dim() > 1 else P
@@ -463,21 +478,9 @@ def istft(Zxx, fs=1.0, window="hann_periodic", nperseg=None, noverlap=None, nfft
         raise ValueError("Must specify differing time and frequency axes!")
     nseg = Z.shape[time_axis]
     n_default = 2 * (Z.shape[freq_axis] - 1) if input_onesided else Z.shape[freq_axis]
-    if nperseg is None:
-        nperseg = n_default
-    else:
-        nperseg = int(nperseg)
-        if nperseg < 1:
-            raise ValueError("nperseg must be a positive integer")
-    if nfft is None:
-        nfft = nperseg if (input_onesided and nperseg == n_default + 1) else n_default
-    elif nfft < nperseg:
-        raise ValueError("nfft must be greater than or equal to nperseg.")
-    else:
-        nfft = int(nfft)
-    noverlap = nperseg // 2 if noverlap is None else int(noverlap)
-    if noverlap >= nperseg:
-        raise ValueError("noverlap must be less than nperseg.")
+    nperseg = n_default if nperseg is None else _nperseg(nperseg)
+    nfft, noverlap = _nfft_noverlap(nfft, noverlap, nperseg,
+                                    nperseg if (input_onesided and nperseg == n_default + 1) else n_default)
     nstep = nperseg - noverlap
     if time_axis != Z.dim() - 1 or freq_axis != Z.dim() - 2:
         freq_axis = freq_axis + Z.dim() if freq_axis < 0 else freq_axis

@@ -14,11 +14,7 @@ from .._dispatch import inexact_tensors, mirror
 
 S = torch.special
 
-__all__ = ["erf", "erfc", "erfinv", "erfcinv", "erfcx", "gamma", "gammaln", "gammasgn", "rgamma", "digamma", "psi",
-           "xlogy", "xlog1py", "expit", "logit", "log_expit", "i0", "i0e", "i1", "i1e", "j0", "j1", "y0", "y1",
-           "k0", "k0e", "k1", "k1e", "ndtr", "ndtri", "log_ndtr", "beta", "betaln", "binom", "entr", "rel_entr",
-           "kl_div", "gammainc", "gammaincc", "betainc", "expm1", "log1p", "cbrt", "exp2", "exp10", "round",
-           "boxcox", "boxcox1p", "inv_boxcox", "inv_boxcox1p"]
+__all__ = []  # filled by _declare: each ufunc is named once, in its row
 
 _SQRT1_2 = math.sqrt(0.5)
 
@@ -39,6 +35,14 @@ def _ufunc(name, loops, op, nin=1):
     return mirror("special", name)(impl)
 
 
+def _declare(rows):
+    """The public mirrors of SciPy's ufuncs, one row each: name -> (SciPy's real loops in its
+    order, the torch op on tensors of the loop's dtype[, the operand count where not 1])."""
+    for name, row in rows.items():
+        globals()[name] = _ufunc(name, *row)
+        __all__.append(name)
+
+
 # -- error function and normal distribution ----------------------------------------------------
 def _erfcinv(y):
     # -ndtri(y/2)/sqrt(2) keeps the precision near 0; 1 - y is exact for y >= 0.5 (Sterbenz)
@@ -52,14 +56,16 @@ def _ndtr(x):
     return torch.where(z < _SQRT1_2, 0.5 + 0.5 * S.erf(x * _SQRT1_2), torch.where(x > 0, 1 - tail, tail))
 
 
-erf = _ufunc("erf", "df", S.erf)
-erfc = _ufunc("erfc", "df", S.erfc)
-erfinv = _ufunc("erfinv", "fd", S.erfinv)
-erfcinv = _ufunc("erfcinv", "fd", _erfcinv)
-erfcx = _ufunc("erfcx", "df", S.erfcx)
-ndtr = _ufunc("ndtr", "df", _ndtr)
-ndtri = _ufunc("ndtri", "fd", S.ndtri)
-log_ndtr = _ufunc("log_ndtr", "df", S.log_ndtr)
+_declare({
+    "erf": ("df", S.erf),
+    "erfc": ("df", S.erfc),
+    "erfinv": ("fd", S.erfinv),
+    "erfcinv": ("fd", _erfcinv),
+    "erfcx": ("df", S.erfcx),
+    "ndtr": ("df", _ndtr),
+    "ndtri": ("fd", S.ndtri),
+    "log_ndtr": ("df", S.log_ndtr),
+})
 
 
 # -- gamma and beta functions ------------------------------------------------------------------
@@ -159,45 +165,45 @@ def _binom(n, k):
     return torch.where(((n < 0) & (n == nx)) | (k == math.inf), torch.nan, r)
 
 
-gamma = _ufunc("gamma", "df", _gamma)
-gammaln = _ufunc("gammaln", "df", lambda x: torch.where(x == -math.inf, -math.inf, S.gammaln(x)).to(x.dtype))
-gammasgn = _ufunc("gammasgn", "df", _gammasgn)
-rgamma = _ufunc("rgamma", "df", _rgamma)
-digamma = _ufunc("digamma", "df", S.digamma)
-psi = _ufunc("psi", "df", S.digamma)
-beta = _ufunc("beta", "df", _beta, 2)
-betaln = _ufunc("betaln", "df", _betaln, 2)
-binom = _ufunc("binom", "fd", _binom, 2)
-gammainc = _ufunc("gammainc", "df", lambda a, x: torch.where(a.isnan() | x.isnan(), torch.nan, S.gammainc(a, x)), 2)
-gammaincc = _ufunc("gammaincc", "df", lambda a, x: torch.where(a.isnan() | x.isnan(), torch.nan, S.gammaincc(a, x)), 2)
+def _nan_args(op):
+    """``op`` with NaN wherever an argument is NaN (SciPy's gammainc and gammaincc)."""
+    return lambda a, x: torch.where(a.isnan() | x.isnan(), torch.nan, op(a, x))
+
+
+_declare({
+    "gamma": ("df", _gamma),
+    "gammaln": ("df", lambda x: torch.where(x == -math.inf, -math.inf, S.gammaln(x)).to(x.dtype)),
+    "gammasgn": ("df", _gammasgn),
+    "rgamma": ("df", _rgamma),
+    "digamma": ("df", S.digamma),
+    "psi": ("df", S.digamma),
+    "beta": ("df", _beta, 2),
+    "betaln": ("df", _betaln, 2),
+    "binom": ("fd", _binom, 2),
+    "gammainc": ("df", _nan_args(S.gammainc), 2),
+    "gammaincc": ("df", _nan_args(S.gammaincc), 2),
+})
 
 
 # -- the regularized incomplete beta function --------------------------------------------------
 def _betacf(a, b, x, steps):
     """The continued fraction of I_x(a, b) (modified Lentz, ``steps`` terms: no data-dependent stop)."""
     tiny = torch.finfo(x.dtype).tiny * 1e10
+
+    def nonzero(v):  # Lentz's guard: |v| at least tiny
+        return torch.where(v.abs() < tiny, tiny, v)
+
     qab, qap, qam = a + b, a + 1, a - 1
     c = torch.ones_like(x)
-    d = 1 - qab * x / qap
-    d = torch.where(d.abs() < tiny, tiny, d)
-    d = 1 / d
+    d = 1 / nonzero(1 - qab * x / qap)
     h = d
     for m in range(1, steps + 1):
         m2 = 2 * m
-        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
-        d = 1 + aa * d
-        d = torch.where(d.abs() < tiny, tiny, d)
-        c = 1 + aa / c
-        c = torch.where(c.abs() < tiny, tiny, c)
-        d = 1 / d
-        h = h * d * c
-        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
-        d = 1 + aa * d
-        d = torch.where(d.abs() < tiny, tiny, d)
-        c = 1 + aa / c
-        c = torch.where(c.abs() < tiny, tiny, c)
-        d = 1 / d
-        h = h * d * c
+        # the even and the odd term of step m
+        for aa in (m * (b - m) * x / ((qam + m2) * (a + m2)), -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))):
+            d = 1 / nonzero(1 + aa * d)
+            c = nonzero(1 + aa / c)
+            h = h * d * c
     return h
 
 
@@ -222,7 +228,9 @@ def _betainc(a, b, x, steps=None, xc=None):
     return torch.where(bad | ((a == math.inf) & (b == math.inf)) | x.isnan(), torch.nan, r)
 
 
-betainc = _ufunc("betainc", "fd", _betainc, 3)
+_declare({
+    "betainc": ("fd", _betainc, 3),
+})
 
 
 # -- logistic, logs and exponentials -----------------------------------------------------------
@@ -279,36 +287,40 @@ def _inv_boxcox1p(y, lmbda):
     return torch.where(lmbda == 0, torch.expm1(y), r)
 
 
-xlogy = _ufunc("xlogy", "df", _xlogy, 2)
-xlog1py = _ufunc("xlog1py", "df", S.xlog1py, 2)
-expit = _ufunc("expit", "df", S.expit)
-logit = _ufunc("logit", "df", S.logit)
-log_expit = _ufunc("log_expit", "df", _log_expit)
-entr = _ufunc("entr", "fd", _entr)
-rel_entr = _ufunc("rel_entr", "fd", _rel_entr, 2)
-kl_div = _ufunc("kl_div", "fd", _kl_div, 2)
-expm1 = _ufunc("expm1", "df", torch.expm1)
-log1p = _ufunc("log1p", "df", torch.log1p)
-cbrt = _ufunc("cbrt", "df", _cbrt)
-exp2 = _ufunc("exp2", "df", torch.exp2)
-exp10 = _ufunc("exp10", "df", lambda x: torch.pow(10.0, x).to(x.dtype))
-round = _ufunc("round", "fd", torch.round)  # noqa: A001 - SciPy's name (half to even, as torch)
-boxcox = _ufunc("boxcox", "fd", _boxcox, 2)
-boxcox1p = _ufunc("boxcox1p", "fd", _boxcox1p, 2)
-inv_boxcox = _ufunc("inv_boxcox", "fd", _inv_boxcox, 2)
-inv_boxcox1p = _ufunc("inv_boxcox1p", "fd", _inv_boxcox1p, 2)
+_declare({
+    "xlogy": ("df", _xlogy, 2),
+    "xlog1py": ("df", S.xlog1py, 2),
+    "expit": ("df", S.expit),
+    "logit": ("df", S.logit),
+    "log_expit": ("df", _log_expit),
+    "entr": ("fd", _entr),
+    "rel_entr": ("fd", _rel_entr, 2),
+    "kl_div": ("fd", _kl_div, 2),
+    "expm1": ("df", torch.expm1),
+    "log1p": ("df", torch.log1p),
+    "cbrt": ("df", _cbrt),
+    "exp2": ("df", torch.exp2),
+    "exp10": ("df", lambda x: torch.pow(10.0, x).to(x.dtype)),
+    "round": ("fd", torch.round),  # half to even, as torch
+    "boxcox": ("fd", _boxcox, 2),
+    "boxcox1p": ("fd", _boxcox1p, 2),
+    "inv_boxcox": ("fd", _inv_boxcox, 2),
+    "inv_boxcox1p": ("fd", _inv_boxcox1p, 2),
+})
 
 
 # -- Bessel functions --------------------------------------------------------------------------
-i0 = _ufunc("i0", "df", S.i0)
-i0e = _ufunc("i0e", "df", S.i0e)
-i1 = _ufunc("i1", "df", S.i1)
-i1e = _ufunc("i1e", "df", S.i1e)
-j0 = _ufunc("j0", "df", S.bessel_j0)
-j1 = _ufunc("j1", "df", S.bessel_j1)
-y0 = _ufunc("y0", "df", S.bessel_y0)
-y1 = _ufunc("y1", "df", S.bessel_y1)
-k0 = _ufunc("k0", "df", S.modified_bessel_k0)
-k0e = _ufunc("k0e", "df", S.scaled_modified_bessel_k0)
-k1 = _ufunc("k1", "df", S.modified_bessel_k1)
-k1e = _ufunc("k1e", "df", S.scaled_modified_bessel_k1)
+_declare({
+    "i0": ("df", S.i0),
+    "i0e": ("df", S.i0e),
+    "i1": ("df", S.i1),
+    "i1e": ("df", S.i1e),
+    "j0": ("df", S.bessel_j0),
+    "j1": ("df", S.bessel_j1),
+    "y0": ("df", S.bessel_y0),
+    "y1": ("df", S.bessel_y1),
+    "k0": ("df", S.modified_bessel_k0),
+    "k0e": ("df", S.scaled_modified_bessel_k0),
+    "k1": ("df", S.modified_bessel_k1),
+    "k1e": ("df", S.scaled_modified_bessel_k1),
+})

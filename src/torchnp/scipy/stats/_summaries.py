@@ -74,6 +74,17 @@ def _m2_zero(t, axis):
     return mean, m2, m2 <= (eps * mean.squeeze(axis)) ** 2
 
 
+def _standardized(a, axis, name, nan_policy, order):
+    """SciPy's skew (``order`` 3) or kurtosis (4) before its bias correction, m_order / m2**(order/2)
+    (NaN where the variance is zero to rounding), and what the correction reads: (n, m2, m_order,
+    the zero-variance mask, the value, the keepdims axis)."""
+    t, kax = _prepare(a, axis, name, nan_policy)
+    ax = _ax(kax)
+    mean, m2, zero = _m2_zero(t, ax)
+    mk = _central(t, order, ax, mean)
+    return t.shape[ax], m2, mk, zero, torch.where(zero, torch.nan, mk / m2 ** (order / 2)), kax
+
+
 @mirror("stats")
 def zscore(a, axis=0, ddof=0, nan_policy="propagate"):
     t = _float(tensor(a))
@@ -87,12 +98,7 @@ def zscore(a, axis=0, ddof=0, nan_policy="propagate"):
 
 @mirror("stats")
 def skew(a, axis=0, bias=True, nan_policy="propagate", *, keepdims=False):
-    t, kax = _prepare(a, axis, "skew", nan_policy)
-    ax = _ax(kax)
-    n = t.shape[ax]
-    mean, m2, zero = _m2_zero(t, ax)
-    m3 = _central(t, 3, ax, mean)
-    vals = torch.where(zero, torch.nan, m3 / m2 ** 1.5)
+    n, m2, m3, zero, vals, kax = _standardized(a, axis, "skew", nan_policy, 3)
     if not bias and n > 2:
         vals = torch.where(zero, vals, math.sqrt((n - 1.0) * n) / (n - 2.0) * m3 / m2 ** 1.5)
     return _keep(vals, keepdims, kax)
@@ -100,12 +106,7 @@ def skew(a, axis=0, bias=True, nan_policy="propagate", *, keepdims=False):
 
 @mirror("stats")
 def kurtosis(a, axis=0, fisher=True, bias=True, nan_policy="propagate", *, keepdims=False):
-    t, kax = _prepare(a, axis, "kurtosis", nan_policy)
-    ax = _ax(kax)
-    n = t.shape[ax]
-    mean, m2, zero = _m2_zero(t, ax)
-    m4 = _central(t, 4, ax, mean)
-    vals = torch.where(zero, torch.nan, m4 / m2 ** 2.0)
+    n, m2, m4, zero, vals, kax = _standardized(a, axis, "kurtosis", nan_policy, 4)
     if not bias and n > 3:
         nval = 1.0 / (n - 2) / (n - 3) * ((n * n - 1.0) * m4 / m2 ** 2.0 - 3 * (n - 1) ** 2.0)
         vals = torch.where(zero, vals, nval + 3.0)
@@ -269,6 +270,21 @@ def _rank(t):
     return (left + right + 1).to(torch.float64) / 2
 
 
+def _t_pvalue(tt, df, alternative):
+    """SciPy's p-value of the t statistic ``tt`` with ``df`` degrees of freedom: the t distribution's
+    tail by the incomplete beta (0 at an infinite ``tt``)."""
+    z2 = tt * tt
+    half = 0.5 * _betainc(torch.full_like(tt, df / 2), torch.full_like(tt, 0.5), df / (df + z2), xc=z2 / (df + z2))
+    half = torch.where(torch.isinf(tt), 0.0, half).to(tt.dtype)
+    if alternative == "two-sided":
+        return 2 * half
+    if alternative == "greater":
+        return torch.where(tt > 0, half, 1 - half)
+    if alternative == "less":
+        return torch.where(tt < 0, half, 1 - half)
+    raise ValueError("alternative must be 'less', 'greater' or 'two-sided'")
+
+
 @mirror("stats")
 def spearmanr(a, b=None, axis=0, nan_policy="propagate", alternative="two-sided"):
     _policy("spearmanr", nan_policy)
@@ -286,18 +302,7 @@ def spearmanr(a, b=None, axis=0, nan_policy="propagate", alternative="two-sided"
     r = torch.clamp((ra * rb).sum() / torch.sqrt((ra * ra).sum() * (rb * rb).sum()), -1, 1)
     df = n - 2
     tt = r * torch.sqrt(df / ((r + 1.0) * (1.0 - r)))
-    z = df / (df + tt * tt)  # the t distribution's tail by the incomplete beta
-    half = 0.5 * _betainc(torch.full_like(r, df / 2), torch.full_like(r, 0.5), z, xc=tt * tt / (df + tt * tt))
-    half = torch.where(torch.isinf(tt), 0.0, half).to(r.dtype)
-    if alternative == "two-sided":
-        p = 2 * half
-    elif alternative == "greater":
-        p = torch.where(tt > 0, half, 1 - half)
-    elif alternative == "less":
-        p = torch.where(tt < 0, half, 1 - half)
-    else:
-        raise ValueError("alternative must be 'less', 'greater' or 'two-sided'")
-    return SignificanceResult(r, p)
+    return SignificanceResult(r, _t_pvalue(tt, df, alternative))
 
 
 class LinregressResult(tuple):
@@ -347,16 +352,7 @@ def linregress(x, y, alternative="two-sided", *, axis=0, nan_policy="propagate",
     df = n - 2
     tiny = 1.0e-20
     tt = r * torch.sqrt(df / ((1.0 - r + tiny) * (1.0 + r + tiny)))
-    z2 = tt * tt
-    half = 0.5 * _betainc(torch.full_like(r, df / 2), torch.full_like(r, 0.5), df / (df + z2), xc=z2 / (df + z2))
-    if alternative == "two-sided":
-        p = 2 * half
-    elif alternative == "greater":
-        p = torch.where(tt > 0, half, 1 - half)
-    elif alternative == "less":
-        p = torch.where(tt < 0, half, 1 - half)
-    else:
-        raise ValueError("alternative must be 'less', 'greater' or 'two-sided'")
+    p = _t_pvalue(tt, df, alternative)
     slope_stderr = torch.sqrt((1 - r ** 2) * ssym / ssxm / df)
     intercept_stderr = slope_stderr * torch.sqrt(ssxm + xmean ** 2)
     return LinregressResult(slope, intercept, r, p, slope_stderr, intercept_stderr=intercept_stderr)
