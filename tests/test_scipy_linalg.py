@@ -5,6 +5,7 @@ Decompositions whose factors are unique only up to signs or phases (QR, RQ, SVD,
 are compared through their products and invariants on the torch path (LAPACK drivers differ
 in those conventions: docs/scipy.md), and exactly on the host path."""
 
+import contextlib
 import warnings
 
 import numpy
@@ -13,7 +14,8 @@ import scipy.linalg
 from hypothesis import given, settings, strategies as st
 
 import torchnp
-from scipy_support import (ON_CPU, accelerator_rules, assert_exact, call, check_scipy, ours, scipy_result)
+from scipy_support import (ON_CPU, accelerator_rules, assert_close, assert_exact, call, check_scipy, ours,
+                           scipy_result)
 from support import DEVICE
 
 _RNG = numpy.random.default_rng(0)
@@ -109,7 +111,32 @@ def test_solve_banded_shapes():
        lower=st.booleans(), seed=st.integers(0, 50))
 def test_inv(n, dtype, assume_a, lower, seed):
     a = _matrix(n, dtype=dtype, seed=seed, kind="spd" if assume_a in ("pos", "sym", "her") else "general")
-    check_scipy(call("linalg.inv", a, assume_a=assume_a, lower=lower), rtol=_tol(dtype) if dtype != "float16" else 1e-3)
+    rtol = _tol(dtype) if dtype != "float16" else 1e-3
+    if assume_a == "diagonal":
+        _check_inv_diagonal(a, lower, rtol)
+        return
+    check_scipy(call("linalg.inv", a, assume_a=assume_a, lower=lower), rtol=rtol)
+
+
+def _check_inv_diagonal(a, lower, rtol):
+    """SciPy 1.17's inv(a, assume_a="diagonal") inverts the diagonal of a copy of ``a`` and leaves the
+    other entries as they were (inv([[2, 5], [7, 4]], assume_a="diagonal") is [[0.5, 5], [7, 0.25]];
+    solve(a, eye(2), assume_a="diagonal") is diag(0.5, 0.25)). Its documented contract is that the
+    off-diagonal entries are not referenced, so on the device inv(a) is SciPy's inverse of diag(a)
+    (docs/scipy.md); host data is SciPy's own."""
+    d = numpy.where(numpy.eye(a.shape[-1], dtype=bool), a, 0).astype(a.dtype)
+    check_scipy(call("linalg.inv", d, assume_a="diagonal", lower=lower), rtol=rtol)
+    c = call("linalg.inv", a, assume_a="diagonal", lower=lower)
+    expected, exc = scipy_result(call("linalg.inv", d, assume_a="diagonal", lower=lower))
+    if ON_CPU:
+        assert_exact(ours(c), scipy_result(c)[0], "linalg.inv (host rules)")
+    with accelerator_rules() if ON_CPU else contextlib.nullcontext():
+        assert_close(ours(c), expected, rtol, None, "linalg.inv (accelerator rules, the diagonal's inverse)")
+
+
+def test_inv_diagonal_off_diagonal_entries():  # §8.2: where SciPy 1.17 copies them through
+    _check_inv_diagonal(numpy.array([[2.0, 5.0], [7.0, 4.0]]), False, None)
+    _check_inv_diagonal(numpy.array([[[2.0, 5.0], [7.0, 4.0]], [[1.0, -1.0], [3.0, 8.0]]]), True, None)
 
 
 def test_inv_batches_and_errors():
