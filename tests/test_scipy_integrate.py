@@ -8,6 +8,7 @@ from hypothesis.extra import numpy as hnp
 
 import torchnp
 from scipy_support import call, check_scipy
+from support import examples
 
 _DT = st.sampled_from(["float64", "float32", "int64", "complex128"])
 
@@ -24,7 +25,7 @@ def _tol(dtype):
     return 1e-5 if numpy.dtype(dtype) == numpy.float32 else None
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(shape=hnp.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=7), dtype=_DT,
        xkind=st.sampled_from([None, "1d", "nd", "dx"]), axis=st.integers(-3, 2), seed=st.integers(0, 99))
 @pytest.mark.parametrize("name", ["trapezoid", "simpson", "cumulative_trapezoid"])
@@ -57,7 +58,7 @@ def test_simpson_errors_and_python_data():
     check_scipy(call("integrate.simpson", numpy.ones(4, "float32"), x=numpy.arange(4, dtype="float32")))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(k=st.integers(0, 5), dtype=_DT, dx=st.sampled_from([1.0, 0.1]), batch=st.booleans(), seed=st.integers(0, 99))
 def test_romb(k, dtype, dx, batch, seed):
     y = _samples((3, 2 ** k + 1) if batch else (2 ** k + 1,), dtype, seed)

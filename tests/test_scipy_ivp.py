@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 import torchnp as np
 from torchnp.scipy import integrate
 from scipy_support import accelerator_rules
+from support import examples
 
 
 def lotka_in(xp):
@@ -38,7 +39,7 @@ def _device(*args, **kwargs):
         return integrate.solve_ivp(*args, **kwargs)
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(method=st.sampled_from(["RK45", "RK23"]), rtol=st.sampled_from([1e-3, 1e-6, 1e-9]),
        t1=st.floats(0.5, 12), y0=st.tuples(st.floats(0.5, 10), st.floats(0.5, 10)), backwards=st.booleans())
 def test_device_takes_scipys_steps(method, rtol, t1, y0, backwards):

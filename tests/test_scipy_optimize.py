@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 import torchnp as np
 from torchnp.scipy import optimize
 from scipy_support import accelerator_rules
+from support import examples
 
 
 def rosen_in(xp):
@@ -93,7 +94,7 @@ def test_device_uses_autograd_not_differences():  # §8.4: no finite differences
     assert got.nfev == got.njev  # one evaluation per gradient: the gradient came with the value
 
 
-@settings(max_examples=15)
+@settings(max_examples=examples(15))
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, 6), method=st.sampled_from(DEVICE_METHODS))
 def test_device_quadratics(seed, n, method):  # a convex quadratic: one minimum, SciPy's success as the oracle
     rng = numpy.random.default_rng(seed)
@@ -241,7 +242,7 @@ def test_root_host_is_scipys_and_device_agrees(method):
     numpy.testing.assert_allclose(got.fun.to_numpy(), 0, atol=1e-10)
 
 
-@settings(max_examples=15)
+@settings(max_examples=examples(15))
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, 5))
 def test_fsolve_device_linear_systems(seed, n):  # one root: A x = b
     rng = numpy.random.default_rng(seed)

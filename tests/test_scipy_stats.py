@@ -10,6 +10,7 @@ from hypothesis.extra import numpy as hnp
 import torchnp
 import torchnp.scipy.stats as tstats
 from scipy_support import accelerator_rules, call, check_scipy
+from support import examples
 
 #: name -> strategies of its shape parameters (drawn as arrays of the operand's trailing shape)
 SHAPES = {
@@ -62,7 +63,7 @@ def test_distribution_methods(name, method, data):
 
 
 @pytest.mark.parametrize("name,method", [c for c in CASES if c[0] in SLOW_PPF and c[1] != "ppf"])
-@settings(max_examples=12)  # the incomplete beta: 100 steps of a continued fraction per call
+@settings(max_examples=examples(12))  # the incomplete beta: 100 steps of a continued fraction per call
 @given(data=st.data())
 def test_incomplete_beta_distributions(name, method, data):
     x, shapes, kwargs = _draw(data, name, method)
@@ -71,7 +72,7 @@ def test_incomplete_beta_distributions(name, method, data):
 
 
 @pytest.mark.parametrize("name", SLOW_PPF)
-@settings(max_examples=5)
+@settings(max_examples=examples(5))
 @given(data=st.data())
 def test_slow_quantiles(name, data):
     x, shapes, kwargs = _draw(data, name, "ppf")
