@@ -51,6 +51,14 @@ def test_cumulative_trapezoid_initial(initial):
     check_scipy(call("integrate.cumulative_trapezoid", y, x=numpy.ones((2, 2, 3))))
 
 
+@pytest.mark.parametrize("shape", [(4,), (4, 1), (6, 2, 3)])
+@pytest.mark.parametrize("dtype", ["float32", "float16", "int64"])
+def test_simpson_even_count_dtype(shape, dtype):  # §8.2: SciPy's in-place sum keeps float32 for n-d y
+    y = numpy.arange(numpy.prod(shape)).reshape(shape).astype(dtype)
+    check_scipy(call("integrate.simpson", y, axis=0), rtol=_tol(dtype) or (1e-3 if dtype == "float16" else None))
+    check_scipy(call("integrate.simpson", y, x=numpy.arange(shape[0], dtype="float32"), axis=0), rtol=1e-5)
+
+
 def test_simpson_errors_and_python_data():
     check_scipy(call("integrate.simpson", numpy.ones(4), x=numpy.ones(3)))
     check_scipy(call("integrate.simpson", [1.0, 2.0, 4.0, 8.0]))
