@@ -62,6 +62,18 @@ def test_histogram_string_rules(rule, a, scale):
         check("histogram", a, bins=rule, range=(-5, 20))
 
 
+def test_histogram_string_rule_edge_cases():  # §2.3: where the bin count is decided by NumPy's roundings
+    # float32 data: NumPy's width (ptp / nbins for 'stone') and range / width are float32 arithmetic;
+    # in float64 ceil(25 / 0.0025) is one bin more
+    check("histogram", numpy.array([0.25, 0.5], dtype=numpy.float32), bins="stone", range=(-5, 20))
+    for rule in RULES:
+        check("histogram", numpy.array([0.25, 0.5, 3.75], dtype=numpy.float32), bins=rule)
+    # 'stone' on three integers: 1 and 9 bins score exactly the same (-1/11); NumPy's rounding of
+    # p.dot(p) picks 1
+    a = numpy.array([67, -86, 0, 17, -7, -99, -2, 40])
+    check("histogram", a, bins="stone", range=(-5, 20))
+
+
 def test_histogram_string_rule_on_spread_data():
     a = numpy.concatenate([numpy.linspace(-3, 3, 200) ** 3, numpy.linspace(5, 9, 50)])
     for rule in RULES:

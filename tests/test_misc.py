@@ -262,6 +262,12 @@ def test_sinc_i0(a):
               compare=Compare(rtol=tol, atol=0))
 
 
+def test_i0_float16_overflow():  # §2.3: NumPy's float16 exp(|x|) overflows from 11.09, where I0 < 65504
+    a = numpy.array([11.0, 11.08, 11.09, 11.1, 12.0, 13.0, -12.0, 8.0, numpy.nan, numpy.inf], numpy.float16)
+    check("i0", a, compare=Compare(rtol=1e-2, atol=0))
+    check("i0", numpy.tile(a, 7), compare=Compare(rtol=1e-2, atol=0))  # above the tiny host path (64)
+
+
 @given(arrays(FLOAT + INTEGER, min_dims=1, min_side=1), st.data())
 def test_unwrap(a, data):
     axis = data.draw(st.integers(-a.ndim, a.ndim - 1))

@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 import torchnp
 import torchnp.scipy.interpolate as ti
 from scipy_support import ON_CPU, accelerator_rules, assert_close, assert_exact, call, check_scipy
-from support import DEVICE
+from support import DEVICE, examples
 
 
 def _convert(obj, make):
@@ -81,7 +81,7 @@ def _probe(x):
 
 
 # ------------------------------------------------------------------ interp1d
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(kind=st.sampled_from(["linear", "nearest", "nearest-up", "previous", "next", "zero", "slinear", "quadratic",
                              "cubic", 5]),
        n=st.integers(6, 9), shape=st.sampled_from([(), (2,), (2, 3)]), axis=st.sampled_from([0, -1, 1]),
@@ -113,7 +113,7 @@ def test_interp1d_bounds_error():  # a value check: host data raises, the device
 _BC = ["not-a-knot", "natural", "clamped", "periodic", ((1, 0.5), (2, -1.0)), ("natural", (1, 2.0))]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(n=st.integers(2, 8), shape=st.sampled_from([(), (3,), (2, 2)]), axis=st.integers(0, 2),
        bc=st.sampled_from(range(len(_BC))), extrapolate=st.sampled_from([None, True, False, "periodic"]),
        complex_=st.booleans(), seed=st.integers(0, 50))
@@ -149,7 +149,7 @@ def test_cubic_spline_errors():
     check_object("CubicSpline", (x[::-1], y), {}, [], value_check=True)  # not increasing
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(name=st.sampled_from(["PchipInterpolator", "Akima1DInterpolator-akima", "Akima1DInterpolator-makima"]),
        n=st.integers(2, 9), shape=st.sampled_from([(), (3,)]), flat=st.booleans(),
        extrapolate=st.sampled_from([None, True, False]), seed=st.integers(0, 50))
@@ -178,7 +178,7 @@ def test_ppoly():
 
 
 # ------------------------------------------------------------------ B-splines
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(k=st.sampled_from([0, 1, 2, 3, 5]), n=st.integers(6, 10), shape=st.sampled_from([(), (2,)]),
        bc=st.sampled_from([None, "natural", "clamped", "derivs"]), seed=st.integers(0, 50))
 def test_make_interp_spline(k, n, shape, bc, seed):
@@ -234,7 +234,7 @@ def test_bspline():
 
 
 # ------------------------------------------------------------------ regular grids
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(ndim=st.integers(1, 3), extra=st.sampled_from([(), (2,)]), method=st.sampled_from(["linear", "nearest"]),
        fill=st.sampled_from(["nan", "none", "scalar"]), dtype=st.sampled_from(["float64", "float32", "int64"]),
        seed=st.integers(0, 50))

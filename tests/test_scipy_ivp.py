@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 import torchnp as np
 from torchnp.scipy import integrate
 from scipy_support import accelerator_rules
+from support import examples
 
 
 def lotka_in(xp):
@@ -38,7 +39,7 @@ def _device(*args, **kwargs):
         return integrate.solve_ivp(*args, **kwargs)
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(method=st.sampled_from(["RK45", "RK23", "DOP853"]), rtol=st.sampled_from([1e-3, 1e-6, 1e-9]),
        t1=st.floats(0.5, 12), y0=st.tuples(st.floats(0.5, 10), st.floats(0.5, 10)), backwards=st.booleans())
 def test_device_takes_scipys_steps(method, rtol, t1, y0, backwards):
@@ -163,7 +164,7 @@ def oscillator_in(xp):
     return rhs
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(method=st.sampled_from(["RK45", "RK23", "DOP853"]), rtol=st.sampled_from([1e-4, 1e-7]), rows=st.integers(1, 6),
        backwards=st.booleans(), seed=st.integers(0, 99))
 def test_batch_rows_agree_with_scipys_solve_ivp(method, rtol, rows, backwards, seed):

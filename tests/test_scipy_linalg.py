@@ -5,6 +5,7 @@ Decompositions whose factors are unique only up to signs or phases (QR, RQ, SVD,
 are compared through their products and invariants on the torch path (LAPACK drivers differ
 in those conventions: docs/scipy.md), and exactly on the host path."""
 
+import contextlib
 import warnings
 
 import numpy
@@ -13,8 +14,9 @@ import scipy.linalg
 from hypothesis import given, settings, strategies as st
 
 import torchnp
-from scipy_support import (ON_CPU, accelerator_rules, assert_exact, call, check_scipy, ours, scipy_result)
-from support import DEVICE
+from scipy_support import (ON_CPU, accelerator_rules, assert_close, assert_exact, call, check_scipy, ours,
+                           scipy_result)
+from support import DEVICE, examples
 
 _RNG = numpy.random.default_rng(0)
 _DT = st.sampled_from(["float64", "float32", "complex128", "int64"])
@@ -42,7 +44,7 @@ def _tol(dtype):
 
 
 # ------------------------------------------------------------------ solvers
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(n=st.integers(1, 5), nrhs=st.sampled_from([None, 1, 3]), dtype=_DT,
        assume_a=st.sampled_from([None, "gen", "sym", "her", "pos", "diagonal", "tridiagonal",
                                  "upper triangular", "lower triangular", "banded"]),
@@ -71,7 +73,7 @@ def test_solve_batches_and_errors():  # SciPy 1.17 broadcasts batches of a and b
     check_scipy(call("linalg.solve", [[3.0, 1.0], [1.0, 2.0]], [1.0, 0.0]))  # Python data
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(n=st.integers(1, 5), nrhs=st.sampled_from([None, 2]), dtype=_DT, trans=st.sampled_from([0, 1, 2, "T", "C"]),
        lower=st.booleans(), unit=st.booleans(), seed=st.integers(0, 50))
 def test_solve_triangular(n, nrhs, dtype, trans, lower, unit, seed):
@@ -87,7 +89,7 @@ def test_solve_triangular_singular():
                 value_check=True)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(n=st.integers(1, 6), l=st.integers(0, 2), u=st.integers(0, 2), nrhs=st.sampled_from([None, 2]),
        dtype=_DT, seed=st.integers(0, 50))
 def test_solve_banded(n, l, u, nrhs, dtype, seed):
@@ -103,13 +105,38 @@ def test_solve_banded_shapes():
     check_scipy(call("linalg.solve_banded", (1, 0), numpy.ones((2, 4)) * 3, numpy.ones(5)))
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(n=st.integers(0, 5), dtype=st.sampled_from(["float64", "float32", "complex64", "int64", "float16"]),
        assume_a=st.sampled_from([None, "gen", "diagonal", "upper triangular", "lower triangular", "pos", "sym", "her"]),
        lower=st.booleans(), seed=st.integers(0, 50))
 def test_inv(n, dtype, assume_a, lower, seed):
     a = _matrix(n, dtype=dtype, seed=seed, kind="spd" if assume_a in ("pos", "sym", "her") else "general")
-    check_scipy(call("linalg.inv", a, assume_a=assume_a, lower=lower), rtol=_tol(dtype) if dtype != "float16" else 1e-3)
+    rtol = _tol(dtype) if dtype != "float16" else 1e-3
+    if assume_a == "diagonal":
+        _check_inv_diagonal(a, lower, rtol)
+        return
+    check_scipy(call("linalg.inv", a, assume_a=assume_a, lower=lower), rtol=rtol)
+
+
+def _check_inv_diagonal(a, lower, rtol):
+    """SciPy 1.17's inv(a, assume_a="diagonal") inverts the diagonal of a copy of ``a`` and leaves the
+    other entries as they were (inv([[2, 5], [7, 4]], assume_a="diagonal") is [[0.5, 5], [7, 0.25]];
+    solve(a, eye(2), assume_a="diagonal") is diag(0.5, 0.25)). Its documented contract is that the
+    off-diagonal entries are not referenced, so on the device inv(a) is SciPy's inverse of diag(a)
+    (docs/scipy.md); host data is SciPy's own."""
+    d = numpy.where(numpy.eye(a.shape[-1], dtype=bool), a, 0).astype(a.dtype)
+    check_scipy(call("linalg.inv", d, assume_a="diagonal", lower=lower), rtol=rtol)
+    c = call("linalg.inv", a, assume_a="diagonal", lower=lower)
+    expected, exc = scipy_result(call("linalg.inv", d, assume_a="diagonal", lower=lower))
+    if ON_CPU:
+        assert_exact(ours(c), scipy_result(c)[0], "linalg.inv (host rules)")
+    with accelerator_rules() if ON_CPU else contextlib.nullcontext():
+        assert_close(ours(c), expected, rtol, None, "linalg.inv (accelerator rules, the diagonal's inverse)")
+
+
+def test_inv_diagonal_off_diagonal_entries():  # §8.2: where SciPy 1.17 copies them through
+    _check_inv_diagonal(numpy.array([[2.0, 5.0], [7.0, 4.0]]), False, None)
+    _check_inv_diagonal(numpy.array([[[2.0, 5.0], [7.0, 4.0]], [[1.0, -1.0], [3.0, 8.0]]]), True, None)
 
 
 def test_inv_batches_and_errors():
@@ -128,7 +155,7 @@ def test_det(dtype):
     check_scipy(call("linalg.det", numpy.ones((2, 3), dtype)))
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(m=st.integers(1, 6), n=st.integers(1, 4), nrhs=st.sampled_from([None, 2]),
        dtype=st.sampled_from(["float64", "float32", "complex128"]), cond=st.sampled_from([None, 1e-3]),
        seed=st.integers(0, 50))
@@ -146,7 +173,7 @@ def test_lstsq_rank_deficient_and_errors():
     check_scipy(call("linalg.lstsq", a, numpy.arange(4.0), lapack_driver="nope"))
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(m=st.integers(1, 5), n=st.integers(1, 5), dtype=st.sampled_from(["float64", "float32", "complex128"]),
        atol=st.sampled_from([None, 0.1]), rtol=st.sampled_from([None, 1e-3]), rank=st.booleans(),
        seed=st.integers(0, 50))
@@ -198,7 +225,7 @@ def _close(x, y, rtol):
     numpy.testing.assert_allclose(x, y, rtol=rtol, atol=rtol * scale)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(m=st.integers(1, 5), n=st.integers(1, 5), dtype=_DT, permute_l=st.booleans(), p_indices=st.booleans(),
        seed=st.integers(0, 50))
 def test_lu(m, n, dtype, permute_l, p_indices, seed):
@@ -206,7 +233,7 @@ def test_lu(m, n, dtype, permute_l, p_indices, seed):
     check_scipy(call("linalg.lu", a, permute_l=permute_l, p_indices=p_indices), rtol=_tol(dtype))
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(n=st.integers(1, 5), nrhs=st.sampled_from([None, 2]), dtype=_DT, trans=st.sampled_from([0, 1, 2]),
        seed=st.integers(0, 50))
 def test_lu_factor_and_solve(n, nrhs, dtype, trans, seed):
@@ -222,7 +249,7 @@ def test_lu_solve_shapes():
     check_scipy(call("linalg.lu_factor", _matrix(3, 5, kind="rect")))
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(n=st.integers(1, 5), nrhs=st.sampled_from([None, 2]), dtype=_DT, lower=st.booleans(), seed=st.integers(0, 50))
 def test_cholesky_family(n, nrhs, dtype, lower, seed):
     a = _matrix(n, dtype=dtype, seed=seed, kind="spd")
@@ -245,7 +272,7 @@ def _orthonormal_columns(q, rtol):
     _close(q.conj().T @ q, numpy.eye(q.shape[1]), rtol)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(m=st.integers(1, 5), n=st.integers(1, 5), dtype=st.sampled_from(["float64", "float32", "complex128"]),
        mode=st.sampled_from(["full", "economic", "r", "raw"]), pivoting=st.booleans(), seed=st.integers(0, 50))
 def test_qr(m, n, dtype, mode, pivoting, seed):
@@ -275,7 +302,7 @@ def test_qr_mode_error():
     check_scipy(call("linalg.qr", numpy.eye(2), mode="bad"))
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(m=st.integers(1, 5), n=st.integers(1, 5), dtype=st.sampled_from(["float64", "float32", "complex128"]),
        mode=st.sampled_from(["full", "economic", "r"]), seed=st.integers(0, 50))
 def test_rq(m, n, dtype, mode, seed):
@@ -293,7 +320,7 @@ def test_rq(m, n, dtype, mode, seed):
     _factor_check(call("linalg.rq", a, mode=mode), invariant)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(m=st.integers(1, 5), n=st.integers(1, 5), dtype=st.sampled_from(["float64", "float32", "complex128"]),
        full=st.booleans(), driver=st.sampled_from(["gesdd", "gesvd"]), seed=st.integers(0, 50))
 def test_svd(m, n, dtype, full, driver, seed):
@@ -319,7 +346,7 @@ def test_svd_errors():
 
 
 # ------------------------------------------------------------------ eigenproblems
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(n=st.integers(1, 5), dtype=st.sampled_from(["float64", "float32", "complex128"]), lower=st.booleans(),
        generalized=st.booleans(), type_=st.sampled_from([1, 2, 3]), only=st.booleans(),
        subset=st.sampled_from([None, (0, 0), (1, 2)]), seed=st.integers(0, 50))
@@ -366,7 +393,7 @@ def test_eigh_subset_by_value():  # a data-dependent count: a host read on the d
     _factor_check(call("linalg.eigh", a, subset_by_value=(1.5, 3.5)), invariant)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(n=st.integers(1, 5), dtype=st.sampled_from(["float64", "float32", "complex128"]),
        generalized=st.booleans(), left=st.booleans(), right=st.booleans(), seed=st.integers(0, 50))
 def test_eig(n, dtype, generalized, left, right, seed):
@@ -459,7 +486,7 @@ def test_subspace_angles(na, nb):
 
 
 # ------------------------------------------------------------------ matrix functions
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(n=st.integers(1, 6), dtype=st.sampled_from(["float64", "float32", "complex128", "int64", "float16"]),
        scale=st.sampled_from([0.1, 1.0, 5.0]), batch=st.booleans(), seed=st.integers(0, 50))
 def test_expm(n, dtype, scale, batch, seed):

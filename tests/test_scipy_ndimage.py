@@ -9,10 +9,11 @@ from hypothesis.extra import numpy as hnp
 
 import torchnp
 from scipy_support import accelerator_rules, call, check_scipy
+from support import examples
 
 MODES = ["reflect", "constant", "nearest", "mirror", "wrap", "grid-mirror", "grid-constant", "grid-wrap"]
 DTYPES = ["float64", "float32", "int16", "uint8", "int64", "int32"]
-_SETTINGS = settings(max_examples=40, deadline=None)
+_SETTINGS = settings(max_examples=examples(40), deadline=None)
 
 
 @st.composite

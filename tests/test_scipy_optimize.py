@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 import torchnp as np
 from torchnp.scipy import optimize
 from scipy_support import accelerator_rules
+from support import examples
 
 
 def rosen_in(xp):
@@ -94,7 +95,7 @@ def test_device_uses_autograd_not_differences():  # §8.4: no finite differences
     assert got.nfev == got.njev  # one evaluation per gradient: the gradient came with the value
 
 
-@settings(max_examples=15)
+@settings(max_examples=examples(15))
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, 6), method=st.sampled_from(QUADRATIC_METHODS))
 def test_device_quadratics(seed, n, method):  # a convex quadratic: one minimum, SciPy's success as the oracle
     rng = numpy.random.default_rng(seed)
@@ -245,7 +246,7 @@ def _poly(coef, xp):
     return p
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(a=st.floats(-3, 3), b=st.floats(0.1, 5), method=st.sampled_from(["brent", "golden", "bounded", None]),
        bracket=st.sampled_from([None, (0.0, 1.0), "triple"]), tol=st.sampled_from([None, 1e-4, 1e-12]))
 def test_minimize_scalar_device_is_scipys_iteration(a, b, method, bracket, tol):
@@ -273,7 +274,7 @@ def test_minimize_scalar_device_is_scipys_iteration(a, b, method, bracket, tol):
     assert float(got.x) == ref.x and float(got.fun) == ref.fun
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(r=st.floats(-5, 5), s=st.floats(0.5, 3), method=st.sampled_from(["brentq", "bisect", "newton", "secant",
                                                                           "halley", None]),
        xtol=st.sampled_from([None, 1e-6]), maxiter=st.sampled_from([None, 5]))
@@ -434,7 +435,7 @@ def test_least_squares_trf_is_scipys_algorithm(case, jac):
     assert set(ref.keys()) == set(got.keys())
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), m=st.integers(3, 30), loss=st.sampled_from(
     ["linear", "soft_l1", "huber", "cauchy", "arctan"]), bounded=st.sampled_from(["none", "lower", "both"]),
        x_scale=st.sampled_from([None, "jac"]))
@@ -610,7 +611,7 @@ def test_root_host_is_scipys_and_device_agrees(method):
     numpy.testing.assert_allclose(got.fun.to_numpy(), 0, atol=1e-10)
 
 
-@settings(max_examples=15)
+@settings(max_examples=examples(15))
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, 5))
 def test_fsolve_device_linear_systems(seed, n):  # one root: A x = b
     rng = numpy.random.default_rng(seed)
@@ -667,7 +668,7 @@ def test_minimize_batch_agrees_with_scipy_per_row(method, jac):
         assert abs(float(got.fun[i]) - ref.fun) <= 1e-8
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, 5), B=st.integers(1, 6),
        method=st.sampled_from(["bfgs", "l-bfgs-b"]), bounded=st.booleans())
 def test_minimize_batch_quadratics(seed, n, B, method, bounded):  # one minimum per row: SciPy's as the oracle

@@ -13,6 +13,7 @@ import torchnp as np
 from torchnp.scipy import sparse
 from torchnp.scipy.sparse import linalg as sl
 from scipy_support import accelerator_rules
+from support import examples
 
 FORMATS = ["csr", "csc", "coo", "dia"]
 
@@ -36,7 +37,7 @@ def test_host_data_gives_scipys_own():  # §8.2: SciPy's results on host data
     assert info == ref_info
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(seed=st.integers(0, 2**31), m=st.integers(1, 7), n=st.integers(1, 7), fmt=st.sampled_from(FORMATS),
        dtype=st.sampled_from(["float64", "float32", "complex128"]))
 def test_interface_against_scipy(seed, m, n, fmt, dtype):

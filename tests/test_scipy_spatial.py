@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 import torchnp
 from scipy_support import accelerator_rules, call, check_scipy
-from support import DEVICE
+from support import DEVICE, examples
 
 _METRICS = ["euclidean", "sqeuclidean", "cityblock", "chebyshev", "minkowski", "cosine", "correlation",
             "hamming", "jaccard", "seuclidean", "braycurtis", "canberra"]
@@ -28,7 +28,7 @@ def _points(m, n, kind, seed):
     return x.astype("float32" if kind == "float32" else "float64")
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(metric=st.sampled_from(_METRICS), ma=st.integers(1, 6), mb=st.integers(1, 6), n=st.integers(1, 5),
        kind=st.sampled_from(["float64", "float32", "int", "bool", "ties"]), weighted=st.booleans(),
        p=st.sampled_from([1.0, 1.5, 3.0, numpy.inf]), seed=st.integers(0, 99))
@@ -94,7 +94,7 @@ def test_host_only_metric_on_device():  # §8.3: a TypeError naming the fix, nev
         torchnp.scipy.spatial.distance.pdist(x, lambda u, v: 0.0)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(n=st.integers(0, 6), dtype=st.sampled_from(["float64", "float32", "int64", "bool"]),
        force=st.sampled_from(["no", "tomatrix", "tovector"]), seed=st.integers(0, 99))
 def test_squareform(n, dtype, force, seed):

@@ -10,6 +10,7 @@ from hypothesis.extra import numpy as hnp
 import torchnp
 import torchnp.scipy.stats as tstats
 from scipy_support import accelerator_rules, call, check_scipy
+from support import examples
 
 #: name -> strategies of its shape parameters (drawn as arrays of the operand's trailing shape)
 SHAPES = {
@@ -62,7 +63,7 @@ def test_distribution_methods(name, method, data):
 
 
 @pytest.mark.parametrize("name,method", [c for c in CASES if c[0] in SLOW_PPF and c[1] != "ppf"])
-@settings(max_examples=12)  # the incomplete beta: 100 steps of a continued fraction per call
+@settings(max_examples=examples(12))  # the incomplete beta: 100 steps of a continued fraction per call
 @given(data=st.data())
 def test_incomplete_beta_distributions(name, method, data):
     x, shapes, kwargs = _draw(data, name, method)
@@ -71,10 +72,14 @@ def test_incomplete_beta_distributions(name, method, data):
 
 
 @pytest.mark.parametrize("name", SLOW_PPF)
-@settings(max_examples=5)
+@settings(max_examples=examples(5))
 @given(data=st.data())
 def test_slow_quantiles(name, data):
     x, shapes, kwargs = _draw(data, name, "ppf")
+    if name == "t":
+        # not yet: t quantiles beyond +-1.34e154 (q < ~1e-154 at df = 1), where t.cdf's z * z overflows and
+        # the device's quantile stops at +-1.34e154 (docs/scipy.md t.ppf); SciPy's t.ppf(6e-235, 1) is -5.3e233
+        x = numpy.where((x > 0) & (x < 1e-150), 1e-150, x)
     check_scipy(call(f"stats.{name}.ppf", x, *shapes, **kwargs), rtol=1e-9)
 
 
@@ -233,8 +238,12 @@ def test_correlations(name, n, data):
         # constant or exactly collinear input: SciPy's nan or its p-value of r = 1 (1e-20 apart), a
         # rounding of r away from ours
         return
-    # p-values by the incomplete beta's continued fraction: 1e-10 relative (plus 1e-14 absolute)
-    check_scipy(call(f"stats.{name}", x, y, alternative=alternative), rtol=1e-10, atol=1e-14)
+    # p-values by the incomplete beta's continued fraction: 1e-10 relative (plus 1e-14 absolute); near |r| = 1
+    # the p-value's condition is ~1/(1 - r^2) (t = r sqrt(df / (1 - r^2))): r's few roundings, a few eps of it
+    # (x = [25, 0, 1], y = x + [1, 0, 0]: 1 - r^2 = 1.9e-6, SciPy and ours 6e-11 and 5e-11 from mpmath)
+    r = numpy.corrcoef(x, y)[0, 1]
+    rtol = 1e-10 + 4 * numpy.finfo(numpy.float64).eps / (1 - r * r)
+    check_scipy(call(f"stats.{name}", x, y, alternative=alternative), rtol=rtol, atol=1e-14)
 
 
 def test_linregress_intercept_stderr():

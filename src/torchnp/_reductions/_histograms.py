@@ -73,6 +73,16 @@ def _ptp(x):
     return (x.max().to(wide) - x.min().to(wide)).to(torch.float64)
 
 
+def _np_ptp(x):
+    """NumPy's ``_ptp`` as the rules use it: a NumPy scalar, max - min rounded to the data's float
+    dtype (float32 data: a float32 width where the rule keeps it), the exact difference of integers."""
+    if x.is_floating_point():
+        lo, hi = torch.stack([x.min(), x.max()]).tolist()
+        f = _dtypes.TO_NUMPY[x.dtype].type
+        return f(hi) - f(lo)
+    return _np.float64(float(_ptp(x)))
+
+
 def _std(x):
     from ._statistics import std
 
@@ -99,18 +109,26 @@ def _hist_counts(x, edges, w=None):
 
 def _jhat_width(x, first, last, compute):
     n = x.numel()
-    ptp = float(_ptp(x))
+    ptp = _np_ptp(x)
     if n <= 1 or ptp == 0:
         return 0
     upper = max(100, int(math.sqrt(n)))
     bt = _bin_dtype(x)
-    scores = []
+    counts = []
     for nbins in _range(1, upper + 1):
         edges = _linspace(first, last, nbins + 1, bt, x.device, compute)
-        p = _hist_counts(x.to(bt), edges).to(torch.float64) / n
-        scores.append((2 - (n + 1) * torch.dot(p, p)) / (ptp / nbins))
-    # the number of bins is the output's shape: it has to come to the host
-    nbins = int(torch.argmin(torch.stack(scores))) + 1
+        counts.append(_hist_counts(x.to(bt), edges))
+    # the number of bins is the output's shape: it has to come to the host. The counts come in one
+    # transfer and NumPy scores them with its own arithmetic (p.dot(p) of the bin frequencies): data of
+    # a few integer values give exact ties between bin counts, which NumPy's rounding decides
+    flat = torch.cat(counts).cpu().numpy()
+    offsets = [k * (k - 1) // 2 for k in _range(1, upper + 2)]
+
+    def jhat(nbins):
+        p_k = flat[offsets[nbins - 1]:offsets[nbins]] / n
+        return (2 - (n + 1) * p_k.dot(p_k)) / (ptp / nbins)  # NumPy's hh: ptp's dtype
+
+    nbins = min(_range(1, upper + 1), key=jhat)
     if nbins == upper:
         warnings.warn("The number of bins estimated may be suboptimal.", RuntimeWarning, stacklevel=4)
     return ptp / nbins
@@ -121,9 +139,12 @@ def _width(rule, x, first, last, compute):
     n = x.numel()
     if rule == "stone":
         return _jhat_width(x, first, last, compute)
-    ptp = float(_ptp(x))
-    sqrt_w = ptp / math.sqrt(n)
-    sturges_w = ptp / (math.log2(n) + 1.0)
+    # NumPy's formulas with its scalar types: float32 data give float32 widths for 'rice' and 'scott'
+    # (and 'stone'), float64 for the others, from a ptp rounded to float32 (the bin count is
+    # ceil(range / width): one rounding apart moves it across an integer)
+    ptp = _np_ptp(x)
+    sqrt_w = ptp / _np.sqrt(n)
+    sturges_w = ptp / (_np.log2(n) + 1.0)
     if rule == "sqrt":
         return sqrt_w
     if rule == "sturges":
@@ -131,7 +152,8 @@ def _width(rule, x, first, last, compute):
     if rule == "rice":
         return ptp / (2.0 * n ** (1.0 / 3))
     if rule == "scott":
-        return (24.0 * math.pi ** 0.5 / n) ** (1.0 / 3.0) * float(_std(x))
+        f = _dtypes.TO_NUMPY[x.dtype].type if x.is_floating_point() else _np.float64
+        return (24.0 * math.pi ** 0.5 / n) ** (1.0 / 3.0) * f(float(_std(x)))
     if rule == "doane":
         if n > 2:
             sg1 = math.sqrt(6.0 * (n - 2) / ((n + 1.0) * (n + 3)))
@@ -139,7 +161,7 @@ def _width(rule, x, first, last, compute):
             sigma = float(_std(x))
             if sigma > 0.0:
                 g1 = float(torch.mean(((xf - xf.mean()) / sigma) ** 3))
-                return ptp / (1.0 + math.log2(n) + math.log2(1.0 + abs(g1) / sg1))
+                return ptp / (1.0 + _np.log2(n) + _np.log2(1.0 + abs(g1) / sg1))
         return 0.0
     from ._statistics import percentile
 
@@ -185,7 +207,13 @@ def _bin_edges(t, bins, range, w):
             if width:
                 if not t.is_floating_point() and width < 1:
                     width = 1
-                nbins = int(math.ceil((last - first) / width))
+                # NumPy's delta: the data's min and max subtracted in their float dtype, else float64
+                if range is None and t.is_floating_point():
+                    f = _dtypes.TO_NUMPY[t.dtype].type
+                    delta = f(last) - f(first)
+                else:
+                    delta = _np.float64(last - first)
+                nbins = int(_np.ceil(delta / (width if isinstance(width, _np.generic) else _np.float64(width))))
                 if nbins >= 2 ** 62:
                     raise ValueError("Maximum allowed size exceeded")
             else:

@@ -106,6 +106,10 @@ def simpson(y, x=None, *, dx=1.0, axis=-1):
     if n == 2:
         last = dx if d is None else d[..., -1]
         return 0.5 * last * (ty[..., -1] + ty[..., -2])
+    # SciPy adds the last interval in place into _basic_simpson's result: without x an array of y's
+    # dtype where y has more than one dimension (float32 stays float32), a NumPy scalar promoted to
+    # float64 for 1-d y; with x its spacings are float64 already
+    keep = ty.dtype if d is None and ty.dim() > 1 else None
     ty = ty.to(torch.promote_types(ty.dtype, _F64))  # SciPy's float64 spacings are NumPy scalars
     result = _basic_simpson(ty, n - 3, dx if d is None else d, axis)
     if d is None:
@@ -115,7 +119,8 @@ def simpson(y, x=None, *, dx=1.0, axis=-1):
     alpha = _safe_div(2 * h[1] ** 2 + 3 * h[0] * h[1], 6 * (h[1] + h[0]))
     beta = _safe_div(h[1] ** 2 + 3.0 * h[0] * h[1], 6 * h[0])
     eta = _safe_div(1 * h[1] ** 3, 6 * h[0] * (h[0] + h[1]))
-    return result + alpha * ty[..., -1] + beta * ty[..., -2] - eta * ty[..., -3]
+    result = result + alpha * ty[..., -1] + beta * ty[..., -2] - eta * ty[..., -3]
+    return result if keep is None else result.to(keep)
 
 
 @mirror("integrate")

@@ -179,6 +179,8 @@ def _conv2d(in1, in2, mode, boundary, fillvalue, flip, name):
     if fill.dim() != 0:
         raise ValueError("fillvalue must be scalar or an array with one element")
     dt = result_dtype(a, b)
+    if not dt.is_complex:  # SciPy casts fillvalue to the result type: 1.5 pads integer data with 1
+        fill = (fill.real if fill.is_complex() else fill).to(dt)
     kernel = b.conj() if (not flip and b.is_complex()) else b
     if not flip:
         kernel = kernel.flip((0, 1))
