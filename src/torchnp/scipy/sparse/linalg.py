@@ -124,13 +124,26 @@ def _host_solver(name, A, b, kwargs):
                                                               **{k: _host_views(v) for k, v in kwargs.items()}))
 
 
+def _check_square(A, n):
+    """SciPy's ``make_system`` errors (shapes only)."""
+    if len(A.shape) != 2 or A.shape[0] != A.shape[1]:
+        raise ValueError(f"expected square matrix, but got shape={(tuple(A.shape),)}")
+    if A.shape[1] != n:
+        raise ValueError(f"shapes of A {tuple(A.shape)} and b {(n,)} are incompatible")
+
+
+def _system_dtype(A, b):
+    """SciPy's ``make_system`` dtype: A's and b's promoted to an inexact type."""
+    dt = b.dtype
+    if getattr(A, "dtype", None) is not None:
+        dt = torch.promote_types(dt, _dtypes.to_torch(_np.dtype(A.dtype)))
+    return dt if (dt.is_floating_point or dt.is_complex) else torch.float64
+
+
 def _start(A, b, x0, rtol, atol, dev, name):
     b = tensor(b, dev)
-    if not (b.is_floating_point() or b.is_complex()):
-        b = b.to(torch.float64)
-    b = b.reshape(-1)
-    if A.shape[0] != A.shape[1] or A.shape[1] != b.numel():
-        raise ValueError(f"shapes of A {A.shape} and b {(b.numel(),)} are incompatible")
+    b = b.reshape(-1).to(_system_dtype(A, b))
+    _check_square(A, b.numel())
     x = torch.zeros_like(b) if x0 is None else tensor(x0, dev).to(b.dtype).reshape(-1).clone()
     if float(atol) < 0:
         raise ValueError(f"'{atol}' is an invalid atol value: atol must be a real, non-negative number.")
@@ -143,11 +156,38 @@ def _dot(u, v):
     return torch.vdot(u, v) if u.is_complex() else torch.dot(u, v)
 
 
-def _finish(x, b, bnrm2, done, code, maxiter):
+class _Flag:
+    """The convergence flag of an iterative solver, kept on the device (module docstring): ``stop``
+    raises it with SciPy's exit code where a test holds, ``keep`` freezes the solver's state once it
+    is up (so the answer is the iterate SciPy stops at), and ``exit`` reads it on the host only every
+    ``CHECK_EVERY`` iterations (``per_iteration`` of them in one of the solver's iterations, as a
+    GMRES cycle), or every iteration where a callback watches."""
+
+    def __init__(self, done, watched=False, per_iteration=1):
+        self.done = done
+        self.code = torch.zeros((), dtype=torch.int64, device=done.device)
+        self.watched = watched
+        self.period = max(1, CHECK_EVERY // per_iteration)
+
+    def stop(self, now, code=0):
+        self.code = torch.where(now & ~self.done, code, self.code)
+        self.done = self.done | now
+
+    def keep(self, old, new):
+        return torch.where(self.done, old, new)
+
+    def exit(self, it):
+        return (self.watched or it % self.period == 0) and bool(self.done)
+
+    def info(self, maxiter, zero=None):
+        """SciPy's ``info``: the exit code, or ``maxiter`` where the flag never rose; one host read."""
+        code = torch.where(self.done, self.code, maxiter)
+        return int(code if zero is None else torch.where(zero, 0, code))
+
+
+def _finish(x, b, bnrm2, flag, maxiter):
     """(x, info): SciPy's ``b`` for a zero right-hand side; info read once on the host."""
-    x = torch.where(bnrm2 == 0, b, x)
-    info = int(torch.where(bnrm2 == 0, 0, torch.where(done, code, maxiter)))
-    return _wrap(x), info
+    return _wrap(torch.where(bnrm2 == 0, b, x)), flag.info(maxiter, bnrm2 == 0)
 
 
 def cg(A, b, x0=None, *, rtol=1e-05, atol=0.0, maxiter=None, M=None, callback=None):
@@ -160,24 +200,23 @@ def cg(A, b, x0=None, *, rtol=1e-05, atol=0.0, maxiter=None, M=None, callback=No
     matvec, psolve = _operator(A, dev), _operator(M, dev)
     maxiter = b.numel() * 10 if maxiter is None else maxiter
     r = b - matvec(x) if x0 is not None else b.clone()
-    done = bnrm2 == 0
-    code = torch.zeros((), dtype=torch.int64, device=dev)
+    flag = _Flag(bnrm2 == 0, callback is not None)
     p = rho_prev = None
     for it in range(maxiter):
-        done = done | (torch.linalg.vector_norm(r) < tol)
-        if (callback is not None or it % CHECK_EVERY == 0) and bool(done):
+        flag.stop(torch.linalg.vector_norm(r) < tol)
+        if flag.exit(it):
             break
         z = psolve(r)
         rho = _dot(r, z)
         p = z.clone() if it == 0 else z + (rho / rho_prev) * p
         q = matvec(p)
         alpha = rho / _dot(p, q)
-        x = torch.where(done, x, x + alpha * p)
-        r = torch.where(done, r, r - alpha * q)
-        rho_prev = torch.where(done, rho_prev, rho) if it else rho
+        x = flag.keep(x, x + alpha * p)
+        r = flag.keep(r, r - alpha * q)
+        rho_prev = flag.keep(rho_prev, rho) if it else rho
         if callback is not None:
             callback(_wrap(x))
-    return _finish(x, b, bnrm2, done, code, maxiter)
+    return _finish(x, b, bnrm2, flag, maxiter)
 
 
 def bicgstab(A, b, x0=None, *, rtol=1e-05, atol=0.0, maxiter=None, M=None, callback=None):
@@ -193,24 +232,16 @@ def bicgstab(A, b, x0=None, *, rtol=1e-05, atol=0.0, maxiter=None, M=None, callb
     eps2 = torch.finfo(b.real.dtype if b.is_complex() else b.dtype).eps ** 2
     r = b - matvec(x) if x0 is not None else b.clone()
     rtilde = r.clone()
-    done = bnrm2 == 0
-    code = torch.zeros((), dtype=torch.int64, device=dev)
+    flag = _Flag(bnrm2 == 0, callback is not None)
     p = v = rho_prev = omega = alpha = None
-
-    def stop(now, value):
-        nonlocal done, code
-        fresh = now & ~done
-        code = torch.where(fresh, value, code)
-        done = done | now
-
     for it in range(maxiter):
-        stop(torch.linalg.vector_norm(r) < tol, 0)
-        if (callback is not None or it % CHECK_EVERY == 0) and bool(done):
+        flag.stop(torch.linalg.vector_norm(r) < tol)
+        if flag.exit(it):
             break
         rho = _dot(rtilde, r)
-        stop(rho.abs() < eps2, -10)
+        flag.stop(rho.abs() < eps2, -10)
         if it > 0:
-            stop(omega.abs() < eps2, -11)
+            flag.stop(omega.abs() < eps2, -11)
             beta = (rho / rho_prev) * (alpha / omega)
             p = (p - omega * v) * beta + r
         else:
@@ -218,7 +249,7 @@ def bicgstab(A, b, x0=None, *, rtol=1e-05, atol=0.0, maxiter=None, M=None, callb
         phat = psolve(p)
         v_new = matvec(phat)
         rv = _dot(rtilde, v_new)
-        stop(rv == 0, -11)
+        flag.stop(rv == 0, -11)
         alpha_new = rho / rv
         r_half = r - alpha_new * v_new
         half_done = torch.linalg.vector_norm(r_half) < tol
@@ -228,16 +259,16 @@ def bicgstab(A, b, x0=None, *, rtol=1e-05, atol=0.0, maxiter=None, M=None, callb
         omega_new = _dot(t, r_half) / _dot(t, t)
         x_full = x_half + omega_new * shat
         r_full = r_half - omega_new * t
-        x = torch.where(done, x, torch.where(half_done, x_half, x_full))
-        r = torch.where(done, r, torch.where(half_done, r_half, r_full))
-        stop(half_done, 0)
-        v = v_new if v is None else torch.where(done, v, v_new)
-        alpha = alpha_new if alpha is None else torch.where(done, alpha, alpha_new)
-        omega = omega_new if omega is None else torch.where(done, omega, omega_new)
-        rho_prev = rho if rho_prev is None else torch.where(done, rho_prev, rho)
+        x = flag.keep(x, torch.where(half_done, x_half, x_full))
+        r = flag.keep(r, torch.where(half_done, r_half, r_full))
+        flag.stop(half_done)
+        v = v_new if v is None else flag.keep(v, v_new)
+        alpha = alpha_new if alpha is None else flag.keep(alpha, alpha_new)
+        omega = omega_new if omega is None else flag.keep(omega, omega_new)
+        rho_prev = rho if rho_prev is None else flag.keep(rho_prev, rho)
         if callback is not None:
             callback(_wrap(x))
-    return _finish(x, b, bnrm2, done, code, maxiter)
+    return _finish(x, b, bnrm2, flag, maxiter)
 
 
 def spsolve(A, b, permc_spec=None, use_umfpack=True):
