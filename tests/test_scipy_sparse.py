@@ -307,3 +307,53 @@ def test_solvers_bad_shapes_raise_scipys_errors(name):
     with pytest.raises(ValueError):
         sl.lsqr(sparse.csr_array(ss.csr_array(A), device="cpu"), np.asarray(b[:4]))
     check_scipy(call("sparse.linalg.lsqr", A, b[:4]))
+
+
+_BOUND = st.none() | st.integers(-5, 5)
+_SLICES = st.builds(slice, _BOUND, _BOUND, st.none() | st.integers(1, 2))
+_PLAIN = st.builds(slice, _BOUND, _BOUND)  # (SciPy itself fails on a list with a stepped slice: A[[0], ::2])
+_KEYS = st.one_of(
+    st.integers(-3, 2), st.slices(3), st.lists(st.integers(-3, 2), max_size=4),
+    st.tuples(st.integers(-3, 2), st.integers(-4, 3)), st.tuples(st.integers(-3, 2), _SLICES),
+    st.tuples(_SLICES, st.integers(-4, 3)), st.tuples(_PLAIN, st.lists(st.integers(-4, 3), max_size=3)),
+    st.tuples(st.lists(st.integers(0, 2), min_size=1, max_size=3), _PLAIN),
+    st.lists(st.booleans(), min_size=3, max_size=3).map(numpy.array), st.just(Ellipsis),
+    st.tuples(st.just(Ellipsis), st.integers(-4, 3)))
+
+
+@settings(max_examples=60)
+@given(seed=st.integers(0, 2**31), kind=st.sampled_from(["csr_array", "csc_array", "coo_array", "csr_matrix",
+                                                           "csc_matrix"]), key=_KEYS)
+def test_indexing_against_scipy(seed, kind, key):  # SciPy's result types, shapes and values
+    ref = getattr(ss, kind)(_random(seed, 3, 4, density=0.5))
+    a = getattr(sparse, kind)(ref, device="cpu")
+    want = ref[key]
+    got = a[np.asarray(key) if isinstance(key, numpy.ndarray) else key]
+    if isinstance(want, numpy.generic):  # A[i, j]: a 0-d array on the device
+        assert isinstance(got, np.ndarray) and got.shape == () and got.dtype == want.dtype
+        assert float(got) == want
+        return
+    assert type(got).__name__ == type(want).__name__ and got.shape == want.shape and got.dtype == want.dtype
+    numpy.testing.assert_array_equal(_dense(got), want.toarray())
+    numpy.testing.assert_array_equal(got.get().toarray(), want.toarray())
+    if got.ndim == 1:  # the 1-d rows and columns of sparse arrays: the interface they have on a device
+        v = numpy.arange(1.0, want.shape[0] + 1)
+        numpy.testing.assert_allclose(float(got @ np.asarray(v)), want @ v)
+        numpy.testing.assert_allclose(float(got.sum()), want.sum())
+        numpy.testing.assert_array_equal(_dense(-got * 2.0), (-want * 2.0).toarray())
+        assert got.nnz == want.nnz and got.T.shape == want.T.shape
+
+
+def test_indexing_bad_keys_raise_scipys_errors():
+    ref = ss.csr_array(_random(1, 3, 4, density=0.5))
+    a = sparse.csr_array(ref, device="cpu")
+    for key in [3, -4, (0, 4), (1.5, 0), (0, 1, 2), numpy.array([True, False])]:
+        with pytest.raises(IndexError):
+            ref[key]
+        with pytest.raises(IndexError):
+            a[np.asarray(key) if isinstance(key, numpy.ndarray) else key]
+    for kind in ("coo_matrix", "dia_array", "dia_matrix"):
+        with pytest.raises(TypeError):
+            getattr(ss, kind)(ref)[0]
+        with pytest.raises(TypeError):
+            getattr(sparse, kind)(ref, device="cpu")[0]
