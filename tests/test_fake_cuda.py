@@ -89,3 +89,24 @@ def test_scipy_pipeline_on_fake_cuda():  # issue 25, §8.2: the ported pipeline 
             got = scipy_pipeline.analyse(torchnp, ndimage, signal, special, stats, distance, image, samples, points)
     for key, value in got.items():
         assert isinstance(value, torchnp.ndarray) and value.device == fc.CUDA, key
+
+
+def test_sparse_pipeline_on_fake_cuda():  # issue 26: examples/sparse_pipeline.py on the fake accelerator
+    """torch's fake tensors have no sparse kernels (tests/scipy_cases/sparse.py), so the sparse
+    pipeline cannot finish there: it must stop at torch's missing kernel for the fake sparse
+    backend, on the device, without a host read or a silent copy before it."""
+    import pathlib
+    import sys
+
+    import torchnp
+    from host_reads import HostReads
+
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "examples"))
+    import sparse_pipeline
+
+    data = sparse_pipeline.inputs(n=8, n_nodes=20)
+    with fc.fake_cuda():
+        arrays = sparse_pipeline.on(data, fc.CUDA)
+        assert all(a.device == fc.CUDA for a in arrays.values() if isinstance(a, torchnp.ndarray))
+        with HostReads(strict=True, device_only=True), pytest.raises(NotImplementedError, match="Sparse" + fc.BACKEND):
+            sparse_pipeline.with_torchnp(data, fc.CUDA)
