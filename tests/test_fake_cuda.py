@@ -128,3 +128,24 @@ def test_ode_fit_pipeline_on_fake_cuda():  # issue 26, §8.2: the ODE fit reads 
     assert fc.documented("scipy.integrate.solve_ivp")
     reads_in_the_integrator(pipeline)
     reads_in_the_integrator(batch)
+
+
+def test_sparse_pipeline_on_fake_cuda():  # issue 26: examples/sparse_pipeline.py on the fake accelerator
+    """torch's fake tensors have no sparse kernels (tests/scipy_cases/sparse.py), so the sparse
+    pipeline cannot finish there: it must stop at torch's missing kernel for the fake sparse
+    backend, on the device, without a host read or a silent copy before it."""
+    import pathlib
+    import sys
+
+    import torchnp
+    from host_reads import HostReads
+
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "examples"))
+    import sparse_pipeline
+
+    data = sparse_pipeline.inputs(n=8, n_nodes=20)
+    with fc.fake_cuda():
+        arrays = sparse_pipeline.on(data, fc.CUDA)
+        assert all(a.device == fc.CUDA for a in arrays.values() if isinstance(a, torchnp.ndarray))
+        with HostReads(strict=True, device_only=True), pytest.raises(NotImplementedError, match="Sparse" + fc.BACKEND):
+            sparse_pipeline.with_torchnp(data, fc.CUDA)

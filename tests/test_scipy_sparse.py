@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 import torchnp as np
 from torchnp.scipy import sparse
 from torchnp.scipy.sparse import linalg as sl
-from scipy_support import accelerator_rules
+from scipy_support import accelerator_rules, assert_exact, call, check_scipy
 from support import examples
 
 FORMATS = ["csr", "csc", "coo", "dia"]
@@ -197,3 +197,164 @@ def test_bad_input_and_device_mix():
         d @ np.empty(3, device="meta")
     with pytest.raises(np.DeviceMismatchError):
         sl.cg(d, np.empty(3, device="meta"))
+
+
+def _system(n=8, kind="nonsym", seed=0):
+    rng = numpy.random.default_rng(seed)
+    A = _poisson(n).toarray()
+    if kind == "nonsym":
+        A = A + numpy.diag(rng.standard_normal(n * n - 1) * 0.5, 1)
+    elif kind == "indefinite":
+        A = A - 1.5 * numpy.eye(n * n)
+    return A, rng.standard_normal(n * n)
+
+
+@pytest.mark.parametrize("kwargs", [dict(rtol=1e-10), dict(rtol=1e-10, restart=5), dict(maxiter=2),
+                                    dict(rtol=1e-9, restart=7, atol=1e-3), dict(rtol=1e-12, x0="ones"),
+                                    dict(rtol=1e-10, M="jacobi")])
+def test_gmres_against_scipy(kwargs):  # dense operands: SciPy's bits on host data, the device recurrence otherwise
+    A, b = _system()
+    kw = dict(kwargs)
+    if kw.get("x0") == "ones":
+        kw["x0"] = numpy.ones(len(b))
+    if kw.get("M") == "jacobi":
+        kw["M"] = numpy.diag(1 / numpy.diag(A))
+    check_scipy(call("sparse.linalg.gmres", A, b, **kw), rtol=1e-8)  # solutions agree to the solver's rtol
+    ref, info = ssl.gmres(ss.csr_array(A), b, **kw)
+    got, got_info = sl.gmres(sparse.csr_array(ss.csr_array(A), device="cpu"), np.asarray(b),
+                             **{k: np.asarray(v) if isinstance(v, numpy.ndarray) else v for k, v in kw.items()})
+    assert got_info == info
+    numpy.testing.assert_allclose(got.to_numpy(), ref, rtol=1e-8, atol=1e-8 * abs(ref).max())
+
+
+@pytest.mark.parametrize("callback_type", ["x", "pr_norm", "legacy"])
+def test_gmres_callbacks_see_scipys_iterations(callback_type):
+    A, b = _system(6)
+    seen_ref, seen = [], []
+    ref, info = ssl.gmres(A, b, rtol=1e-10, restart=4, maxiter=7, callback=lambda v: seen_ref.append(numpy.copy(v)),
+                          callback_type=callback_type)  # (SciPy updates its x in place: copies)
+    with accelerator_rules():
+        got, got_info = sl.gmres(np.asarray(A), np.asarray(b), rtol=1e-10, restart=4, maxiter=7, callback=seen.append,
+                                 callback_type=callback_type)
+    assert got_info == info and len(seen) == len(seen_ref)
+    numpy.testing.assert_allclose([numpy.asarray(s.to_numpy()) for s in seen], numpy.asarray(seen_ref), rtol=1e-7)
+    numpy.testing.assert_allclose(got.to_numpy(), ref, rtol=1e-8)
+    with pytest.warns(DeprecationWarning), accelerator_rules():  # SciPy's warning for a callback without a type
+        sl.gmres(np.asarray(A), np.asarray(b), callback=lambda r: None)
+    with pytest.raises(ValueError), accelerator_rules():
+        sl.gmres(np.asarray(A), np.asarray(b), callback=print, callback_type="y")
+
+
+@pytest.mark.parametrize("kwargs", [dict(rtol=1e-10), dict(rtol=1e-10, shift=0.3), dict(maxiter=3),
+                                    dict(rtol=1e-11, x0="ones"), dict(rtol=1e-10, M="jacobi")])
+@pytest.mark.parametrize("kind", ["spd", "indefinite"])
+def test_minres_against_scipy(kwargs, kind):
+    A, b = _system(5, kind)
+    kw = dict(kwargs)
+    if kw.get("x0") == "ones":
+        kw["x0"] = numpy.ones(len(b))
+    if kw.get("M") == "jacobi":
+        kw["M"] = numpy.diag(1 / numpy.abs(numpy.diag(A)))
+    # Lanczos without reorthogonalisation: the rounding of two implementations drifts apart in
+    # the middle of the run (SciPy's own sequence is that sensitive), the solutions agree to 1e-7
+    check_scipy(call("sparse.linalg.minres", A, b, **kw), rtol=1e-7)
+    seen_ref, seen = [], []
+    ssl.minres(A, b, callback=seen_ref.append, **kw)
+    with accelerator_rules():
+        sl.minres(np.asarray(A), np.asarray(b), callback=seen.append,
+                  **{k: np.asarray(v) if isinstance(v, numpy.ndarray) else v for k, v in kw.items()})
+    assert len(seen) == len(seen_ref)
+
+
+@pytest.mark.parametrize("kwargs", [dict(), dict(damp=0.5, calc_var=True), dict(iter_lim=3),
+                                    dict(atol=1e-10, btol=1e-10, conlim=1e12), dict(x0="ones"), dict(conlim=2.0)])
+@pytest.mark.parametrize("shape", [(30, 12), (40, 40)])
+def test_lsqr_against_scipy(kwargs, shape):  # (a square system that converges well before n steps)
+    rng = numpy.random.default_rng(3)
+    A = rng.standard_normal(shape) + numpy.eye(*shape) if shape[0] != shape[1] else \
+        0.05 * rng.standard_normal(shape) + 2 * numpy.eye(*shape)
+    b = rng.standard_normal(shape[0])
+    kw = dict(kwargs)
+    if kw.get("x0") == "ones":
+        kw["x0"] = numpy.ones(shape[1])
+    ref = ssl.lsqr(A, b, **kw)
+    host = {k: np.asarray(v) if isinstance(v, numpy.ndarray) else v for k, v in kw.items()}
+    assert_exact(sl.lsqr(np.asarray(A), np.asarray(b), **host), ref, "lsqr (host rules)")
+    with accelerator_rules():
+        dense = sl.lsqr(np.asarray(A), np.asarray(b), **host)
+    sparse_ = sl.lsqr(sparse.csr_array(ss.csr_array(A), device="cpu"), np.asarray(b), **host)
+    for got in (dense, sparse_):
+        assert got[1:3] == ref[1:3]  # istop, itn: SciPy's
+        # norm(A), cond(A), norm(x) and var within 1e-7 of SciPy's, x within §8.2's 1e-6 (the iterates of
+        # two roundings drift apart at the end of a run stopped at atol=btol=1e-6); the residual norms
+        # (r1norm, r2norm; ~0 for a consistent system) on the scale of the stopping test, btol |b| +
+        # atol |A| |x|, and arnorm, norm(A^T r), a rounding-level quantity at convergence, on its scale |A| |r|
+        for i, rtol in ((0, 1e-6), (5, 1e-7), (6, 1e-7), (8, 1e-7), (9, 1e-7)):
+            assert isinstance(got[i], np.ndarray) and got[i].dtype == numpy.asarray(ref[i]).dtype
+            numpy.testing.assert_allclose(got[i].to_numpy(), ref[i], rtol=rtol, atol=1e-12, err_msg=str(i))
+        for i in (3, 4):
+            numpy.testing.assert_allclose(float(got[i]), ref[i], rtol=1e-7,
+                                          atol=1e-7 * (numpy.linalg.norm(b) + ref[5] * ref[8]))
+        numpy.testing.assert_allclose(float(got[7]), ref[7], rtol=1e-7, atol=1e-7 * ref[5] * numpy.linalg.norm(b))
+
+
+@pytest.mark.parametrize("name", ["gmres", "minres", "cg", "bicgstab"])
+def test_solvers_bad_shapes_raise_scipys_errors(name):
+    A, b = _system(3)
+    for args in [(A[:, :5], b[:9]), (A, b[:5])]:
+        check_scipy(call(f"sparse.linalg.{name}", *args))
+    with pytest.raises(ValueError):
+        getattr(sl, name)(sparse.csr_array(ss.csr_array(A[:, :5]), device="cpu"), np.asarray(b))
+    with pytest.raises(ValueError):
+        sl.lsqr(sparse.csr_array(ss.csr_array(A), device="cpu"), np.asarray(b[:4]))
+    check_scipy(call("sparse.linalg.lsqr", A, b[:4]))
+
+
+_BOUND = st.none() | st.integers(-5, 5)
+_SLICES = st.builds(slice, _BOUND, _BOUND, st.none() | st.integers(1, 2))
+_PLAIN = st.builds(slice, _BOUND, _BOUND)  # (SciPy itself fails on a list with a stepped slice: A[[0], ::2])
+_KEYS = st.one_of(
+    st.integers(-3, 2), st.slices(3), st.lists(st.integers(-3, 2), max_size=4),
+    st.tuples(st.integers(-3, 2), st.integers(-4, 3)), st.tuples(st.integers(-3, 2), _SLICES),
+    st.tuples(_SLICES, st.integers(-4, 3)), st.tuples(_PLAIN, st.lists(st.integers(-4, 3), max_size=3)),
+    st.tuples(st.lists(st.integers(0, 2), min_size=1, max_size=3), _PLAIN),
+    st.lists(st.booleans(), min_size=3, max_size=3).map(numpy.array), st.just(Ellipsis),
+    st.tuples(st.just(Ellipsis), st.integers(-4, 3)))
+
+
+@settings(max_examples=examples(60))
+@given(seed=st.integers(0, 2**31), kind=st.sampled_from(["csr_array", "csc_array", "coo_array", "csr_matrix",
+                                                           "csc_matrix"]), key=_KEYS)
+def test_indexing_against_scipy(seed, kind, key):  # SciPy's result types, shapes and values
+    ref = getattr(ss, kind)(_random(seed, 3, 4, density=0.5))
+    a = getattr(sparse, kind)(ref, device="cpu")
+    want = ref[key]
+    got = a[np.asarray(key) if isinstance(key, numpy.ndarray) else key]
+    if isinstance(want, numpy.generic):  # A[i, j]: a 0-d array on the device
+        assert isinstance(got, np.ndarray) and got.shape == () and got.dtype == want.dtype
+        assert float(got) == want
+        return
+    assert type(got).__name__ == type(want).__name__ and got.shape == want.shape and got.dtype == want.dtype
+    numpy.testing.assert_array_equal(_dense(got), want.toarray())
+    numpy.testing.assert_array_equal(got.get().toarray(), want.toarray())
+    if got.ndim == 1:  # the 1-d rows and columns of sparse arrays: the interface they have on a device
+        v = numpy.arange(1.0, want.shape[0] + 1)
+        numpy.testing.assert_allclose(float(got @ np.asarray(v)), want @ v)
+        numpy.testing.assert_allclose(float(got.sum()), want.sum())
+        numpy.testing.assert_array_equal(_dense(-got * 2.0), (-want * 2.0).toarray())
+        assert got.nnz == want.nnz and got.T.shape == want.T.shape
+
+
+def test_indexing_bad_keys_raise_scipys_errors():
+    ref = ss.csr_array(_random(1, 3, 4, density=0.5))
+    a = sparse.csr_array(ref, device="cpu")
+    for key in [3, -4, (0, 4), (1.5, 0), (0, 1, 2), numpy.array([True, False])]:
+        with pytest.raises(IndexError):
+            ref[key]
+        with pytest.raises(IndexError):
+            a[np.asarray(key) if isinstance(key, numpy.ndarray) else key]
+    for kind in ("coo_matrix", "dia_array", "dia_matrix"):
+        with pytest.raises(TypeError):
+            getattr(ss, kind)(ref)[0]
+        with pytest.raises(TypeError):
+            getattr(sparse, kind)(ref, device="cpu")[0]

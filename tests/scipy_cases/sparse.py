@@ -3,7 +3,9 @@ tensors have no sparse kernels (``aten::_coalesce`` and the CSR kernels are miss
 backends), so no sparse function runs on the fake accelerator: their device code is tested under
 the accelerator rules on the CPU (tests/test_scipy_sparse.py), where it is the code a GPU runs."""
 
-from fake_cuda import NA
+from fake_cuda import NA, Arr, M, c
+
+B3 = Arr((3,))
 
 _WHY = "torch's fake/meta tensors have no sparse kernels: tested under the accelerator rules (test_scipy_sparse.py)"
 
@@ -12,3 +14,8 @@ CASES = {f"scipy.sparse.{n}": NA(_WHY) for n in (
     "diags_array", "diags", "eye_array", "eye", "identity", "spdiags", "kron", "hstack", "vstack", "block_array",
     "random_array", "linalg.LinearOperator", "linalg.aslinearoperator", "linalg.cg", "linalg.bicgstab",
     "linalg.spsolve", "linalg.eigsh", "linalg.lobpcg", "linalg.expm_multiply", "linalg.norm")}
+CASES.update({  # the solvers on dense operands: until the first documented read of the convergence flag
+    "scipy.sparse.linalg.gmres": c(M, B3, rtol=1e-10),
+    "scipy.sparse.linalg.minres": c(M, B3, rtol=1e-10),
+    "scipy.sparse.linalg.lsqr": c(Arr((4, 3)), Arr((4,))),
+})

@@ -61,11 +61,16 @@ def _dtype(dtype, default):
 
 def diags_array(diagonals, /, *, offsets=0, shape=None, format=None, dtype=_UNSET, device=None):
     """SciPy's ``scipy.sparse.diags_array`` (``device=``: where to make it)."""
+    return _diags_entry("diags_array", diagonals, offsets, shape, format, dtype, device)
+
+
+def _diags_entry(name, diagonals, offsets, shape, format, dtype, device):
+    """``diags_array`` and ``diags``: SciPy's on host data, else made on the device."""
     dev = device_for(diagonals, device)
     if dev is None:
         kw = {} if dtype is _UNSET else {"dtype": dtype}
-        return _host("diags_array", diagonals, offsets=offsets, shape=shape, format=format, **kw)
-    return _diags(diagonals, offsets, shape, format, dtype, dev, True)
+        return _host(name, diagonals, offsets=offsets, shape=shape, format=format, **kw)
+    return _diags(diagonals, offsets, shape, format, dtype, dev, name == "diags_array")
 
 
 def _diags(diagonals, offsets, shape, format, dtype, dev, is_array):
@@ -102,11 +107,7 @@ def _diags(diagonals, offsets, shape, format, dtype, dev, is_array):
 
 def diags(diagonals, offsets=0, shape=None, format=None, dtype=_UNSET, *, device=None):
     """SciPy's ``scipy.sparse.diags`` (a ``dia_matrix`` by default)."""
-    dev = device_for(diagonals, device)
-    if dev is None:
-        kw = {} if dtype is _UNSET else {"dtype": dtype}
-        return _host("diags", diagonals, offsets=offsets, shape=shape, format=format, **kw)
-    return _diags(diagonals, offsets, shape, format, dtype, dev, False)
+    return _diags_entry("diags", diagonals, offsets, shape, format, dtype, device)
 
 
 def _eye(m, n, k, dtype, format, dev, is_array):
@@ -129,28 +130,28 @@ def placement_default():
     return placement((), {})
 
 
-def eye_array(m, n=None, *, k=0, dtype=float, format=None, device=None):
-    """SciPy's ``scipy.sparse.eye_array`` (made on the default device, or ``device=``)."""
+def _eye_entry(name, m, n, k, dtype, format, device, is_array):
+    """``eye_array``, ``eye`` and ``identity``: SciPy's on host data, else made on the device."""
     dev = _creation_device(device)
     if dev is None:
-        return _host("eye_array", m, n, k=k, dtype=dtype, format=format)
-    return _eye(m, n, k, dtype, format, dev, True)
+        return _host(name, m, n, k=k, dtype=dtype, format=format) if name != "identity" else _host(
+            name, m, dtype=dtype, format=format)
+    return _eye(m, n, k, dtype, format, dev, is_array)
+
+
+def eye_array(m, n=None, *, k=0, dtype=float, format=None, device=None):
+    """SciPy's ``scipy.sparse.eye_array`` (made on the default device, or ``device=``)."""
+    return _eye_entry("eye_array", m, n, k, dtype, format, device, True)
 
 
 def eye(m, n=None, k=0, dtype=float, format=None, *, device=None):
     """SciPy's ``scipy.sparse.eye`` (a ``dia_matrix`` by default)."""
-    dev = _creation_device(device)
-    if dev is None:
-        return _host("eye", m, n, k=k, dtype=dtype, format=format)
-    return _eye(m, n, k, dtype, format, dev, False)
+    return _eye_entry("eye", m, n, k, dtype, format, device, False)
 
 
 def identity(n, dtype="d", format=None, *, device=None):
     """SciPy's ``scipy.sparse.identity`` (a ``dia_matrix`` by default)."""
-    dev = _creation_device(device)
-    if dev is None:
-        return _host("identity", n, dtype=dtype, format=format)
-    return _eye(n, n, 0, dtype, format, dev, False)
+    return _eye_entry("identity", n, n, 0, dtype, format, device, False)
 
 
 def spdiags(data, diags, m=None, n=None, format=None, *, device=None):

@@ -82,6 +82,11 @@ def _dia_coo(data, offsets, shape):
     return torch.cat(rows), torch.cat(cols), torch.cat(vals)
 
 
+def _wrap_negative(i, n):
+    """Negative indices counted from the end (out-of-range ones stay out of range: index_select raises)."""
+    return torch.where(i < 0, i + n, i)
+
+
 class _SparseArray:
     """The device sparse array (one class per format below)."""
 
@@ -185,7 +190,9 @@ class _SparseArray:
     def shape(self):
         return self._shape
 
-    ndim = 2
+    @property
+    def ndim(self):
+        return len(self._shape)
 
     @property
     def dtype(self):
@@ -238,6 +245,12 @@ class _SparseArray:
         raise AttributeError("indptr")
 
     @property
+    def coords(self):
+        if self.format != "coo":
+            raise AttributeError("coords")
+        return tuple(_wrap(i.to(torch.int32)) for i in self._t._indices())
+
+    @property
     def row(self):
         if self.format != "coo":
             raise AttributeError("row")
@@ -262,6 +275,63 @@ class _SparseArray:
             return bool(self.toarray()[0, 0])
         raise ValueError("The truth value of an array with more than one element is ambiguous. Use a.any() or a.all().")
 
+    # -- indexing ----------------------------------------------------------------------------
+    def __getitem__(self, key):
+        """SciPy's indexing of CSR, CSC and COO arrays (and CSR, CSC matrices): ``A[i, j]`` a 0-d
+        array, ``A[i]``, ``A[i, cols]``, ``A[:, j]`` a 1-d ``coo_array`` (a 1 x n or n x 1 matrix
+        for ``*_matrix``), rows and columns by slices, integer lists or boolean masks an array of
+        this format. Selecting rows or columns sizes the result by its stored elements (a host read
+        inside torch's ``index_select``); ``A[i, j]`` reads nothing."""
+        if self.ndim != 2 or self.format == "dia" or (self.format == "coo" and not self._is_array):
+            raise TypeError(f"'{type(self).__name__}' object is not subscriptable")
+        key = key if isinstance(key, tuple) else (key,)
+        if any(k is Ellipsis for k in key):
+            at = next(i for i, k in enumerate(key) if k is Ellipsis)
+            key = key[:at] + (slice(None),) * (2 - len(key) + 1) + key[at + 1:]
+        if len(key) > 2:
+            raise IndexError("Too many indices for array or tuple index out of range")
+        key = key + (slice(None),) * (2 - len(key))
+        (ri, rows), (ci, cols) = (self._axis_index(k, n) for k, n in zip(key, self.shape))
+        t = self._tensor()
+        if ri and ci:  # one element: the sum of its stored entries, on the device
+            r, c, v = _indices_coo(t)
+            return _wrap(torch.where((r == rows) & (c == cols), v, torch.zeros_like(v)).sum())
+        sel = t.index_select(0, rows.reshape(-1)).index_select(1, cols.reshape(-1)).coalesce()
+        if self._is_array and (ri or ci):  # SciPy's sparse arrays drop an integer's axis: a 1-d coo_array
+            i = sel._indices()[1 if ri else 0]
+            return _CLASSES[("coo", True)]._from_tensor(torch.sparse_coo_tensor(i[None], sel._values(),
+                                                                                (sel.shape[1 if ri else 0],)))
+        return self._as(self.format, sel)
+
+    def _axis_index(self, k, n):
+        """(is an integer, index tensor) of one axis' key."""
+        dev = self.device
+        if isinstance(k, ndarray) and k.ndim == 0:
+            k = k._t
+        if isinstance(k, (int, _np.integer)) and not isinstance(k, bool):
+            if not -n <= k < n:
+                raise IndexError(f"index ({k}) out of range")
+            return True, torch.tensor(k % n, device=dev)
+        if isinstance(k, torch.Tensor) and k.dim() == 0 and not k.is_floating_point():
+            return True, _wrap_negative(k.to(dev), n)
+        if isinstance(k, slice):
+            start, stop, step = k.indices(n)
+            return False, start + step * torch.arange(len(range(start, stop, step)), device=dev)
+        if isinstance(k, (float, _np.floating)) or k is None:
+            raise IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or "
+                             "boolean arrays are valid indices")
+        idx = tensor(k, dev) if not (isinstance(k, (list, tuple)) and len(k) == 0) else torch.empty(
+            0, dtype=torch.int64, device=dev)
+        if idx.dtype == torch.bool:
+            if idx.shape != (n,):
+                raise IndexError(f"boolean index did not match indexed array along axis; size of axis is {n} but "
+                                 f"size of corresponding boolean axis is {idx.numel()}")
+            return False, torch.nonzero(idx).reshape(-1)  # the selected count: a host read
+        if idx.is_floating_point() or idx.is_complex() or idx.dim() != 1:
+            raise IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or "
+                             "boolean arrays are valid indices")
+        return False, _wrap_negative(idx.long(), n)
+
     # -- conversions -------------------------------------------------------------------------
     def _as(self, fmt, t=None):
         cls = _CLASSES[(fmt, self._is_array)]
@@ -271,6 +341,8 @@ class _SparseArray:
         return cls._from_tensor(t)
 
     def asformat(self, format, copy=False):
+        if self.ndim == 1 and format not in (None, "coo"):
+            self._two_d(f"{format} format")
         if format is None or format == self.format:
             return self.copy() if copy else self
         if format == "dia":
@@ -301,8 +373,12 @@ class _SparseArray:
         """An explicit copy to the host: SciPy's sparse array of this format (as CuPy's ``get``)."""
         import scipy.sparse
 
-        r, c, v = (x.cpu().numpy() for x in _indices_coo(self._tensor()))
         kind = "array" if self._is_array else "matrix"
+        if self.ndim == 1:
+            t = self._t.coalesce()
+            return scipy.sparse.coo_array((t._values().cpu().numpy(), (t._indices()[0].cpu().numpy(),)),
+                                          shape=self.shape)
+        r, c, v = (x.cpu().numpy() for x in _indices_coo(self._tensor()))
         coo = getattr(scipy.sparse, f"coo_{kind}")((v, (r, c)), shape=self.shape)
         return coo.asformat(self.format)
 
@@ -372,8 +448,15 @@ class _SparseArray:
         t = tensor(other, self.device)
         return t
 
+    def _two_d(self, what):
+        if self.ndim != 2:
+            raise NotImplementedError(f"{what} of a 1-d sparse array on a device: use .toarray() (the 1-d sparse "
+                                      "arrays of indexing have shape, nnz, data, coords, toarray, get, sum, @ with a "
+                                      "dense vector, scalar * and /, -, abs)")
+
     def _binary(self, other, op):
         """+/- with a sparse array (sparse result) or a dense one (dense result), as SciPy."""
+        self._two_d("+ and -")
         if isinstance(other, _SparseArray):
             self._same_device(other)
             if other.shape != self.shape:
@@ -406,6 +489,7 @@ class _SparseArray:
         if self._scalar(other):
             s = other._t if isinstance(other, ndarray) else other
             return self._map_values(lambda v: v * s)
+        self._two_d("multiply")
         if isinstance(other, _SparseArray):
             self._same_device(other)
             a, b = self._tensor(), other._tensor()
@@ -434,6 +518,15 @@ class _SparseArray:
         raise NotImplementedError("sparse / array: divide dense arrays instead")
 
     def __matmul__(self, other):
+        if self.ndim == 1 and not isinstance(other, _SparseArray) and not self._scalar(other):
+            d = self._dense_operand(other)  # a 1-d array @ a dense vector: their dot product
+            if d.shape != self.shape:
+                raise ValueError(f"dimension mismatch: {self.shape} @ {tuple(d.shape)}")
+            t = self._t.coalesce()
+            v = t._values()
+            dt = torch.promote_types(v.dtype, d.dtype)
+            return _wrap((v.to(dt) * d.to(dt)[t._indices()[0]]).sum())
+        self._two_d("@")
         if isinstance(other, _SparseArray):
             self._same_device(other)
             if self.shape[1] != other.shape[0]:
@@ -468,6 +561,8 @@ class _SparseArray:
         if axes is not None and tuple(axes) != (1, 0):
             raise ValueError("Sparse arrays/matrices do not support an 'axes' parameter because swapping "
                              "dimensions is the only logical permutation.")
+        if self.ndim == 1:
+            return self.copy()
         t = self._tensor()
         r, c, v = _indices_coo(t)
         out = {"csr": "csc", "csc": "csr"}.get(self.format, self.format)
@@ -482,6 +577,9 @@ class _SparseArray:
         return self.transpose().conj()
 
     def sum(self, axis=None, dtype=None, out=None):
+        if self.ndim == 1 and axis in (None, 0, -1):
+            return _wrap(self._t._values().sum())
+        self._two_d("sum along an axis")
         t = self._tensor()
         r, c, v = _indices_coo(t)
         if axis is None:
@@ -502,6 +600,7 @@ class _SparseArray:
         return _wrap(s / count)
 
     def diagonal(self, k=0):
+        self._two_d("diagonal")
         m, n = self.shape
         length = max(0, min(m + min(k, 0), n - max(k, 0)))
         r, c, v = _indices_coo(self._tensor())
