@@ -2,21 +2,24 @@
 "Mutation testing").
 
 Each module is mutated with mutmut's mutation operators (2.x), one mutant at a time, and only
-the tests that cover that module run against each mutant, so a mutant survives exactly when no
-covering test notices it. Not part of CI (slow).
+the tests that execute the mutated line run against each mutant (coverage with one context per
+test maps lines to tests in one baseline run), so a mutant survives exactly when no covering test
+notices it; a mutant on a line no test executes survives without a run (a test gap). Not part of
+CI (slow).
 
     pip install -e ".[dev]"
     nice -n 19 python tools/mutate.py padding          # one module (names: see MODULES)
     nice -n 19 python tools/mutate.py padding kernels  # several, one after the other
     nice -n 19 python tools/mutate.py --limit 120 kernels   # the first 120 mutants only
-    nice -n 19 python tools/mutate.py --sample 40 padding   # a seeded random sample of 40 mutants
+    nice -n 19 python tools/mutate.py --sample 50 padding   # a seeded random sample of 50 mutants
     nice -n 19 python tools/mutate.py --survivors padding   # rerun only the last run's survivors
     python tools/mutate.py --report                    # scores and survivors of what ran
 
 The default runner is in-process: torch, torchnp and the test modules are imported once, then
 every mutant runs in a forked child that executes the mutated module's source and swaps the code
 of its functions (boundary twins included) into the live objects, so a mutant costs its tests'
-run, not a torch import (~10x faster). ``--mutmut`` runs ``mutmut run`` instead (mutant written
+run, not a torch import (~10x faster), and of those tests only the ones that execute its line,
+quickest first, with ``-x``. ``--mutmut`` runs ``mutmut run`` instead (mutant written
 into the source file, a fresh ``pytest`` per mutant; results in ``.mutmut-cache``).
 
 Results: ``.mutation/<module>.json`` (ignored by git); surviving mutants are either killed by a new
@@ -46,6 +49,7 @@ MODULES = {
     "sorting": ("_sorting", ["tests/test_sorting.py", "tests/test_indexing_routines.py"]),
     "linalg": ("linalg", ["tests/test_linalg.py", "tests/test_products.py"]),
     "creation": ("_creation", ["tests/test_creation.py"]),
+    "scipy-special": ("scipy/special", ["tests/test_scipy_special.py"]),  # torchnp.scipy's most numeric
 }
 
 
@@ -63,16 +67,19 @@ def _files(path):
 
 
 def _mutants(file):
-    """(mutation id, mutated source) for every mutant mutmut makes of ``file``."""
+    """The mutation ids of every mutant mutmut makes of ``file`` (cheap: nothing is mutated yet)."""
     import mutmut
 
-    source = file.read_text()
-    ids = mutmut.list_mutations(mutmut.Context(source=source, filename=str(file)))
-    for mid in ids:
-        ctx = mutmut.Context(source=source, mutation_id=mid, filename=str(file))
-        mutated, n = mutmut.mutate(ctx)
-        if n:
-            yield mid, mutated
+    return mutmut.list_mutations(mutmut.Context(source=file.read_text(), filename=str(file)))
+
+
+def _mutated(file, mid):
+    """The source of ``file`` with mutant ``mid`` applied (mutmut parses the file per mutant, so only
+    the mutants that run are made)."""
+    import mutmut
+
+    mutated, n = mutmut.mutate(mutmut.Context(source=file.read_text(), mutation_id=mid, filename=str(file)))
+    return mutated if n else None
 
 
 def _module_name(file):
@@ -125,6 +132,88 @@ def _pytest_args(tests):
             "--tb=no", *tests]
 
 
+class _Coverage:
+    """pytest plugin: the baseline run under coverage with one context per test (its node id), and
+    each test's duration; ``lines[file][line]`` is then the set of tests that execute the line."""
+
+    def __init__(self, files):
+        import coverage
+
+        self.files = [str(f) for f in files]
+        self.cov = coverage.Coverage(data_file=None, include=self.files, config_file=False)
+        self.durations = {}
+
+    def pytest_runtest_protocol(self, item, nextitem):
+        self.cov.switch_context(item.nodeid)
+
+    def pytest_runtest_logreport(self, report):
+        self.durations[report.nodeid] = self.durations.get(report.nodeid, 0.0) + report.duration
+
+    def lines(self):
+        data = self.cov.get_data()
+        out = {}
+        for f in self.files:
+            by_line = data.contexts_by_lineno(f) if f in data.measured_files() else {}
+            out[f] = {line: {c for c in ctx if c} for line, ctx in by_line.items()}
+        return out
+
+
+class _Select:
+    """pytest plugin: keep only the collected tests in ``ids``, quickest first (``-x`` then stops a
+    killed mutant at its cheapest failing test)."""
+
+    def __init__(self, ids, durations):
+        self.ids, self.durations = ids, durations
+
+    def pytest_collection_modifyitems(self, config, items):
+        items[:] = sorted((i for i in items if i.nodeid in self.ids),
+                          key=lambda i: self.durations.get(i.nodeid, 0.0))
+
+
+def _statements(source):
+    """(first line, last line, node, enclosing function or None) of every statement's own lines:
+    a compound statement's header (decorators and signature for a ``def``), a simple statement's
+    whole extent."""
+    import ast
+
+    out = []
+
+    def visit(node, func):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.stmt):
+                first = min([child.lineno] + [d.lineno for d in getattr(child, "decorator_list", [])])
+                body = getattr(child, "body", None)
+                last = body[0].lineno - 1 if body and isinstance(body, list) else child.end_lineno
+                out.append((first, max(first, last), child, func))
+            visit(child, child if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+                  else func)
+
+    visit(ast.parse(source), None)
+    return out
+
+
+def _select(file, line, lines, statements):
+    """The tests to run against a mutant of ``line``: those that execute the mutated statement (for
+    a ``def`` line, a default or a decorator: those that execute the function's body); ``None`` for
+    module- and class-level code (run at import: the whole selection); an empty set where no test
+    executes it (a test gap: the mutant survives without a run)."""
+    import ast
+
+    hits = lines.get(str(file), {})
+    inner = None
+    for first, last, node, func in statements:  # innermost: the latest-starting statement that holds it
+        if first <= line <= last and (inner is None or first >= inner[0]):
+            inner = (first, last, node, func)
+    if inner is None:
+        return None
+    first, last, node, func = inner
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        first, last = node.body[0].lineno, node.end_lineno
+    elif func is None:
+        return None
+    return set().union(*(hits.get(n, set()) for n in range(first, last + 1)))
+
+
 def fast(name, limit=None, sample=None, survivors=False):
     """Every mutant of module ``name`` (or a seeded random ``sample`` of them) in a forked child of
     one warmed-up process."""
@@ -136,19 +225,28 @@ def fast(name, limit=None, sample=None, survivors=False):
     sys.path.insert(0, str(ROOT / "src"))
     sys.path.insert(0, str(ROOT / "tests"))
     os.chdir(ROOT)
+    files = _files(path)
+    cov = _Coverage(files)
     t0 = time.time()
     with open(os.devnull, "w") as null:
         out, sys.stdout = sys.stdout, null
+        cov.cov.start()
         try:
-            rc = pytest.main(_pytest_args(tests))
+            rc = pytest.main(_pytest_args(tests), plugins=[cov])
         finally:
+            cov.cov.stop()
             sys.stdout = out
     base = time.time() - t0
     if rc != 0:
         raise SystemExit(f"{name}: the covering tests fail without mutations (exit {rc})")
-    timeout = max(30.0, 10 * base)
-    results = {"module": path, "tests": tests, "baseline_s": round(base, 1), "mutants": []}
-    todo = [(file, mid, mutated) for file in _files(path) for mid, mutated in _mutants(file)]
+    lines, durations = cov.lines(), cov.durations
+    collect = max(0.0, base - sum(durations.values()))  # collection and session overhead
+    statements = {f: _statements(f.read_text()) for f in files}
+    print(f"{name}: baseline {base:.1f} s under coverage, {len(durations)} tests, "
+          f"collection {collect:.1f} s", flush=True)
+    results = {"module": path, "tests": tests, "baseline_s": round(base, 1), "mutants": [],
+               "selection": "per line (coverage contexts)"}
+    todo = [(file, mid) for file in files for mid in _mutants(file)]
     results["total_mutants"] = len(todo)
     if sample is not None and sample < len(todo):
         import random
@@ -159,13 +257,25 @@ def fast(name, limit=None, sample=None, survivors=False):
     if survivors:  # only the mutants the last run left alive (after adding tests)
         last = json.loads((ROOT / ".mutation" / f"{name}.json").read_text())
         alive = {m["diff"] for m in last["mutants"] if m["status"] == "survived"}
-        todo = [m for m in todo if _diff(m[0].read_text(), m[2]) in alive]
+        lines_alive = {(m["file"], m["line"]) for m in last["mutants"] if m["status"] == "survived"}
+        todo = [(f, mid) for f, mid in todo if (str(f.relative_to(ROOT)), mid.line_number + 1) in lines_alive
+                and _diff(f.read_text(), _mutated(f, mid) or "") in alive]
         done = [m for m in last["mutants"] if m["status"] != "survived"]
         results.update({k: last[k] for k in ("total_mutants", "sample") if k in last})
         results["mutants"] = done
-    for file, mid, mutated in todo[:limit]:
+    for file, mid in todo[:limit]:
+        mutated = _mutated(file, mid)
+        if mutated is None:
+            continue
         modname = _module_name(file)
-        if True:
+        line = mid.line_number + 1
+        ids = _select(file, line, lines, statements[file])
+        ids = set(durations) if ids is None else ids
+        t1 = time.time()
+        if not ids:  # no test executes the mutated line: a test gap, no run needed
+            status = "survived"
+        else:
+            timeout = max(30.0, 3 * collect + 10 * sum(durations.get(i, 0.0) for i in ids))
             pid = os.fork()
             if pid == 0:  # the child: apply, test, report by exit status
                 try:
@@ -175,7 +285,8 @@ def fast(name, limit=None, sample=None, survivors=False):
                         _apply(modname, file, mutated)
                     except BaseException:  # noqa: BLE001 - the mutant breaks the module itself
                         os._exit(3)
-                    os._exit(0 if pytest.main(_pytest_args(tests)) == 0 else 1)
+                    rc = pytest.main(_pytest_args(tests), plugins=[_Select(ids, durations)])
+                    os._exit(0 if rc == 0 else 1)
                 finally:
                     os._exit(4)
             start, status = time.time(), None
@@ -190,11 +301,13 @@ def fast(name, limit=None, sample=None, survivors=False):
                     status = "timeout"
                 else:
                     time.sleep(0.05)
-            results["mutants"].append({"file": str(file.relative_to(ROOT)), "line": mid.line_number + 1,
-                                       "index": mid.index, "code": mid.line.strip(), "status": status,
-                                       "diff": _diff(file.read_text(), mutated)})
-            print(f"{status:16} {file.name}:{mid.line_number + 1} {mid.line.strip()[:70]}", flush=True)
-            _save(name, results)  # after every mutant: an interrupted run keeps what it did
+        results["mutants"].append({"file": str(file.relative_to(ROOT)), "line": line,
+                                   "index": mid.index, "code": mid.line.strip(), "status": status,
+                                   "tests": len(ids), "seconds": round(time.time() - t1, 1),
+                                   "diff": _diff(file.read_text(), mutated)})
+        print(f"{status:16} {len(ids):5} tests {time.time() - t1:6.1f} s  {file.name}:{line} "
+              f"{mid.line.strip()[:60]}", flush=True)
+        _save(name, results)  # after every mutant: an interrupted run keeps what it did
     _save(name, results)
     return results
 
@@ -225,7 +338,8 @@ def summary():
               f"survived {st.count('survived')}, timeout {st.count('timeout')}, "
               f"errors {sum(s.startswith('error') for s in st)} (tests: {' '.join(r['tests'])})")
         for m in rows[f.stem][2]:
-            print(f"    survived {m['file']}:{m['line']}: {m['diff'].strip()}")
+            gap = " (no test runs the line)" if m.get("tests") == 0 else ""
+            print(f"    survived{gap} {m['file']}:{m['line']}: {m['diff'].strip()}")
     return rows
 
 
