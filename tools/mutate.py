@@ -86,10 +86,24 @@ def _module_name(file):
     return ".".join(file.relative_to(ROOT / "src").with_suffix("").parts).removesuffix(".__init__")
 
 
-def _swap(old, new):
-    """Give live function ``old`` the code of ``new`` (False where their closures differ)."""
+def _nested(old, new, pairs):
+    """Pair the code objects nested in code ``old`` (inner functions, lambdas) with their mutated
+    twins in ``new``, by position and name: ``pairs[id(old code)] = (old code, new code)``."""
+    olds = [c for c in old.co_consts if isinstance(c, types.CodeType)]
+    news = [c for c in new.co_consts if isinstance(c, types.CodeType)]
+    if [c.co_name for c in olds] == [c.co_name for c in news]:
+        for o, n in zip(olds, news):
+            pairs[id(o)] = (o, n)
+            _nested(o, n, pairs)
+
+
+def _swap(old, new, pairs=None):
+    """Give live function ``old`` the code of ``new`` (False where their closures differ); the code
+    nested in it is paired in ``pairs`` (closures a factory made at import take it later)."""
     if old.__code__.co_freevars != new.__code__.co_freevars:
         return False
+    if pairs is not None:
+        _nested(old.__code__, new.__code__, pairs)
     old.__code__, old.__defaults__, old.__kwdefaults__ = new.__code__, new.__defaults__, new.__kwdefaults__
     return True
 
@@ -105,21 +119,26 @@ def _apply(modname, file, source):
     ns = {"__name__": modname, "__package__": mod.__package__, "__file__": str(file), "__spec__": mod.__spec__,
           "__builtins__": __builtins__}
     exec(compile(source, str(file), "exec"), ns)  # noqa: S102 - the mutant under test
-    swapped = set()
+    swapped, pairs = set(), {}
     for k, v in ns.items():
         old = mod.__dict__.get(k)
         if isinstance(v, types.FunctionType) and isinstance(old, types.FunctionType):
-            if _swap(old, v):
+            if _swap(old, v, pairs):
                 swapped.add(old)
                 continue
         if isinstance(v, type) and isinstance(old, type):
             for a, f in vars(v).items():
                 g = vars(old).get(a)
-                if isinstance(f, types.FunctionType) and isinstance(g, types.FunctionType) and _swap(g, f):
+                if isinstance(f, types.FunctionType) and isinstance(g, types.FunctionType) and _swap(g, f, pairs):
                     swapped.add(g)
             continue
         if not k.startswith("__"):
             mod.__dict__[k] = v
+    for o in gc.get_objects():  # closures made at import (a factory's kernels) take the mutated inner code
+        if isinstance(o, types.FunctionType) and id(o.__code__) in pairs:
+            old_code, new_code = pairs[id(o.__code__)]
+            if o.__code__ is old_code and o.__code__.co_freevars == new_code.co_freevars:
+                o.__code__ = new_code
     for o in gc.get_objects():  # the boundary's wrappers call a keyword-flattened twin of the code
         if isinstance(o, types.FunctionType) and getattr(o, "_boundary", False) and \
                 getattr(o, "__wrapped__", None) in swapped and "_impl" in o.__globals__:
