@@ -44,13 +44,19 @@ PY = sys.executable
 MODULES = {
     "padding": ("_manipulation/_padding.py", ["tests/test_manipulation.py", "-k", "pad"]),
     "kernels": ("_ufuncs/_kernels.py", ["tests/test_ufuncs.py"]),  # every table row, special values
-    "reductions": ("_reductions", ["tests/test_reductions.py", "tests/test_statistics.py",
+    "reductions": ("_reductions", ["tests/test_reductions.py", "tests/test_statistics.py", "tests/test_histograms.py",
                                    "tests/test_correctness.py"]),
     "sorting": ("_sorting", ["tests/test_sorting.py", "tests/test_indexing_routines.py"]),
     "linalg": ("linalg", ["tests/test_linalg.py", "tests/test_products.py"]),
     "creation": ("_creation", ["tests/test_creation.py"]),
     "scipy-special": ("scipy/special", ["tests/test_scipy_special.py"]),  # torchnp.scipy's most numeric
 }
+
+
+#: the rule sets each module's tests run under: the host's (NumPy's kernels on host data, the tiny
+#: host path) and an accelerator's on the CPU (conftest's --accelerator-rules: torch's own paths,
+#: which host data never reaches); a mutant is killed when a test fails under either
+RULES = {"host": [], "accelerator": ["--accelerator-rules"]}
 
 
 def runner(tests):
@@ -146,9 +152,50 @@ def _apply(modname, file, source):
             o.__globals__["_impl"] = twin or o.__wrapped__
 
 
-def _pytest_args(tests):
+def _pytest_args(tests, rule="host"):
     return ["-x", "-q", "-p", "no:cacheprovider", "--hypothesis-seed=0", "-W", "ignore", "--no-header",
-            "--tb=no", *tests]
+            "--tb=no", *RULES[rule], *tests]
+
+
+def _baseline(tests, files, rule):
+    """The covering tests under ``rule`` and coverage: (exit status, line -> tests map, durations)."""
+    import pytest
+
+    cov = _Coverage(files)
+    with open(os.devnull, "w") as null:
+        out, sys.stdout = sys.stdout, null
+        cov.cov.start()
+        try:
+            rc = pytest.main(_pytest_args(tests, rule), plugins=[cov])
+        finally:
+            cov.cov.stop()
+            sys.stdout = out
+    return int(rc), cov.lines(), cov.durations
+
+
+def _baseline_forked(tests, files, rule):
+    """``_baseline`` in a forked child: a rule set's session state (--accelerator-rules flips
+    torchnp's CPU flags for good) must not reach the parent the mutants fork from."""
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(suffix=".json")
+    os.close(fd)
+    pid = os.fork()
+    if pid == 0:
+        try:
+            rc, lines, durations = _baseline(tests, files, rule)
+            pathlib.Path(tmp).write_text(json.dumps(
+                {"rc": rc, "durations": durations,
+                 "lines": {f: {str(n): sorted(ids) for n, ids in by.items()} for f, by in lines.items()}}))
+        finally:
+            os._exit(0)
+    os.waitpid(pid, 0)
+    r = json.loads(pathlib.Path(tmp).read_text() or '{"rc": 99}')
+    os.unlink(tmp)
+    if r["rc"] not in (0, 5):
+        return r["rc"], {}, {}
+    return 0, {f: {int(n): set(ids) for n, ids in by.items()} for f, by in r.get("lines", {}).items()}, \
+        r.get("durations", {})
 
 
 class _Coverage:
@@ -245,23 +292,20 @@ def fast(name, limit=None, sample=None, survivors=False):
     sys.path.insert(0, str(ROOT / "tests"))
     os.chdir(ROOT)
     files = _files(path)
-    cov = _Coverage(files)
     t0 = time.time()
-    with open(os.devnull, "w") as null:
-        out, sys.stdout = sys.stdout, null
-        cov.cov.start()
-        try:
-            rc = pytest.main(_pytest_args(tests), plugins=[cov])
-        finally:
-            cov.cov.stop()
-            sys.stdout = out
-    base = time.time() - t0
+    rc, host_lines, host_durations = _baseline(tests, files, "host")  # warms the imports for the children
     if rc != 0:
         raise SystemExit(f"{name}: the covering tests fail without mutations (exit {rc})")
-    lines, durations = cov.lines(), cov.durations
-    collect = max(0.0, base - sum(durations.values()))  # collection and session overhead
+    rc, acc_lines, acc_durations = _baseline_forked(tests, files, "accelerator")
+    if rc != 0:
+        raise SystemExit(f"{name}: the covering tests fail under --accelerator-rules (exit {rc})")
+    base = time.time() - t0
+    lines = {"host": host_lines, "accelerator": acc_lines}
+    durations = {"host": host_durations, "accelerator": acc_durations}
+    ntests = sum(len(d) for d in durations.values())
+    collect = max(0.0, base - sum(sum(d.values()) for d in durations.values())) / 2  # per session
     statements = {f: _statements(f.read_text()) for f in files}
-    print(f"{name}: baseline {base:.1f} s under coverage, {len(durations)} tests, "
+    print(f"{name}: baseline {base:.1f} s under coverage, {ntests} tests (both rule sets), "
           f"collection {collect:.1f} s", flush=True)
     results = {"module": path, "tests": tests, "baseline_s": round(base, 1), "mutants": [],
                "selection": "per line (coverage contexts)"}
@@ -288,15 +332,21 @@ def fast(name, limit=None, sample=None, survivors=False):
             continue
         modname = _module_name(file)
         line = mid.line_number + 1
-        ids = _select(file, line, lines, statements[file])
-        ids = set(durations) if ids is None else ids
+        ids = {}
+        for rule in RULES:
+            sel = _select(file, line, lines[rule], statements[file])
+            sel = set(durations[rule]) if sel is None else sel
+            if sel:
+                ids[rule] = sel
+        count = sum(len(v) for v in ids.values())
         t1 = time.time()
-        if not ids:  # no test executes the mutated line: a test gap, no run needed
+        if not ids:  # no test executes the mutated line under either rule set: a test gap, no run
             status = "survived"
         else:
-            timeout = max(30.0, 3 * collect + 10 * sum(durations.get(i, 0.0) for i in ids))
+            timeout = max(30.0, len(ids) * 3 * collect +
+                          10 * sum(durations[r].get(i, 0.0) for r, sel in ids.items() for i in sel))
             pid = os.fork()
-            if pid == 0:  # the child: apply, test, report by exit status
+            if pid == 0:  # the child: apply, test (host rules first: they leave no state), report
                 try:
                     os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
                     os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
@@ -304,8 +354,10 @@ def fast(name, limit=None, sample=None, survivors=False):
                         _apply(modname, file, mutated)
                     except BaseException:  # noqa: BLE001 - the mutant breaks the module itself
                         os._exit(3)
-                    rc = pytest.main(_pytest_args(tests), plugins=[_Select(ids, durations)])
-                    os._exit(0 if rc == 0 else 1)
+                    for rule, sel in ids.items():
+                        if pytest.main(_pytest_args(tests, rule), plugins=[_Select(sel, durations[rule])]) != 0:
+                            os._exit(1)
+                    os._exit(0)
                 finally:
                     os._exit(4)
             start, status = time.time(), None
@@ -322,9 +374,9 @@ def fast(name, limit=None, sample=None, survivors=False):
                     time.sleep(0.05)
         results["mutants"].append({"file": str(file.relative_to(ROOT)), "line": line,
                                    "index": mid.index, "code": mid.line.strip(), "status": status,
-                                   "tests": len(ids), "seconds": round(time.time() - t1, 1),
+                                   "tests": count, "seconds": round(time.time() - t1, 1),
                                    "diff": _diff(file.read_text(), mutated)})
-        print(f"{status:16} {len(ids):5} tests {time.time() - t1:6.1f} s  {file.name}:{line} "
+        print(f"{status:16} {count:5} tests {time.time() - t1:6.1f} s  {file.name}:{line} "
               f"{mid.line.strip()[:60]}", flush=True)
         _save(name, results)  # after every mutant: an interrupted run keeps what it did
     _save(name, results)
