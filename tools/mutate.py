@@ -170,6 +170,8 @@ def _baseline(tests, files, rule):
         finally:
             cov.cov.stop()
             sys.stdout = out
+    for nodeid, why in cov.failed:
+        print(f"baseline ({rule} rules) FAILED {nodeid}:\n{why}", file=sys.stderr)
     return int(rc), cov.lines(), cov.durations
 
 
@@ -208,12 +210,15 @@ class _Coverage:
         self.files = [str(f) for f in files]
         self.cov = coverage.Coverage(data_file=None, include=self.files, config_file=False)
         self.durations = {}
+        self.failed = []  # (node id, the failure's last lines): why a baseline fails
 
     def pytest_runtest_protocol(self, item, nextitem):
         self.cov.switch_context(item.nodeid)
 
     def pytest_runtest_logreport(self, report):
         self.durations[report.nodeid] = self.durations.get(report.nodeid, 0.0) + report.duration
+        if report.failed:
+            self.failed.append((report.nodeid, str(report.longrepr)[-3000:]))
 
     def lines(self):
         data = self.cov.get_data()
@@ -293,7 +298,15 @@ def fast(name, limit=None, sample=None, survivors=False):
     os.chdir(ROOT)
     files = _files(path)
     t0 = time.time()
-    rc, host_lines, host_durations = _baseline(tests, files, "host")  # warms the imports for the children
+    with open(os.devnull, "w") as null:  # import torchnp and the test modules once, run nothing
+        out, sys.stdout = sys.stdout, null
+        try:
+            pytest.main(["--collect-only", *_pytest_args(tests)])
+        finally:
+            sys.stdout = out
+    # every session runs in its own forked child of this clean process: a session leaves state
+    # (caches, warning registries) that the other rule set's session must not meet
+    rc, host_lines, host_durations = _baseline_forked(tests, files, "host")
     if rc != 0:
         raise SystemExit(f"{name}: the covering tests fail without mutations (exit {rc})")
     rc, acc_lines, acc_durations = _baseline_forked(tests, files, "accelerator")
@@ -343,35 +356,12 @@ def fast(name, limit=None, sample=None, survivors=False):
         if not ids:  # no test executes the mutated line under either rule set: a test gap, no run
             status = "survived"
         else:
-            timeout = max(30.0, len(ids) * 3 * collect +
-                          10 * sum(durations[r].get(i, 0.0) for r, sel in ids.items() for i in sel))
-            pid = os.fork()
-            if pid == 0:  # the child: apply, test (host rules first: they leave no state), report
-                try:
-                    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
-                    os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
-                    try:
-                        _apply(modname, file, mutated)
-                    except BaseException:  # noqa: BLE001 - the mutant breaks the module itself
-                        os._exit(3)
-                    for rule, sel in ids.items():
-                        if pytest.main(_pytest_args(tests, rule), plugins=[_Select(sel, durations[rule])]) != 0:
-                            os._exit(1)
-                    os._exit(0)
-                finally:
-                    os._exit(4)
-            start, status = time.time(), None
-            while status is None:
-                wpid, st = os.waitpid(pid, os.WNOHANG)
-                if wpid:
-                    code = os.waitstatus_to_exitcode(st)
-                    status = {0: "survived", 1: "killed", 3: "killed (module)"}.get(code, f"error {code}")
-                elif time.time() - start > timeout:
-                    os.kill(pid, signal.SIGKILL)
-                    os.waitpid(pid, 0)
-                    status = "timeout"
-                else:
-                    time.sleep(0.05)
+            status = "survived"
+            for rule, sel in ids.items():  # one forked child per rule set; the host's first
+                timeout = max(30.0, 3 * collect + 10 * sum(durations[rule].get(i, 0.0) for i in sel))
+                status = _run_mutant(modname, file, mutated, tests, rule, sel, durations[rule], timeout)
+                if status != "survived":
+                    break
         results["mutants"].append({"file": str(file.relative_to(ROOT)), "line": line,
                                    "index": mid.index, "code": mid.line.strip(), "status": status,
                                    "tests": count, "seconds": round(time.time() - t1, 1),
@@ -381,6 +371,36 @@ def fast(name, limit=None, sample=None, survivors=False):
         _save(name, results)  # after every mutant: an interrupted run keeps what it did
     _save(name, results)
     return results
+
+
+def _run_mutant(modname, file, mutated, tests, rule, ids, durations, timeout):
+    """Mutant ``mutated`` of ``file`` against tests ``ids`` under ``rule`` in a forked child:
+    "survived", "killed", "killed (module)" (the mutated module does not even load), "timeout"."""
+    import pytest
+
+    pid = os.fork()
+    if pid == 0:  # the child: apply, test, report by exit status
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
+            try:
+                _apply(modname, file, mutated)
+            except BaseException:  # noqa: BLE001 - the mutant breaks the module itself
+                os._exit(3)
+            os._exit(0 if pytest.main(_pytest_args(tests, rule), plugins=[_Select(ids, durations)]) == 0 else 1)
+        finally:
+            os._exit(4)
+    start = time.time()
+    while True:
+        wpid, st = os.waitpid(pid, os.WNOHANG)
+        if wpid:
+            code = os.waitstatus_to_exitcode(st)
+            return {0: "survived", 1: "killed", 3: "killed (module)"}.get(code, f"error {code}")
+        if time.time() - start > timeout:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            return "timeout"
+        time.sleep(0.05)
 
 
 def _save(name, results):
