@@ -132,7 +132,7 @@ def _apply(modname, file, source):
             if _swap(old, v, pairs):
                 swapped.add(old)
                 continue
-        if isinstance(v, type) and isinstance(old, type):
+        if isinstance(v, type) and isinstance(old, type) and not hasattr(v, "_fields"):  # a namedtuple: rebound
             for a, f in vars(v).items():
                 g = vars(old).get(a)
                 if isinstance(f, types.FunctionType) and isinstance(g, types.FunctionType) and _swap(g, f, pairs):
