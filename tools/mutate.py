@@ -110,6 +110,13 @@ def _swap(old, new, pairs=None):
         return False
     if pairs is not None:
         _nested(old.__code__, new.__code__, pairs)
+    for oc, nc in zip(old.__closure__ or (), new.__closure__ or ()):  # a decorator's wrapper: the
+        try:                                                          # function it wraps takes the mutant
+            o, n = oc.cell_contents, nc.cell_contents
+        except ValueError:  # an empty cell
+            continue
+        if isinstance(o, types.FunctionType) and isinstance(n, types.FunctionType) and o is not old:
+            _swap(o, n, pairs)
     old.__code__, old.__defaults__, old.__kwdefaults__ = new.__code__, new.__defaults__, new.__kwdefaults__
     return True
 
