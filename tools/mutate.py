@@ -47,7 +47,7 @@ MODULES = {
     "reductions": ("_reductions", ["tests/test_reductions.py", "tests/test_statistics.py", "tests/test_histograms.py",
                                    "tests/test_correctness.py"]),
     "sorting": ("_sorting", ["tests/test_sorting.py", "tests/test_indexing_routines.py"]),
-    "linalg": ("linalg", ["tests/test_linalg.py", "tests/test_products.py"]),
+    "linalg": ("linalg", ["tests/test_linalg.py", "tests/test_products.py", "tests/test_cpu_kernels.py"]),  # + host kernels
     "creation": ("_creation", ["tests/test_creation.py"]),
     "scipy-special": ("scipy/special", ["tests/test_scipy_special.py"]),  # torchnp.scipy's most numeric
 }
