@@ -463,3 +463,38 @@ def test_astype_of_a_numpy_scalar_like_numpy(value, dtype):  # numpy.astype take
     assert type(got) is type(want) and got == want
     with pytest.raises(TypeError):
         torchnp.astype([1, 2], dtype)
+
+
+@pytest.mark.parametrize("M", [-1, 0, 1, 2, 5, 12, 65])
+def test_windows_match_numpy(M):
+    """Every window function against NumPy's, on both sides of the tiny host path (found by mutation
+    testing: no test in this file ran the windows)."""
+    for name in ("bartlett", "blackman", "hamming", "hanning"):
+        check(name, M)
+    for beta in (0.0, 1.5, 8.6):
+        check("kaiser", M, beta)
+
+
+def test_layouts_requirements_and_grids():
+    """Fortran layouts (full/empty/ones/asfortranarray/require), every requirement spelling,
+    complex-step grids, array(copy=False) of memory-less data and vander's message."""
+    a = numpy.arange(12.0).reshape(3, 4)
+    for r in (torchnp.full((3, 4), 2.5, order="F"), torchnp.ones((2, 3, 4), order="F"),
+              torchnp.asfortranarray(tnp(a)), torchnp.require(tnp(a), requirements="F")):
+        assert r.flags.f_contiguous and not r.flags.c_contiguous
+    assert_like_numpy(torchnp.asfortranarray(tnp(a)), numpy.asfortranarray(a))
+    assert torchnp.full(5, 1.0, order="F").flags.c_contiguous  # 1-d: both layouts
+    for req in ("C", ["C_CONTIGUOUS"], ["CONTIGUOUS"], "F", ["F_CONTIGUOUS"], ["FORTRAN"], "A", ["ALIGNED"], "W",
+                ["WRITEABLE"], "O", ["OWNDATA"], "E", ["ENSUREARRAY"], ["c", "a"], ["F", "W", "O"]):
+        want = numpy.require(a[:, ::2], requirements=req)
+        got = torchnp.require(tnp(a)[:, ::2], requirements=req)
+        assert_like_numpy(got, want)
+        for flag in ("c_contiguous", "f_contiguous", "writeable"):
+            assert getattr(got.flags, flag) == getattr(want.flags, flag), (req, flag)
+    for key in (numpy.s_[0:1:2j], numpy.s_[0:4:1j], numpy.s_[-1:3:5j], numpy.s_[2:7:2]):
+        assert_like_numpy(torchnp.mgrid[key, key], numpy.mgrid[key, key])
+        assert_like_numpy(torchnp.ogrid[key], numpy.ogrid[key])
+    for obj in ([1, 2], 3.0, None, (1.5, 2.5)):
+        check("array", obj, copy=False)
+    with pytest.raises(ValueError, match=r"^x must be a one-dimensional array or sequence\.$"):
+        torchnp.vander(tnp(a))

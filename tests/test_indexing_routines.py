@@ -433,3 +433,21 @@ def test_ravel_multi_index_limits(args, kwargs):
 @pytest.mark.parametrize("shape", [(2**32 - 1, 2**31 + 1), (2**31, 2**31), (3, 4)])
 def test_unravel_index_limits(shape):
     check("unravel_index", 1, shape)
+
+
+def test_where_and_nonzero_above_the_tiny_path():
+    """where's scalar plan under the float32 default, its broadcast error's message, and nonzero
+    of the dtypes torch has no nonzero kernel for (uint16/32/64), on arrays above the tiny host
+    path (found by mutation testing)."""
+    c = numpy.resize(numpy.array([True, False, False, True, True]), 70)
+    with torchnp.default_float_dtype(torchnp.float32):
+        assert_like_numpy(torchnp.where(tnp(c), 1.5, -2.0), numpy.where(c, 1.5, -2.0).astype(numpy.float32))
+    assert_like_numpy(torchnp.where(tnp(c), 1.5, -2.0), numpy.where(c, 1.5, -2.0))
+    with pytest.raises(ValueError, match=re.escape("operands could not be broadcast together with shapes "
+                                                   "(70,) (70,) (71,)")):
+        torchnp.where(tnp(c), tnp(numpy.ones(70)), tnp(numpy.ones(71)))
+    for dt in ("uint16", "uint32", "uint64", "int8", "float32"):
+        a = numpy.resize(numpy.array([0, 3, 0, 0, 7, 1], dt), (7, 12))
+        check("nonzero", a)
+        check("flatnonzero", a)
+        check("argwhere", a)

@@ -755,3 +755,14 @@ def test_joining_needs_a_sequence(name, make):
     if isinstance(exc, Exception):
         with pytest.raises(type(exc), match=re.escape(str(exc))):
             getattr(torchnp, name)(make())
+
+
+@pytest.mark.parametrize("mode", ["mean", "median"])
+@pytest.mark.parametrize("dtype", [numpy.complex64, numpy.complex128, numpy.float32])
+def test_pad_mean_median_keep_the_dtype(mode, dtype):
+    """mean/median pad statistics are computed in the array's own floating or complex dtype, never
+    through float64 (found by mutation testing: a complex mean taken as float64 lost the imaginary
+    part and no test padded complex data with mode="mean")."""
+    a = numpy.array([[1 + 2j, -3 + 0.5j, 2 - 1j, 0.25 + 4j], [5 - 2j, 1 + 1j, -1 - 1j, 3 + 0j]]).astype(dtype)
+    for width, stat_length in ((((1, 2), (2, 1)), None), (3, 2), ((2, 3), (1, 3))):
+        check("pad", a, width, mode=mode, stat_length=stat_length)

@@ -322,3 +322,13 @@ def test_matmul_axes_permutations(p1, p2, p3):
 
 def test_matmul_batch_mismatch():  # NumPy's ValueError, not torch's RuntimeError
     check("matmul", numpy.ones((2, 3, 4)), numpy.ones((3, 4, 5)))
+
+
+def test_tensordot_contracts_every_axis():
+    """tensordot with an integer ``axes`` equal to the operands' dimension: a full contraction to
+    a 0-d result (found by mutation testing: ``n >= a.ndim`` raising passed every test)."""
+    a = numpy.arange(12.0).reshape(3, 4)
+    check("tensordot", a, a - 5, axes=2)
+    check("tensordot", a[0], a[1], axes=1)
+    check("tensordot", a, a.reshape(3, 4, 1), axes=2)
+    check("tensordot", a, a, axes=3)  # more axes than dimensions: NumPy's ValueError

@@ -336,3 +336,57 @@ def test_searchsorted_sorter_errors(sorter):
     if isinstance(exc, Exception):                                           # on accelerators, §3.5)
         raises_like(type(exc), torchnp.searchsorted, tnp(a), tnp(numpy.array([0, 3, 9])), sorter=sorter,
                     match=re.escape(str(exc)))
+
+
+def test_unique_family_fields_and_nans():
+    """unique_values/counts/inverse/all (the Array API's): NumPy's field names and values, NaNs
+    kept apart (equal_nan=False), above the tiny host path (found by mutation testing: no test
+    called unique_values or read a field by name)."""
+    a = numpy.resize(numpy.array([3.0, numpy.nan, -1.0, 3.0, numpy.nan, 0.0, -0.0, 2.5]), 80)
+    def values(x):  # sorted on torchnp, NumPy's hash order for integers (docs/differences.md)
+        assert_like_numpy(torchnp.unique_values(tnp(x)), numpy.sort(numpy.unique_values(x)))
+
+    values(a)
+    check("unique_counts", a.reshape(8, 10))
+    one_nan = numpy.where(numpy.isnan(a), 7.5, a)  # which of several NaNs NumPy's inverse names is unspecified
+    one_nan[3] = numpy.nan
+    for x in (one_nan, one_nan.reshape(8, 10), numpy.resize(numpy.array([5, -2, 5, 7, 0, -2], numpy.int16), 70)):
+        values(x)
+        for name, fields in (("unique_counts", ("values", "counts")),
+                             ("unique_inverse", ("values", "inverse_indices")),
+                             ("unique_all", ("values", "indices", "inverse_indices", "counts"))):
+            expected, actual = getattr(numpy, name)(x), getattr(torchnp, name)(tnp(x))
+            for f in fields:
+                assert_like_numpy(getattr(actual, f), getattr(expected, f), err_msg=f"{name}.{f}")
+
+
+def test_stable_sort_of_many_ties():
+    """kind="stable"/stable=True keep equal keys in input order (torch's CPU sort is not stable
+    unless asked, on 20000 ties it reorders them)."""
+    x = numpy.random.default_rng(0).integers(0, 3, 20000)
+    check("argsort", x, kind="stable")
+    check("argsort", x, stable=True)
+    check("argsort", x.reshape(100, 200), axis=0, kind="stable")
+
+
+def test_inplace_partition_default_axis_and_errors():
+    """ndarray.partition partitions the last axis in place by default, against NumPy's sort; NumPy's
+    messages for a boolean kth and a bad searchsorted side; lexsort of 0-d keys."""
+    rng = numpy.random.default_rng(5)
+    a = rng.integers(-50, 50, (6, 15))
+    for kth in (0, 4, 14, [2, 9]):
+        x = tnp(a)
+        assert x.partition(kth) is None
+        got = numpy.asarray(x.tolist())
+        want = numpy.sort(a, axis=-1)
+        for k in numpy.atleast_1d(kth):
+            numpy.testing.assert_array_equal(got[:, k], want[:, k])
+            assert (got[:, :k] <= got[:, k:k + 1]).all() and (got[:, k + 1:] >= got[:, k:k + 1]).all()
+        numpy.testing.assert_array_equal(numpy.sort(got, axis=-1), want)
+    with pytest.raises(ValueError, match="^Booleans unacceptable as partition index$"):
+        torchnp.partition(tnp(a), True)
+    with pytest.raises(ValueError, match="^" + re.escape("side must be 'left' or 'right' (got 'up')") + "$"):
+        torchnp.searchsorted(tnp(numpy.arange(5)), 2, side="up")
+    check("searchsorted", numpy.arange(5), 2, side="up")
+    for axis in (-1, 0, 1):
+        check("lexsort", (numpy.array(3),), axis=axis)

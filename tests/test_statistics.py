@@ -376,3 +376,41 @@ def test_mixed_devices_raise():
     for call in calls:
         with pytest.raises(torchnp.DeviceMismatchError):
             call()
+
+
+@pytest.mark.parametrize("func", ["quantile", "percentile", "nanquantile", "nanpercentile"])
+@pytest.mark.parametrize("method", ["inverted_cdf", "averaged_inverted_cdf", "closest_observation",
+                                    "interpolated_inverted_cdf", "hazen", "weibull", "linear", "median_unbiased",
+                                    "normal_unbiased", "lower", "higher", "midpoint", "nearest"])
+def test_quantile_integer_q_and_infinite_data(func, method):
+    """Integer q takes elements (NumPy: integer data keeps its dtype, an infinite element is not
+    interpolated into NaN), discrete methods never interpolate (0 * inf), every method (found by
+    mutation testing: q's integer kind and inverted_cdf's discreteness were never observable)."""
+    scale = 100 if "percentile" in func else 1
+    ints = numpy.array([[7, -3, 12, 0, 5], [2, 2, 9, -8, 1]])
+    infs = numpy.array([1.0, numpy.inf, 3.0, -2.0, numpy.inf, -numpy.inf, 0.5])
+    with numpy.errstate(invalid="ignore"):
+        for a in (ints, infs):
+            for q in (0, scale, [0, scale], [scale, 0, scale], 0.7 * scale, [0.3 * scale, scale]):
+                check(func, a, q, method=method)
+        check(func, ints, scale, axis=1, method=method)
+        check(func, ints, [0, scale], axis=0, method=method, keepdims=True)
+
+
+@pytest.mark.parametrize("func", ["median", "nanmedian"])
+def test_median_of_empty_warns_as_numpy(func):
+    """median/nanmedian of no data: NumPy's NaN and its RuntimeWarning, the result's dtype and shape."""
+    for a, kw in ((numpy.zeros(0), {}), (numpy.zeros((0, 3)), {"axis": 0}), (numpy.zeros((2, 0)), {"axis": 1}),
+                  (numpy.zeros(0, numpy.float32), {})):
+        with warnings.catch_warnings(record=True) as expected_w:
+            warnings.simplefilter("always")
+            with numpy.errstate(invalid="ignore"):
+                expected = getattr(numpy, func)(a, **kw)
+        with warnings.catch_warnings(record=True) as actual_w:
+            warnings.simplefilter("always")
+            with numpy.errstate(invalid="ignore"):
+                actual = getattr(torchnp, func)(tnp(a), **kw)
+        assert_like_numpy(actual, expected)
+        want = {(w.category, str(w.message)) for w in expected_w}
+        got = {(w.category, str(w.message)) for w in actual_w}
+        assert want <= got, (want, got)

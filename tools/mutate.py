@@ -2,21 +2,24 @@
 "Mutation testing").
 
 Each module is mutated with mutmut's mutation operators (2.x), one mutant at a time, and only
-the tests that cover that module run against each mutant, so a mutant survives exactly when no
-covering test notices it. Not part of CI (slow).
+the tests that execute the mutated line run against each mutant (coverage with one context per
+test maps lines to tests in one baseline run), so a mutant survives exactly when no covering test
+notices it; a mutant on a line no test executes survives without a run (a test gap). Not part of
+CI (slow).
 
     pip install -e ".[dev]"
     nice -n 19 python tools/mutate.py padding          # one module (names: see MODULES)
     nice -n 19 python tools/mutate.py padding kernels  # several, one after the other
     nice -n 19 python tools/mutate.py --limit 120 kernels   # the first 120 mutants only
-    nice -n 19 python tools/mutate.py --sample 40 padding   # a seeded random sample of 40 mutants
+    nice -n 19 python tools/mutate.py --sample 50 padding   # a seeded random sample of 50 mutants
     nice -n 19 python tools/mutate.py --survivors padding   # rerun only the last run's survivors
     python tools/mutate.py --report                    # scores and survivors of what ran
 
 The default runner is in-process: torch, torchnp and the test modules are imported once, then
 every mutant runs in a forked child that executes the mutated module's source and swaps the code
 of its functions (boundary twins included) into the live objects, so a mutant costs its tests'
-run, not a torch import (~10x faster). ``--mutmut`` runs ``mutmut run`` instead (mutant written
+run, not a torch import (~10x faster), and of those tests only the ones that execute its line,
+quickest first, with ``-x``. ``--mutmut`` runs ``mutmut run`` instead (mutant written
 into the source file, a fresh ``pytest`` per mutant; results in ``.mutmut-cache``).
 
 Results: ``.mutation/<module>.json`` (ignored by git); surviving mutants are either killed by a new
@@ -41,12 +44,19 @@ PY = sys.executable
 MODULES = {
     "padding": ("_manipulation/_padding.py", ["tests/test_manipulation.py", "-k", "pad"]),
     "kernels": ("_ufuncs/_kernels.py", ["tests/test_ufuncs.py"]),  # every table row, special values
-    "reductions": ("_reductions", ["tests/test_reductions.py", "tests/test_statistics.py",
+    "reductions": ("_reductions", ["tests/test_reductions.py", "tests/test_statistics.py", "tests/test_histograms.py",
                                    "tests/test_correctness.py"]),
     "sorting": ("_sorting", ["tests/test_sorting.py", "tests/test_indexing_routines.py"]),
-    "linalg": ("linalg", ["tests/test_linalg.py", "tests/test_products.py"]),
+    "linalg": ("linalg", ["tests/test_linalg.py", "tests/test_products.py", "tests/test_cpu_kernels.py"]),  # + host kernels
     "creation": ("_creation", ["tests/test_creation.py"]),
+    "scipy-special": ("scipy/special", ["tests/test_scipy_special.py"]),  # torchnp.scipy's most numeric
 }
+
+
+#: the rule sets each module's tests run under: the host's (NumPy's kernels on host data, the tiny
+#: host path) and an accelerator's on the CPU (conftest's --accelerator-rules: torch's own paths,
+#: which host data never reaches); a mutant is killed when a test fails under either
+RULES = {"host": [], "accelerator": ["--accelerator-rules"]}
 
 
 def runner(tests):
@@ -63,26 +73,50 @@ def _files(path):
 
 
 def _mutants(file):
-    """(mutation id, mutated source) for every mutant mutmut makes of ``file``."""
+    """The mutation ids of every mutant mutmut makes of ``file`` (cheap: nothing is mutated yet)."""
     import mutmut
 
-    source = file.read_text()
-    ids = mutmut.list_mutations(mutmut.Context(source=source, filename=str(file)))
-    for mid in ids:
-        ctx = mutmut.Context(source=source, mutation_id=mid, filename=str(file))
-        mutated, n = mutmut.mutate(ctx)
-        if n:
-            yield mid, mutated
+    return mutmut.list_mutations(mutmut.Context(source=file.read_text(), filename=str(file)))
+
+
+def _mutated(file, mid):
+    """The source of ``file`` with mutant ``mid`` applied (mutmut parses the file per mutant, so only
+    the mutants that run are made)."""
+    import mutmut
+
+    mutated, n = mutmut.mutate(mutmut.Context(source=file.read_text(), mutation_id=mid, filename=str(file)))
+    return mutated if n else None
 
 
 def _module_name(file):
     return ".".join(file.relative_to(ROOT / "src").with_suffix("").parts).removesuffix(".__init__")
 
 
-def _swap(old, new):
-    """Give live function ``old`` the code of ``new`` (False where their closures differ)."""
+def _nested(old, new, pairs):
+    """Pair the code objects nested in code ``old`` (inner functions, lambdas) with their mutated
+    twins in ``new``, by position and name: ``pairs[id(old code)] = (old code, new code)``."""
+    olds = [c for c in old.co_consts if isinstance(c, types.CodeType)]
+    news = [c for c in new.co_consts if isinstance(c, types.CodeType)]
+    if [c.co_name for c in olds] == [c.co_name for c in news]:
+        for o, n in zip(olds, news):
+            pairs[id(o)] = (o, n)
+            _nested(o, n, pairs)
+
+
+def _swap(old, new, pairs=None):
+    """Give live function ``old`` the code of ``new`` (False where their closures differ); the code
+    nested in it is paired in ``pairs`` (closures a factory made at import take it later)."""
     if old.__code__.co_freevars != new.__code__.co_freevars:
         return False
+    if pairs is not None:
+        _nested(old.__code__, new.__code__, pairs)
+    for oc, nc in zip(old.__closure__ or (), new.__closure__ or ()):  # a decorator's wrapper: the
+        try:                                                          # function it wraps takes the mutant
+            o, n = oc.cell_contents, nc.cell_contents
+        except ValueError:  # an empty cell
+            continue
+        if isinstance(o, types.FunctionType) and isinstance(n, types.FunctionType) and o is not old:
+            _swap(o, n, pairs)
     old.__code__, old.__defaults__, old.__kwdefaults__ = new.__code__, new.__defaults__, new.__kwdefaults__
     return True
 
@@ -98,21 +132,26 @@ def _apply(modname, file, source):
     ns = {"__name__": modname, "__package__": mod.__package__, "__file__": str(file), "__spec__": mod.__spec__,
           "__builtins__": __builtins__}
     exec(compile(source, str(file), "exec"), ns)  # noqa: S102 - the mutant under test
-    swapped = set()
+    swapped, pairs = set(), {}
     for k, v in ns.items():
         old = mod.__dict__.get(k)
         if isinstance(v, types.FunctionType) and isinstance(old, types.FunctionType):
-            if _swap(old, v):
+            if _swap(old, v, pairs):
                 swapped.add(old)
                 continue
-        if isinstance(v, type) and isinstance(old, type):
+        if isinstance(v, type) and isinstance(old, type) and not hasattr(v, "_fields"):  # a namedtuple: rebound
             for a, f in vars(v).items():
                 g = vars(old).get(a)
-                if isinstance(f, types.FunctionType) and isinstance(g, types.FunctionType) and _swap(g, f):
+                if isinstance(f, types.FunctionType) and isinstance(g, types.FunctionType) and _swap(g, f, pairs):
                     swapped.add(g)
             continue
         if not k.startswith("__"):
             mod.__dict__[k] = v
+    for o in gc.get_objects():  # closures made at import (a factory's kernels) take the mutated inner code
+        if isinstance(o, types.FunctionType) and id(o.__code__) in pairs:
+            old_code, new_code = pairs[id(o.__code__)]
+            if o.__code__ is old_code and o.__code__.co_freevars == new_code.co_freevars:
+                o.__code__ = new_code
     for o in gc.get_objects():  # the boundary's wrappers call a keyword-flattened twin of the code
         if isinstance(o, types.FunctionType) and getattr(o, "_boundary", False) and \
                 getattr(o, "__wrapped__", None) in swapped and "_impl" in o.__globals__:
@@ -120,9 +159,137 @@ def _apply(modname, file, source):
             o.__globals__["_impl"] = twin or o.__wrapped__
 
 
-def _pytest_args(tests):
+def _pytest_args(tests, rule="host"):
     return ["-x", "-q", "-p", "no:cacheprovider", "--hypothesis-seed=0", "-W", "ignore", "--no-header",
-            "--tb=no", *tests]
+            "--tb=no", *RULES[rule], *tests]
+
+
+def _baseline(tests, files, rule):
+    """The covering tests under ``rule`` and coverage: (exit status, line -> tests map, durations)."""
+    import pytest
+
+    cov = _Coverage(files)
+    with open(os.devnull, "w") as null:
+        out, sys.stdout = sys.stdout, null
+        cov.cov.start()
+        try:
+            rc = pytest.main(_pytest_args(tests, rule), plugins=[cov])
+        finally:
+            cov.cov.stop()
+            sys.stdout = out
+    for nodeid, why in cov.failed:
+        print(f"baseline ({rule} rules) FAILED {nodeid}:\n{why}", file=sys.stderr)
+    return int(rc), cov.lines(), cov.durations
+
+
+def _baseline_forked(tests, files, rule):
+    """``_baseline`` in a forked child: a rule set's session state (--accelerator-rules flips
+    torchnp's CPU flags for good) must not reach the parent the mutants fork from."""
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(suffix=".json")
+    os.close(fd)
+    pid = os.fork()
+    if pid == 0:
+        try:
+            rc, lines, durations = _baseline(tests, files, rule)
+            pathlib.Path(tmp).write_text(json.dumps(
+                {"rc": rc, "durations": durations,
+                 "lines": {f: {str(n): sorted(ids) for n, ids in by.items()} for f, by in lines.items()}}))
+        finally:
+            os._exit(0)
+    os.waitpid(pid, 0)
+    r = json.loads(pathlib.Path(tmp).read_text() or '{"rc": 99}')
+    os.unlink(tmp)
+    if r["rc"] not in (0, 5):
+        return r["rc"], {}, {}
+    return 0, {f: {int(n): set(ids) for n, ids in by.items()} for f, by in r.get("lines", {}).items()}, \
+        r.get("durations", {})
+
+
+class _Coverage:
+    """pytest plugin: the baseline run under coverage with one context per test (its node id), and
+    each test's duration; ``lines[file][line]`` is then the set of tests that execute the line."""
+
+    def __init__(self, files):
+        import coverage
+
+        self.files = [str(f) for f in files]
+        self.cov = coverage.Coverage(data_file=None, include=self.files, config_file=False)
+        self.durations = {}
+        self.failed = []  # (node id, the failure's last lines): why a baseline fails
+
+    def pytest_runtest_protocol(self, item, nextitem):
+        self.cov.switch_context(item.nodeid)
+
+    def pytest_runtest_logreport(self, report):
+        self.durations[report.nodeid] = self.durations.get(report.nodeid, 0.0) + report.duration
+        if report.failed:
+            self.failed.append((report.nodeid, str(report.longrepr)[-3000:]))
+
+    def lines(self):
+        data = self.cov.get_data()
+        out = {}
+        for f in self.files:
+            by_line = data.contexts_by_lineno(f) if f in data.measured_files() else {}
+            out[f] = {line: {c for c in ctx if c} for line, ctx in by_line.items()}
+        return out
+
+
+class _Select:
+    """pytest plugin: keep only the collected tests in ``ids``, quickest first (``-x`` then stops a
+    killed mutant at its cheapest failing test)."""
+
+    def __init__(self, ids, durations):
+        self.ids, self.durations = ids, durations
+
+    def pytest_collection_modifyitems(self, config, items):
+        items[:] = sorted((i for i in items if i.nodeid in self.ids),
+                          key=lambda i: self.durations.get(i.nodeid, 0.0))
+
+
+def _statements(source):
+    """(first line, last line, node, enclosing function or None) of every statement's own lines:
+    a compound statement's header (decorators and signature for a ``def``), a simple statement's
+    whole extent."""
+    import ast
+
+    out = []
+
+    def visit(node, func):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.stmt):
+                first = min([child.lineno] + [d.lineno for d in getattr(child, "decorator_list", [])])
+                body = getattr(child, "body", None)
+                last = body[0].lineno - 1 if body and isinstance(body, list) else child.end_lineno
+                out.append((first, max(first, last), child, func))
+            visit(child, child if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+                  else func)
+
+    visit(ast.parse(source), None)
+    return out
+
+
+def _select(file, line, lines, statements):
+    """The tests to run against a mutant of ``line``: those that execute the mutated statement (for
+    a ``def`` line, a default or a decorator: those that execute the function's body); ``None`` for
+    module- and class-level code (run at import: the whole selection); an empty set where no test
+    executes it (a test gap: the mutant survives without a run)."""
+    import ast
+
+    hits = lines.get(str(file), {})
+    inner = None
+    for first, last, node, func in statements:  # innermost: the latest-starting statement that holds it
+        if first <= line <= last and (inner is None or first >= inner[0]):
+            inner = (first, last, node, func)
+    if inner is None:
+        return None
+    first, last, node, func = inner
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        first, last = node.body[0].lineno, node.end_lineno
+    elif func is None:
+        return None
+    return set().union(*(hits.get(n, set()) for n in range(first, last + 1)))
 
 
 def fast(name, limit=None, sample=None, survivors=False):
@@ -136,19 +303,33 @@ def fast(name, limit=None, sample=None, survivors=False):
     sys.path.insert(0, str(ROOT / "src"))
     sys.path.insert(0, str(ROOT / "tests"))
     os.chdir(ROOT)
+    files = _files(path)
     t0 = time.time()
-    with open(os.devnull, "w") as null:
+    with open(os.devnull, "w") as null:  # import torchnp and the test modules once, run nothing
         out, sys.stdout = sys.stdout, null
         try:
-            rc = pytest.main(_pytest_args(tests))
+            pytest.main(["--collect-only", *_pytest_args(tests)])
         finally:
             sys.stdout = out
-    base = time.time() - t0
+    # every session runs in its own forked child of this clean process: a session leaves state
+    # (caches, warning registries) that the other rule set's session must not meet
+    rc, host_lines, host_durations = _baseline_forked(tests, files, "host")
     if rc != 0:
         raise SystemExit(f"{name}: the covering tests fail without mutations (exit {rc})")
-    timeout = max(30.0, 10 * base)
-    results = {"module": path, "tests": tests, "baseline_s": round(base, 1), "mutants": []}
-    todo = [(file, mid, mutated) for file in _files(path) for mid, mutated in _mutants(file)]
+    rc, acc_lines, acc_durations = _baseline_forked(tests, files, "accelerator")
+    if rc != 0:
+        raise SystemExit(f"{name}: the covering tests fail under --accelerator-rules (exit {rc})")
+    base = time.time() - t0
+    lines = {"host": host_lines, "accelerator": acc_lines}
+    durations = {"host": host_durations, "accelerator": acc_durations}
+    ntests = sum(len(d) for d in durations.values())
+    collect = max(0.0, base - sum(sum(d.values()) for d in durations.values())) / 2  # per session
+    statements = {f: _statements(f.read_text()) for f in files}
+    print(f"{name}: baseline {base:.1f} s under coverage, {ntests} tests (both rule sets), "
+          f"collection {collect:.1f} s", flush=True)
+    results = {"module": path, "tests": tests, "baseline_s": round(base, 1), "mutants": [],
+               "selection": "per line (coverage contexts)"}
+    todo = [(file, mid) for file in files for mid in _mutants(file)]
     results["total_mutants"] = len(todo)
     if sample is not None and sample < len(todo):
         import random
@@ -159,44 +340,74 @@ def fast(name, limit=None, sample=None, survivors=False):
     if survivors:  # only the mutants the last run left alive (after adding tests)
         last = json.loads((ROOT / ".mutation" / f"{name}.json").read_text())
         alive = {m["diff"] for m in last["mutants"] if m["status"] == "survived"}
-        todo = [m for m in todo if _diff(m[0].read_text(), m[2]) in alive]
+        lines_alive = {(m["file"], m["line"]) for m in last["mutants"] if m["status"] == "survived"}
+        todo = [(f, mid) for f, mid in todo if (str(f.relative_to(ROOT)), mid.line_number + 1) in lines_alive
+                and _diff(f.read_text(), _mutated(f, mid) or "") in alive]
         done = [m for m in last["mutants"] if m["status"] != "survived"]
         results.update({k: last[k] for k in ("total_mutants", "sample") if k in last})
         results["mutants"] = done
-    for file, mid, mutated in todo[:limit]:
+    for file, mid in todo[:limit]:
+        mutated = _mutated(file, mid)
+        if mutated is None:
+            continue
         modname = _module_name(file)
-        if True:
-            pid = os.fork()
-            if pid == 0:  # the child: apply, test, report by exit status
-                try:
-                    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
-                    os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
-                    try:
-                        _apply(modname, file, mutated)
-                    except BaseException:  # noqa: BLE001 - the mutant breaks the module itself
-                        os._exit(3)
-                    os._exit(0 if pytest.main(_pytest_args(tests)) == 0 else 1)
-                finally:
-                    os._exit(4)
-            start, status = time.time(), None
-            while status is None:
-                wpid, st = os.waitpid(pid, os.WNOHANG)
-                if wpid:
-                    code = os.waitstatus_to_exitcode(st)
-                    status = {0: "survived", 1: "killed", 3: "killed (module)"}.get(code, f"error {code}")
-                elif time.time() - start > timeout:
-                    os.kill(pid, signal.SIGKILL)
-                    os.waitpid(pid, 0)
-                    status = "timeout"
-                else:
-                    time.sleep(0.05)
-            results["mutants"].append({"file": str(file.relative_to(ROOT)), "line": mid.line_number + 1,
-                                       "index": mid.index, "code": mid.line.strip(), "status": status,
-                                       "diff": _diff(file.read_text(), mutated)})
-            print(f"{status:16} {file.name}:{mid.line_number + 1} {mid.line.strip()[:70]}", flush=True)
-            _save(name, results)  # after every mutant: an interrupted run keeps what it did
+        line = mid.line_number + 1
+        ids = {}
+        for rule in RULES:
+            sel = _select(file, line, lines[rule], statements[file])
+            sel = set(durations[rule]) if sel is None else sel
+            if sel:
+                ids[rule] = sel
+        count = sum(len(v) for v in ids.values())
+        t1 = time.time()
+        if not ids:  # no test executes the mutated line under either rule set: a test gap, no run
+            status = "survived"
+        else:
+            status = "survived"
+            for rule, sel in ids.items():  # one forked child per rule set; the host's first
+                timeout = max(30.0, 3 * collect + 10 * sum(durations[rule].get(i, 0.0) for i in sel))
+                status = _run_mutant(modname, file, mutated, tests, rule, sel, durations[rule], timeout)
+                if status != "survived":
+                    break
+        results["mutants"].append({"file": str(file.relative_to(ROOT)), "line": line,
+                                   "index": mid.index, "code": mid.line.strip(), "status": status,
+                                   "tests": count, "seconds": round(time.time() - t1, 1),
+                                   "diff": _diff(file.read_text(), mutated)})
+        print(f"{status:16} {count:5} tests {time.time() - t1:6.1f} s  {file.name}:{line} "
+              f"{mid.line.strip()[:60]}", flush=True)
+        _save(name, results)  # after every mutant: an interrupted run keeps what it did
     _save(name, results)
     return results
+
+
+def _run_mutant(modname, file, mutated, tests, rule, ids, durations, timeout):
+    """Mutant ``mutated`` of ``file`` against tests ``ids`` under ``rule`` in a forked child:
+    "survived", "killed", "killed (module)" (the mutated module does not even load), "timeout"."""
+    import pytest
+
+    pid = os.fork()
+    if pid == 0:  # the child: apply, test, report by exit status
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
+            try:
+                _apply(modname, file, mutated)
+            except BaseException:  # noqa: BLE001 - the mutant breaks the module itself
+                os._exit(3)
+            os._exit(0 if pytest.main(_pytest_args(tests, rule), plugins=[_Select(ids, durations)]) == 0 else 1)
+        finally:
+            os._exit(4)
+    start = time.time()
+    while True:
+        wpid, st = os.waitpid(pid, os.WNOHANG)
+        if wpid:
+            code = os.waitstatus_to_exitcode(st)
+            return {0: "survived", 1: "killed", 3: "killed (module)"}.get(code, f"error {code}")
+        if time.time() - start > timeout:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            return "timeout"
+        time.sleep(0.05)
 
 
 def _save(name, results):
@@ -225,7 +436,8 @@ def summary():
               f"survived {st.count('survived')}, timeout {st.count('timeout')}, "
               f"errors {sum(s.startswith('error') for s in st)} (tests: {' '.join(r['tests'])})")
         for m in rows[f.stem][2]:
-            print(f"    survived {m['file']}:{m['line']}: {m['diff'].strip()}")
+            gap = " (no test runs the line)" if m.get("tests") == 0 else ""
+            print(f"    survived{gap} {m['file']}:{m['line']}: {m['diff'].strip()}")
     return rows
 
 

@@ -239,11 +239,13 @@ def _virtual_index(method, n, q):
 
 
 @_dtypes.trace_constant
-def _result_dtype(np_dtype, method, q_key):
-    key = (np_dtype, method, q_key)
+def _result_dtype(np_dtype, method, q_key, weak_int=False):
+    key = (np_dtype, method, q_key, weak_int)
     r = _dtype_cache.get(key)
     if r is None:
-        qprobe = 0.5 if q_key is None else _np.full(1, 0.5, dtype=q_key)
+        # a Python int q is NumPy's weak scalar, not an int64 array: NumPy's interpolating methods
+        # give float64 for it on integer data (averaged/interpolated_inverted_cdf, weibull)
+        qprobe = 0 if weak_int else 0.5 if q_key is None else _np.full(1, 0.5, dtype=q_key)
         r = _dtype_cache[key] = _dtypes.to_torch(
             _np.quantile(_np.zeros(2, dtype=np_dtype), qprobe, method=method).dtype)
     return r
@@ -281,7 +283,7 @@ def _quantile(a, q, axis, out, method, keepdims, weights, nan, scale, interpolat
                          "Percentiles must be in the range [0, 100]")
     if qt.dim() > 2:
         raise ValueError("q must be a scalar or 1d")
-    res = _result_dtype(_dtypes.TO_NUMPY[t.dtype], method, q_key)
+    res = _result_dtype(_dtypes.TO_NUMPY[t.dtype], method, q_key, weak and isinstance(q, int) and scale == 1)
     nd = t.dim()
     axes = axes_of(axis, nd)
     rest = [i for i in range(nd) if i not in axes]

@@ -128,9 +128,10 @@ def _where(condition, x, y):
     b = y._t if type(y) is ndarray else operand(y, dev)
     ka = a.dtype if isinstance(a, torch.Tensor) else type(a)
     kb = b.dtype if isinstance(b, torch.Tensor) else type(b)
-    dt = _WHERE.get((ka, kb))
+    key = (ka, kb, _dtypes.default_float())  # two Python floats take the default float dtype
+    dt = _WHERE.get(key)
     if dt is None:
-        dt = _WHERE[(ka, kb)] = _where_plan(ka, kb)
+        dt = _WHERE[key] = _where_plan(ka, kb)
     if c.dtype is not torch.bool:
         c = c != 0
     if isinstance(a, torch.Tensor):

@@ -15,7 +15,7 @@ import numpy as _np
 import torch
 
 from .. import _cpu_kernels, _dtypes, _tensors
-from .._array import _wrap, ndarray
+from .._array import _wrap, ndarray, result
 from .._boundary import tensor as tensor_of, tensors
 from .._convert import as_tensor, checks_data, normalize_axis
 
@@ -162,7 +162,7 @@ def lexsort(keys, axis=-1):
     if t0.dim() == 0:
         if axis not in (-1, 0):
             raise _np.exceptions.AxisError(axis, 0)
-        return _wrap(torch.zeros((), dtype=torch.int64, device=t0.device))
+        return result(_wrap(torch.zeros((), dtype=torch.int64, device=t0.device)))  # §1.3: NumPy's scalar
     dim = normalize_axis(axis, t0.dim())
     idx = argsort_tensor(t0, dim)
     for k in ts[1:]:
