@@ -181,3 +181,29 @@ def test_import_torchnp_leaves_optional_and_lazy_modules_unimported():
     assert not early, f"import torchnp imported {early}: import them where they are used (§7)"
     assert same == [True] * 4  # §2.5: NumPy's own modules, loaded on first use
     assert not_listed == []  # dir(torchnp) lists the lazily imported names
+
+
+def test_import_torchnp_keeps_the_users_gc_setting_and_collects_nothing_while_importing():
+    # issue 23: the collector is off while importing and the import's objects are frozen; the
+    # user's setting (enabled or disabled, thresholds) is as it was, and TORCHNP_GC_FREEZE=0 opts out
+    import json
+    import os
+    import subprocess
+    import sys
+
+    code = ("import gc, json, sys; gc.set_threshold(500, 7, 9); {pre}; runs = []; "
+            "gc.callbacks.append(lambda phase, info: runs.append(info['generation']) if phase == 'start' else None); "
+            "frozen = gc.get_freeze_count(); import torchnp; "
+            "print(json.dumps([gc.isenabled(), gc.get_threshold(), runs, gc.get_freeze_count() > frozen]))")
+    env = dict(os.environ)
+    for pre, enabled in (("pass", True), ("gc.disable()", False)):
+        out = subprocess.run([sys.executable, "-c", code.format(pre=pre)], capture_output=True, text=True,
+                             check=True, env=env).stdout
+        enabled_after, threshold, runs, froze = json.loads(out)
+        # no full collection (a young one may run while Python finds the package, before its first line)
+        assert [enabled_after, threshold, froze] == [enabled, [500, 7, 9], True] and 2 not in runs
+    env["TORCHNP_GC_FREEZE"] = "0"
+    out = subprocess.run([sys.executable, "-c", code.format(pre="pass")], capture_output=True, text=True,
+                         check=True, env=env).stdout
+    enabled_after, threshold, runs, froze = json.loads(out)
+    assert [enabled_after, threshold, froze] == [True, [500, 7, 9], False] and 2 not in runs

@@ -24,6 +24,7 @@ layout follows NumPy's documentation sections:
 - ``jit``               torch.compile for NumPy-style code (§6)
 """
 
+import gc as _gc
 import math as _math
 import os as _os
 import sys as _sys
@@ -37,62 +38,79 @@ _os.environ.setdefault("THP_MEM_ALLOC_ENABLE", "1")
 __version__ = "0.1.0"
 __array_api_version__ = "2024.12"
 
-from ._dtypes import *  # noqa: F401,F403
-from ._device import *  # noqa: F401,F403
-from ._array import ndarray, flatiter  # noqa: F401
-from ._dtype_routines import *  # noqa: F401,F403
-from ._convert import asarray  # noqa: F401
-from ._bridges import *  # noqa: F401,F403
-from ._printing import *  # noqa: F401,F403
-from ._creation import *  # noqa: F401,F403
-from ._ufuncs import *  # noqa: F401,F403
-from ._reductions import *  # noqa: F401,F403
-from ._manipulation import *  # noqa: F401,F403
-from ._sorting import *  # noqa: F401,F403
-from ._products import *  # noqa: F401,F403
-from ._mathematical import *  # noqa: F401,F403
-from ._logic import *  # noqa: F401,F403
-from ._poly import *  # noqa: F401,F403
-from ._misc import *  # noqa: F401,F403
-from ._io import *  # noqa: F401,F403
-from ._autodiff import *  # noqa: F401,F403
-from ._protocols import *  # noqa: F401,F403
-from ._host_only import *  # noqa: F401,F403
-from . import _host_only
-from . import emath, linalg, fft, random  # noqa: F401  (testing: on first use, below)
-from . import lib  # noqa: F401
-from .jit import jit  # noqa: F401
+# Garbage collection during the import (issue 23): torch's and torchnp's modules make ~250k
+# long-lived objects, whose allocation triggered 2-3 full collections while importing (one in
+# torchnp's own part: ~110 ms on an idle machine) and which every later full collection of the
+# program rescans. The collector is off while importing (the import makes no garbage cycles
+# of its own: 70 objects), and what the import made is frozen (``gc.freeze``, as for a server
+# that forks: never scanned again; torch's import leaves ~7000 garbage objects there); the
+# user's setting (enabled or not, thresholds) is as it was. TORCHNP_GC_FREEZE=0 opts out of
+# the freeze.
+_gc_enabled = _gc.isenabled()
+_gc.disable()
+try:
+    from ._dtypes import *  # noqa: F401,F403
+    from ._device import *  # noqa: F401,F403
+    from ._array import ndarray, flatiter  # noqa: F401
+    from ._dtype_routines import *  # noqa: F401,F403
+    from ._convert import asarray  # noqa: F401
+    from ._bridges import *  # noqa: F401,F403
+    from ._printing import *  # noqa: F401,F403
+    from ._creation import *  # noqa: F401,F403
+    from ._ufuncs import *  # noqa: F401,F403
+    from ._reductions import *  # noqa: F401,F403
+    from ._manipulation import *  # noqa: F401,F403
+    from ._sorting import *  # noqa: F401,F403
+    from ._products import *  # noqa: F401,F403
+    from ._mathematical import *  # noqa: F401,F403
+    from ._logic import *  # noqa: F401,F403
+    from ._poly import *  # noqa: F401,F403
+    from ._misc import *  # noqa: F401,F403
+    from ._io import *  # noqa: F401,F403
+    from ._autodiff import *  # noqa: F401,F403
+    from ._protocols import *  # noqa: F401,F403
+    from ._host_only import *  # noqa: F401,F403
+    from . import _host_only
+    from . import emath, linalg, fft, random  # noqa: F401  (testing: on first use, below)
+    from . import lib  # noqa: F401
+    from .jit import jit  # noqa: F401
 
-newaxis = None
-pi = _math.pi
-e = _math.e
-inf = float("inf")
-nan = float("nan")
-euler_gamma = 0.5772156649015329
-little_endian = True
+    newaxis = None
+    pi = _math.pi
+    e = _math.e
+    inf = float("inf")
+    nan = float("nan")
+    euler_gamma = 0.5772156649015329
+    little_endian = True
 
-from . import _boundary as _b  # noqa: E402
-import numpy as _numpy  # noqa: E402
+    from . import _boundary as _b  # noqa: E402
+    import numpy as _numpy  # noqa: E402
 
-# Every public function goes through the boundary (§7, §2.5), resolved once here; then the
-# ndarray methods are made from the same functions.
-_b.declare(globals(), "torchnp", _numpy, [n for n in list(globals()) if not n.startswith("_")])
-for _sub, _np_sub in ((linalg, _numpy.linalg), (fft, _numpy.fft), (random, _numpy.random), (emath, _numpy.emath),
-                      (lib.stride_tricks, _numpy.lib.stride_tricks), (lib.array_utils, _numpy.lib.array_utils)):
-    _b.declare(vars(_sub), _sub.__name__, _np_sub,  # a submodule's public names: its __all__
-               getattr(_sub, "__all__", None) or [n for n in list(vars(_sub)) if not n.startswith("_")])
-del _sub, _np_sub
-_b.save_compiled()  # the generated wrappers' byte code, for the next import (as Python's .pyc files)
+    # Every public function goes through the boundary (§7, §2.5), resolved once here; then the
+    # ndarray methods are made from the same functions.
+    _b.declare(globals(), "torchnp", _numpy, [n for n in list(globals()) if not n.startswith("_")])
+    for _sub, _np_sub in ((linalg, _numpy.linalg), (fft, _numpy.fft), (random, _numpy.random), (emath, _numpy.emath),
+                          (lib.stride_tricks, _numpy.lib.stride_tricks), (lib.array_utils, _numpy.lib.array_utils)):
+        _b.declare(vars(_sub), _sub.__name__, _np_sub,  # a submodule's public names: its __all__
+                   getattr(_sub, "__all__", None) or [n for n in list(vars(_sub)) if not n.startswith("_")])
+    del _sub, _np_sub
+    _b.save_compiled()  # the generated wrappers' byte code, for the next import (as Python's .pyc files)
 
-from . import _methods as _m  # noqa: E402
-from . import _protocols as _p  # noqa: E402
+    from . import _methods as _m  # noqa: E402
+    from . import _protocols as _p  # noqa: E402
 
-_m.attach(globals())
-_p.attach(_sys.modules[__name__])  # NumPy's protocols answer from the complete namespace (§5.3)
+    _m.attach(globals())
+    _p.attach(_sys.modules[__name__])  # NumPy's protocols answer from the complete namespace (§5.3)
 
-from ._interop import __array_namespace_info__, install as _install_interop  # noqa: E402,F401  (issue 8)
+    from ._interop import __array_namespace_info__, install as _install_interop  # noqa: E402,F401  (issue 8)
 
-_install_interop(_sys.modules[__name__])  # Dask: registers now, or installs the lazy hook
+    _install_interop(_sys.modules[__name__])  # Dask: registers now, or installs the lazy hook
+    if _os.environ.get("TORCHNP_GC_FREEZE", "1") != "0":
+        _gc.freeze()
+finally:
+    if _gc_enabled:
+        _gc.enable()
+del _gc_enabled
 
 
 #: submodules imported on first use, as NumPy imports its own (``import torchnp`` stays short):

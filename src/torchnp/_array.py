@@ -80,13 +80,19 @@ class ndarray:
         # array NumPy computed or viewed (``host_result``, ``_lazy_view``), made on its first use
         if name == "_t":
             p = self._p
-            if p is None:
+            if p is False:  # NumPy's result: the tensor sharing its memory
                 t = _host_tensor(self._h)
+            elif p is None:  # a racing thread made it (it sets ``_t`` before ``_p``)
+                return self._t
             else:  # a view: the torch view of the tensor it was made from, as the torch path makes it
                 t, arg = p  # (kept: the view holds that tensor anyway, and a racing thread makes the same)
                 t = t.reshape(arg) if type(arg) is tuple else t[arg]
             self._t = t
+            if p is False:
+                self._p = None  # holds its tensor now (``_written`` bumps it)
             return t
+        if name == "_p":  # an array made without it holds its tensor (``_wrap`` and the inlined constructors)
+            return None
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}", name=name, obj=self)
 
     @property
@@ -118,6 +124,7 @@ class ndarray:
         self._t = t
         self._d = t.dtype if d is None else d
         self._h = None
+        self._p = None
 
     @property
     def dtype(self):
@@ -754,8 +761,18 @@ class ndarray:
                 h = self._host_view(key)
             if type(h) is _NPA and _device.CPU_VALUE_CHECKS and not _dynamo_compiling() and h.ndim == 1:
                 h[key] = value  # NumPy's own cast and errors (§1.3, host data behaves as NumPy's)
-                _bump_version((self._t,))  # as a torch write would (once: a bare tensor is iterated, +1 per row)
+                _written(self)
                 return
+        elif type(key) is slice or type(key) is tuple and _basic_tuple(key):
+            tv = type(value)
+            if tv is ndarray or tv in _SCALAR_VALUES:
+                h = tiny_host(self)  # tiny host data (x[1:] = y, x[1:-1] = 2.0): NumPy's assignment, its
+                if h is not None:  # casts, broadcasting, overlap (read before writing) and errors (§7)
+                    v = value if tv is not ndarray else tiny_host(value)
+                    if v is not None:
+                        h[key] = v
+                        _written(self)
+                        return
         _setitem(self, key, value)
 
     def _host_array(self):
@@ -873,6 +890,7 @@ def _wrap(t):
     a._d = t.dtype
     a._h = None
     a._b = None
+    a._p = None
     return a
 
 
@@ -887,7 +905,7 @@ def host_result(r):
     a._d = _KEY_OF_CHAR[r.dtype.char]
     a._h = r
     a._b = None
-    a._p = None
+    a._p = False
     return a
 
 
@@ -912,6 +930,19 @@ def tiny_host(a):
     if type(h) is _NPA and h.size <= TINY_HOST and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
         return h
     return None
+
+
+def _written(a):
+    """After a write through the host view of array ``a``: bump the version of its tensor, as a torch
+    write would (autograd's saved tensors see it; once: a bare tensor is iterated, +1 per row). NumPy's
+    result without a tensor yet (``_p`` False) has none to bump and gets none (``torch.from_numpy``
+    and its release cost more than NumPy's tiny write); a lazy view bumps the tensor it views (a
+    view shares its base's counter), without making its own."""
+    p = a._p
+    if p is None:
+        _bump_version((a._t,))
+    elif p is not False:
+        _bump_version((p[0],))
 
 
 def _lazy_view(a, v, arg):

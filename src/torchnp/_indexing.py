@@ -369,7 +369,7 @@ def setitem(a, key, value):
         if hk is not None:  # host data: NumPy's assignment (its casts, bounds, overlap and read-only errors)
             hkey, h, *hv = hk[1]
             hk[0](h, hkey, hv[0] if hv else value)
-            _array._bump_version((a._t,))  # as a torch write would
+            _array._written(a)  # as a torch write would
             return
     t = a._t
     if _tensors.READ_ONLY:

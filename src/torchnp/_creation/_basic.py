@@ -282,6 +282,7 @@ def full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None, *, d
 
 
 _HOST_TYPES = {float: torch.float64, complex: torch.complex128}
+_INT64 = _np.result_type(0, 1, 1)
 
 
 def arange(start_or_stop=NOVALUE, /, stop=None, step=1, *, dtype=None, device=None, like=None, start=NOVALUE):
@@ -307,7 +308,12 @@ def arange(start_or_stop=NOVALUE, /, stop=None, step=1, *, dtype=None, device=No
     vals = [v.item() if isinstance(v, (ndarray, _np.generic)) else v for v in (start, stop, step)]
     if vals[2] == 0:
         raise ZeroDivisionError("division by zero")
-    np_dt = _dtypes.np_result_type(*vals) if dtype is None else _np.dtype(dtype)
+    if dtype is not None:
+        np_dt = _np.dtype(dtype)
+    elif type(vals[0]) is int and type(vals[1]) is int and type(vals[2]) is int:
+        np_dt = _INT64  # NumPy's result_type of Python ints, whatever their values (NEP 50), asked at import
+    else:
+        np_dt = _dtypes.np_result_type(*vals)
     dt = _dtypes.to_torch(np_dt)
     if dtype is None and np_dt == _np.float64:
         dt = _dtypes.default_float()

@@ -34,11 +34,17 @@ def apply_along_axis(func1d, axis, arr, *args, **kwargs):
     mh = m._host_array() if t.device.type == "cpu" else False
     if type(mh) is _np.ndarray:  # host data: NumPy's slices (views) and NumPy's assembly, as numpy's loop
         results = []
+        views = [m] + [None] * len(outer)  # the views of the current index's prefixes, made once each
+        prev = ()
         for ind in ndindex(outer):
-            v = m
-            for i in ind:  # NumPy's view of the slice; its tensor made only if torch reads it
-                v = _lazy_view(v, v._h[i], i)
-            r = func1d(v, *args, **kwargs)
+            k = 0
+            while k < len(prev) and prev[k] == ind[k]:
+                k += 1  # the leading indices unchanged since the last slice: their views are kept
+            for d in range(k, len(ind)):  # NumPy's view of the slice; its tensor made only if torch reads it
+                u = views[d]
+                views[d + 1] = _lazy_view(u, u._h[ind[d]], ind[d])
+            prev = ind
+            r = func1d(views[-1], *args, **kwargs)
             hr = r._host_array() if type(r) is ndarray else r
             if hr is False:  # a result NumPy may not read (autograd, another device): torch assembles
                 results = [tensor(x, t.device) for x in results + [r]]

@@ -8,7 +8,7 @@ are attached here from ``_table.OPERATORS`` so that ``x + y`` and
 import numpy as _np
 import torch
 
-from .._array import _bump_version, _wrap, ndarray, tiny_host
+from .._array import _wrap, _written, ndarray, tiny_host
 from .._boundary import answers_numpy_itself, beside_subclass as _beside_subclass
 from . import _table
 from ._objects import UFUNCS as _ufuncs
@@ -112,7 +112,7 @@ def _inplace(ufname, name):
                 o = other if tp is not ndarray else tiny_host(other)
                 if o is not None:
                     _ufuncs[ufname]._np(h, o, out=h)  # NumPy's casting rule and errors (read-only too)
-                    _bump_version((self._t,))  # as a torch write would
+                    _written(self)  # as a torch write would
                     return self
         if not isinstance(other, _KNOWN):
             return NotImplemented
