@@ -32,10 +32,11 @@ import sys
 import time
 import weakref
 
+import torchnp  # first, as in a ported program: it sets THP_MEM_ALLOC_ENABLE and OMP_WAIT_POLICY before torch loads
+
 import numpy
 import torch
 
-import torchnp
 from torchnp.__main__ import G, calculate_forces
 
 HERE = pathlib.Path(__file__).resolve().parent

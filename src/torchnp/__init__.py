@@ -34,6 +34,13 @@ import sys as _sys
 # float64 result costs ~20000 page faults (measured: x*x 45 ms against NumPy's 11 ms; 11 ms
 # with it). Set THP_MEM_ALLOC_ENABLE=0 in the environment to opt out.
 _os.environ.setdefault("THP_MEM_ALLOC_ENABLE", "1")
+# torch's OpenMP threads sleep between parallel regions instead of spinning (issue 27): on host data
+# NumPy's loops (on torchnp's own threads, _threaded) and torch's kernels take turns, and a pool
+# that spins for a while after each torch kernel holds the cores NumPy's next loop needs (2 idle
+# cores: x.sum() of 8*10^6 took 2.17 ms after a torch call, 1.49 ms with sleeping threads; torch's
+# own kernels the same). OpenMP reads it when torch loads: set OMP_WAIT_POLICY to opt out.
+if "torch" not in _sys.modules:
+    _os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 __version__ = "0.1.0"
 __array_api_version__ = "2024.12"
