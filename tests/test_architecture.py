@@ -21,7 +21,7 @@ ROOT = Path(torchnp.__file__).parent
 #: API boundary, indexing, printing and the bridges. Everything else under torchnp is a family,
 #: a submodule or a layer on top (protocols, interop, jit), which core never imports.
 CORE = {"_array", "_tensors", "_dtypes", "_device", "_convert", "_boundary", "_indexing", "_printing",
-        "_bridges", "_cpu_kernels", "_host_only"}
+        "_bridges", "_cpu_kernels", "_threaded", "_host_only"}
 
 
 def package_modules(root=ROOT, package="torchnp"):
