@@ -2,11 +2,11 @@
 
 Hypothesis profiles: "ci" (the default, 40 examples per property: CI's blocking passes) and
 ``thorough`` (``--hypothesis-profile=thorough``: 500; ``TORCHNP_MAX_EXAMPLES`` sets either);
-explicit caps scale with the profile (``support.examples``). Every run draws fresh examples from
-one seed printed in the header and the summary ("hypothesis seed: N"): ``--hypothesis-seed=N``
-(or ``TORCHNP_HYPOTHESIS_SEED=N``) draws the same examples again, so a failure reproduces
-(issue 24). ``TORCHNP_FRESH_EXAMPLES=0`` gives the derandomized ci profile instead: the same
-examples every run, whatever the seed.
+explicit caps scale with the profile (``support.examples``). The ci profile is derandomized (the
+same examples every run) unless ``TORCHNP_FRESH_EXAMPLES=1``, a seed or the thorough profile is
+given: then a run draws fresh examples from one seed printed in the header and the summary
+("hypothesis seed: N"), and ``--hypothesis-seed=N`` (or ``TORCHNP_HYPOTHESIS_SEED=N``) draws
+the same examples again, so a failure reproduces (issue 24).
 
 ``--fake-cuda`` runs tests/test_fake_cuda.py — every public function on a data-less fake
 accelerator (tests/fake_cuda.py; DESIGN §3, issue 14) — which is not collected otherwise.
@@ -24,7 +24,7 @@ import pytest
 _SLOW = [hypothesis.HealthCheck.too_slow, hypothesis.HealthCheck.data_too_large]
 hypothesis.settings.register_profile(
     "ci", max_examples=int(os.environ.get("TORCHNP_MAX_EXAMPLES", "40")), deadline=None,
-    suppress_health_check=_SLOW, derandomize=os.environ.get("TORCHNP_FRESH_EXAMPLES") == "0")
+    suppress_health_check=_SLOW, derandomize=os.environ.get("TORCHNP_FRESH_EXAMPLES") != "1")
 hypothesis.settings.register_profile(
     "thorough", max_examples=int(os.environ.get("TORCHNP_MAX_EXAMPLES", "500")), deadline=None,
     suppress_health_check=_SLOW, derandomize=False)
@@ -94,9 +94,9 @@ def _seed(config):
     """One seed per run: --hypothesis-seed, else TORCHNP_HYPOTHESIS_SEED, else a fresh one (chosen by
     the controller; xdist workers inherit it through the environment)."""
     seed = config.getoption("hypothesis_seed", None) or os.environ.get("TORCHNP_HYPOTHESIS_SEED")
-    if seed is None and os.environ.get("TORCHNP_FRESH_EXAMPLES") == "0" \
+    if seed is None and os.environ.get("TORCHNP_FRESH_EXAMPLES") != "1" \
             and config.getoption("hypothesis_profile", None) != "thorough":
-        return  # TORCHNP_FRESH_EXAMPLES=0: the derandomized ci profile, the same examples every run
+        return  # the derandomized ci profile, the same examples every run
     if seed is None:
         seed = str(random.SystemRandom().randrange(2 ** 32))
     os.environ["TORCHNP_HYPOTHESIS_SEED"] = str(seed)
@@ -106,7 +106,7 @@ def _seed(config):
 def pytest_report_header(config):
     seed = os.environ.get("TORCHNP_HYPOTHESIS_SEED")
     if seed is None:
-        return ["hypothesis: derandomized (TORCHNP_FRESH_EXAMPLES=0: the same examples every run)"]
+        return ["hypothesis: derandomized (the same examples every run; TORCHNP_FRESH_EXAMPLES=1 draws fresh ones)"]
     return [f"hypothesis seed: {seed} (the same examples again: --hypothesis-seed={seed}), profile "
             f"{hypothesis.settings.get_current_profile_name()}"]
 
