@@ -179,6 +179,11 @@ def resample_poly(x, up, down, axis=0, window=("kaiser", 5.0), padtype="constant
     if padtype in _PAD_FUNCS:
         if padtype == "mean":
             background = work.mean(-1, keepdim=True)
+        elif work.is_complex():  # NumPy's lexicographic order of complex values (torch sorts no complex)
+            import torchnp
+
+            fn = {"median": torchnp.median, "minimum": torchnp.min, "maximum": torchnp.max}[padtype]
+            background = fn(_wrap(work), axis=-1, keepdims=True)._t
         elif padtype == "median":
             s = work.sort(-1).values
             n = s.shape[-1]
