@@ -134,6 +134,8 @@ def _refuse(name, what, dev):
 def _unbounded(bounds):
     """Whether (lb, ub) are all -inf and +inf (read on the host where they are device arrays)."""
     lb, ub = bounds
+    if isinstance(lb, (int, float)) and isinstance(ub, (int, float)):  # SciPy's default: no tensor, no read
+        return lb == -math.inf and ub == math.inf
     return bool((tensor(lb, None) == -math.inf).all()) and bool((tensor(ub, None) == math.inf).all())
 
 
