@@ -23,6 +23,7 @@ import torch
 from ..._array import _wrap, ndarray
 from ..._boundary import tensor
 from ..optimize._result import OptimizeResult
+from ..optimize._scalar import brentq
 
 SAFETY, MIN_FACTOR, MAX_FACTOR = 0.9, 0.2, 10
 EPS = _np.finfo(float).eps
@@ -172,49 +173,6 @@ class OdeSolution:
             cols = [self.interpolants[self._segment(v)](v) for v in ts]
             return _wrap(torch.stack(cols, dim=-1) if cols else like.new_empty(like.shape + (0,)))
         return _wrap(self.interpolants[self._segment(float(t))](float(t)))
-
-
-def _brentq(f, a, b, xtol, rtol, maxiter=100):
-    """Brent's root finder on floats (SciPy's ``brentq`` algorithm), ``f(a)`` and ``f(b)`` of
-    opposite signs."""
-    xpre, xcur = a, b
-    fpre, fcur = f(xpre), f(xcur)
-    if fpre == 0:
-        return xpre
-    if fcur == 0:
-        return xcur
-    xblk = fblk = spre = scur = 0.0
-    for _ in range(maxiter):
-        if fpre != 0 and fcur != 0 and (fpre > 0) != (fcur > 0):
-            xblk, fblk = xpre, fpre
-            spre = scur = xcur - xpre
-        if abs(fblk) < abs(fcur):
-            xpre, xcur, xblk = xcur, xblk, xcur
-            fpre, fcur, fblk = fcur, fblk, fcur
-        delta = (xtol + rtol * abs(xcur)) / 2
-        sbis = (xblk - xcur) / 2
-        if fcur == 0 or abs(sbis) < delta:
-            return xcur
-        if abs(spre) > delta and abs(fcur) < abs(fpre):
-            if xpre == xblk:
-                stry = -fcur * (xcur - xpre) / (fcur - fpre)
-            else:
-                dpre = (fpre - fcur) / (xpre - xcur)
-                dblk = (fblk - fcur) / (xblk - xcur)
-                stry = -fcur * (fblk * dblk - fpre * dpre) / (dblk * dpre * (fblk - fpre))
-            if 2 * abs(stry) < min(abs(spre), 3 * abs(sbis) - delta):
-                spre, scur = scur, stry
-            else:
-                spre, scur = sbis, sbis
-        else:
-            spre, scur = sbis, sbis
-        xpre, fpre = xcur, fcur
-        if abs(scur) > delta:
-            xcur += scur
-        else:
-            xcur += delta if sbis > 0 else -delta
-        fcur = f(xcur)
-    return xcur
 
 
 class _Solver:
@@ -465,7 +423,7 @@ def solve_on_device(fun, t_span, y0, method, t_eval, dense_output, events, vecto
                 sol = sol or solver.dense_output()
                 for i in active:
                     count[i] += 1
-                roots = [_brentq(lambda s, e=events[i]: float(_scalar(e(s, _wrap(sol(s))))), t_old, t, 4 * EPS, 4 * EPS)
+                roots = [brentq(lambda s, e=events[i]: float(_scalar(e(s, _wrap(sol(s))))), t_old, t, 4 * EPS, 4 * EPS, 100)[0]
                          for i in active]
                 terminate = False
                 if any(count[i] >= max_events[i] for i in active):
