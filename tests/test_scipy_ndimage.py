@@ -462,6 +462,10 @@ def test_affine_transform_and_rotate(data):
     kw = dict(order=data.draw(st.integers(0, 5)), mode=mode, cval=data.draw(st.sampled_from([0.0, 2.25])))
     if data.draw(st.booleans()) and x.ndim == 2:
         angle = data.draw(st.sampled_from([0, 90, -90, 180, 30.5, 45, -120, 400]))
+        # a single row or column turned by an angle off the axes puts output points on the input's
+        # edge in exact arithmetic, where the last bit of cos/sin decides inside (the data) or
+        # outside (cval) in SciPy as in torch: no value to compare there
+        assume(not (mode in ("constant", "grid-constant") and min(x.shape) == 1 and angle % 90))
         check_scipy(call("ndimage.rotate", x, angle, reshape=data.draw(st.booleans()), **kw))
         return
     kind = data.draw(st.sampled_from(["full", "diagonal", "homogeneous"]))

@@ -1,10 +1,12 @@
 """torchnp.scipy.stats against SciPy (DESIGN §8.2): SciPy's bits on host data, the torch
 implementation within tolerance under the accelerator rules (tests/scipy_support.py)."""
 
+import warnings
+
 import numpy
 import pytest
 import scipy.stats
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 from hypothesis.extra import numpy as hnp
 
 import torchnp
@@ -186,6 +188,15 @@ def test_summaries(name, a, data):
         kw["keepdims"] = data.draw(st.booleans())
     if name == "describe" and (a.size == 0 or (axis is not None and a.shape[axis] == 0)):
         return
+    # SciPy's own answer on (nearly) identical data is rounding noise, and SciPy says so: no value
+    # to compare where it warns of catastrophic cancellation (skew of 27 equal values: 1.0598)
+    with warnings.catch_warnings(record=True) as caught, numpy.errstate(all="ignore"):
+        warnings.simplefilter("always")
+        try:
+            getattr(scipy.stats, name)(a, **kw)
+        except Exception:  # SciPy's exception: check_scipy checks torchnp raises the same
+            pass
+    assume(not any("catastrophic cancellation" in str(w.message) for w in caught))
     # higher moments of data spread over 1e3: sums of cubes and fourth powers, ~1e-11 relative
     with numpy.errstate(all="ignore"):
         check_scipy(call(f"stats.{name}", a, **kw), rtol=1e-9, atol=1e-9)
