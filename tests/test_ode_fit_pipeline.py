@@ -30,6 +30,7 @@ def _host(v):
     return torchnp.to_numpy(torchnp.asarray(v)) if isinstance(v, torchnp.ndarray) else numpy.asarray(v)
 
 
+@pytest.mark.host_rules  # SciPy's own bits: host data under the host rules
 def test_host_data_gives_scipys_bits():
     got = ode_fit_pipeline.with_torchnp(DATA, "cpu")
     assert got.keys() == EXPECTED.keys() == TOLERANCE.keys()

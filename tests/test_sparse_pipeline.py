@@ -29,6 +29,7 @@ def _host(v):
     return torchnp.to_numpy(torchnp.asarray(v)) if isinstance(v, torchnp.ndarray) else numpy.asarray(v)
 
 
+@pytest.mark.host_rules  # SciPy's own bits: host data under the host rules
 def test_host_data_gives_scipys_results():
     got = sparse_pipeline.with_torchnp(DATA, "cpu")
     assert got.keys() == EXPECTED.keys()
