@@ -61,14 +61,19 @@ def accelerator_rules():
 
 
 def pytest_collection_modifyitems(config, items):
-    if not config.getoption("--accelerator-rules"):
+    from support import ON_ACCELERATOR
+
+    rules = config.getoption("--accelerator-rules")
+    if not (rules or ON_ACCELERATOR):
         return
     keep, host = [], []
     for item in items:
         # torchnp.scipy's tests run both rule sets themselves (scipy_support.check_scipy and the
-        # accelerator_rules() blocks): their torch paths are tested in the normal pass already
-        own_rules = item.path.name.startswith("test_scipy_")
-        (host if item.get_closest_marker("host_rules") or own_rules else keep).append(item)
+        # accelerator_rules() blocks): their torch paths are tested in the normal pass already.
+        # On a real accelerator (TORCHNP_DEVICE=cuda) host_rules tests are the CPU pass's.
+        own_rules = rules and item.path.name.startswith("test_scipy_")
+        host_data = ON_ACCELERATOR and item.get_closest_marker("host_data")
+        (host if item.get_closest_marker("host_rules") or own_rules or host_data else keep).append(item)
     if host:
         config.hook.pytest_deselected(items=host)
         items[:] = keep
@@ -79,7 +84,10 @@ def pytest_configure(config):
     _seed(config)
     config.addinivalue_line(
         "markers", "host_rules: tests of host-only behaviour (NumPy's kernels, scalars and random streams on "
-                   "host data), deselected by --accelerator-rules")
+                   "host data), deselected by --accelerator-rules and on a real accelerator (TORCHNP_DEVICE=cuda)")
+    config.addinivalue_line(
+        "markers", "host_data: programs that mix host data with default-device arrays (DeviceMismatchError "
+                   "on an accelerator by design, §3.3), deselected on a real accelerator (TORCHNP_DEVICE=cuda)")
     if config.getoption("--accelerator-rules"):
         accelerator_rules()
     if config.getoption("--fake-cuda"):

@@ -20,7 +20,18 @@ from hypothesis.extra import numpy as hnp
 
 import torchnp
 
-DEVICE = os.environ.get("TORCHNP_DEVICE") or str(torchnp.get_default_device())
+def _device_name(name):
+    """``name`` as torchnp arrays report their device: an accelerator with its index ("cuda:0")."""
+    dev = torch.device(name)
+    if dev.type not in ("cpu", "meta") and dev.index is None:
+        dev = torch.device(dev.type, getattr(torch, dev.type).current_device())
+    return str(dev)
+
+
+DEVICE = _device_name(os.environ.get("TORCHNP_DEVICE") or str(torchnp.get_default_device()))
+#: the tests run on a real accelerator (``TORCHNP_DEVICE=cuda``): torch's kernels assert bad indices
+#: on the device, which ends the process's use of it, so value checks run under errstate only there
+ON_ACCELERATOR = torch.device(DEVICE).type not in ("cpu", "meta")
 
 #: examples per property of the "ci" profile (tests/conftest.py); other profiles scale explicit caps
 CI_EXAMPLES = 40
@@ -90,7 +101,7 @@ def assert_like_numpy(actual, expected, rtol=None, atol=None, check_dtype=True, 
             assert_like_numpy(a, e, rtol, atol, check_dtype, err_msg, device)
         return
     want = RESULT_DEVICE if device is None else torchnp.zeros(0, device=device).device
-    if isinstance(expected, numpy.generic) and want.type == "cpu" and not accelerator_rules():
+    if isinstance(expected, numpy.generic) and want.type == "cpu" and torchnp._device.CPU_VALUE_CHECKS:
         # §1.3: a scalar result from host data is NumPy's own scalar, of NumPy's type
         # (under --accelerator-rules a 0-d array, as on a device: the branch below)
         assert isinstance(actual, numpy.generic), f"{err_msg}: expected NumPy's scalar {type(expected)}, got {actual!r}"
@@ -135,12 +146,13 @@ def _same_special_parts(got, exp, err_msg, rtol, atol):
 
 
 def accelerator_rules():
-    """Whether the CPU runs under an accelerator's rules (``pytest --accelerator-rules``, DESIGN §7):
+    """Whether the tests run under an accelerator's rules: on one (``ON_ACCELERATOR``), or on the CPU
+    under its rules (``pytest --accelerator-rules``, DESIGN §7):
     0-d arrays where the host gives NumPy scalars (§1.3), NumPy's value checks only under
     ``np.errstate(invalid="raise")`` (§3.5, docs/devices.md)."""
     from torchnp import _device
 
-    return not _device.CPU_VALUE_CHECKS
+    return ON_ACCELERATOR or not _device.CPU_VALUE_CHECKS
 
 
 def raised(fn, *args, want=Exception, **kwargs):
@@ -148,9 +160,11 @@ def raised(fn, *args, want=Exception, **kwargs):
     NumPy makes by reading values runs only under ``np.errstate(invalid="raise")`` (§3.5,
     docs/devices.md "Functions that synchronise"), so a call that raises nothing, or something else
     than ``want`` (torch's CPU kernels check an index where a device's would assert later), is
-    retried there."""
+    retried there; on a real accelerator it runs there only (a device-side assert would end the
+    process's use of the device)."""
     exc = None
-    for attempt in ((False, True) if accelerator_rules() else (False,)):
+    attempts = (True,) if ON_ACCELERATOR else (False, True) if accelerator_rules() else (False,)
+    for attempt in attempts:
         try:
             with numpy.errstate(invalid="raise") if attempt else contextlib.nullcontext():
                 fn(*args, **kwargs)
@@ -189,6 +203,15 @@ def convert_args(args, device=None):
     return out
 
 
+def _device_kwargs(kwargs):
+    """On an accelerator, keyword arrays (weights, ...) on it too: NumPy arrays are host data (§3.3),
+    and mixing them with device arrays raises. ``out=`` stays as given."""
+    if not ON_ACCELERATOR:
+        return kwargs
+    names = [k for k in kwargs if k != "out"]
+    return {**kwargs, **dict(zip(names, convert_args([kwargs[k] for k in names])))}
+
+
 def resolve(namespace, name):
     obj = namespace
     for part in name.split("."):
@@ -225,9 +248,9 @@ def check(name, *args, compare=Compare(), **kwargs):
         if isinstance(exc, TypeError) and "unexpected keyword" in str(exc):
             raise AssertionError(f"numpy.{name} takes no such keyword ({exc}); comparison options go in "
                                  f"check(..., compare=Compare(rtol=..., atol=...))") from exc
-        raises_like(type(exc), tn_func, *convert_args(args), **kwargs)
+        raises_like(type(exc), tn_func, *convert_args(args), **_device_kwargs(kwargs))
         return exc
-    actual = tn_func(*convert_args(args), **kwargs)
+    actual = tn_func(*convert_args(args), **_device_kwargs(kwargs))
     assert_like_numpy(actual, expected, compare.rtol, compare.atol, compare.dtype, err_msg=f"torchnp.{name}")
     return actual
 

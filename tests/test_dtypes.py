@@ -249,7 +249,8 @@ def _outcome(fn):
 @pytest.mark.parametrize("dt", HOST_ONLY, ids=str)
 def test_host_only_dtypes_are_numpy_arrays(entry, dt):  # §2.5: exactly NumPy's result (or its exception)
     expected = _outcome(lambda: ENTRY_POINTS[entry](numpy, dt))
-    got = _outcome(lambda: ENTRY_POINTS[entry](torchnp, dt))
+    with torchnp.device("cpu"):  # host data (the entry points' arange etc.); beside a device: the test below
+        got = _outcome(lambda: ENTRY_POINTS[entry](torchnp, dt))
     if isinstance(expected, Exception):
         assert isinstance(got, type(expected)), (got, expected)
         return
@@ -386,8 +387,8 @@ def test_dtype_aliases_like_numpy(op, a, char, how):
     d = _spell(char, how)
     with numpy.errstate(all="ignore"):
         exp = ALIAS_OPS[op](numpy, a, d)
-    with torchnp.device(DEVICE):
-        got = ALIAS_OPS[op](torchnp, a, d)
+    with torchnp.device(DEVICE):  # (a NumPy operand is host data, §3.3: on an accelerator, its copy there)
+        got = ALIAS_OPS[op](torchnp, a if DEVICE == "cpu" else tnp(a), d)
     assert_like_numpy(got, exp)
     assert (got.dtype.char, got.dtype.type) == (exp.dtype.char, exp.dtype.type)
     if isinstance(exp, numpy.ndarray) and DEVICE == "cpu":

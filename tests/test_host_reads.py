@@ -123,7 +123,7 @@ def test_0d_index_arrays_without_sync(key, monkeypatch, accelerator_rules):
     with HostReads() as hr:
         got = torchnp.asarray(a, device="cpu")[tkey]
     assert not hr.reads
-    assert_like_numpy(got, numpy.asarray(a[tuple(numpy.array(k) if type(k) is int else k for k in key)]))
+    assert_like_numpy(got, numpy.asarray(a[tuple(numpy.array(k) if type(k) is int else k for k in key)]), device="cpu")
 
 
 @pytest.mark.parametrize("call", [
@@ -146,7 +146,7 @@ def test_accelerator_paths_match_numpy(call, accelerator_rules):
         got = call(torchnp, torchnp.asarray(x, device="cpu"))
     assert not hr.reads
     # results stay arrays, as on an accelerator (§1.3)
-    assert_like_numpy(got, numpy.asarray(expected) if isinstance(expected, numpy.generic) else expected)
+    assert_like_numpy(got, numpy.asarray(expected) if isinstance(expected, numpy.generic) else expected, device="cpu")
 
 
 def test_place_without_sync(accelerator_rules):
@@ -157,7 +157,7 @@ def test_place_without_sync(accelerator_rules):
     with HostReads() as hr:
         torchnp.place(t, torchnp.asarray(numpy.arange(8.0) % 3 == 0, device="cpu"), [10.0, 20.0])
     assert not hr.reads
-    assert_like_numpy(t, a)
+    assert_like_numpy(t, a, device="cpu")
 
 
 def test_errstate_restores_numpy_errors_on_accelerators():

@@ -6,7 +6,7 @@ from hypothesis import given, strategies as st
 from hypothesis.extra import numpy as hnp
 
 import torchnp
-from support import DEVICE, SUPPORTED_DTYPES, arrays, assert_like_numpy, tnp
+from support import DEVICE, SUPPORTED_DTYPES, arrays, assert_like_numpy, raises_like, tnp
 
 
 def _key_for_torchnp(key):
@@ -23,8 +23,7 @@ def _same_getitem(a, key):
     try:
         expected = a[key]
     except Exception as exc:  # noqa: BLE001 - compare exception types
-        with pytest.raises(type(exc)):
-            x[_key_for_torchnp(key)]
+        raises_like(type(exc), x.__getitem__, _key_for_torchnp(key))  # (index values: a value check, §3.5)
         return
     got = x[_key_for_torchnp(key)]
     assert_like_numpy(got, expected)  # one element: NumPy's scalar on the host (§1.3)
@@ -36,8 +35,7 @@ def _same_setitem(a, key, value):
     try:
         expected[key] = value
     except Exception as exc:  # noqa: BLE001
-        with pytest.raises(type(exc)):
-            x[_key_for_torchnp(key)] = _key_for_torchnp(value)
+        raises_like(type(exc), x.__setitem__, _key_for_torchnp(key), _key_for_torchnp(value))
         return
     x[_key_for_torchnp(key)] = _key_for_torchnp(value)
     assert_like_numpy(x, expected)
@@ -140,6 +138,21 @@ def test_setitem_shape_mismatch_is_valueerror():  # §1.2
 @pytest.mark.filterwarnings("ignore:Truncating the start/stop/step of slice")  # torch's note on huge bounds
 def test_getitem_errors(key):  # §1.2: IndexError (ValueError for zero step) as NumPy
     _same_getitem(numpy.arange(5), key)
+
+
+@pytest.mark.parametrize("key", [[0, 7], [-6], ([1, 2], [0, 5])])
+def test_python_sequence_indices_are_checked_on_the_host(key):  # §3.5: Python data, no device read
+    """A list index is host data: its bounds are checked before it is uploaded, so an accelerator
+    (``meta`` here: any read of its data raises) gets NumPy's IndexError, never a device-side assert."""
+    a = numpy.zeros((5, 5)) if isinstance(key, tuple) else numpy.zeros(5)
+    with pytest.raises(IndexError) as np_exc:
+        a[key]
+    x = torchnp.zeros(a.shape, device="meta")
+    with pytest.raises(IndexError, match=str(np_exc.value).split(" with size")[0].replace("[", r"\[")):
+        x[key]
+    with pytest.raises(IndexError):
+        torchnp.add.at(x, key, 1.0)
+    assert x[[0, 4]].shape == a[[0, 4]].shape
 
 
 def test_index_error_messages():  # §1.2: NumPy's wording

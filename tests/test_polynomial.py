@@ -39,9 +39,9 @@ def _same(name, np_fn, tn_fn, args, kwargs=None, rtol=SERIES, atol=SERIES):
         want = np_fn(*args, **kwargs)
     except Exception as exc:  # noqa: BLE001 - the same exception type is the expectation
         with pytest.raises(type(exc)):
-            tn_fn(*_tn(tuple(args)), **kwargs)
+            tn_fn(*_tn(tuple(args)), **dict(zip(kwargs, _tn(tuple(kwargs.values())))))
         return
-    got = tn_fn(*_tn(tuple(args)), **kwargs)
+    got = tn_fn(*_tn(tuple(args)), **dict(zip(kwargs, _tn(tuple(kwargs.values())))))  # (weights on DEVICE too)
     assert_like_numpy(got, want, rtol=rtol, atol=atol, err_msg=name)
 
 

@@ -102,12 +102,23 @@ HOST_PROGRAMS = {
     "percolation_clusters.py": "[0] * (x.max() + 1): a NumPy scalar repeats the list, a 0-d array broadcasts (§1.3)",
 }
 
+#: programs that mix host data with default-device arrays, so that on a real accelerator they raise
+#: DeviceMismatchError/HostCopyError by design (§3.3, §3.2): deselected there (host_data), and why
+HOST_DATA_PROGRAMS = {
+    "datetime_series.py": "datetime64 data is host-only (§2.5); its mask selects from device arrays",
+    "game_of_life.py": "np.load reads a file into host data, compared with a device array",
+    "io_printing.py": "np.load reads a file into host data, compared with a device array",
+    "string_labels.py": "string arrays are host-only (§2.5), indexed by a device argmax",
+    "structured_records.py": "structured arrays are host-only (§2.5), assigned device arrays",
+}
+
 
 def _param(name):
     reason = KNOWN_FAILURES.get(name)
     raises = (TypeError, ImportError, AttributeError)
     marks = [pytest.mark.xfail(reason=reason, raises=raises, strict=True)] if reason else []
     marks += [pytest.mark.host_rules] if name in HOST_PROGRAMS else []
+    marks += [pytest.mark.host_data] if name in HOST_DATA_PROGRAMS else []
     return pytest.param(name, id=name, marks=marks)
 
 

@@ -150,7 +150,7 @@ def test_iterative_solver_maxiter_info_and_preconditioner():
     op = sl.LinearOperator(A.shape, matvec=lambda v: sparse.csr_array(A, device="cpu") @ v, device="cpu")
     got, _ = sl.cg(op, np.asarray(b), rtol=1e-10)
     numpy.testing.assert_allclose(got.to_numpy(), ssl.cg(A, b, rtol=1e-10)[0], rtol=1e-9)
-    zero, zinfo = sl.cg(sparse.csr_array(A, device="cpu"), np.zeros(A.shape[0]))
+    zero, zinfo = sl.cg(sparse.csr_array(A, device="cpu"), np.zeros(A.shape[0], device="cpu"))
     assert zinfo == 0 and not zero.to_numpy().any()
 
 

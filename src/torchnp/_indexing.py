@@ -68,15 +68,18 @@ def _convert_item(item, dev):
     if isinstance(item, (_np.integer, _np.bool_)):
         return item.item()
     if isinstance(item, (list, tuple)):
+        on_host = dev.type != "cpu"  # Python data: its bounds are checked on the host, no sync (§3.5)
         try:
-            t = as_tensor(item, None, dev)
+            t = as_tensor(item, None, _device.CPU if on_host else dev)
         except TypeError:  # None, strings, ragged lists: not an index array for NumPy either
             raise IndexError(_VALID) from None
         if t.is_floating_point() or t.is_complex():
             if t.numel():
                 raise IndexError(_VALID)  # NumPy's wording for a list (an array gets another)
             t = t.to(torch.int64)  # NumPy reads an empty sequence as intp
-        return _convert_item(_wrap(t), dev)
+        if on_host and t.dtype is not torch.bool and t.dim():
+            return t.to(torch.int64)  # (uploaded in _normalize_key after the check)
+        return _convert_item(_wrap(t.to(dev)), dev)
     if isinstance(item, (float, _np.floating, complex)):
         raise IndexError(_VALID)
     try:
@@ -141,7 +144,13 @@ def _normalize_key(t, key, check=False):
                     out.extend(idx[:-1])
                     it = idx[-1]
             else:
-                if (check or dev.type != "cpu") and it.numel() and checks_data(it):
+                if it.device != dev:  # a Python sequence's indices, on the host: checked without a sync
+                    n = t.shape[dim]
+                    if it.numel() and bool(((it >= n) | (it < -n)).any()):
+                        bad = it[(it >= n) | (it < -n)][0].item()
+                        raise IndexError(f"index {bad} is out of bounds for axis {dim} with size {n}")
+                    it = it.to(dev)
+                elif (check or dev.type != "cpu") and it.numel() and checks_data(it):
                     # NumPy's IndexError needs the data. The CPU kernel checks bounds itself, except
                     # when the result is empty (``check``: see getitem); on an accelerator torch's
                     # kernels assert bounds asynchronously, and this sync runs only under
