@@ -221,7 +221,8 @@ def _extreme(input, labels, index, find_min):
     red = torch.full((n,), fill, dtype=t.dtype, device=t.device).scatter_reduce(
         0, pos, torch.where(found, flat, torch.tensor(fill, dtype=t.dtype, device=t.device)),
         "amin" if find_min else "amax")
-    hit = torch.zeros(n, dtype=torch.bool, device=t.device).scatter_reduce(0, pos, found, "amax")
+    # (in uint8: CUDA has no bool scatter_reduce kernel; seen on the first GPU run)
+    hit = torch.zeros(n, dtype=torch.uint8, device=t.device).scatter_reduce(0, pos, found.to(torch.uint8), "amax").bool()
     r = torch.where(hit, red, torch.zeros((), dtype=t.dtype, device=t.device))  # SciPy: 0 where absent
     return r[first].reshape(shape).to(dt)
 
