@@ -247,7 +247,10 @@ def select(a, key):
     if k is not None:
         return _cpu_kernels.run(k, t, tkey[0])
     try:
-        r = t[tkey]
+        if advanced and t.dtype in _SIGNED:  # uint16/32/64: CUDA has no index kernel; gather the same bits as signed
+            r = t.view(_SIGNED[t.dtype])[tkey].view(t.dtype)
+        else:
+            r = t[tkey]
     except IndexError as exc:
         raise index_error(exc, t, key) from None
     if advanced and r.numel() == 0 and _device.checks_data(t):

@@ -5,10 +5,11 @@ import operator
 import numpy as _np
 import torch
 
+from .. import _dtypes
 from .._array import _wrap, ndarray
 from ._common import checks_data, int_tuple, normalize_axis, tensor
 
-_SAME_BITS = {torch.uint16: torch.int16, torch.uint32: torch.int32, torch.uint64: torch.int64}
+_SAME_BITS = _dtypes.SAME_BITS
 
 __all__ = ["tile", "repeat"]
 

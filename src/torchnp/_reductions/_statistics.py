@@ -82,7 +82,7 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     return finish(r.to(res) if r.dtype is not res else r, out)
 
 
-_SAME_BITS = {torch.uint16: torch.int16, torch.uint32: torch.int32, torch.uint64: torch.int64}
+_SAME_BITS = _dtypes.SAME_BITS
 
 
 def _gather(t, idx):
