@@ -29,9 +29,9 @@ def solve_ivp(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, e
             **{k: _host_views(v) for k, v in options.items()}))
     if isinstance(method, str) and method not in _ivp.SCIPY_METHODS:
         raise ValueError(f"`method` must be one of {dict.fromkeys(_ivp.SCIPY_METHODS)} or OdeSolver class.")
-    if method not in _ivp.TABLEAUS:
+    if method not in _ivp.DEVICE_METHODS:
         raise TypeError(f"torchnp.scipy.integrate.solve_ivp runs method {method!r} on host data only (SciPy's "
-                        f"own); on a device: {sorted(_ivp.TABLEAUS)}. torchnp never copies data implicitly: pass "
+                        f"own); on a device: {sorted(_ivp.DEVICE_METHODS)}. torchnp never copies data implicitly: pass "
                         "y0.to_numpy() to use SciPy's (docs/scipy.md).")
     return _ivp.solve_on_device(fun, t_span, y0, method, t_eval, dense_output, events, vectorized, args, dict(options))
 
