@@ -191,3 +191,79 @@ def test_bdf_host_reads_per_step():  # docs/devices.md: one per Newton iteration
     newton = got.nfev - 2  # the first derivative and the initial step's trial are not Newton iterations
     reads = len(hr.reads) - 2  # the initial step's two norms
     assert newton + steps <= reads <= newton + steps + 10 + steps // 5  # + rejected attempts
+
+
+# -- odeint: stiffness switching in LSODA's spirit (docs/scipy.md) --
+TOL = 1.49012e-8  # odeint's default rtol and atol
+
+
+def lotka_in(xp):
+    return lambda t, z: xp.stack([1.5 * z[0] - z[0] * z[1], -3 * z[1] + z[0] * z[1]])
+
+
+# problem, output times, stiff?, the bounds on torchnp's and SciPy's errors in units of odeint's
+# local tolerance (measured against a rtol=1e-13 solution: torchnp's 5, 270, 3, 67; SciPy's
+# odeint's own 4, 340, 2, 3200 - global errors of 1.5e-8 per step)
+ODEINT = {"robertson": (robertson_in, [1.0, 0.0, 0.0], numpy.concatenate([[0], numpy.logspace(-5, 5, 21)]), True, (20, 20)),
+          "vdp": (vdp_in, [2.0, 0.0], numpy.linspace(0, 2000, 21), True, (1000, 1000)),
+          "linear": (linear_in, [1.0, 2.0, -1.0], numpy.linspace(0, 10, 11), True, (20, 20)),
+          "lotka": (lotka_in, [10.0, 5.0], numpy.linspace(0, 15, 31), False, (200, 5000))}
+
+
+@pytest.mark.parametrize("problem", sorted(ODEINT))
+def test_odeint_switches_to_bdf_when_stiff(problem):
+    rhs, y0, t, stiff, k = ODEINT[problem]
+    exact = scipy.integrate.odeint(rhs(numpy), numpy.array(y0), t, tfirst=True, rtol=1e-13, atol=1e-16,
+                                   mxstep=10 ** 6)
+    ref, ri = scipy.integrate.odeint(rhs(numpy), numpy.array(y0), t, tfirst=True, full_output=True, mxstep=10000)
+    with accelerator_rules():
+        got, gi = integrate.odeint(rhs(np), np.asarray(y0), np.asarray(t), tfirst=True, full_output=True,
+                                   mxstep=10000)
+    assert got.shape == ref.shape and got.dtype == ref.dtype
+    _within(got.to_numpy(), exact, TOL, TOL, k[0])
+    _within(ref, exact, TOL, TOL, k[1])
+    assert set(gi) <= set(ri) and gi["message"] == ri["message"] == "Integration successful."
+    for key in ("hu", "tcur", "tsw", "nst", "nfe", "nje", "nqu", "mused"):
+        assert gi[key].shape == ri[key].shape and gi[key].dtype == ri[key].dtype, key
+    numpy.testing.assert_array_equal(gi["tcur"].to_numpy() >= t[1:], True)
+    mused = gi["mused"].to_numpy()
+    if stiff:  # the stiff method, switched to early, and no more steps than LSODA's
+        assert mused[-1] == ri["mused"][-1] == 2 and gi["nje"].to_numpy()[-1] > 0
+        assert gi["nst"].to_numpy()[-1] <= 1.2 * ri["nst"][-1]
+    else:
+        assert (mused == 1).all() and (ri["mused"] == 1).all() and gi["nje"].to_numpy()[-1] == 0
+
+
+def test_odeint_dfun_col_deriv_args_and_hmax():
+    t = numpy.linspace(0, 1e3, 11)
+    exact = scipy.integrate.odeint(robertson_in(numpy), numpy.array([1.0, 0, 0]), t, tfirst=True, rtol=1e-13,
+                                   atol=1e-16, mxstep=10 ** 6)
+
+    def f(y, t, scale):  # odeint's order (y, t), with args
+        return scale * robertson_in(np)(t, y)
+
+    def dfun(y, t, scale):  # columns: d f / d y_j in column j's place (col_deriv)
+        return scale * robertson_jac_in(np)(t, y).T
+
+    with accelerator_rules():
+        got, info = integrate.odeint(f, np.asarray([1.0, 0, 0]), np.asarray(t), args=(1.0,), Dfun=dfun, col_deriv=1,
+                                     full_output=1)
+        capped = integrate.odeint(f, np.asarray([1.0, 0, 0]), np.asarray(t), args=(1.0,), hmax=50.0)
+    _within(got.to_numpy(), exact, TOL, TOL, 20)
+    _within(capped.to_numpy(), exact, TOL, TOL, 20)
+    assert info["nje"].to_numpy()[-1] > 0 and (info["hu"].to_numpy() <= 1e3).all()
+    with accelerator_rules(), pytest.raises(TypeError, match="to_numpy"):  # banded Dfun: SciPy's own only
+        integrate.odeint(f, np.asarray([1.0, 0, 0]), np.asarray(t), args=(1.0,), Dfun=dfun, ml=1, mu=1)
+
+
+def test_odeint_excess_work_warns_as_scipy():
+    t = numpy.array([0.0, 1e5])
+    with pytest.warns(scipy.integrate.ODEintWarning, match="Excess work done") as ref:
+        scipy.integrate.odeint(lotka_in(numpy), numpy.array([10.0, 5.0]), t, tfirst=True, mxstep=20)
+    with accelerator_rules(), pytest.warns(scipy.integrate.ODEintWarning) as got:
+        y, info = integrate.odeint(lotka_in(np), np.asarray([10.0, 5.0]), np.asarray(t), tfirst=True, mxstep=20,
+                                   full_output=True)
+    assert [str(w.message) for w in got] == [str(w.message) for w in ref]
+    assert info["message"] == "Excess work done on this call (perhaps wrong Dfun type)."
+    numpy.testing.assert_array_equal(y.to_numpy()[0], [10.0, 5.0])
+    assert numpy.isnan(y.to_numpy()[1]).all()  # SciPy leaves the row unset

@@ -86,9 +86,7 @@ class BdfSolver:
     ``t_old``, ``dense_output()``, ``nfev``, ``njev``, ``nlu``."""
 
     def __init__(self, fun, t0, y0, t_bound, rtol, atol, max_step, first_step, vectorized, jac=None,
-                 jac_sparsity=None):
-        from ._ivp import _Solver
-
+                 jac_sparsity=None, initial_step=None):
         self.t, self.y, self.t_bound, self.t_old = t0, y0, t_bound, None
         self.direction = float(_np.sign(t_bound - t0)) if t_bound != t0 else 1.0
         self.nfev = self.njev = self.nlu = 0
@@ -99,9 +97,9 @@ class BdfSolver:
             self._fun = lambda t, y: _as_state(fun(t, _wrap(y)), y)
         self.rtol, self.atol, self.max_step = rtol, atol, max_step
         self.f = self.fun(t0, y0)
-        if first_step is None:  # SciPy's select_initial_step with the error order 1
+        if first_step is None:  # SciPy's select_initial_step (``_ivp``'s, given) with the error order 1
             self.tab = type("_Order1", (), {"error_order": 1})
-            self.h_abs = _Solver._initial_step(self)
+            self.h_abs = initial_step(self)
         else:
             self.h_abs = first_step
         self.newton_tol = max(10 * EPS / rtol, min(0.03, rtol ** 0.5))
@@ -262,6 +260,7 @@ class BdfSolver:
             else:
                 break
         self.n_equal_steps += 1
+        self.order_used = order
         self.t_old, self.t, self.y, self.h_abs, self.J, self.LU = t, t_new, y_new, h_abs, J, LU
         rows = list(D.unbind(0))
         rows[order + 2] = d - rows[order + 1]

@@ -24,6 +24,7 @@ from ..._array import _wrap, ndarray
 from ..._boundary import tensor
 from ..optimize._result import OptimizeResult
 from ..optimize._scalar import brentq
+from ._bdf import BdfSolver, _as_state
 
 SAFETY, MIN_FACTOR, MAX_FACTOR = 0.9, 0.2, 10
 EPS = _np.finfo(float).eps
@@ -294,11 +295,6 @@ def _solver(method):
     return _Dop853Solver if method == "DOP853" else _Solver
 
 
-def _as_state(out, like):
-    t = out._t if isinstance(out, ndarray) else tensor(out, like.device)
-    return t.to(like.dtype) if t.dtype != like.dtype else t
-
-
 def _event_attributes(events):
     if callable(events):
         events = (events,)
@@ -394,9 +390,8 @@ def solve_on_device(fun, t_span, y0, method, t_eval, dense_output, events, vecto
                       f"{', '.join(f'`{x}`' for x in options)}.", stacklevel=3)
     te = None if t_eval is None else _times(t_eval, t0, tf)
     if method == "BDF":
-        from ._bdf import BdfSolver
-
-        solver = BdfSolver(fun, t0, y, tf, rtol, atol_t, max_step, first_step, vectorized, **implicit)
+        solver = BdfSolver(fun, t0, y, tf, rtol, atol_t, max_step, first_step, vectorized, **implicit,
+                           initial_step=_Solver._initial_step)
     else:
         solver = _solver(method)(fun, t0, y, tf, TABLEAUS[method], rtol, atol_t, max_step, first_step, vectorized)
     ts, ys, interpolants, ti = [t0], [y], [], [t0]
