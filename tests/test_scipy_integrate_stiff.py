@@ -267,3 +267,37 @@ def test_odeint_excess_work_warns_as_scipy():
     assert info["message"] == "Excess work done on this call (perhaps wrong Dfun type)."
     numpy.testing.assert_array_equal(y.to_numpy()[0], [10.0, 5.0])
     assert numpy.isnan(y.to_numpy()[1]).all()  # SciPy leaves the row unset
+
+
+def test_host_rules_take_scipys_own_with_torchnp_callables():  # §8.2: SciPy's BDF and LSODA, bit for bit
+    kw = dict(method="BDF", rtol=1e-6, atol=1e-10)
+    ref = scipy.integrate.solve_ivp(robertson_in(numpy), (0, 100), numpy.array([1.0, 0, 0]),
+                                    jac=robertson_jac_in(numpy), **kw)
+    got = integrate.solve_ivp(robertson_in(np), (0, 100), np.asarray([1.0, 0, 0]), jac=robertson_jac_in(np), **kw)
+    assert got.y.device.type == "cpu" and (got.nfev, got.njev, got.nlu) == (ref.nfev, ref.njev, ref.nlu)
+    numpy.testing.assert_array_equal(got.y.to_numpy(), ref.y)
+    t = numpy.linspace(0, 100, 5)
+    ref, ri = scipy.integrate.odeint(robertson_in(numpy), numpy.array([1.0, 0, 0]), t, tfirst=True,
+                                     Dfun=robertson_jac_in(numpy), full_output=True)
+    got, gi = integrate.odeint(robertson_in(np), np.asarray([1.0, 0, 0]), np.asarray(t), tfirst=True,
+                               Dfun=robertson_jac_in(np), full_output=True)
+    numpy.testing.assert_array_equal(got.to_numpy(), ref)
+    assert set(gi) == set(ri) and gi["nst"].tolist() == ri["nst"].tolist()
+
+
+def test_odeint_args_must_be_a_tuple_as_scipy():
+    with pytest.raises(Exception, match="Extra arguments must be in a tuple") as ref:
+        scipy.integrate.odeint(lambda y, t, a: -a * y, numpy.ones(1), [0.0, 1.0], args=2.0)
+    with accelerator_rules(), pytest.raises(type(ref.value), match="Extra arguments must be in a tuple"):
+        integrate.odeint(lambda y, t, a: -a * y, np.ones(1), np.asarray([0.0, 1.0]), args=2.0)
+
+
+def test_odeint_host_reads_per_step():  # docs/devices.md: the integrators' reads, one per nonstiff step
+    t = numpy.linspace(0, 3, 4)
+    with accelerator_rules(), HostReads() as hr:
+        _, info = integrate.odeint(lotka_in(np), np.asarray([10.0, 5.0]), np.asarray(t), tfirst=True,
+                                   full_output=True)
+    nst = int(info["nst"].to_numpy()[-1])
+    # RK45: one read per attempt (error norm) and one per accepted step (stiffness), the initial
+    # step's two, the output times' one; rejected attempts add a few
+    assert 2 * nst + 3 <= len(hr.reads) <= 2 * nst + 3 + nst // 5

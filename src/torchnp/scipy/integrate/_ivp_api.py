@@ -18,7 +18,7 @@ def _host_result(r):
 
 def solve_ivp(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, events=None, vectorized=False,
               args=None, **options):
-    """SciPy's ``scipy.integrate.solve_ivp``; on a device: RK45, RK23 and DOP853 (SciPy's steps), ``t_eval``,
+    """SciPy's ``scipy.integrate.solve_ivp``; on a device: RK45, RK23, DOP853 and BDF (SciPy's steps), ``t_eval``,
     ``dense_output``, events (terminal and directional), ``vectorized``, ``args``."""
     if placement((y0, t_eval), {}) is None:
         evs = events if events is None or callable(events) and not isinstance(events, (list, tuple)) else events
@@ -79,7 +79,10 @@ def odeint(func, y0, t, args=(), Dfun=None, col_deriv=0, full_output=0, ml=None,
     if ts.dim() != 1:
         raise ValueError("t must be 1-dimensional")  # noqa: E501 - odeint's own check reads the same
     times = [float(v) for v in ts.tolist()]  # the output grid: a host read of t (docs/devices.md)
-    args = tuple(args) if isinstance(args, (tuple, list)) else (args,)
+    if not isinstance(args, tuple):
+        from scipy.integrate import _odepack  # SciPy's exception type, only for this error
+
+        raise _odepack.error("Extra arguments must be in a tuple.")
     rhs = (lambda tt, yy: func(tt, yy, *args)) if tfirst else (lambda tt, yy: func(yy, tt, *args))
     jac = None
     if Dfun is not None:
