@@ -12,5 +12,6 @@ CASES = {
     "scipy.integrate.solve_ivp": c(_decay, (0.0, 1.0), Arr((3,))),
     "scipy.integrate.solve_ivp[DOP853]": c(_decay, (0.0, 1.0), Arr((3,)), method="DOP853"),
     "scipy.integrate.solve_ivp[t_eval]": c(_decay, (0.0, 1.0), Arr((3,)), method="RK23", t_eval=[0.5, 1.0]),
+    "scipy.integrate.solve_ivp[BDF]": c(_decay, (0.0, 1.0), Arr((3,)), method="BDF"),
     "scipy.integrate.odeint": c(lambda y, t: -0.5 * y, Arr((3,)), [0.0, 0.5, 1.0]),
 }

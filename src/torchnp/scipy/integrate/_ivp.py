@@ -24,6 +24,7 @@ from ..._array import _wrap, ndarray
 from ..._boundary import tensor
 from ..optimize._result import OptimizeResult
 from ..optimize._scalar import brentq
+from ._bdf import BdfSolver, _as_state
 
 SAFETY, MIN_FACTOR, MAX_FACTOR = 0.9, 0.2, 10
 EPS = _np.finfo(float).eps
@@ -92,6 +93,7 @@ _RK45 = _Tableau(
      [0, -282668133 / 205662961, 2019193451 / 616988883, -1453857185 / 822651844],
      [0, 40617522 / 29380423, -110615467 / 29380423, 69997945 / 29380423]])
 TABLEAUS = {"RK23": _RK23, "RK45": _RK45, "DOP853": _Dop853Tableau()}
+DEVICE_METHODS = (*TABLEAUS, "BDF")  # BDF: ``_bdf``
 SCIPY_METHODS = ("RK23", "RK45", "DOP853", "Radau", "BDF", "LSODA")
 MESSAGES = {0: "The solver successfully reached the end of the integration interval.",
             1: "A termination event occurred."}
@@ -293,11 +295,6 @@ def _solver(method):
     return _Dop853Solver if method == "DOP853" else _Solver
 
 
-def _as_state(out, like):
-    t = out._t if isinstance(out, ndarray) else tensor(out, like.device)
-    return t.to(like.dtype) if t.dtype != like.dtype else t
-
-
 def _event_attributes(events):
     if callable(events):
         events = (events,)
@@ -385,13 +382,18 @@ def solve_on_device(fun, t_span, y0, method, t_eval, dense_output, events, vecto
     y = y.to(torch.complex128 if y.is_complex() else torch.float64)  # SciPy's: float or complex, double precision
     dev = y.device
     rtol, atol_t, max_step, first_step = _options(y, t0, tf, options)
+    implicit = {k: options.pop(k) for k in ("jac", "jac_sparsity") if k in options} if method == "BDF" else {}
     if options:  # SciPy's explicit solvers take no other option (``jac`` included): its warning
         import warnings
 
         warnings.warn("The following arguments have no effect for a chosen solver: "
                       f"{', '.join(f'`{x}`' for x in options)}.", stacklevel=3)
     te = None if t_eval is None else _times(t_eval, t0, tf)
-    solver = _solver(method)(fun, t0, y, tf, TABLEAUS[method], rtol, atol_t, max_step, first_step, vectorized)
+    if method == "BDF":
+        solver = BdfSolver(fun, t0, y, tf, rtol, atol_t, max_step, first_step, vectorized, **implicit,
+                           initial_step=_Solver._initial_step)
+    else:
+        solver = _solver(method)(fun, t0, y, tf, TABLEAUS[method], rtol, atol_t, max_step, first_step, vectorized)
     ts, ys, interpolants, ti = [t0], [y], [], [t0]
     if te is not None:
         ts, ys = [], []
@@ -464,7 +466,7 @@ def solve_on_device(fun, t_span, y0, method, t_eval, dense_output, events, vecto
                     for v in y_events]
     dense = OdeSolution(ts if te is None else ti, interpolants) if dense_output and interpolants else None
     return OdeResult(t=_wrap(t_out), y=_wrap(y_out), sol=dense, t_events=t_events, y_events=y_events,
-                     nfev=solver.nfev, njev=0, nlu=0, status=status, message=message, success=status >= 0)
+                     nfev=solver.nfev, njev=getattr(solver, "njev", 0), nlu=getattr(solver, "nlu", 0), status=status, message=message, success=status >= 0)
 
 
 def _scalar(v):

@@ -7,7 +7,7 @@ from ..._array import _wrap
 from ..._boundary import tensor
 from .._dispatch import DEVICE, _from_scipy, _host_views, placement, scipy_function
 from ..optimize import host_callable
-from . import _ivp
+from . import _ivp, _lsoda
 
 
 def _host_result(r):
@@ -18,7 +18,7 @@ def _host_result(r):
 
 def solve_ivp(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, events=None, vectorized=False,
               args=None, **options):
-    """SciPy's ``scipy.integrate.solve_ivp``; on a device: RK45, RK23 and DOP853 (SciPy's steps), ``t_eval``,
+    """SciPy's ``scipy.integrate.solve_ivp``; on a device: RK45, RK23, DOP853 and BDF (SciPy's steps), ``t_eval``,
     ``dense_output``, events (terminal and directional), ``vectorized``, ``args``."""
     if placement((y0, t_eval), {}) is None:
         evs = events if events is None or callable(events) and not isinstance(events, (list, tuple)) else events
@@ -29,9 +29,9 @@ def solve_ivp(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, e
             **{k: _host_views(v) for k, v in options.items()}))
     if isinstance(method, str) and method not in _ivp.SCIPY_METHODS:
         raise ValueError(f"`method` must be one of {dict.fromkeys(_ivp.SCIPY_METHODS)} or OdeSolver class.")
-    if method not in _ivp.TABLEAUS:
+    if method not in _ivp.DEVICE_METHODS:
         raise TypeError(f"torchnp.scipy.integrate.solve_ivp runs method {method!r} on host data only (SciPy's "
-                        f"own); on a device: {sorted(_ivp.TABLEAUS)}. torchnp never copies data implicitly: pass "
+                        f"own); on a device: {sorted(_ivp.DEVICE_METHODS)}. torchnp never copies data implicitly: pass "
                         "y0.to_numpy() to use SciPy's (docs/scipy.md).")
     return _ivp.solve_on_device(fun, t_span, y0, method, t_eval, dense_output, events, vectorized, args, dict(options))
 
@@ -60,28 +60,43 @@ def solve_ivp_batch(fun, t_span, y0, method="RK45", t_eval=None, dense_output=Fa
 def odeint(func, y0, t, args=(), Dfun=None, col_deriv=0, full_output=0, ml=None, mu=None, rtol=None, atol=None,
            tcrit=None, h0=0.0, hmax=0.0, hmin=0.0, ixpr=0, mxstep=0, mxhnil=0, mxordn=12, mxords=5, printmessg=0,
            tfirst=False):
-    """SciPy's ``scipy.integrate.odeint``; on a device: RK45 at odeint's tolerances (1.49012e-8)
-    in place of LSODA, evaluated at ``t`` (values within those tolerances of SciPy's)."""
+    """SciPy's ``scipy.integrate.odeint``; on a device: a stiffness-switching integrator in LSODA's
+    spirit (RK45 while nonstiff, SciPy's BDF while stiff; ``_lsoda``) at odeint's tolerances
+    (1.49012e-8), evaluated at ``t``; ``Dfun`` (with ``col_deriv``, not banded), ``h0``, ``hmax``,
+    ``mxstep`` (steps per output interval) and ``full_output`` (the keys ``hu``, ``tcur``, ``tsw``,
+    ``nst``, ``nfe``, ``nje``, ``nqu``, ``mused``, ``message``) as SciPy's (docs/scipy.md)."""
     if placement((y0, t), {}) is None:
         return _from_scipy(scipy_function("integrate.odeint")(
             host_callable(func), _host_views(y0), _host_views(t), args=args, Dfun=host_callable(Dfun),
             col_deriv=col_deriv, full_output=full_output, ml=ml, mu=mu, rtol=rtol, atol=atol, tcrit=tcrit, h0=h0,
             hmax=hmax, hmin=hmin, ixpr=ixpr, mxstep=mxstep, mxhnil=mxhnil, mxordn=mxordn, mxords=mxords,
             printmessg=printmessg, tfirst=tfirst))
-    if full_output:
-        raise TypeError("torchnp.scipy.integrate.odeint's full_output (LSODA's diagnostics) is host only: pass "
-                        "y0.to_numpy() to use SciPy's (docs/scipy.md).")
+    if Dfun is not None and (ml is not None or mu is not None):
+        raise TypeError("torchnp.scipy.integrate.odeint's banded Dfun (ml, mu) is host only: pass y0.to_numpy() "
+                        "to use SciPy's (docs/scipy.md).")
     y = tensor(y0, None)
     ts = tensor(t, y.device)
     if ts.dim() != 1:
         raise ValueError("t must be 1-dimensional")  # noqa: E501 - odeint's own check reads the same
     times = [float(v) for v in ts.tolist()]  # the output grid: a host read of t (docs/devices.md)
+    if not isinstance(args, tuple):
+        from scipy.integrate import _odepack  # SciPy's exception type, only for this error
+
+        raise _odepack.error("Extra arguments must be in a tuple.")
     rhs = (lambda tt, yy: func(tt, yy, *args)) if tfirst else (lambda tt, yy: func(yy, tt, *args))
+    jac = None
+    if Dfun is not None:
+        def jac(tt, yy):
+            J = _ivp._as_state(Dfun(tt, yy, *args) if tfirst else Dfun(yy, tt, *args), yy._t)
+            return J.T if col_deriv else J
     tol = 1.49012e-8
-    res = _ivp.solve_on_device(rhs, (times[0], times[-1]), y.reshape(-1), "RK45", times, False, None, False, None,
-                               {"rtol": tol if rtol is None else rtol, "atol": tol if atol is None else atol,
-                                "max_step": hmax or float("inf")})
-    return _wrap(res.y._t.T.reshape((len(times),) + tuple(y.shape)))
+    state = y.reshape(-1).to(torch.complex128 if y.is_complex() else torch.float64)
+    out, info, istate = _lsoda.odeint_on_device(rhs, state, times, tol if rtol is None else rtol,
+                                                tol if atol is None else atol, jac, h0, hmax, mxstep, full_output)
+    if istate < 0:
+        _lsoda.warn_failure(istate)
+    y_out = _wrap(out.reshape((len(times),) + tuple(y.shape)))
+    return (y_out, _lsoda.infodict(info, istate, out)) if full_output else y_out
 
 
 DEVICE["integrate.solve_ivp"] = solve_ivp

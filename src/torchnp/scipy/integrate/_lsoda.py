@@ -1,0 +1,138 @@
+"""``odeint`` on the device (DESIGN §8.4; issue 26): an integrator switching between a nonstiff and
+a stiff method in the spirit of LSODA (Petzold 1983), which SciPy's ``odeint`` runs.
+
+It starts nonstiff with Dormand-Prince 5(4) (``_ivp``'s RK45, SciPy's steps) and tests each accepted
+step for stiffness as Hairer's DOPRI5 does: ``h |f(y7) - f(y6)| / |y7 - y6|`` estimates ``h`` times the
+dominant eigenvalue along the step; above 3.25 (the edge of the method's stability region) the step
+is limited by stability, not accuracy, and after 15 such steps (6 nonstiff steps reset the count)
+the integration goes on with the BDF integrator (``_bdf``, SciPy's NDF orders 1 to 5) from the
+current state and step. In the stiff mode the Jacobian is refreshed every 20 steps (LSODA's rule)
+and bounds the spectral radius by ``min(|J|_1, |J|_inf)``: when ``h`` times that bound stays below 1
+(the explicit method would be stable with the stiff method's step) for 5 steps, the integration
+goes back to the nonstiff method. Outputs at ``t`` come from each step's interpolant.
+
+Host reads: those of the two integrators (docs/devices.md), one per accepted nonstiff step (the
+stiffness estimate) and one per new Jacobian in the stiff mode (the norm bound).
+"""
+
+import math
+import warnings
+
+import torch
+
+from ..._array import _wrap
+from ._bdf import BdfSolver
+from ._ivp import TABLEAUS, _Solver, _options
+
+STIFF_LIMIT, STIFF_STEPS, NONSTIFF_RESET = 3.25, 15, 6
+JAC_EVERY, BACK_STEPS = 20, 5
+MESSAGES = {2: "Integration successful.",
+            -1: "Excess work done on this call (perhaps wrong Dfun type).",
+            -4: "Repeated error test failures (internal error)."}
+
+
+def _stiffness(solver):
+    """Hairer's estimate of ``h`` times the dominant eigenvalue over the last RK45 step (stages 6 and
+    7: the derivatives at ``y6`` and at the new state ``y7``): one host read."""
+    K, h = solver.K, solver.t - solver.t_old
+    y6 = solver.y_old + h * (K[..., :5] @ solver.W["A"][5, :5])
+    num = torch.linalg.vector_norm(K[..., 6] - K[..., 5])
+    den = torch.linalg.vector_norm(solver.y - y6)
+    return abs(h) * float(torch.where(den > 0, num / torch.where(den > 0, den, 1.0), 0.0).detach())
+
+
+def _bound(J):
+    """An upper bound of the spectral radius of ``J``: one host read."""
+    return float(torch.minimum(torch.linalg.matrix_norm(J, 1), torch.linalg.matrix_norm(J, math.inf)).detach())
+
+
+def odeint_on_device(rhs, y, times, rtol, atol, jac, h0, hmax, mxstep, full_output):
+    """``odeint``'s outputs at ``times`` (host floats, monotonic) for the state ``y`` (1-d, float64):
+    ``(y_out of shape (len(times), n), infodict or None)``."""
+    t0, tf = times[0], times[-1]
+    opts = {"rtol": rtol, "atol": atol, "max_step": hmax or math.inf}
+    if h0:
+        opts["first_step"] = h0
+    rtol, atol, max_step, first = _options(y, t0, tf, opts) if tf != t0 else (rtol, None, None, None)
+    outs = [y]
+    info = {k: [] for k in ("hu", "tcur", "tsw", "nst", "nfe", "nje", "nqu", "mused")}
+    if tf == t0:  # nothing to integrate: every output is y0 (LSODA: "Nothing was done")
+        outs += [y] * (len(times) - 1)
+        return torch.stack(outs), info, 2
+    direction = 1.0 if tf > t0 else -1.0
+    solver, mode = _Solver(rhs, t0, y, tf, TABLEAUS["RK45"], rtol, atol, max_step, first, False), 1
+    done_nfe = done_nje = nst = 0
+    tsw, stiff_count, nonstiff_count, back_count, stiff_steps = t0, 0, 0, 0, 0
+    rho, seen = None, None
+    i, in_interval, istate = 1, 0, 2
+    limit = mxstep or 500
+    while i < len(times):
+        solver.step()
+        if solver.status == "failed":
+            istate = -4
+            break
+        nst += 1
+        in_interval += 1
+        sol = None
+        while i < len(times) and direction * (times[i] - solver.t) <= 0:
+            sol = sol or solver.dense_output()
+            outs.append(sol(times[i]))
+            i, in_interval = i + 1, 0
+            for k, v in (("hu", abs(solver.t - solver.t_old)), ("tcur", solver.t), ("tsw", tsw), ("nst", nst),
+                         ("nfe", done_nfe + solver.nfev), ("nje", done_nje + getattr(solver, "njev", 0)),
+                         ("nqu", 5 if mode == 1 else solver.order_used), ("mused", mode)):
+                info[k].append(v)
+        if i >= len(times) or solver.status == "finished":
+            break
+        if in_interval >= limit:
+            istate = -1
+            break
+        switch = False
+        if mode == 1:
+            if _stiffness(solver) > STIFF_LIMIT:
+                nonstiff_count, stiff_count = 0, stiff_count + 1
+                switch = stiff_count >= STIFF_STEPS
+            else:
+                nonstiff_count += 1
+                if nonstiff_count >= NONSTIFF_RESET:
+                    stiff_count = 0
+        else:
+            stiff_steps += 1
+            if stiff_steps % JAC_EVERY == 0:
+                solver.refresh_jacobian()
+            if solver.J is not seen:
+                rho, seen = _bound(solver.J), solver.J
+            back_count = back_count + 1 if abs(solver.t - solver.t_old) * rho < 1 else 0
+            switch = back_count >= BACK_STEPS
+        if switch:
+            done_nfe += solver.nfev
+            done_nje += getattr(solver, "njev", 0)
+            h = min(abs(solver.t - solver.t_old), abs(tf - solver.t))
+            tsw = solver.t
+            if mode == 1:
+                solver, mode = BdfSolver(rhs, solver.t, solver.y, tf, rtol, atol, max_step, h, False, jac), 2
+                stiff_steps, back_count, seen = 0, 0, None
+            else:
+                solver, mode = _Solver(rhs, solver.t, solver.y, tf, TABLEAUS["RK45"], rtol, atol, max_step, h,
+                                       False), 1
+                stiff_count = nonstiff_count = 0
+    if i < len(times):  # SciPy leaves these rows unset (uninitialized memory): NaN here
+        outs += [torch.full_like(y, math.nan)] * (len(times) - i)
+    return torch.stack(outs), info, istate
+
+
+def infodict(info, istate, like):
+    """The filled keys of odeint's ``infodict`` as arrays on ``like``'s device (SciPy's dtypes)."""
+    out = {}
+    for k, v in info.items():
+        dt = torch.float64 if k in ("hu", "tcur", "tsw") else torch.int32
+        out[k] = _wrap(torch.tensor(v, dtype=dt, device=like.device))
+    out["message"] = MESSAGES[istate]
+    return out
+
+
+def warn_failure(istate):
+    from scipy.integrate import ODEintWarning  # noqa: F401 - only on failure, and SciPy's class
+
+    warnings.warn(f"{MESSAGES[istate]} Run with full_output = 1 to get quantitative information.", ODEintWarning,
+                  stacklevel=3)
