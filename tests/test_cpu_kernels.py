@@ -210,7 +210,7 @@ def test_large_matmul_is_numpys_and_small_stays_torchs(monkeypatch):
     assert kernels.numpy_kernel("matmul", torch.from_numpy(a[:10]), torch.from_numpy(b), context=(2, 2)) is None
     big = torch.from_numpy(a).expand(3, side, side)
     monkeypatch.setattr(torch, "get_num_threads", lambda: 2)
-    assert kernels.numpy_kernel("matmul", big, big, context=(3, 3)) is None  # batched, two threads: torch's bmm
+    assert kernels.numpy_kernel("batched_matmul", big, big, context=(3, 3)) is None  # batched, two threads: torch's bmm
 
 
 @pytest.mark.parametrize("dtype", ["float64", "float32"])
@@ -415,7 +415,7 @@ def test_products_through_numpy_are_numpys(monkeypatch):
         _same(g, e)
     big = torch.from_numpy(batch)
     monkeypatch.setattr(torch, "get_num_threads", lambda: 2)
-    assert kernels.numpy_kernel("matmul", big, big, context=(3, 3)) is None  # torch's threads split the batch
+    assert kernels.numpy_kernel("batched_matmul", big, big, context=(3, 3)) is None  # torch's threads split the batch
     monkeypatch.setattr(torch, "get_num_threads", lambda: 1)
     with _numpy_ran() as ran:
         got = torchnp.matmul(tnp(batch), tnp(batch2))

@@ -363,12 +363,14 @@ def histogram(a, bins, range):
     if k < 2 or type(bins) is not int or bins < 1:
         return None
     flat = a.reshape(-1)
-    if range is None:
-        lo, hi = flat.min(), flat.max()
+    bounds = _bounds(flat.size, k)
+    if range is None:  # NumPy's a.min() and a.max(), each on parts (two passes over a, on the threads)
+        ext = _map(lambda b: (flat[b[0]:b[1]].min(), flat[b[0]:b[1]].max()), bounds)
+        lo, hi = _np.minimum.reduce([e[0] for e in ext]), _np.maximum.reduce([e[1] for e in ext])
         if not (_np.isfinite(lo) and _np.isfinite(hi)):
             return None  # NumPy's own call raises its message
         range = (lo, hi)
-    results = _map(lambda b: _np.histogram(flat[b[0]:b[1]], bins, range), _bounds(flat.size, k))
+    results = _map(lambda b: _np.histogram(flat[b[0]:b[1]], bins, range), bounds)
     counts = results[0][0]
     for c, _ in results[1:]:
         counts += c
