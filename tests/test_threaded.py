@@ -4,6 +4,8 @@ The parts are made small (``MIN_PART``, ``SCRATCH``) so that small arrays take t
 and torch's thread count varies (the number of parts), with NumPy itself as the oracle.
 """
 
+import re
+
 import numpy
 import pytest
 import torch
@@ -173,3 +175,17 @@ def test_searchsorted_histogram_bincount_in_parts_are_numpys(small_parts, d, thr
         minlength = d.draw(st.integers(0, 6000))
         same(np.bincount(nbig, minlength=minlength), numpy.bincount(big, minlength=minlength))
     del a
+
+
+@pytest.mark.parametrize("special", [numpy.nan, numpy.inf])
+def test_histogram_in_parts_of_data_with_nan_or_inf_raises_numpys_error(small_parts, special):
+    """The range comes from the parts' min and max (issue 27); a NaN or infinity in any part makes
+    NumPy's own call raise its message."""
+    torch.set_num_threads(2)
+    x = numpy.random.default_rng(0).random(20_000)
+    x[15_000] = special
+    with pytest.raises(ValueError) as want:
+        numpy.histogram(x, 10)
+    with pytest.raises(ValueError, match=re.escape(str(want.value))):
+        np.histogram(np.asarray(x), 10)
+    assert _threaded.histogram(x, 10, None) is None
