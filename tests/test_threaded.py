@@ -189,3 +189,22 @@ def test_histogram_in_parts_of_data_with_nan_or_inf_raises_numpys_error(small_pa
     with pytest.raises(ValueError, match=re.escape(str(want.value))):
         np.histogram(np.asarray(x), 10)
     assert _threaded.histogram(x, 10, None) is None
+
+
+@given(st.data(), st.one_of(st.tuples(st.integers(1, 300), st.integers(1, 90)),
+                            st.tuples(st.integers(1, 30), st.integers(1, 9), st.integers(1, 20))),
+       st.sampled_from(["float64", "float32"]), st.integers(2, 4))
+def test_first_axis_sums_in_parts_of_columns_are_numpys_bits(small_parts, d, shape, dtype, threads):
+    """``FIRST_AXIS_PARTS`` (issue 27: the switch the idle measurement decides): NumPy adds the rows
+    in order for each column, so parts of at least 8 columns on threads keep its bits."""
+    torch.set_num_threads(threads)
+    x = data(d.draw, shape, dtype)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(_threaded, "FIRST_AXIS_PARTS", True)
+        for keepdims in (False, True):
+            got = _threaded.add_reduce(x, 0, keepdims)
+            if got is not None:
+                same(got, numpy.add.reduce(x, axis=0, keepdims=keepdims))
+            a = np.asarray(x)
+            same(a.sum(axis=0, keepdims=keepdims), x.sum(axis=0, keepdims=keepdims))
+            same(a.mean(axis=0, keepdims=keepdims), x.mean(axis=0, keepdims=keepdims))
