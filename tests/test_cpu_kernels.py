@@ -210,7 +210,7 @@ def test_large_matmul_is_numpys_and_small_stays_torchs(monkeypatch):
     assert kernels.numpy_kernel("matmul", torch.from_numpy(a[:10]), torch.from_numpy(b), context=(2, 2)) is None
     big = torch.from_numpy(a).expand(3, side, side)
     monkeypatch.setattr(torch, "get_num_threads", lambda: 2)
-    assert kernels.numpy_kernel("matmul", big, big, context=(3, 3)) is None  # batched, two threads: torch's bmm
+    assert kernels.numpy_kernel("batched_matmul", big, big, context=(3, 3)) is None  # batched, two threads: torch's bmm
 
 
 @pytest.mark.parametrize("dtype", ["float64", "float32"])
@@ -415,7 +415,7 @@ def test_products_through_numpy_are_numpys(monkeypatch):
         _same(g, e)
     big = torch.from_numpy(batch)
     monkeypatch.setattr(torch, "get_num_threads", lambda: 2)
-    assert kernels.numpy_kernel("matmul", big, big, context=(3, 3)) is None  # torch's threads split the batch
+    assert kernels.numpy_kernel("batched_matmul", big, big, context=(3, 3)) is None  # torch's threads split the batch
     monkeypatch.setattr(torch, "get_num_threads", lambda: 1)
     with _numpy_ran() as ran:
         got = torchnp.matmul(tnp(batch), tnp(batch2))
@@ -755,3 +755,43 @@ def test_host_linalg_and_dot_run_numpy_without_a_torch_op():
     for g, e in zip(got, expected):
         assert type(g) is (torchnp.ndarray if type(e) is numpy.ndarray else type(e))
         _same(g, e)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64"])
+@pytest.mark.parametrize("nan", [False, True])
+def test_searchsorted_from_the_rows_max_size_is_torchs_search_with_numpys_integers(monkeypatch, dtype, nan):
+    """Issue 27: from ``KERNELS["searchsorted"].max_size`` values torch's search runs (host data
+    without NaN: torch.searchsorted alone; with NaN: NumPy's order, NaN last), and the indices are
+    NumPy's, ties, infinities and signed zeros included."""
+    monkeypatch.setitem(kernels.KERNELS, "searchsorted", kernels.KERNELS["searchsorted"]._replace(max_size=N))
+    v = _values(1, dtype)
+    a = numpy.sort(_values(2, dtype, N // 3))
+    if not nan and v.dtype.kind == "f":
+        v, a = numpy.nan_to_num(v, nan=1.5), numpy.sort(numpy.nan_to_num(a, nan=-2.25))
+    assert kernels.numpy_kernel("searchsorted", torch.from_numpy(v), torch.from_numpy(a)) is None
+    assert kernels.numpy_kernel("searchsorted", torch.from_numpy(v[:N - 1]), torch.from_numpy(a)) is not None
+    for side in ("left", "right"):
+        _same(torchnp.searchsorted(tnp(a), tnp(v), side), numpy.searchsorted(a, v, side))
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "complex128"])
+def test_inv_is_numpys_below_the_rows_max_size_and_torchs_from_it(dtype):
+    """Issue 27: ``linalg.inv`` of host data below ``KERNELS["inv"].max_size`` elements is NumPy's
+    gesv (its bits), from there torch's inverse (NumPy's values to rounding); a singular matrix is
+    NumPy's LinAlgError on both sides."""
+    side = int(kernels.KERNELS["inv"].max_size ** 0.5)
+    rng = numpy.random.default_rng(0)
+    for n in (8, side - 1, side):
+        a = (rng.random((n, n)) + n * numpy.eye(n)).astype(dtype)
+        uses_numpy = kernels.host_kernel("inv", (tnp(a),)) is not None
+        assert uses_numpy == (n * n < kernels.KERNELS["inv"].max_size)
+        got = torchnp.linalg.inv(tnp(a))
+        if uses_numpy:
+            _same(got, numpy.linalg.inv(a))
+        else:
+            assert_like_numpy(got, numpy.linalg.inv(a), rtol=1e-5 if dtype == "float32" else 1e-12)
+        singular = numpy.zeros((n, n), dtype)
+        with pytest.raises(numpy.linalg.LinAlgError, match="Singular matrix"):
+            torchnp.linalg.inv(tnp(singular))
+    stack = (rng.random((3, 4, 4)) + 4 * numpy.eye(4)).astype(dtype)
+    _same(torchnp.linalg.inv(tnp(stack)), numpy.linalg.inv(stack))

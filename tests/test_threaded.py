@@ -4,6 +4,8 @@ The parts are made small (``MIN_PART``, ``SCRATCH``) so that small arrays take t
 and torch's thread count varies (the number of parts), with NumPy itself as the oracle.
 """
 
+import re
+
 import numpy
 import pytest
 import torch
@@ -173,3 +175,36 @@ def test_searchsorted_histogram_bincount_in_parts_are_numpys(small_parts, d, thr
         minlength = d.draw(st.integers(0, 6000))
         same(np.bincount(nbig, minlength=minlength), numpy.bincount(big, minlength=minlength))
     del a
+
+
+@pytest.mark.parametrize("special", [numpy.nan, numpy.inf])
+def test_histogram_in_parts_of_data_with_nan_or_inf_raises_numpys_error(small_parts, special):
+    """The range comes from the parts' min and max (issue 27); a NaN or infinity in any part makes
+    NumPy's own call raise its message."""
+    torch.set_num_threads(2)
+    x = numpy.random.default_rng(0).random(20_000)
+    x[15_000] = special
+    with pytest.raises(ValueError) as want:
+        numpy.histogram(x, 10)
+    with pytest.raises(ValueError, match=re.escape(str(want.value))):
+        np.histogram(np.asarray(x), 10)
+    assert _threaded.histogram(x, 10, None) is None
+
+
+@given(st.data(), st.one_of(st.tuples(st.integers(1, 300), st.integers(1, 90)),
+                            st.tuples(st.integers(1, 30), st.integers(1, 9), st.integers(1, 20))),
+       st.sampled_from(["float64", "float32"]), st.integers(2, 4))
+def test_first_axis_sums_in_parts_of_columns_are_numpys_bits(small_parts, d, shape, dtype, threads):
+    """``FIRST_AXIS_PARTS`` (issue 27: the switch the idle measurement decides): NumPy adds the rows
+    in order for each column, so parts of at least 8 columns on threads keep its bits."""
+    torch.set_num_threads(threads)
+    x = data(d.draw, shape, dtype)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(_threaded, "FIRST_AXIS_PARTS", True)
+        for keepdims in (False, True):
+            got = _threaded.add_reduce(x, 0, keepdims)
+            if got is not None:
+                same(got, numpy.add.reduce(x, axis=0, keepdims=keepdims))
+            a = np.asarray(x)
+            same(a.sum(axis=0, keepdims=keepdims), x.sum(axis=0, keepdims=keepdims))
+            same(a.mean(axis=0, keepdims=keepdims), x.mean(axis=0, keepdims=keepdims))

@@ -39,13 +39,16 @@ _ANY = _REAL | _BLAS | {torch.bool, torch.float16}
 
 class Kernel(NamedTuple):
     """NumPy's ``run`` is used when every tensor operand has a dtype in ``dtypes``, the
-    first one has at least ``min_size`` elements (smaller work: torch's call is cheaper)
-    and ``when(context)`` holds for the call's non-tensor ``context`` (if ``when`` is given)."""
+    first one has at least ``min_size`` elements (smaller work: torch's call is cheaper) and
+    fewer than ``max_size`` (if given: larger work runs torch's kernel, for a decision that
+    flips with size; issue 27) and ``when(context)`` holds for the call's non-tensor
+    ``context`` (if ``when`` is given)."""
 
     min_size: int
     dtypes: frozenset
     run: Callable
     when: Callable = None
+    max_size: int = None
 
 
 def _products_of_equal_operands(spec):
@@ -56,9 +59,20 @@ def _products_of_equal_operands(spec):
     return bool(arrow) and len(ops) == 2 and set(ops[0].replace("...", "")) == set(ops[1].replace("...", ""))
 
 
-def _gemm_on_numpy(ndims):
-    """matmul's operand ndims: two matrices, or a batch while torch runs on one thread."""
-    return ndims == (2, 2) or (max(ndims) > 2 and min(ndims) > 1 and torch.get_num_threads() == 1)
+def _two_matrices(ndims):
+    """matmul's operand ndims: two matrices."""
+    return ndims == (2, 2)
+
+
+def _batch_on_one_thread(ndims):
+    """matmul's operand ndims: a stack of matrices and a matrix or stack (no vector), while torch runs
+    one thread. The row's decision: set ``when`` to ``_batch`` for NumPy's loop at every thread count."""
+    return min(ndims) > 1 and torch.get_num_threads() == 1
+
+
+def _batch(ndims):
+    """matmul's operand ndims: a stack of matrices and a matrix or stack (no vector)."""
+    return min(ndims) > 1
 
 
 def _searchsorted(a, v, side, sorter):
@@ -136,7 +150,11 @@ KERNELS = {
     # first axis of (8, 2*10^6) (the k-means lesson), 0.6x on 100 elements (int64 rows of 8: 1.3x)
     "argmax": Kernel(0, _REAL, lambda a, axis, keepdims: _argext(a, axis, keepdims, "max")),
     "argmin": Kernel(0, _REAL, lambda a, axis, keepdims: _argext(a, axis, keepdims, "min")),
-    "searchsorted": Kernel(10_000, _REAL, _searchsorted),
+    # searchsorted's values (the row's size): NumPy's binary search (in parts on torch's threads from
+    # 2^18 values) below ``max_size``, torch's from there: the idle run of issue 27 gave 10^6 values in
+    # 10^6 sorted float64 NumPy 247.87 ms on one thread, in parts 124.63, torch's two threads 96.13;
+    # both give the same integers (torchnp's torch path maps NaN as NumPy orders it)
+    "searchsorted": Kernel(10_000, _REAL, _searchsorted, max_size=1_000_000),
     # equal bins: NumPy computes each bin index arithmetically, torch searches the edges
     "histogram": Kernel(10_000, _REAL, _quiet(_histogram)),
     "bincount": Kernel(10_000, _REAL, _bincount),
@@ -145,10 +163,14 @@ KERNELS = {
     "gather": Kernel(10_000, _ANY, lambda a, idx: _np.take(a, idx, 0)),
     "scatter": Kernel(10_000, _ANY, _scatter),
     "einsum": Kernel(10_000, _BLAS, _quiet(_np.einsum), _products_of_equal_operands),
-    # OpenBLAS's (NumPy's) dgemm beat torch's MKL on this AMD CPU from 500x500 (1.05-1.8x); a batch
-    # only where torch has one thread: NumPy loops over the batch with one gemm each, 0.75-0.9x
-    # torch's bmm on one thread, up to 2x its time where torch's two threads split the batch
-    "matmul": Kernel(250_000, _FLOAT, _quiet(_np.matmul), _gemm_on_numpy),
+    # OpenBLAS's (NumPy's) dgemm beat torch's MKL on this AMD CPU from 500x500 (1.05-1.8x)
+    "matmul": Kernel(250_000, _FLOAT, _quiet(_np.matmul), _two_matrices),
+    # matmul of a stack (``_products._matmul`` asks this row when an operand has more than 2 axes): NumPy
+    # loops over the batch with one gemm each, 0.75-0.9x torch's bmm on one thread; with two threads
+    # the loaded machine gave up to 2x torch's time, the idle run of issue 27 0.79x (31x500x500: NumPy
+    # 97.05 ms, torch 122.62): measure with `python benchmarks/candidates.py --only batched` idle and
+    # flip ``when`` to ``_batch`` if NumPy's loop wins there too
+    "batched_matmul": Kernel(250_000, _FLOAT, _quiet(_np.matmul), _batch_on_one_thread),
     "dot": Kernel(250_000, _FLOAT, _quiet(_np.dot), lambda ndims: ndims == (2, 2)),
     # NumPy's pocketfft: half torch's time for a real 1-D transform of 10^6 (and 10^7) points;
     # for a complex one 0.8x the time of torch's on one thread (torch's two threads: torch's)
@@ -181,7 +203,14 @@ KERNELS = {
     "solve": Kernel(0, _BLAS, _quiet(_np.linalg.solve)),
     "det": Kernel(0, _BLAS, _quiet(_np.linalg.det)),
     "cholesky": Kernel(0, _BLAS, _quiet(lambda a, upper: _np.linalg.cholesky(a, upper=upper))),
+    # NumPy's gelsd (OpenBLAS): x, residuals, rank and s with NumPy's bits, 3x the time of raw torch's
+    # default gelsy on 2000x100 (idle run of issue 27: 8.74 ms, 2.96), which returns no singular
+    # values; torch's gelsd (MKL) returns all four, not NumPy's bits: the price of NumPy's results
     "lstsq": Kernel(0, _BLAS, _quiet(_np.linalg.lstsq)),
+    # inv: NumPy's gesv on the identity below 500x500 (an 8x8 call is NumPy's few microseconds against
+    # torch's inv_ex and its info read; NumPy's bits), torch's from there (idle run of issue 27: 500x500
+    # NumPy 8.85 ms, torch 7.89; 2000x2000 333.10, 312.87)
+    "inv": Kernel(0, _BLAS, _quiet(_np.linalg.inv), max_size=250_000),
     # norms and condition numbers of host data: NumPy's bits (its pairwise sums, dot and LAPACK SVD
     # and inverse; torch's orders differ in float32's last place, issue 16), in NumPy's time or less
     # from 8x8 to (8, 1000, 1000) except 2-D Frobenius norms over axis=(0, 1) (3.2 ms, torch 1.2 ms)
@@ -238,9 +267,10 @@ def numpy_kernel(op, *tensors, context=None):
     """NumPy's implementation of ``op`` for these tensor operands on the CPU, or ``None``
     where torch's kernel is the one to run (see the module docstring)."""
     k = KERNELS[op]
-    if tensors[0].numel() < k.min_size or _compiling() or (k.when is not None and not k.when(context)) \
-            or not _device.CPU_VALUE_CHECKS:  # tests/test_host_reads.py: the CPU stands in for an accelerator
-        return None
+    n = tensors[0].numel()
+    if n < k.min_size or _compiling() or (k.when is not None and not k.when(context)) \
+            or not _device.CPU_VALUE_CHECKS or (k.max_size is not None and n >= k.max_size):
+        return None  # (CPU_VALUE_CHECKS off: tests/test_host_reads.py, the CPU stands in for an accelerator)
     for t in tensors:
         if (t.device.type != "cpu" or t.dtype not in k.dtypes or t.requires_grad or t.is_conj() or t.is_neg()
                 or _wrapped(t)):
@@ -267,7 +297,7 @@ def host_kernel(op, arrays, context=None):
         if type(h) is not _np.ndarray:
             return None
         views.append(h)
-    if views[0].size < k.min_size:
+    if views[0].size < k.min_size or (k.max_size is not None and views[0].size >= k.max_size):
         return None
     return k.run, views
 

@@ -21,6 +21,12 @@ __all__ = ["MIN_PART", "SCRATCH", "parts", "ufunc", "add_reduce", "mean", "var",
 #: elements per thread below which a loop runs on this thread alone: a part of 2^17 float64
 #: elements takes 0.1-0.3 ms in NumPy's loops, the hand-over to a waiting worker 7-20 us
 MIN_PART = 1 << 17
+#: sums along the first axis of a C-contiguous array in parts of its columns (NumPy adds the rows in
+#: order, each column alone, so a part of the columns has the same bits): off, one NumPy call, as measured
+#: under load (1.67 ms in parts against 1.19 ms for 4000x1000); the idle run of issue 27 gave
+#: A.mean(axis=0) of 2000x2000 NumPy 1.97 ms, torch 1.55: measure ``python benchmarks/candidates.py
+#: --only axis=0`` on an idle machine and set True where the parts win
+FIRST_AXIS_PARTS = False
 #: elements per block of the squared deviations of ``var``: a scratch buffer per thread (1 MiB of
 #: float64; smaller blocks cost more Python between NumPy's loops than they save: 8.4 ms for x.std()
 #: of 8*10^6 elements in blocks of 2^13, 4.4 ms in blocks of 2^17, torch's one-pass std 4.9 ms)
@@ -188,9 +194,8 @@ def _contiguous_flat(h):
 def add_reduce(h, axis=None, keepdims=False):
     """``numpy.add.reduce(h, axis, keepdims=keepdims)`` of a floating-point array, NumPy's bits:
     the pairwise tree of the flat array (``axis=None``) or rows on threads (the last axis of a
-    C-contiguous array); None where one NumPy call is the way (the first axis: NumPy adds rows in
-    order, memory-bound, and parts of columns took longer than one call: 1.67 ms against 1.19 ms
-    for 4000x1000)."""
+    C-contiguous array), parts of the columns (the first axis) where ``FIRST_AXIS_PARTS``; None
+    where one NumPy call is the way."""
     if not h.flags.c_contiguous or h.size == 0:
         return None
     if axis is None or (h.ndim == 1 and axis in (0, -1)):
@@ -212,6 +217,21 @@ def add_reduce(h, axis=None, keepdims=False):
 
         _map(part, _bounds(rows.shape[0], k))
         return out.reshape(h.shape[:-1] + ((1,) if keepdims else ()))
+    if FIRST_AXIS_PARTS and axis in (0, -h.ndim) and h.ndim >= 2:
+        cols = h.reshape(h.shape[0], -1)
+        # parts of at least 8 columns: a part of one column would be a strided 1-d sum, which NumPy adds
+        # pairwise, not in row order
+        k = min(parts(h.size), cols.shape[1] // 8)
+        if k < 2:
+            return None
+        out = _np.empty(cols.shape[1], h.dtype)
+
+        def part(bounds):
+            lo, hi = bounds
+            _np.add.reduce(cols[:, lo:hi], axis=0, out=out[lo:hi])
+
+        _map(part, _bounds(cols.shape[1], k))
+        return out.reshape(((1,) if keepdims else ()) + h.shape[1:])
     return None
 
 
@@ -363,12 +383,14 @@ def histogram(a, bins, range):
     if k < 2 or type(bins) is not int or bins < 1:
         return None
     flat = a.reshape(-1)
-    if range is None:
-        lo, hi = flat.min(), flat.max()
+    bounds = _bounds(flat.size, k)
+    if range is None:  # NumPy's a.min() and a.max(), each on parts (two passes over a, on the threads)
+        ext = _map(lambda b: (flat[b[0]:b[1]].min(), flat[b[0]:b[1]].max()), bounds)
+        lo, hi = _np.minimum.reduce([e[0] for e in ext]), _np.maximum.reduce([e[1] for e in ext])
         if not (_np.isfinite(lo) and _np.isfinite(hi)):
             return None  # NumPy's own call raises its message
         range = (lo, hi)
-    results = _map(lambda b: _np.histogram(flat[b[0]:b[1]], bins, range), _bounds(flat.size, k))
+    results = _map(lambda b: _np.histogram(flat[b[0]:b[1]], bins, range), bounds)
     counts = results[0][0]
     for c, _ in results[1:]:
         counts += c

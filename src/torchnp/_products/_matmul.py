@@ -78,7 +78,8 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
         r = torch.matmul(a.to(torch.float64 if a.device.type == "cpu" else torch.float32), b.to(torch.float64 if a.device.type == "cpu" else torch.float32)) != 0
     else:
         a2, b2 = a.to(dt), b.to(dt)
-        k = _cpu_kernels.numpy_kernel("matmul", a2, b2, context=(a2.dim(), b2.dim()))
+        nd = (a2.dim(), b2.dim())
+        k = _cpu_kernels.numpy_kernel("matmul" if max(nd) <= 2 else "batched_matmul", a2, b2, context=nd)
         try:
             r = torch.matmul(a2, b2) if k is None else _cpu_kernels.run(k, a2, b2)
         except RuntimeError as exc:

@@ -74,6 +74,9 @@ def solve(a, b):
 
 def inv(a):
     """Inverse of a (stack of) square matrices (mirrors ``numpy.linalg.inv``)."""
+    hk = _cpu_kernels.host_kernel("inv", (a,))
+    if hk is not None:  # host data below the row's max_size: NumPy's gesv and its errors, no torch call
+        return host_result(hk[0](*hk[1]))
     t, _ = _square_input(a)
     r, info = torch.linalg.inv_ex(t)
     check_info(info, "Singular matrix")

@@ -1,0 +1,199 @@
+"""The candidates of issue 27's remaining large cases, timed side by side (issue 27).
+
+    python benchmarks/candidates.py                   # every case, torch's default threads
+    python benchmarks/candidates.py --threads 1       # torch on one thread (comparable under load)
+    python benchmarks/candidates.py --only inv fft2   # cases whose name contains a word
+    python benchmarks/candidates.py --repeats 21
+
+For each case of ``benchmarks/run.py`` that missed 1.05x the faster of NumPy and raw torch in the
+idle run of 2026-11-27, the kernels torchnp could run on the same host memory: NumPy's call,
+raw torch's call, NumPy's loop in parts on torch's threads (``torchnp._threaded``, NumPy's bits)
+where one exists, and torchnp's own call as it routes today. Every round times every candidate of a
+case once in a fresh seeded-random order (interleaved), after a warm-up call; a figure is the
+minimum over the rounds. The line under each case names the fastest candidate and the row of
+``torchnp._cpu_kernels.KERNELS`` (or the constant) that picks it. Timings are not tests: nothing
+here asserts a speed. Read them only from a run on an idle machine (the load average is printed).
+"""
+
+import argparse
+import os
+import random
+import sys
+import time
+
+import torchnp as tnp  # first: it sets THP_MEM_ALLOC_ENABLE and OMP_WAIT_POLICY before torch loads
+
+import numpy as np
+import torch
+
+from torchnp import _threaded
+
+
+def _data(shape, seed=0):
+    return np.random.default_rng(seed).random(shape)
+
+
+def _hist_torch(x, bins=100):
+    lo, hi = torch.aminmax(x)
+    return torch.histc(x, bins, lo.item(), hi.item()).to(torch.int64), torch.linspace(lo.item(), hi.item(), bins + 1,
+                                                                                         dtype=x.dtype)
+
+
+def _var_blocks(block):
+    """``_threaded.var`` with squared deviations in blocks of ``block`` elements (``SCRATCH``)."""
+    def run(x):
+        old, _threaded.SCRATCH = _threaded.SCRATCH, block
+        try:
+            return _threaded.var(x, 0, True)
+        finally:
+            _threaded.SCRATCH = old
+    return run
+
+
+def _first_axis_parts(x):
+    """``_threaded.mean(x, 0)`` with ``FIRST_AXIS_PARTS`` on."""
+    old, _threaded.FIRST_AXIS_PARTS = _threaded.FIRST_AXIS_PARTS, True
+    try:
+        return _threaded.mean(x, 0)
+    finally:
+        _threaded.FIRST_AXIS_PARTS = old
+
+
+def _cases():
+    """name -> (inputs() -> NumPy arrays, {candidate: fn(*arrays)}, the rule that decides)."""
+    T = torch.from_numpy
+    A = tnp.asarray
+    sq = lambda s: _data((s, s)) + s * np.eye(s) * 0.01  # noqa: E731 - run.py's matrices
+    spd = lambda s: (lambda a: a @ a.T + s * np.eye(s))(_data((s, s)))  # noqa: E731
+    cases = {
+        "linalg.lstsq 2000x100": (
+            lambda: (_data((2000, 100)), _data(2000, 1)),
+            {"numpy gelsd": lambda a, b: np.linalg.lstsq(a, b, rcond=None),
+             "torch gelsy (x, rank only)": lambda a, b: torch.linalg.lstsq(T(a), T(b)[:, None]),
+             "torch gelsd": lambda a, b: torch.linalg.lstsq(T(a), T(b)[:, None], driver="gelsd"),
+             "torchnp": lambda a, b: tnp.linalg.lstsq(A(a), A(b), rcond=None)},
+            'KERNELS["lstsq"] (NumPy\'s gelsd: NumPy\'s x, residuals, rank and s)'),
+    }
+    for s in (500, 2000):
+        cases[f"linalg.inv {s}"] = (
+            lambda s=s: (sq(s),),
+            {"numpy": np.linalg.inv, "torch": lambda a: torch.linalg.inv(T(a)),
+             "torchnp": lambda a: tnp.linalg.inv(A(a))},
+            'KERNELS["inv"].max_size (250 000: torch\'s from 500x500)')
+        cases[f"linalg.det {s}"] = (
+            lambda s=s: (sq(s),),
+            {"numpy": np.linalg.det, "torch": lambda a: torch.linalg.det(T(a)),
+             "torchnp": lambda a: tnp.linalg.det(A(a))},
+            'KERNELS["det"]')
+        cases[f"linalg.cholesky {s}"] = (
+            lambda s=s: (spd(s),),
+            {"numpy": np.linalg.cholesky, "torch": lambda a: torch.linalg.cholesky(T(a)),
+             "torchnp": lambda a: tnp.linalg.cholesky(A(a))},
+            'KERNELS["cholesky"]')
+    cases.update({
+        "histogram 1e7": (
+            lambda: (_data(10 ** 7),),
+            {"numpy": lambda x: np.histogram(x, 100), "numpy in parts": lambda x: _threaded.histogram(x, 100, None),
+             "torch histc": lambda x: _hist_torch(T(x)), "torchnp": lambda x: tnp.histogram(A(x), 100)},
+            'KERNELS["histogram"] / _threaded.histogram'),
+        "searchsorted 1e6": (
+            lambda: (np.sort(_data(10 ** 6)), _data(10 ** 6, 1)),
+            {"numpy": np.searchsorted, "numpy in parts": lambda a, v: _threaded.searchsorted(a, v, "left", None),
+             "torch": lambda a, v: torch.searchsorted(T(a), T(v)), "torchnp": lambda a, v: tnp.searchsorted(A(a), A(v))},
+            'KERNELS["searchsorted"].max_size (10^6: torch\'s from there) / _threaded.searchsorted'),
+        "searchsorted 1e5": (
+            lambda: (np.sort(_data(10 ** 5)), _data(10 ** 5, 1)),
+            {"numpy": np.searchsorted, "numpy in parts": lambda a, v: _threaded.searchsorted(a, v, "left", None),
+             "torch": lambda a, v: torch.searchsorted(T(a), T(v)), "torchnp": lambda a, v: tnp.searchsorted(A(a), A(v))},
+            'KERNELS["searchsorted"].max_size'),
+        "matmul batched 31x500x500": (
+            lambda: (_data((31, 500, 500)), _data((31, 500, 500), 1)),
+            {"numpy": np.matmul, "torch": lambda a, b: torch.matmul(T(a), T(b)),
+             "torchnp": lambda a, b: tnp.matmul(A(a), A(b))},
+            'KERNELS["batched_matmul"].when (_batch_on_one_thread; _batch: NumPy at every thread count)'),
+        "rfft 1e6": (
+            lambda: (_data(10 ** 6),),
+            {"numpy": np.fft.rfft, "torch": lambda x: torch.fft.rfft(T(x)), "torchnp": lambda x: tnp.fft.rfft(A(x))},
+            'KERNELS["rfft"]'),
+        "fft2 2000x2000": (
+            lambda: (_data((2000, 2000)),),
+            {"numpy": np.fft.fft2, "torch": lambda x: torch.fft.fft2(T(x)),
+             "torch fftn as torchnp calls it": lambda x: torch.fft.fftn(T(x), s=[2000, 2000], dim=[0, 1], norm="backward"),
+             "torchnp": lambda x: tnp.fft.fft2(A(x))},
+            "torch's fftn (no row: NumPy's fft2 is 2x torch's time)"),
+        "x.std() 8e6": (
+            lambda: (_data(8 * 10 ** 6),),
+            {"numpy": np.std, "numpy in parts": lambda x: _threaded.var(x, 0, True),
+             **{f"numpy in parts, blocks 2^{b}": _var_blocks(1 << b) for b in (14, 15, 16)},
+             "torch": lambda x: torch.std(T(x), correction=0), "torchnp": lambda x: A(x).std()},
+            'KERNELS["var"] / _threaded.var (SCRATCH)'),
+        "x.mean() 8e6": (
+            lambda: (_data(8 * 10 ** 6),),
+            {"numpy": np.mean, "numpy in parts": lambda x: _threaded.mean(x),
+             "torch": lambda x: torch.mean(T(x)).item(), "torchnp": lambda x: A(x).mean()},
+            "HOST_REDUCTIONS / _threaded.mean"),
+        "x.sum() 8e6": (
+            lambda: (_data(8 * 10 ** 6),),
+            {"numpy": np.sum, "numpy in parts": lambda x: _threaded.add_reduce(x),
+             "torch": lambda x: torch.sum(T(x)).item(), "torchnp": lambda x: A(x).sum()},
+            "HOST_REDUCTIONS / _threaded.add_reduce"),
+        "X.sum(axis=1) 4000x1000": (
+            lambda: (_data((4000, 1000)),),
+            {"numpy": lambda x: x.sum(axis=1), "numpy in parts": lambda x: _threaded.add_reduce(x, 1),
+             "torch": lambda x: T(x).sum(dim=1), "torchnp": lambda x: A(x).sum(axis=1)},
+            "HOST_REDUCTIONS / _threaded.add_reduce (rows)"),
+        "A.mean(axis=0) 2000x2000": (
+            lambda: (_data((2000, 2000)),),
+            {"numpy": lambda x: x.mean(axis=0), "numpy in parts of columns": _first_axis_parts,
+             "torch": lambda x: T(x).mean(dim=0), "torchnp": lambda x: A(x).mean(axis=0)},
+            "HOST_REDUCTIONS / _threaded.FIRST_AXIS_PARTS (True: parts of the columns)"),
+    })
+    return cases
+
+
+def _time(fn, args):
+    t = time.perf_counter()
+    r = fn(*args)
+    dt = time.perf_counter() - t
+    return float("nan") if r is None else dt  # None: the candidate declined (one thread: one NumPy call)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--threads", type=int, help="torch.set_num_threads(N) (default: torch's own)")
+    p.add_argument("--repeats", type=int, default=15, help="interleaved rounds (default 15)")
+    p.add_argument("--only", nargs="*", help="cases whose name contains one of these words")
+    args = p.parse_args(argv)
+    if args.threads:
+        torch.set_num_threads(args.threads)
+        try:  # NumPy's BLAS as many threads as torch
+            from threadpoolctl import threadpool_limits
+            threadpool_limits(args.threads)
+        except ImportError:
+            print("threadpoolctl missing: NumPy's BLAS keeps its own thread count")
+    print(f"load average {os.getloadavg()}; torch {torch.__version__} threads {torch.get_num_threads()}, "
+          f"numpy {np.__version__}, os.cpu_count() {os.cpu_count()}")
+    rng = random.Random(0)
+    for name, (inputs, cands, rule) in _cases().items():
+        if args.only and not any(w in name for w in args.only):
+            continue
+        data = inputs()
+        best = {c: float("inf") for c in cands}
+        for fn in cands.values():
+            fn(*data)  # warm-up
+        for _ in range(args.repeats):
+            order = list(cands)
+            rng.shuffle(order)
+            for c in order:
+                t = _time(cands[c], data)
+                best[c] = t if t != t else min(best[c], t)
+        best = {c: t for c, t in best.items() if t == t}
+        fastest = min(best, key=best.get)
+        print(f"{name}:  " + "  ".join(f"{c} {best[c] * 1e3:.2f} ms" if c in best else f"{c} n/a" for c in cands))
+        print(f"    fastest: {fastest}; torchnp/fastest {best['torchnp'] / best[fastest]:.2f}; rule: {rule}")
+        sys.stdout.flush()
+        del data
+
+
+if __name__ == "__main__":
+    main()
