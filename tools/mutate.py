@@ -140,10 +140,10 @@ def _apply(modname, file, source):
                 swapped.add(old)
                 continue
         if isinstance(v, type) and isinstance(old, type) and not hasattr(v, "_fields"):  # a namedtuple: rebound
-            for a, f in vars(v).items():
-                g = vars(old).get(a)
-                if isinstance(f, types.FunctionType) and isinstance(g, types.FunctionType) and _swap(g, f, pairs):
-                    swapped.add(g)
+            for a, attr in vars(v).items():  # methods, static and class methods, properties
+                for f, g in zip(_methods(attr), _methods(vars(old).get(a))):
+                    if f is not None and g is not None and _swap(g, f, pairs):
+                        swapped.add(g)
             continue
         if not k.startswith("__"):
             mod.__dict__[k] = v
@@ -157,6 +157,56 @@ def _apply(modname, file, source):
                 getattr(o, "__wrapped__", None) in swapped and "_impl" in o.__globals__:
             twin = _boundary._flat_twin(o.__wrapped__)
             o.__globals__["_impl"] = twin or o.__wrapped__
+            _wrapper_defaults(o, o.__wrapped__)
+
+
+def _methods(attr):
+    """The functions a class attribute holds: a plain method, a static or class method's function,
+    a property's getter, setter and deleter (in that order; absent ones as None)."""
+    if isinstance(attr, types.FunctionType):
+        return [attr]
+    if isinstance(attr, (staticmethod, classmethod)):
+        return [attr.__func__]
+    if isinstance(attr, property):
+        return [f if isinstance(f, types.FunctionType) else None for f in (attr.fget, attr.fset, attr.fdel)]
+    return []
+
+
+def _wrapper_defaults(wrapper, impl):
+    """Give a boundary wrapper the defaults of its mutated implementation: the wrapper carries the
+    signature's defaults from import time (``_boundary.declare``) and always passes them, so a
+    mutated default reaches the code only through the wrapper, as it would in a fresh import of
+    the mutated source. Only where the wrapper has exactly the implementation's parameters (an
+    implementation that shows another ``__signature__`` keeps its wrapper)."""
+    wc, ic = wrapper.__code__, impl.__code__
+    n = ic.co_argcount + ic.co_kwonlyargcount
+    if (wc.co_argcount, wc.co_kwonlyargcount, wc.co_varnames[:n]) != (ic.co_argcount, ic.co_kwonlyargcount,
+                                                                       ic.co_varnames[:n]):
+        return
+    if len(wrapper.__defaults__ or ()) != len(impl.__defaults__ or ()) or \
+            set(wrapper.__kwdefaults__ or {}) != set(impl.__kwdefaults__ or {}):
+        return
+    wrapper.__defaults__ = impl.__defaults__
+    wrapper.__kwdefaults__ = dict(impl.__kwdefaults__) if impl.__kwdefaults__ else None
+    named = wrapper.__globals__.get("_defaults")  # what _host_call leaves out for NumPy's own defaults
+    if isinstance(named, dict):
+        pos = ic.co_varnames[:ic.co_argcount]
+        named.update(zip(pos[len(pos) - len(impl.__defaults__ or ()):], impl.__defaults__ or ()))
+        named.update(impl.__kwdefaults__ or {})
+
+
+def _fresh_test_modules(rule):
+    """Under a rule set other than the host's, forget the test modules the parent imported (under
+    host rules) so the session imports them again: their module-level constants read the rule set
+    at import (``ON_CPU = ... and not accelerator_rules()`` in tests/test_statistics.py), and a
+    module imported under host rules expects host behaviour (NumPy's warnings) from the torch path."""
+    if rule == "host":
+        return
+    tests = str(ROOT / "tests")
+    for k, m in list(sys.modules.items()):
+        f = getattr(m, "__file__", None) or ""
+        if f.startswith(tests) and pathlib.Path(f).name.startswith("test_"):
+            del sys.modules[k]
 
 
 def _pytest_args(tests, rule="host"):
@@ -168,6 +218,7 @@ def _baseline(tests, files, rule):
     """The covering tests under ``rule`` and coverage: (exit status, line -> tests map, durations)."""
     import pytest
 
+    _fresh_test_modules(rule)
     cov = _Coverage(files)
     with open(os.devnull, "w") as null:
         out, sys.stdout = sys.stdout, null
@@ -390,6 +441,7 @@ def _run_mutant(modname, file, mutated, tests, rule, ids, durations, timeout):
         try:
             os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
             os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
+            _fresh_test_modules(rule)
             try:
                 _apply(modname, file, mutated)
             except BaseException:  # noqa: BLE001 - the mutant breaks the module itself
