@@ -1,5 +1,6 @@
 """Reductions (sum/prod/extrema/logic/cumulative/differences) against NumPy itself (§5.1, §1.3, §2.3, §7)."""
 
+import re
 import warnings
 
 import numpy
@@ -11,7 +12,7 @@ from numpy.exceptions import AxisError
 
 import torchnp
 from support import (accelerator_rules, arrays, assert_like_numpy, check, Compare, COMPLEX, DEVICE, NUMERIC, REAL,
-                     SUPPORTED_DTYPES, tnp)
+                     raises_like, SUPPORTED_DTYPES, tnp)
 
 
 def tolerances(a):
@@ -257,6 +258,15 @@ def test_ediff1d(a):
 
 def test_ediff1d_incompatible_to_begin():
     check("ediff1d", numpy.array([1, 2, 4]), to_begin=1.5)  # TypeError as NumPy
+
+
+def test_ediff1d_incompatible_extras_name_the_argument():
+    """NumPy's TypeError names the argument that cannot be cast (``to_begin`` or ``to_end``)."""
+    a = numpy.array([1, 2, 4])
+    for kw in ({"to_begin": 1.5}, {"to_end": numpy.array([0.5, 1.0])}, {"to_begin": [1], "to_end": 2.5j}):
+        with pytest.raises(TypeError) as want:
+            numpy.ediff1d(a, **kw)
+        raises_like(TypeError, torchnp.ediff1d, tnp(a), match=f"^{re.escape(str(want.value))}$", **kw)
 
 
 @given(a=arrays(REAL, min_dims=1, max_dims=3, min_side=3, max_side=5), edge_order=st.sampled_from([1, 2]),

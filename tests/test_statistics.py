@@ -397,6 +397,25 @@ def test_quantile_integer_q_and_infinite_data(func, method):
         check(func, ints, [0, scale], axis=0, method=method, keepdims=True)
 
 
+@pytest.mark.host_rules  # NumPy's own answer on host data: its divide's floating-point warning needs NumPy's errstate
+@pytest.mark.parametrize("func", ["median", "nanmedian"])
+def test_median_of_empty_warns_exactly_as_numpy(func):
+    """median/nanmedian of no data under NumPy's default errstate: NumPy's warnings, no more and no
+    fewer ("Mean of empty slice", then "invalid value encountered in divide" where the result is
+    not empty), its NaN, dtype and shape."""
+    for a, kw in ((numpy.zeros(0), {}), (numpy.zeros((0, 3)), {"axis": 0}), (numpy.zeros((2, 0)), {"axis": 1}),
+                  (numpy.zeros((2, 0)), {"axis": 0}), (numpy.zeros(0, numpy.float32), {}),
+                  (numpy.zeros((0, 3), numpy.int64), {"axis": 0})):
+        with warnings.catch_warnings(record=True) as expected_w, numpy.errstate(all="warn"):
+            warnings.simplefilter("always")
+            expected = getattr(numpy, func)(a, **kw)
+        with warnings.catch_warnings(record=True) as actual_w, numpy.errstate(all="warn"):
+            warnings.simplefilter("always")
+            actual = getattr(torchnp, func)(tnp(a), **kw)
+        assert_like_numpy(actual, expected)
+        assert [(w.category, str(w.message)) for w in actual_w] == [(w.category, str(w.message)) for w in expected_w]
+
+
 @pytest.mark.parametrize("func", ["median", "nanmedian"])
 def test_median_of_empty_warns_as_numpy(func):
     """median/nanmedian of no data: NumPy's NaN and its RuntimeWarning, the result's dtype and shape."""

@@ -166,10 +166,12 @@ def _methods(attr):
     if isinstance(attr, types.FunctionType):
         return [attr]
     if isinstance(attr, (staticmethod, classmethod)):
-        return [attr.__func__]
-    if isinstance(attr, property):
-        return [f if isinstance(f, types.FunctionType) else None for f in (attr.fget, attr.fset, attr.fdel)]
-    return []
+        fs = [attr.__func__]
+    elif isinstance(attr, property):
+        fs = [attr.fget, attr.fset, attr.fdel]
+    else:
+        return []
+    return [f if isinstance(f, types.FunctionType) else None for f in fs]  # a builtin's: None
 
 
 def _wrapper_defaults(wrapper, impl):
