@@ -1,5 +1,6 @@
 """Histograms, bincount, digitize, and convolve/correlate/interp against NumPy itself (§5.1)."""
 
+import re
 import warnings
 
 import numpy
@@ -147,6 +148,10 @@ def test_histogramdd_errors():
     check("histogramdd", s, bins=[0, 2])
     check("histogramdd", s, bins=[[3, 1, 2], 2])
     check("histogramdd", s, range=[(0, 1)])
+    with pytest.raises(ValueError) as want:  # NumPy's message, not only its type
+        numpy.histogramdd(s, range=[(0, 1)])
+    with pytest.raises(ValueError, match=f"^{re.escape(str(want.value))}$"):
+        torchnp.histogramdd(tnp(s), range=[(0, 1)])
 
 
 # -------------------------------------------------------------- bincount / digitize

@@ -121,6 +121,18 @@ def test_argextrema(name, data, keepdims):
     check(name, a, axis=axis, keepdims=keepdims)
 
 
+@pytest.mark.parametrize("name", ["argmax", "argmin", "nanargmax", "nanargmin"])
+def test_argextrema_keepdims_without_axis(name):
+    """axis=None with keepdims=True: the flat index in an array of ones of the input's dimension
+    (explicit cases: the drawn examples need not meet this combination on arrays of 1-3 dims)."""
+    rng = numpy.random.default_rng(0)
+    for shape in ((5,), (3, 4), (2, 3, 4), (70, 2)):
+        a = rng.standard_normal(shape)
+        check(name, a, keepdims=True)
+        check(name, a.astype(numpy.int32), axis=None, keepdims=True)
+        check(name, a + 1j * a[..., ::-1], keepdims=True)
+
+
 @pytest.mark.parametrize("name", ["max", "min", "argmax", "argmin", "ptp", "sum", "prod"])
 def test_nan_propagates(name):
     a = numpy.array([[1.0, numpy.nan, 3.0], [4.0, 5.0, -1.0]])

@@ -128,7 +128,8 @@ def _apply(modname, file, source):
 
     from torchnp import _boundary
 
-    mod = sys.modules[modname]
+    gc.unfreeze()  # `import torchnp` freezes what it made (gc.freeze): its closures and the boundary's
+    mod = sys.modules[modname]  # wrappers are then missing from gc.get_objects() below
     ns = {"__name__": modname, "__package__": mod.__package__, "__file__": str(file), "__spec__": mod.__spec__,
           "__builtins__": __builtins__}
     exec(compile(source, str(file), "exec"), ns)  # noqa: S102 - the mutant under test
@@ -152,6 +153,7 @@ def _apply(modname, file, source):
             old_code, new_code = pairs[id(o.__code__)]
             if o.__code__ is old_code and o.__code__.co_freevars == new_code.co_freevars:
                 o.__code__ = new_code
+                swapped.add(o)  # a factory's function behind the boundary: its wrapper's twin is remade
     for o in gc.get_objects():  # the boundary's wrappers call a keyword-flattened twin of the code
         if isinstance(o, types.FunctionType) and getattr(o, "_boundary", False) and \
                 getattr(o, "__wrapped__", None) in swapped and "_impl" in o.__globals__:
