@@ -42,7 +42,7 @@ PY = sys.executable
 
 #: name -> (path under src/torchnp, pytest arguments selecting the tests that cover it)
 MODULES = {
-    "padding": ("_manipulation/_padding.py", ["tests/test_manipulation.py", "-k", "pad"]),
+    "padding": ("_manipulation/_padding.py", ["tests/test_manipulation.py", "tests/test_jit.py", "-k", "pad"]),  # + np.jit of pad
     "kernels": ("_ufuncs/_kernels.py", ["tests/test_ufuncs.py"]),  # every table row, special values
     "reductions": ("_reductions", ["tests/test_reductions.py", "tests/test_statistics.py", "tests/test_histograms.py",
                                    "tests/test_correctness.py"]),
@@ -139,6 +139,9 @@ def _apply(modname, file, source):
         if isinstance(v, types.FunctionType) and isinstance(old, types.FunctionType):
             if _swap(old, v, pairs):
                 swapped.add(old)
+                for a in set(old.__dict__) - set(v.__dict__):  # what a decorator hung on it (a mutant may
+                    del old.__dict__[a]                       # drop the decorator: trace_constant's mark)
+                old.__dict__.update(v.__dict__)
                 continue
         if isinstance(v, type) and isinstance(old, type) and not hasattr(v, "_fields"):  # a namedtuple: rebound
             for a, attr in vars(v).items():  # methods, static and class methods, properties
