@@ -2,6 +2,7 @@
 implementation within tolerance under the accelerator rules (tests/scipy_support.py)."""
 
 import contextlib
+import re
 
 import numpy
 import pytest
@@ -243,6 +244,12 @@ def test_comb_exact():
     check_scipy(call("special.comb", 0, 0, exact=True, repetition=True))
     check_scipy(call("special.comb", 10.0, 3.0, exact=True))
     check_scipy(call("special.comb", 10.5, 3, exact=True))  # SciPy's ValueError
+    for args in ((10.5, 3), (10, 3.5), (4.5, 2.0)):  # and its message
+        with pytest.raises(ValueError) as want:
+            scipy.special.comb(*args, exact=True)
+        for rules in (contextlib.nullcontext, accelerator_rules if ON_CPU else contextlib.nullcontext):
+            with rules(), pytest.raises(ValueError, match=f"^{re.escape(str(want.value))}$"):
+                torchnp.scipy.special.comb(*args, exact=True)
     check_scipy(call("special.comb", numpy.array([10, 5]), 3, exact=True))  # SciPy's TypeError
 
 

@@ -328,7 +328,41 @@ def _statements(source):
     return out
 
 
-def _select(file, line, lines, statements):
+def _import_lines(files):
+    """The lines of ``files`` that run when their modules are executed (functions called at import:
+    tables a module computes once, as special's ``_borwein``), from a forked child that executes
+    each source anew under coverage, as ``_apply`` does: ``{str(file): set of lines}``."""
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(suffix=".json")
+    os.close(fd)
+    pid = os.fork()
+    if pid == 0:
+        try:
+            import coverage
+
+            cov = coverage.Coverage(data_file=None, include=[str(f) for f in files], config_file=False)
+            cov.start()
+            for f in files:
+                mod = sys.modules.get(_module_name(f))
+                ns = {"__name__": _module_name(f), "__package__": getattr(mod, "__package__", None),
+                      "__file__": str(f), "__spec__": getattr(mod, "__spec__", None), "__builtins__": __builtins__}
+                try:
+                    exec(compile(f.read_text(), str(f), "exec"), ns)  # noqa: S102 - the module's own source
+                except BaseException:  # noqa: BLE001 - a module that cannot run twice: no import lines
+                    pass
+            cov.stop()
+            data = cov.get_data()
+            pathlib.Path(tmp).write_text(json.dumps({f: sorted(data.lines(f) or ()) for f in data.measured_files()}))
+        finally:
+            os._exit(0)
+    os.waitpid(pid, 0)
+    text = pathlib.Path(tmp).read_text()
+    os.unlink(tmp)
+    return {f: set(v) for f, v in (json.loads(text) if text else {}).items()}
+
+
+def _select(file, line, lines, statements, at_import=()):
     """The tests to run against a mutant of ``line``: those that execute the mutated statement (for
     a ``def`` line, a default or a decorator: those that execute the function's body); ``None`` for
     module- and class-level code (run at import: the whole selection); an empty set where no test
@@ -347,7 +381,10 @@ def _select(file, line, lines, statements):
         first, last = node.body[0].lineno, node.end_lineno
     elif func is None:
         return None
-    return set().union(*(hits.get(n, set()) for n in range(first, last + 1)))
+    sel = set().union(*(hits.get(n, set()) for n in range(first, last + 1)))
+    if not sel and any(n in at_import for n in range(first, last + 1)):
+        return None  # a function the module calls at import (no test's context): the whole selection
+    return sel
 
 
 def fast(name, limit=None, sample=None, survivors=False):
@@ -383,6 +420,7 @@ def fast(name, limit=None, sample=None, survivors=False):
     ntests = sum(len(d) for d in durations.values())
     collect = max(0.0, base - sum(sum(d.values()) for d in durations.values())) / 2  # per session
     statements = {f: _statements(f.read_text()) for f in files}
+    at_import = _import_lines(files)
     print(f"{name}: baseline {base:.1f} s under coverage, {ntests} tests (both rule sets), "
           f"collection {collect:.1f} s", flush=True)
     results = {"module": path, "tests": tests, "baseline_s": round(base, 1), "mutants": [],
@@ -412,7 +450,7 @@ def fast(name, limit=None, sample=None, survivors=False):
         line = mid.line_number + 1
         ids = {}
         for rule in RULES:
-            sel = _select(file, line, lines[rule], statements[file])
+            sel = _select(file, line, lines[rule], statements[file], at_import.get(str(file), ()))
             sel = set(durations[rule]) if sel is None else sel
             if sel:
                 ids[rule] = sel
