@@ -525,3 +525,18 @@ def test_ranges_messages_and_scalar_casts_as_numpy():
     for v, dt in ((numpy.float32(1.5), "float64"), (numpy.int64(-3), numpy.uint8), (numpy.complex64(1 + 2j), "complex128")):
         got, want = torchnp.astype(v, dt), numpy.astype(v, dt)
         assert type(got) is type(want) and got == want, (got, want)
+
+
+def test_geomspace_of_arrays_reads_no_data_on_accelerators(monkeypatch):
+    """geomspace with an array end point checks it for zeros on the device, without reading it to
+    the host, when NumPy's value checks are off (an accelerator, §3.5): NumPy's values, no host read."""
+    from torchnp import _device
+    from host_reads import HostReads
+
+    monkeypatch.setattr(_device, "CPU_VALUE_CHECKS", False)
+    s = numpy.linspace(1.0, 5.0, 70)
+    for args in ((s, 1000.0, 4), (2.0, s, 3), (s, s[::-1] * 3, 5)):
+        x = [tnp(a) if isinstance(a, numpy.ndarray) else a for a in args]
+        with HostReads(strict=True):
+            got = torchnp.geomspace(*x)
+        assert_like_numpy(got, numpy.geomspace(*args), rtol=1e-13)
