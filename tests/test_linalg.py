@@ -193,6 +193,8 @@ def test_cholesky(dtype, upper, shape, cond):
     a = a + (junk.swapaxes(-1, -2) if upper else junk)
     tol = 100 * eps(dtype) * cond
     assert_close(LA.cholesky(tnp(a), upper=upper), NLA.cholesky(a, upper=upper), tol)
+    if not upper:  # NumPy's default: the lower factor
+        assert_close(LA.cholesky(tnp(a)), NLA.cholesky(a), tol)
 
 
 @pytest.mark.parametrize("upper", [False, True])

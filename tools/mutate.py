@@ -159,10 +159,22 @@ def _apply(modname, file, source):
                 swapped.add(o)  # a factory's function behind the boundary: its wrapper's twin is remade
     for o in gc.get_objects():  # the boundary's wrappers call a keyword-flattened twin of the code
         if isinstance(o, types.FunctionType) and getattr(o, "_boundary", False) and \
-                getattr(o, "__wrapped__", None) in swapped and "_impl" in o.__globals__:
+                _wraps_any(getattr(o, "__wrapped__", None), swapped) and "_impl" in o.__globals__:
             twin = _boundary._flat_twin(o.__wrapped__)
             o.__globals__["_impl"] = twin or o.__wrapped__
             _wrapper_defaults(o, o.__wrapped__)
+
+
+def _wraps_any(fn, functions):
+    """Whether ``fn`` or a function it wraps (its ``__wrapped__`` chain: a decorator's wrapper
+    around a module's function) is one of ``functions``."""
+    for _ in range(8):
+        if fn is None:
+            return False
+        if fn in functions:
+            return True
+        fn = getattr(fn, "__wrapped__", None)
+    return False
 
 
 def _methods(attr):
@@ -184,7 +196,12 @@ def _wrapper_defaults(wrapper, impl):
     signature's defaults from import time (``_boundary.declare``) and always passes them, so a
     mutated default reaches the code only through the wrapper, as it would in a fresh import of
     the mutated source. Only where the wrapper has exactly the implementation's parameters (an
-    implementation that shows another ``__signature__`` keeps its wrapper)."""
+    implementation that shows another ``__signature__`` keeps its wrapper). A decorator's wrapper
+    (``*args, **kwargs``, ``__wrapped__``) shows the function it wraps: its defaults are read there."""
+    import inspect
+
+    if "__signature__" not in impl.__dict__:
+        impl = inspect.unwrap(impl)
     wc, ic = wrapper.__code__, impl.__code__
     n = ic.co_argcount + ic.co_kwonlyargcount
     if (wc.co_argcount, wc.co_kwonlyargcount, wc.co_varnames[:n]) != (ic.co_argcount, ic.co_kwonlyargcount,
