@@ -1,5 +1,6 @@
 """Statistics (mean/var/std/median/average/quantiles/cov/corrcoef and nan* versions) against NumPy (§5.1, §2.3)."""
 
+import re
 import warnings
 
 import numpy
@@ -295,6 +296,27 @@ def test_cov_errors():
     check("cov", numpy.ones((2, 2, 2)))
     check("cov", numpy.ones((2, 3)), fweights=numpy.ones(3) * 1.5)
     check("cov", numpy.ones((2, 3)), fweights=numpy.ones(4, dtype=int))
+
+
+def test_cov_messages_and_checked_weights():
+    """cov of m and y with different sample counts: NumPy's concatenate message; weights under
+    ``np.errstate(invalid="raise")`` (where the torch path checks values too, §3.5): NumPy's values
+    for weights that sum to more than zero, its ZeroDivisionError for weights summing to zero."""
+    m, y = numpy.arange(6.0).reshape(2, 3), numpy.arange(8.0).reshape(2, 4)
+    with pytest.raises(ValueError) as want:
+        numpy.cov(m, y)
+    with pytest.raises(ValueError, match=f"^{re.escape(str(want.value))}$"):
+        torchnp.cov(tnp(m), tnp(y))
+    x = numpy.array([[1.0, 2.0, 4.0, 7.0], [0.5, -1.0, 3.0, 2.0]])
+    with numpy.errstate(invalid="raise"):
+        for kw in ({"fweights": numpy.array([1, 2, 0, 3])}, {"aweights": numpy.array([0.5, 0.0, 2.0, 1.0])},
+                   {"fweights": numpy.array([2, 1, 1, 1]), "aweights": numpy.array([1.0, 3.0, 0.5, 0.25])}):
+            assert_like_numpy(torchnp.cov(tnp(x), **{k: tnp(v) for k, v in kw.items()}), numpy.cov(x, **kw),
+                              rtol=1e-14)
+        with pytest.raises(ZeroDivisionError):
+            numpy.cov(x, aweights=numpy.zeros(4))
+        with pytest.raises(ZeroDivisionError, match="^Weights sum to zero, can't be normalized$"):
+            torchnp.cov(tnp(x), aweights=tnp(numpy.zeros(4)))
 
 
 @given(m=arrays(FLOAT[1:] + INTEGER, shape=(3, 6), elements=None), rowvar=st.booleans())
