@@ -455,3 +455,14 @@ def test_median_of_empty_warns_as_numpy(func):
         want = {(w.category, str(w.message)) for w in expected_w}
         got = {(w.category, str(w.message)) for w in actual_w}
         assert want <= got, (want, got)
+
+
+@pytest.mark.parametrize("name", ["var", "std", "nanvar", "nanstd"])
+def test_var_ddof_as_numpy_scalar_or_0d_array(name):
+    """``ddof`` given as a NumPy scalar or 0-d array is read as the number it holds (NumPy's values
+    and float64, not a result promoted by the scalar)."""
+    a = numpy.array([[1.0, 2.5, 4.0, -3.0], [0.5, 7.0, 2.0, 2.0]], dtype=numpy.float32)
+    for ddof in (numpy.int64(1), numpy.array(2), numpy.float64(0.5), numpy.int8(1)):
+        check(name, a, ddof=ddof)
+        check(name, a.astype(numpy.float64), axis=1, ddof=ddof)
+        check(name, a.astype(numpy.int32), axis=0, ddof=ddof)
