@@ -12,7 +12,7 @@ from hypothesis.extra import numpy as hnp
 
 import torchnp
 from support import (accelerator_rules, arrays, assert_like_numpy, check, Compare, COMPLEX, DEVICE, FLOAT, INTEGER,
-                     NUMERIC, REAL, tnp)
+                     NUMERIC, raised, raises_like, REAL, tnp)
 
 METHODS = ["inverted_cdf", "averaged_inverted_cdf", "closest_observation", "interpolated_inverted_cdf",
            "hazen", "weibull", "linear", "median_unbiased", "normal_unbiased", "lower", "higher",
@@ -466,3 +466,24 @@ def test_var_ddof_as_numpy_scalar_or_0d_array(name):
         check(name, a, ddof=ddof)
         check(name, a.astype(numpy.float64), axis=1, ddof=ddof)
         check(name, a.astype(numpy.int32), axis=0, ddof=ddof)
+
+
+def test_std_out_casting_and_nanmean_where_false():
+    """std's ``out=`` follows sqrt's same-kind rule (float64 into float32 allowed, into int64
+    NumPy's casting TypeError); nanmean with ``where=False`` (no element taken): NumPy's NaN and
+    its RuntimeWarning."""
+    a = numpy.array([[1.0, 2.5, 4.0], [0.5, 7.0, numpy.nan]])
+    for out_dtype in (numpy.float32, numpy.float64, numpy.int64):
+        want_out, got_out = numpy.zeros(3, out_dtype), tnp(numpy.zeros(3, out_dtype))
+        want = raised(numpy.std, a, axis=0, out=want_out)
+        if want is None:
+            torchnp.std(tnp(a), axis=0, out=got_out)
+            assert_like_numpy(got_out, want_out)
+        else:
+            raises_like(type(want), torchnp.std, tnp(a), axis=0, out=got_out)
+    for where in (False, numpy.array([False, False, False])):
+        with pytest.warns(RuntimeWarning):
+            want = numpy.nanmean(a, axis=1, where=where)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # the warning reads the count: host only (documented)
+            assert_like_numpy(torchnp.nanmean(tnp(a), axis=1, where=where), want)
