@@ -406,3 +406,13 @@ def test_max_min_out_on_wide_unsigned(dtype):
         out = torchnp.zeros(2, dtype=dtype, device=DEVICE)
         assert getattr(torchnp, name)(tnp(a), axis=1, out=out) is out
         assert_like_numpy(out, getattr(numpy, name)(a, axis=1))
+
+
+@pytest.mark.parametrize("name", ["nancumsum", "nancumprod", "cumsum", "cumprod"])
+def test_cumulative_of_nans_on_every_path(name):
+    """NaNs in the cumulative functions with and without axis, dtype and out (the hot path and the
+    general one): NumPy's values (the nan* versions treat NaN as 0 or 1)."""
+    a = numpy.array([[1.5, numpy.nan, 2.0], [numpy.nan, -1.0, 0.5]])
+    for kw in ({}, {"axis": 0}, {"axis": 1}, {"axis": -1, "dtype": numpy.float64}):
+        check(name, a, **kw)
+        check(name, numpy.tile(a, (1, 30)), **kw)  # beyond the tiny host path
