@@ -416,3 +416,12 @@ def test_cumulative_of_nans_on_every_path(name):
     for kw in ({}, {"axis": 0}, {"axis": 1}, {"axis": -1, "dtype": numpy.float64}):
         check(name, a, **kw)
         check(name, numpy.tile(a, (1, 30)), **kw)  # beyond the tiny host path
+
+
+@pytest.mark.parametrize("name,axis", [("cumsum", (0,)), ("nancumprod", (0,)), ("cumulative_sum", [0])])
+def test_cumulative_axis_sequence_message(name, axis):
+    """One axis only: NumPy's TypeError and its message, which names the sequence's type."""
+    a = numpy.arange(1.0, 4.0)
+    with pytest.raises(TypeError) as want:
+        getattr(numpy, name)(a, axis=axis)
+    raises_like(TypeError, getattr(torchnp, name), tnp(a), axis=axis, match=f"^{re.escape(str(want.value))}$")
