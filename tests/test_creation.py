@@ -1,5 +1,7 @@
 """Creation routines vs NumPy (DESIGN §2.2 defaults, §3.1 device=, §5.1 signatures/errors)."""
 
+import re
+
 import numpy
 import pytest
 from hypothesis import given, strategies as st
@@ -498,3 +500,43 @@ def test_layouts_requirements_and_grids():
         check("array", obj, copy=False)
     with pytest.raises(ValueError, match=r"^x must be a one-dimensional array or sequence\.$"):
         torchnp.vander(tnp(a))
+
+
+def test_ranges_messages_and_scalar_casts_as_numpy():
+    """Cases neither the listed nor the drawn ones meet (issue 24's mutation runs): arange with only
+    ``stop`` a float and more elements than the tiny host path takes (NumPy's float64), its NaN
+    length's message; linspace's ``i * step`` bit for bit (NumPy's order of operations, the step
+    exactly 1 included); geomspace with a zero in one array end point only; meshgrid's message;
+    ``astype`` of a NumPy scalar (NumPy's own cast, no device)."""
+    for args in ((0, 100.5, 1), (2, 9.5, 3), (0, 200.0, 3), (-1, 80.25)):
+        check("arange", *args)
+    for np_call, our_call in ((lambda: numpy.arange(0, numpy.nan), lambda: torchnp.arange(0, float("nan"))),
+                              (lambda: numpy.meshgrid(numpy.arange(2), indexing="xx"),
+                               lambda: torchnp.meshgrid(tnp(numpy.arange(2)), indexing="xx"))):
+        with pytest.raises(ValueError) as want:
+            np_call()
+        with pytest.raises(ValueError, match=f"^{re.escape(str(want.value))}$"):
+            our_call()
+    for args in ((0, 10, 11), (0, 49, 50), (-3, 97, 101), (5, 105, 101), (0, 1e-320, 5)):
+        check("linspace", *args, compare=Compare(rtol=0, atol=0))
+    for s, e in ((numpy.array([0.0, 1.0]), numpy.array([2.0, 3.0])), (numpy.array([1.0, 2.0]), numpy.array([3.0, 0.0])),
+                 (numpy.array([0.0, 1.0]), 10.0), (1.0, numpy.array([2.0, 0.0]))):
+        check("geomspace", s, e, 4)  # NumPy's ValueError
+    for v, dt in ((numpy.float32(1.5), "float64"), (numpy.int64(-3), numpy.uint8), (numpy.complex64(1 + 2j), "complex128")):
+        got, want = torchnp.astype(v, dt), numpy.astype(v, dt)
+        assert type(got) is type(want) and got == want, (got, want)
+
+
+def test_geomspace_of_arrays_reads_no_data_on_accelerators(monkeypatch):
+    """geomspace with an array end point checks it for zeros on the device, without reading it to
+    the host, when NumPy's value checks are off (an accelerator, §3.5): NumPy's values, no host read."""
+    from torchnp import _device
+    from host_reads import HostReads
+
+    monkeypatch.setattr(_device, "CPU_VALUE_CHECKS", False)
+    s = numpy.linspace(1.0, 5.0, 70)
+    for args in ((s, 1000.0, 4), (2.0, s, 3), (s, s[::-1] * 3, 5)):
+        x = [tnp(a) if isinstance(a, numpy.ndarray) else a for a in args]
+        with HostReads(strict=True):
+            got = torchnp.geomspace(*x)
+        assert_like_numpy(got, numpy.geomspace(*args), rtol=1e-13)

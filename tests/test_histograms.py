@@ -1,5 +1,6 @@
 """Histograms, bincount, digitize, and convolve/correlate/interp against NumPy itself (§5.1)."""
 
+import re
 import warnings
 
 import numpy
@@ -131,12 +132,26 @@ def test_histogramdd(s, bins):
     check("histogramdd", s, bins=3, weights=numpy.arange(11.0))
 
 
+def test_histogramdd_repeated_edges():
+    """Edges that repeat (an empty bin of zero width) are monotonic for NumPy: accepted, not its
+    "must be monotonically increasing" ValueError, which only a decrease raises."""
+    s = numpy.array([[0.5, 1.0, 1.5, 2.0, 1.0], [3.0, 0.0, 2.0, 1.0, 1.0]]).T
+    check("histogramdd", s, bins=[numpy.array([0.0, 1.0, 1.0, 2.0]), numpy.array([0.0, 1.0, 3.0])])
+    check("histogramdd", s[:, :1], bins=[numpy.array([0.0, 0.0, 1.0, 2.0, 2.0])])
+    check("histogram2d", s[:, 0], s[:, 1], bins=[numpy.array([0.0, 1.0, 1.0, 2.0]), numpy.array([0, 1, 1, 3])])
+    check("histogramdd", s, bins=[numpy.array([0.0, 1.0, 0.5]), numpy.array([0.0, 1.0, 3.0])])  # NumPy's ValueError
+
+
 def test_histogramdd_errors():
     s = numpy.ones((4, 2))
     check("histogramdd", s, bins=[2, 2, 2])
     check("histogramdd", s, bins=[0, 2])
     check("histogramdd", s, bins=[[3, 1, 2], 2])
     check("histogramdd", s, range=[(0, 1)])
+    with pytest.raises(ValueError) as want:  # NumPy's message, not only its type
+        numpy.histogramdd(s, range=[(0, 1)])
+    with pytest.raises(ValueError, match=f"^{re.escape(str(want.value))}$"):
+        torchnp.histogramdd(tnp(s), range=[(0, 1)])
 
 
 # -------------------------------------------------------------- bincount / digitize

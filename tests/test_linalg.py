@@ -193,6 +193,8 @@ def test_cholesky(dtype, upper, shape, cond):
     a = a + (junk.swapaxes(-1, -2) if upper else junk)
     tol = 100 * eps(dtype) * cond
     assert_close(LA.cholesky(tnp(a), upper=upper), NLA.cholesky(a, upper=upper), tol)
+    if not upper:  # NumPy's default: the lower factor
+        assert_close(LA.cholesky(tnp(a)), NLA.cholesky(a), tol)
 
 
 @pytest.mark.parametrize("upper", [False, True])
@@ -668,7 +670,12 @@ def test_vecdot(dtype, s1, s2, axis):
 
 
 @pytest.mark.parametrize("s1,s2,axes", [((3, 4, 5), (4, 5, 2), 2), ((3, 4), (4, 2), 1), ((2, 3), (4,), 0),
-                                        ((3, 4, 5), (5, 3, 2), ((0, 2), (1, 0))), ((3, 4), (5, 4), 1)])
+                                        ((3, 4, 5), (5, 3, 2), ((0, 2), (1, 0))), ((3, 4), (5, 4), 1),
+                                        # an integer axes equal to an operand's dimension (every axis of it
+                                        # contracted) and one above it (NumPy's ValueError)
+                                        ((3, 4), (3, 4), 2), ((3,), (3, 2), 1), ((2, 3, 4), (3, 4), 2),
+                                        ((3,), (3,), 2), ((3, 3), (3,), 2), ((3,), (3, 3), 2), ((2, 3), (3,), 2),
+                                        ((3, 4), (2,), -1)])  # NumPy's IndexError, ValueError, an outer product
 @pytest.mark.parametrize("dtype", ["float64", "int64", "complex64"])
 def test_tensordot(s1, s2, axes, dtype):
     rng = numpy.random.default_rng(0)

@@ -1,5 +1,6 @@
 """Reductions (sum/prod/extrema/logic/cumulative/differences) against NumPy itself (§5.1, §1.3, §2.3, §7)."""
 
+import re
 import warnings
 
 import numpy
@@ -11,7 +12,7 @@ from numpy.exceptions import AxisError
 
 import torchnp
 from support import (accelerator_rules, arrays, assert_like_numpy, check, Compare, COMPLEX, DEVICE, NUMERIC, REAL,
-                     SUPPORTED_DTYPES, tnp)
+                     raises_like, SUPPORTED_DTYPES, tnp)
 
 
 def tolerances(a):
@@ -118,6 +119,18 @@ def test_extrema(name, data, keepdims):
 def test_argextrema(name, data, keepdims):
     a, axis = data
     check(name, a, axis=axis, keepdims=keepdims)
+
+
+@pytest.mark.parametrize("name", ["argmax", "argmin", "nanargmax", "nanargmin"])
+def test_argextrema_keepdims_without_axis(name):
+    """axis=None with keepdims=True: the flat index in an array of ones of the input's dimension
+    (explicit cases: the drawn examples need not meet this combination on arrays of 1-3 dims)."""
+    rng = numpy.random.default_rng(0)
+    for shape in ((5,), (3, 4), (2, 3, 4), (70, 2)):
+        a = rng.standard_normal(shape)
+        check(name, a, keepdims=True)
+        check(name, a.astype(numpy.int32), axis=None, keepdims=True)
+        check(name, a + 1j * a[..., ::-1], keepdims=True)
 
 
 @pytest.mark.parametrize("name", ["max", "min", "argmax", "argmin", "ptp", "sum", "prod"])
@@ -259,6 +272,15 @@ def test_ediff1d_incompatible_to_begin():
     check("ediff1d", numpy.array([1, 2, 4]), to_begin=1.5)  # TypeError as NumPy
 
 
+def test_ediff1d_incompatible_extras_name_the_argument():
+    """NumPy's TypeError names the argument that cannot be cast (``to_begin`` or ``to_end``)."""
+    a = numpy.array([1, 2, 4])
+    for kw in ({"to_begin": 1.5}, {"to_end": numpy.array([0.5, 1.0])}, {"to_begin": [1], "to_end": 2.5j}):
+        with pytest.raises(TypeError) as want:
+            numpy.ediff1d(a, **kw)
+        raises_like(TypeError, torchnp.ediff1d, tnp(a), match=f"^{re.escape(str(want.value))}$", **kw)
+
+
 @given(a=arrays(REAL, min_dims=1, max_dims=3, min_side=3, max_side=5), edge_order=st.sampled_from([1, 2]),
        data=st.data())
 def test_gradient(a, edge_order, data):
@@ -384,3 +406,22 @@ def test_max_min_out_on_wide_unsigned(dtype):
         out = torchnp.zeros(2, dtype=dtype, device=DEVICE)
         assert getattr(torchnp, name)(tnp(a), axis=1, out=out) is out
         assert_like_numpy(out, getattr(numpy, name)(a, axis=1))
+
+
+@pytest.mark.parametrize("name", ["nancumsum", "nancumprod", "cumsum", "cumprod"])
+def test_cumulative_of_nans_on_every_path(name):
+    """NaNs in the cumulative functions with and without axis, dtype and out (the hot path and the
+    general one): NumPy's values (the nan* versions treat NaN as 0 or 1)."""
+    a = numpy.array([[1.5, numpy.nan, 2.0], [numpy.nan, -1.0, 0.5]])
+    for kw in ({}, {"axis": 0}, {"axis": 1}, {"axis": -1, "dtype": numpy.float64}):
+        check(name, a, **kw)
+        check(name, numpy.tile(a, (1, 30)), **kw)  # beyond the tiny host path
+
+
+@pytest.mark.parametrize("name,axis", [("cumsum", (0,)), ("nancumprod", (0,)), ("cumulative_sum", [0])])
+def test_cumulative_axis_sequence_message(name, axis):
+    """One axis only: NumPy's TypeError and its message, which names the sequence's type."""
+    a = numpy.arange(1.0, 4.0)
+    with pytest.raises(TypeError) as want:
+        getattr(numpy, name)(a, axis=axis)
+    raises_like(TypeError, getattr(torchnp, name), tnp(a), axis=axis, match=f"^{re.escape(str(want.value))}$")

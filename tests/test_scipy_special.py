@@ -1,6 +1,9 @@
 """torchnp.scipy.special against SciPy (DESIGN §8.2): SciPy's bits on host data, the torch
 implementation within tolerance under the accelerator rules (tests/scipy_support.py)."""
 
+import contextlib
+import re
+
 import numpy
 import pytest
 import scipy.special
@@ -241,6 +244,12 @@ def test_comb_exact():
     check_scipy(call("special.comb", 0, 0, exact=True, repetition=True))
     check_scipy(call("special.comb", 10.0, 3.0, exact=True))
     check_scipy(call("special.comb", 10.5, 3, exact=True))  # SciPy's ValueError
+    for args in ((10.5, 3), (10, 3.5), (4.5, 2.0)):  # and its message
+        with pytest.raises(ValueError) as want:
+            scipy.special.comb(*args, exact=True)
+        for rules in (contextlib.nullcontext, accelerator_rules if ON_CPU else contextlib.nullcontext):
+            with rules(), pytest.raises(ValueError, match=f"^{re.escape(str(want.value))}$"):
+                torchnp.scipy.special.comb(*args, exact=True)
     check_scipy(call("special.comb", numpy.array([10, 5]), 3, exact=True))  # SciPy's TypeError
 
 
@@ -253,6 +262,22 @@ def test_factorial(n):
     check_scipy(call("special.factorial", n.astype(float) + 0.5, extend="complex"), rtol=1e-13)
     check_scipy(call("special.factorial", n, extend="nope"))
     check_scipy(call("special.factorial", n.astype(float), exact=True))
+
+
+def test_factorial_complex_input():
+    """Complex ``n``: SciPy's ValueError without ``extend="complex"`` under both rule sets; with it,
+    SciPy's values on host data and, on the torch path (no complex gamma in torch), the TypeError
+    docs/scipy.md documents, not the ValueError that asks to opt in."""
+    n = numpy.array([1.5 + 0.5j, 3.0 + 0j, -0.5 - 2j])
+    check_scipy(call("special.factorial", n))
+    check_scipy(call("special.factorial", n[1]))
+    expected = scipy.special.factorial(n, extend="complex")
+    if ON_CPU:
+        assert_exact(torchnp.scipy.special.factorial(torchnp.asarray(n), extend="complex"), expected, "host rules")
+    with accelerator_rules() if ON_CPU else contextlib.nullcontext():
+        with pytest.raises(TypeError, match=r"^torchnp\.scipy\.special\.factorial: complex input runs on host "
+                                            r"data only$"):
+            torchnp.scipy.special.factorial(torchnp.asarray(n), extend="complex")
 
 
 def test_factorial_scalars():

@@ -1,5 +1,6 @@
 """Statistics (mean/var/std/median/average/quantiles/cov/corrcoef and nan* versions) against NumPy (§5.1, §2.3)."""
 
+import re
 import warnings
 
 import numpy
@@ -11,7 +12,7 @@ from hypothesis.extra import numpy as hnp
 
 import torchnp
 from support import (accelerator_rules, arrays, assert_like_numpy, check, Compare, COMPLEX, DEVICE, FLOAT, INTEGER,
-                     NUMERIC, REAL, tnp)
+                     NUMERIC, raised, raises_like, REAL, tnp)
 
 METHODS = ["inverted_cdf", "averaged_inverted_cdf", "closest_observation", "interpolated_inverted_cdf",
            "hazen", "weibull", "linear", "median_unbiased", "normal_unbiased", "lower", "higher",
@@ -297,6 +298,27 @@ def test_cov_errors():
     check("cov", numpy.ones((2, 3)), fweights=numpy.ones(4, dtype=int))
 
 
+def test_cov_messages_and_checked_weights():
+    """cov of m and y with different sample counts: NumPy's concatenate message; weights under
+    ``np.errstate(invalid="raise")`` (where the torch path checks values too, §3.5): NumPy's values
+    for weights that sum to more than zero, its ZeroDivisionError for weights summing to zero."""
+    m, y = numpy.arange(6.0).reshape(2, 3), numpy.arange(8.0).reshape(2, 4)
+    with pytest.raises(ValueError) as want:
+        numpy.cov(m, y)
+    with pytest.raises(ValueError, match=f"^{re.escape(str(want.value))}$"):
+        torchnp.cov(tnp(m), tnp(y))
+    x = numpy.array([[1.0, 2.0, 4.0, 7.0], [0.5, -1.0, 3.0, 2.0]])
+    with numpy.errstate(invalid="raise"):
+        for kw in ({"fweights": numpy.array([1, 2, 0, 3])}, {"aweights": numpy.array([0.5, 0.0, 2.0, 1.0])},
+                   {"fweights": numpy.array([2, 1, 1, 1]), "aweights": numpy.array([1.0, 3.0, 0.5, 0.25])}):
+            assert_like_numpy(torchnp.cov(tnp(x), **{k: tnp(v) for k, v in kw.items()}), numpy.cov(x, **kw),
+                              rtol=1e-14)
+        with pytest.raises(ZeroDivisionError):
+            numpy.cov(x, aweights=numpy.zeros(4))
+        with pytest.raises(ZeroDivisionError, match="^Weights sum to zero, can't be normalized$"):
+            torchnp.cov(tnp(x), aweights=tnp(numpy.zeros(4)))
+
+
 @given(m=arrays(FLOAT[1:] + INTEGER, shape=(3, 6), elements=None), rowvar=st.booleans())
 def test_corrcoef(m, rowvar):
     # cov / (std std), clipped to [-1, 1]: cancellation in the centred products costs up to ~n ulps of
@@ -397,6 +419,25 @@ def test_quantile_integer_q_and_infinite_data(func, method):
         check(func, ints, [0, scale], axis=0, method=method, keepdims=True)
 
 
+@pytest.mark.host_rules  # NumPy's own answer on host data: its divide's floating-point warning needs NumPy's errstate
+@pytest.mark.parametrize("func", ["median", "nanmedian"])
+def test_median_of_empty_warns_exactly_as_numpy(func):
+    """median/nanmedian of no data under NumPy's default errstate: NumPy's warnings, no more and no
+    fewer ("Mean of empty slice", then "invalid value encountered in divide" where the result is
+    not empty), its NaN, dtype and shape."""
+    for a, kw in ((numpy.zeros(0), {}), (numpy.zeros((0, 3)), {"axis": 0}), (numpy.zeros((2, 0)), {"axis": 1}),
+                  (numpy.zeros((2, 0)), {"axis": 0}), (numpy.zeros(0, numpy.float32), {}),
+                  (numpy.zeros((0, 3), numpy.int64), {"axis": 0})):
+        with warnings.catch_warnings(record=True) as expected_w, numpy.errstate(all="warn"):
+            warnings.simplefilter("always")
+            expected = getattr(numpy, func)(a, **kw)
+        with warnings.catch_warnings(record=True) as actual_w, numpy.errstate(all="warn"):
+            warnings.simplefilter("always")
+            actual = getattr(torchnp, func)(tnp(a), **kw)
+        assert_like_numpy(actual, expected)
+        assert [(w.category, str(w.message)) for w in actual_w] == [(w.category, str(w.message)) for w in expected_w]
+
+
 @pytest.mark.parametrize("func", ["median", "nanmedian"])
 def test_median_of_empty_warns_as_numpy(func):
     """median/nanmedian of no data: NumPy's NaN and its RuntimeWarning, the result's dtype and shape."""
@@ -414,3 +455,35 @@ def test_median_of_empty_warns_as_numpy(func):
         want = {(w.category, str(w.message)) for w in expected_w}
         got = {(w.category, str(w.message)) for w in actual_w}
         assert want <= got, (want, got)
+
+
+@pytest.mark.parametrize("name", ["var", "std", "nanvar", "nanstd"])
+def test_var_ddof_as_numpy_scalar_or_0d_array(name):
+    """``ddof`` given as a NumPy scalar or 0-d array is read as the number it holds (NumPy's values
+    and float64, not a result promoted by the scalar)."""
+    a = numpy.array([[1.0, 2.5, 4.0, -3.0], [0.5, 7.0, 2.0, 2.0]], dtype=numpy.float32)
+    for ddof in (numpy.int64(1), numpy.array(2), numpy.float64(0.5), numpy.int8(1)):
+        check(name, a, ddof=ddof)
+        check(name, a.astype(numpy.float64), axis=1, ddof=ddof)
+        check(name, a.astype(numpy.int32), axis=0, ddof=ddof)
+
+
+def test_std_out_casting_and_nanmean_where_false():
+    """std's ``out=`` follows sqrt's same-kind rule (float64 into float32 allowed, into int64
+    NumPy's casting TypeError); nanmean with ``where=False`` (no element taken): NumPy's NaN and
+    its RuntimeWarning."""
+    a = numpy.array([[1.0, 2.5, 4.0], [0.5, 7.0, numpy.nan]])
+    for out_dtype in (numpy.float32, numpy.float64, numpy.int64):
+        want_out, got_out = numpy.zeros(3, out_dtype), tnp(numpy.zeros(3, out_dtype))
+        want = raised(numpy.std, a, axis=0, out=want_out)
+        if want is None:
+            torchnp.std(tnp(a), axis=0, out=got_out)
+            assert_like_numpy(got_out, want_out)
+        else:
+            raises_like(type(want), torchnp.std, tnp(a), axis=0, out=got_out)
+    for where in (False, numpy.array([False, False, False])):
+        with pytest.warns(RuntimeWarning):
+            want = numpy.nanmean(a, axis=1, where=where)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # the warning reads the count: host only (documented)
+            assert_like_numpy(torchnp.nanmean(tnp(a), axis=1, where=where), want)

@@ -42,7 +42,7 @@ PY = sys.executable
 
 #: name -> (path under src/torchnp, pytest arguments selecting the tests that cover it)
 MODULES = {
-    "padding": ("_manipulation/_padding.py", ["tests/test_manipulation.py", "-k", "pad"]),
+    "padding": ("_manipulation/_padding.py", ["tests/test_manipulation.py", "tests/test_jit.py", "-k", "pad"]),  # + np.jit of pad
     "kernels": ("_ufuncs/_kernels.py", ["tests/test_ufuncs.py"]),  # every table row, special values
     "reductions": ("_reductions", ["tests/test_reductions.py", "tests/test_statistics.py", "tests/test_histograms.py",
                                    "tests/test_correctness.py"]),
@@ -128,7 +128,8 @@ def _apply(modname, file, source):
 
     from torchnp import _boundary
 
-    mod = sys.modules[modname]
+    gc.unfreeze()  # `import torchnp` freezes what it made (gc.freeze): its closures and the boundary's
+    mod = sys.modules[modname]  # wrappers are then missing from gc.get_objects() below
     ns = {"__name__": modname, "__package__": mod.__package__, "__file__": str(file), "__spec__": mod.__spec__,
           "__builtins__": __builtins__}
     exec(compile(source, str(file), "exec"), ns)  # noqa: S102 - the mutant under test
@@ -138,12 +139,15 @@ def _apply(modname, file, source):
         if isinstance(v, types.FunctionType) and isinstance(old, types.FunctionType):
             if _swap(old, v, pairs):
                 swapped.add(old)
+                for a in set(old.__dict__) - set(v.__dict__):  # what a decorator hung on it (a mutant may
+                    del old.__dict__[a]                       # drop the decorator: trace_constant's mark)
+                old.__dict__.update(v.__dict__)
                 continue
         if isinstance(v, type) and isinstance(old, type) and not hasattr(v, "_fields"):  # a namedtuple: rebound
-            for a, f in vars(v).items():
-                g = vars(old).get(a)
-                if isinstance(f, types.FunctionType) and isinstance(g, types.FunctionType) and _swap(g, f, pairs):
-                    swapped.add(g)
+            for a, attr in vars(v).items():  # methods, static and class methods, properties
+                for f, g in zip(_methods(attr), _methods(vars(old).get(a))):
+                    if f is not None and g is not None and _swap(g, f, pairs):
+                        swapped.add(g)
             continue
         if not k.startswith("__"):
             mod.__dict__[k] = v
@@ -152,11 +156,81 @@ def _apply(modname, file, source):
             old_code, new_code = pairs[id(o.__code__)]
             if o.__code__ is old_code and o.__code__.co_freevars == new_code.co_freevars:
                 o.__code__ = new_code
+                swapped.add(o)  # a factory's function behind the boundary: its wrapper's twin is remade
     for o in gc.get_objects():  # the boundary's wrappers call a keyword-flattened twin of the code
         if isinstance(o, types.FunctionType) and getattr(o, "_boundary", False) and \
-                getattr(o, "__wrapped__", None) in swapped and "_impl" in o.__globals__:
+                _wraps_any(getattr(o, "__wrapped__", None), swapped) and "_impl" in o.__globals__:
             twin = _boundary._flat_twin(o.__wrapped__)
             o.__globals__["_impl"] = twin or o.__wrapped__
+            _wrapper_defaults(o, o.__wrapped__)
+
+
+def _wraps_any(fn, functions):
+    """Whether ``fn`` or a function it wraps (its ``__wrapped__`` chain: a decorator's wrapper
+    around a module's function) is one of ``functions``."""
+    for _ in range(8):
+        if fn is None:
+            return False
+        if fn in functions:
+            return True
+        fn = getattr(fn, "__wrapped__", None)
+    return False
+
+
+def _methods(attr):
+    """The functions a class attribute holds: a plain method, a static or class method's function,
+    a property's getter, setter and deleter (in that order; absent ones as None)."""
+    if isinstance(attr, types.FunctionType):
+        return [attr]
+    if isinstance(attr, (staticmethod, classmethod)):
+        fs = [attr.__func__]
+    elif isinstance(attr, property):
+        fs = [attr.fget, attr.fset, attr.fdel]
+    else:
+        return []
+    return [f if isinstance(f, types.FunctionType) else None for f in fs]  # a builtin's: None
+
+
+def _wrapper_defaults(wrapper, impl):
+    """Give a boundary wrapper the defaults of its mutated implementation: the wrapper carries the
+    signature's defaults from import time (``_boundary.declare``) and always passes them, so a
+    mutated default reaches the code only through the wrapper, as it would in a fresh import of
+    the mutated source. Only where the wrapper has exactly the implementation's parameters (an
+    implementation that shows another ``__signature__`` keeps its wrapper). A decorator's wrapper
+    (``*args, **kwargs``, ``__wrapped__``) shows the function it wraps: its defaults are read there."""
+    import inspect
+
+    if "__signature__" not in impl.__dict__:
+        impl = inspect.unwrap(impl)
+    wc, ic = wrapper.__code__, impl.__code__
+    n = ic.co_argcount + ic.co_kwonlyargcount
+    if (wc.co_argcount, wc.co_kwonlyargcount, wc.co_varnames[:n]) != (ic.co_argcount, ic.co_kwonlyargcount,
+                                                                       ic.co_varnames[:n]):
+        return
+    if len(wrapper.__defaults__ or ()) != len(impl.__defaults__ or ()) or \
+            set(wrapper.__kwdefaults__ or {}) != set(impl.__kwdefaults__ or {}):
+        return
+    wrapper.__defaults__ = impl.__defaults__
+    wrapper.__kwdefaults__ = dict(impl.__kwdefaults__) if impl.__kwdefaults__ else None
+    named = wrapper.__globals__.get("_defaults")  # what _host_call leaves out for NumPy's own defaults
+    if isinstance(named, dict):
+        pos = ic.co_varnames[:ic.co_argcount]
+        named.update(zip(pos[len(pos) - len(impl.__defaults__ or ()):], impl.__defaults__ or ()))
+        named.update(impl.__kwdefaults__ or {})
+
+
+def _fresh_test_modules(rule):
+    """Under a rule set other than the host's, forget the test modules the parent imported (under
+    host rules) so the session imports them again: their module-level constants read the rule set
+    at import (``ON_CPU = ... and not accelerator_rules()`` in tests/test_statistics.py), and a
+    module imported under host rules expects host behaviour (NumPy's warnings) from the torch path."""
+    if rule == "host":
+        return
+    tests = str(ROOT / "tests")
+    for k, m in list(sys.modules.items()):
+        f = getattr(m, "__file__", None) or ""
+        if f.startswith(tests) and pathlib.Path(f).name.startswith("test_"):
+            del sys.modules[k]
 
 
 def _pytest_args(tests, rule="host"):
@@ -168,6 +242,7 @@ def _baseline(tests, files, rule):
     """The covering tests under ``rule`` and coverage: (exit status, line -> tests map, durations)."""
     import pytest
 
+    _fresh_test_modules(rule)
     cov = _Coverage(files)
     with open(os.devnull, "w") as null:
         out, sys.stdout = sys.stdout, null
@@ -270,7 +345,41 @@ def _statements(source):
     return out
 
 
-def _select(file, line, lines, statements):
+def _import_lines(files):
+    """The lines of ``files`` that run when their modules are executed (functions called at import:
+    tables a module computes once, as special's ``_borwein``), from a forked child that executes
+    each source anew under coverage, as ``_apply`` does: ``{str(file): set of lines}``."""
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(suffix=".json")
+    os.close(fd)
+    pid = os.fork()
+    if pid == 0:
+        try:
+            import coverage
+
+            cov = coverage.Coverage(data_file=None, include=[str(f) for f in files], config_file=False)
+            cov.start()
+            for f in files:
+                mod = sys.modules.get(_module_name(f))
+                ns = {"__name__": _module_name(f), "__package__": getattr(mod, "__package__", None),
+                      "__file__": str(f), "__spec__": getattr(mod, "__spec__", None), "__builtins__": __builtins__}
+                try:
+                    exec(compile(f.read_text(), str(f), "exec"), ns)  # noqa: S102 - the module's own source
+                except BaseException:  # noqa: BLE001 - a module that cannot run twice: no import lines
+                    pass
+            cov.stop()
+            data = cov.get_data()
+            pathlib.Path(tmp).write_text(json.dumps({f: sorted(data.lines(f) or ()) for f in data.measured_files()}))
+        finally:
+            os._exit(0)
+    os.waitpid(pid, 0)
+    text = pathlib.Path(tmp).read_text()
+    os.unlink(tmp)
+    return {f: set(v) for f, v in (json.loads(text) if text else {}).items()}
+
+
+def _select(file, line, lines, statements, at_import=()):
     """The tests to run against a mutant of ``line``: those that execute the mutated statement (for
     a ``def`` line, a default or a decorator: those that execute the function's body); ``None`` for
     module- and class-level code (run at import: the whole selection); an empty set where no test
@@ -289,7 +398,10 @@ def _select(file, line, lines, statements):
         first, last = node.body[0].lineno, node.end_lineno
     elif func is None:
         return None
-    return set().union(*(hits.get(n, set()) for n in range(first, last + 1)))
+    sel = set().union(*(hits.get(n, set()) for n in range(first, last + 1)))
+    if not sel and any(n in at_import for n in range(first, last + 1)):
+        return None  # a function the module calls at import (no test's context): the whole selection
+    return sel
 
 
 def fast(name, limit=None, sample=None, survivors=False):
@@ -325,6 +437,7 @@ def fast(name, limit=None, sample=None, survivors=False):
     ntests = sum(len(d) for d in durations.values())
     collect = max(0.0, base - sum(sum(d.values()) for d in durations.values())) / 2  # per session
     statements = {f: _statements(f.read_text()) for f in files}
+    at_import = _import_lines(files)
     print(f"{name}: baseline {base:.1f} s under coverage, {ntests} tests (both rule sets), "
           f"collection {collect:.1f} s", flush=True)
     results = {"module": path, "tests": tests, "baseline_s": round(base, 1), "mutants": [],
@@ -354,7 +467,7 @@ def fast(name, limit=None, sample=None, survivors=False):
         line = mid.line_number + 1
         ids = {}
         for rule in RULES:
-            sel = _select(file, line, lines[rule], statements[file])
+            sel = _select(file, line, lines[rule], statements[file], at_import.get(str(file), ()))
             sel = set(durations[rule]) if sel is None else sel
             if sel:
                 ids[rule] = sel
@@ -390,6 +503,7 @@ def _run_mutant(modname, file, mutated, tests, rule, ids, durations, timeout):
         try:
             os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
             os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
+            _fresh_test_modules(rule)
             try:
                 _apply(modname, file, mutated)
             except BaseException:  # noqa: BLE001 - the mutant breaks the module itself

@@ -108,8 +108,6 @@ def _accumulation(uf, cache, nan_fill=None, new_api=False):
                 raise ValueError("For arrays which have more than one dimension ``axis`` argument is required.")
             t = t.reshape(-1)
             axis = 0
-        if t.dim() == 0:
-            t = t.reshape(1)
         res = _dtypes.to_torch(dtype) if dtype is not None else _res_dtype(cache, uf, t.dtype)
         r = uf.accumulate(_wrap(t), axis=axis, dtype=_dtypes.TO_NUMPY[res])._t
         if include_initial:

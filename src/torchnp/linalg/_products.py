@@ -86,12 +86,11 @@ def tensordot(x1, x2, /, *, axes=2):
     """Tensor dot product over ``axes`` (mirrors ``numpy.linalg.tensordot``)."""
     (a, b), dt = _promoted(x1, x2)
     if isinstance(axes, int) or hasattr(axes, "__index__"):
-        n = int(axes)
-        if n < 0:
-            raise ValueError("axes must be at least 0")
-        if n > a.dim() or n > b.dim() or tuple(a.shape[a.dim() - n:]) != tuple(b.shape[:n]):
+        n = int(axes)  # NumPy's last n axes of a with the first n of b (none for n <= 0: an outer product),
+        xa, xb = list(range(-n, 0)), list(range(n))  # compared pair by pair: an axis past either
+        if any(a.shape[i] != b.shape[j] for i, j in zip(xa, xb)):  # operand's last is NumPy's IndexError
             raise ValueError("shape-mismatch for sum")
-        dims = (list(range(a.dim() - n, a.dim())), list(range(n)))
+        dims = ([i + a.dim() for i in xa], xb)
     else:
         xa, xb = axes
         xa = [xa] if isinstance(xa, int) else list(xa)
