@@ -619,6 +619,118 @@ def test_tiny_host_views_keep_numpys_write_flags():
             v += 1.0
 
 
+_OPERATORS = ["+", "-", "*", "/", "//", "%", "**", "&", "|", "^", "<<", "==", "<", "divmod"]
+
+
+def _apply(op, p, q):
+    return divmod(p, q) if op == "divmod" else eval(f"p {op} q")  # noqa: S307 - the operator under test
+
+
+@pytest.mark.host_rules
+@pytest.mark.parametrize("dtype", TINY_DTYPES)
+@settings(max_examples=examples(12), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(0, TINY_HOST), op=st.sampled_from(_OPERATORS),
+       other=st.sampled_from(["array", "result", 3, -2, 0.5, 300]), reflected=st.booleans())
+def test_tiny_host_operators_are_numpys(dtype, seed, n, op, other, reflected):
+    """Issue 23 (§7 tiny host path): operators between tiny host arrays whose NumPy view is known
+    (found before, or NumPy's result of an earlier operation) and arrays or Python scalars, either
+    side, give NumPy's bits, dtype (NEP 50) and errors; divmod its pair."""
+    a, b = _tiny_values(seed, dtype, n), _tiny_values(seed + 1, dtype, n)
+    x = torchnp.asarray(a)
+    x._host_array()  # the host view known, as after any earlier tiny operation
+    if other == "array":
+        y, e = torchnp.asarray(b), b
+        y._host_array()
+    elif other == "result":  # NumPy's result without a tensor (``host_result``)
+        y, e = torchnp.positive(torchnp.asarray(b)) if dtype != "bool" else torchnp.asarray(b), b
+    else:
+        y = e = other
+    p, q, pe, qe = (y, x, e, a) if reflected else (x, y, a, e)
+    expected, error = _numpy_or_error(lambda u, v: _apply(op, u, v), pe, qe)
+    with numpy.errstate(all="ignore"):
+        if error is not None:
+            with pytest.raises(type(error)):
+                _apply(op, p, q)
+            return
+        got = _apply(op, p, q)
+        if op != "divmod":
+            _same(got, expected)
+            return
+        for g, x in zip(got, expected):  # divmod: the ufunc's general path (torch's kernel; its NaNs
+            assert g.dtype == x.dtype  # carry torch's payload), NumPy's pair of values
+            numpy.testing.assert_array_equal(g.to_numpy(), x)
+
+
+@pytest.mark.host_rules
+@pytest.mark.parametrize("dtype", ["float64", "int32", "complex128"])
+def test_views_of_numpys_results_are_numpys_views(dtype):
+    """Issue 23: a view of NumPy's result on tiny host data, made before that result has a tensor
+    (``y = 4 * x; y[1:]``), is NumPy's view: values, base (chains collapsed to the owner), one
+    memory both ways; its tensor, made on first use, is a torch view of the result's tensor, and a
+    write through it bumps that tensor's version as a torch write would."""
+    a = _tiny_values(7, dtype, 6)
+    y, e = 4 * torchnp.asarray(a), 4 * a
+    assert y._p is False  # NumPy's result, no tensor yet
+    v, ev = y[1:], e[1:]
+    w, ew = v[:3], ev[:3]
+    assert y._p is False  # the views made none
+    _same(v, ev)
+    _same(w, ew)
+    assert (v.base is y, w.base is y) == (ev.base is e, ew.base is e) == (True, True)
+    v[0] = a[0]  # through NumPy's scalar write, the view first
+    ev[0] = a[0]
+    w += 1  # NumPy's in-place loop on the view of the view
+    ew += 1
+    _same(y, e)
+    version = y.tensor._version
+    assert v.tensor._base is y.tensor and w.tensor._base is y.tensor
+    v[1:] = v[:-1].copy()  # the view's write after the base's tensor exists: its version moves
+    ev[1:] = ev[:-1].copy()
+    assert y.tensor._version > version
+    y[...] = 0  # the base's writes show in the views
+    e[...] = 0
+    _same(w, ew)
+    _same(y, e)
+
+
+@pytest.mark.host_rules
+def test_view_of_numpys_result_after_its_shape_changed():
+    """A view made before its base was reshaped in place (``shape =``) keeps NumPy's view: the
+    base's tensor then is another shape, so the view's tensor is made over the memory it views."""
+    y, e = torchnp.asarray([1.0, 2.0, 3.0, 4.0]) * 2, numpy.array([1.0, 2.0, 3.0, 4.0]) * 2
+    v, ev = y[1:3], e[1:3]
+    y.shape = (2, 2)
+    e.shape = (2, 2)
+    _same(v, ev)
+    assert v.tensor.tolist() == ev.tolist()
+    v[0] = -1.0
+    ev[0] = -1.0
+    _same(y, e)
+
+
+@pytest.mark.parametrize("n", list(range(0, 5)) + [TINY_HOST - 1, TINY_HOST, TINY_HOST + 1, 1000])
+def test_arange_of_a_count_is_numpys(n):
+    """Issue 23: ``arange(n)`` (a callback's ``np.arange(ndim)``) is NumPy's values and dtype; a tiny
+    one on the host keeps NumPy's array as its host view and has its tensor (as the general path)."""
+    got, expected = torchnp.arange(n), numpy.arange(n)
+    _same(got, expected)
+    if 0 < n <= TINY_HOST and torch.device(DEVICE).type == "cpu":
+        assert type(got._h) is numpy.ndarray and got._p is None  # NumPy's array and its tensor
+    for args, kw in [((n,), {"dtype": "float32"}), ((True,), {}), ((1, n), {}), ((n,), {"step": 2})]:
+        _same(torchnp.arange(*args, **kw), numpy.arange(*args, **kw))
+
+
+@pytest.mark.host_rules
+def test_sum_of_numpys_result_makes_no_tensor():
+    """Issue 23: ``np.sum(y ** 2)`` on tiny host data is NumPy's sum of NumPy's result; the
+    result gets no tensor (torch.from_numpy costs more than the sum)."""
+    a = numpy.array([1.6, 1.1])
+    y = torchnp.asarray(a) ** 2
+    got = torchnp.sum(y)
+    assert type(got) is numpy.float64 and got == numpy.sum(a ** 2)
+    assert y._p is False
+
+
 _MATMUL_SHAPES = [((3, 4), (4, 2)), ((4,), (4, 3)), ((2, 4), (4,)), ((5,), (5,)), ((2, 3, 4), (4, 1)),
                   ((1, 2, 2), (3, 2, 2)), ((3, 4), (5, 2)), ((3,), (4,)), ((), (3,))]
 

@@ -85,7 +85,16 @@ class ndarray:
             elif p is None:  # a racing thread made it (it sets ``_t`` before ``_p``)
                 return self._t
             else:  # a view: the torch view of the tensor it was made from, as the torch path makes it
-                t, arg = p  # (kept: the view holds that tensor anyway, and a racing thread makes the same)
+                t, arg = p[0], p[1]  # (kept: the view holds that tensor anyway, and a racing thread makes the same)
+                if type(t) is not torch.Tensor:  # a view of NumPy's result ``t`` made before its tensor
+                    # (``_lazy_view``): that array's tensor now, unless it has been given another since
+                    # (``_set_tensor``), then one over the memory it had (p[2], its NumPy array then)
+                    h = p[2]
+                    t = t._t
+                    if not (t.data_ptr() == h.ctypes.data and tuple(t.shape) == h.shape and h.itemsize and tuple(
+                            t.stride()) == tuple(s // h.itemsize for s in h.strides) and t.dtype is _host_tensor(
+                            h[:0]).dtype):
+                        t = _host_tensor(h)
                 t = t.reshape(arg) if type(arg) is tuple else t[arg]
             self._t = t
             if p is False:
@@ -502,8 +511,11 @@ class ndarray:
     # -- thin methods --
     def copy(self, order="C"):
         """A copy on the same device in memory ``order`` 'C', 'F', 'A' or 'K' (``numpy.ndarray.copy``)."""
-        h = tiny_host(self)
-        if h is not None and order in ("C", "K"):
+        h = self._h  # tiny_host inlined (§7: y = x.copy() in a callback loop)
+        if h is None and self._t.numel() <= TINY_HOST:
+            h = self._host_array()
+        if type(h) is _NPA and h.size <= TINY_HOST and (order == "C" or order == "K") and _device.CPU_VALUE_CHECKS \
+                and not _dynamo_compiling():
             return host_result(h.copy(order))  # tiny host data: NumPy's copy, no torch call (TINY_HOST)
         t = self._t
         if order is None:  # NumPy's order converter reads None as 'C' here
@@ -720,8 +732,10 @@ class ndarray:
                     if type(r) is not _np.ndarray:
                         return r
         elif tk is slice and (key.step is None or (type(key.step) is int and 0 < key.step < 2**62)):
-            h = tiny_host(self)
-            if h is not None:
+            h = self._h  # tiny_host inlined (§7: x[1:] in a callback loop)
+            if h is None and self._t.numel() <= TINY_HOST:
+                h = self._host_array()
+            if type(h) is _NPA and h.size <= TINY_HOST and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
                 return _lazy_view(self, h[key], key)  # tiny host data: NumPy's view
         t = self._t
         if tk is int or (tk is slice and (key.step is None or (type(key.step) is int and 0 < key.step < 2**62))):
@@ -941,8 +955,16 @@ def _written(a):
     p = a._p
     if p is None:
         _bump_version((a._t,))
-    elif p is not False:
-        _bump_version((p[0],))
+        return
+    while p is not False:  # a view: the tensor it views, found up its chain of views made lazily
+        t = p[0]  # (``_lazy_view``), once the array at the top has one
+        if type(t) is torch.Tensor:
+            _bump_version((t,))
+            return
+        p = t._p
+        if p is None:
+            _bump_version((t._t,))
+            return
 
 
 def _lazy_view(a, v, arg):
@@ -952,6 +974,14 @@ def _lazy_view(a, v, arg):
     w = _new(ndarray)
     w._d = a._d
     w._h = v
+    p = a._p
+    if p is False or p is not None and type(p[0]) is not torch.Tensor:
+        # NumPy's result without its tensor (``host_result``: y = 4 * x; y[1:]), or a view of one made
+        # so: no tensor is made for it now (``torch.from_numpy``: more than NumPy's view); the view's
+        # comes from a's on first use (``__getattr__``). Base as NumPy's: the owner of the data
+        w._b = a if p is False else a._b
+        w._p = (a, arg, a._h)
+        return w
     t = a._t
     b = a._b  # _parent inlined
     w._b = b if type(b) is type(a) and t._base is not None else a

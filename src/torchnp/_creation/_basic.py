@@ -287,6 +287,15 @@ _INT64 = _np.result_type(0, 1, 1)
 
 def arange(start_or_stop=NOVALUE, /, stop=None, step=1, *, dtype=None, device=None, like=None, start=NOVALUE):
     """Evenly spaced values in a half-open interval (``numpy.arange``)."""
+    if type(start_or_stop) is int and stop is None and type(step) is int and step == 1 and dtype is None \
+            and device is None and start is NOVALUE and 0 < start_or_stop <= TINY_HOST \
+            and _device_state.device is _CPU and not _dynamo_compiling():
+        # arange(n) of a tiny n on the host (a callback's np.arange(ndim)): the path below's answer
+        # without its argument parsing (§7 tiny host path)
+        h = _np.arange(start_or_stop)
+        r = _wrap(torch.from_numpy(h))
+        r._h = h
+        return r
     # NumPy's C parser also takes ``start=`` by name, and ``stop=`` alone (its text signature hides it)
     if start is not NOVALUE:
         if start_or_stop is not NOVALUE:

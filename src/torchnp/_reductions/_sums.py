@@ -38,11 +38,11 @@ def _reduction(uf, torch_fn, cache, nan_fill=None):
     def func(a, axis=None, dtype=None, out=None, keepdims=False, initial=NOVALUE, where=True):
         if type(a) is ndarray and axis is None and dtype is None and out is None and initial is NOVALUE \
                 and where is True and not keepdims:
-            t = a._t
-            d = a._d
             r = _cpu_kernels.host_reduction(name, a)  # floating-point host data: NumPy's bits
             if r is not None:
                 return r
+            t = a._t  # (after NumPy's: its tiny result need not make a tensor, ``host_result``)
+            d = a._d
             res = cache.get(d)
             if res is d and nan_fill is None and d not in _dtypes.PARTIAL:
                 return _wrap(torch_fn(t))

@@ -8,11 +8,12 @@ are attached here from ``_table.OPERATORS`` so that ``x + y`` and
 import numpy as _np
 import torch
 
-from .._array import _wrap, _written, ndarray, tiny_host
+from .. import _device
+from .._array import _NPA, TINY_HOST, _dynamo_compiling, _wrap, _written, host_result, ndarray, tiny_host
 from .._boundary import answers_numpy_itself, beside_subclass as _beside_subclass
 from . import _table
 from ._objects import UFUNCS as _ufuncs
-from ._ufunc import _NP_SCALARS, UFuncTypeError, make, operand, ufunc  # noqa: F401
+from ._ufunc import _NP_SCALARS, UFuncTypeError, _Binary, make, operand, ufunc  # noqa: F401
 
 from ._functions import *  # noqa: F401,F403
 from ._functions import __all__ as _functions_all
@@ -44,6 +45,14 @@ def _python_operator(name, reflected):
     return divmod if base == "divmod" else getattr(operator, base, None) or getattr(operator, base + "_")
 
 
+def _tiny_bound(ufname):
+    """The largest tiny host operand an operator hands straight to NumPy's ufunc (the ufunc's own
+    bound, ``_array.TINY_HOST``); -1 where it never does: NumPy's answer is not torchnp's
+    (``_cpu_kernels.NOT_NUMPYS``) or the ufunc has two outputs (divmod: its general path)."""
+    uf = _ufuncs[ufname]
+    return uf._tiny if type(uf) is _Binary else -1
+
+
 # Operators look their ufunc up in the module-level ``_ufuncs`` dict at call time
 # (not through a closure) so that torch.compile can trace them (§6).
 def _forward(ufname, name):
@@ -52,10 +61,18 @@ def _forward(ufname, name):
     repeat = name == "__mul__"
     call = type(_ufuncs[ufname]).__call__  # a plain function: no ufunc-object call on the hot path (§7)
     pyop = _python_operator(name, False)
+    tiny = _tiny_bound(ufname)
 
     def op(self, other):
         tp = type(other)
         if tp is ndarray or tp is float or tp is int:
+            h = self._h  # tiny host data whose NumPy view is known: NumPy's loop, as the ufunc's own tiny
+            if type(h) is _NPA and h.size <= tiny and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
+                if tp is not ndarray:  # path (_Binary.__call__) runs it, one call less (§7 tiny host path)
+                    return host_result(_ufuncs[ufname]._np(h, other))
+                h2 = other._h
+                if type(h2) is _NPA and h2.size <= tiny:
+                    return host_result(_ufuncs[ufname]._np(h, h2))
             return call(_ufuncs[ufname], self, other)
         if not isinstance(other, _KNOWN):
             if defer_eq and (other is None or isinstance(other, (str, bytes))):
@@ -84,8 +101,15 @@ def _forward(ufname, name):
 
 def _reflected(ufname, name):
     pyop = _python_operator(name, True)
+    tiny = _tiny_bound(ufname)
+
     if name == "__rmul__":
         def op(self, other):
+            tp = type(other)
+            if tp is float or tp is int:  # a scalar and tiny host data (4 * x): NumPy's loop, as the
+                h = self._h  # ufunc's tiny path runs it (§7 tiny host path)
+                if type(h) is _NPA and h.size <= tiny and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
+                    return host_result(_ufuncs[ufname]._np(other, h))
             if not isinstance(other, _KNOWN) or (type(other) in _SEQUENCES and self._t.dim() == 0
                                                  and self._t.device.type != "cpu"):
                 return NotImplemented  # [0] * n: sequence repetition, as with NumPy scalars (§1.3)
@@ -94,6 +118,11 @@ def _reflected(ufname, name):
             return _ufuncs[ufname](other, self)
     else:
         def op(self, other):
+            tp = type(other)
+            if tp is float or tp is int:  # a scalar and tiny host data (1 - x): as __rmul__
+                h = self._h
+                if type(h) is _NPA and h.size <= tiny and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
+                    return host_result(_ufuncs[ufname]._np(other, h))
             if not isinstance(other, _KNOWN):
                 return NotImplemented
             if type(other) is not _np.ndarray and isinstance(other, _np.ndarray):
@@ -107,7 +136,9 @@ def _inplace(ufname, name):
     def op(self, other):
         tp = type(other)
         if tp is float or tp is int or tp is ndarray or tp in _NP_SCALARS:
-            h = tiny_host(self)
+            h = self._h  # tiny_host inlined where the host view is known (y *= s in a callback loop, §7)
+            if type(h) is not _NPA or h.size > TINY_HOST or not _device.CPU_VALUE_CHECKS or _dynamo_compiling():
+                h = tiny_host(self)
             if h is not None:  # tiny host data: NumPy's loop writes through the host view (_array.TINY_HOST)
                 o = other if tp is not ndarray else tiny_host(other)
                 if o is not None:
