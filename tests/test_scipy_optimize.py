@@ -436,12 +436,64 @@ def test_bracketing_root_finders_are_scipys_iteration(roots, lo, width, method, 
         assert res.iterations == ref.iterations or at_end
 
 
+def _power(n, c):
+    """x^n - c by n - 1 products (rounded alike by NumPy and torch; their pow functions are not)."""
+    def f(x):
+        v = x
+        for _ in range(n - 1):
+            v = v * x
+        return v - c
+    return f
+
+
+#: hard cases of Alefeld, Potra and Shi's kind: a flat multiple root (values of vastly different
+#: magnitudes at the ends), a steep power, and (x - 1)^5 expanded, whose values near 1 are rounding noise
+HARD = [(_power(9, 0.0), [-1.0, 4.0]), (_power(20, 0.5), [0.0, 5.0]), (_power(3, 1e-300), [-1e-3, 1.0]),
+        (lambda x: _poly([-1.0, 5.0, -10.0, 10.0, -5.0, 1.0], None)(x), [0.0, 1.7])]
+
+
+@pytest.mark.parametrize("case", range(len(HARD)))
+@pytest.mark.parametrize("method,options", [(m, None) for m in BRACKETING] + [("toms748", {"k": 2}),
+                                                                             ("toms748", {"k": 5})])
+@pytest.mark.parametrize("xtol", [2e-12, 5e-324])
+def test_bracketing_root_finders_hard_cases(case, method, options, xtol):
+    f, bracket = HARD[case]
+    ref = scipy.optimize.root_scalar(f, bracket=bracket, method=method, options=options, xtol=xtol)
+    with accelerator_rules():
+        got = optimize.root_scalar(f, bracket=bracket, method=method, options=options, xtol=xtol)
+    assert float(got.root) == ref.root
+    assert (got.converged, got.flag, got.iterations, got.function_calls) == \
+        (ref.converged, ref.flag, ref.iterations, ref.function_calls)
+
+
+@pytest.mark.parametrize("method", BRACKETING)
+def test_bracketing_root_finders_exact_zeros(method):  # a zero at an end, at a midpoint, at a secant's point
+    for bracket in ([1.0, 3.0], [-2.0, 1.0], [0.0, 2.0], [-3.0, 5.0], [0.5, 1.25]):
+        ref = scipy.optimize.root_scalar(lambda x: x - 1, bracket=bracket, method=method)
+        with accelerator_rules():
+            got = optimize.root_scalar(lambda x: x - 1, bracket=bracket, method=method)
+        assert (float(got.root), got.converged, got.function_calls) == (ref.root, ref.converged, ref.function_calls)
+        assert got.iterations == ref.iterations or 1.0 in bracket  # SciPy's C: unset at an end (see above)
+    # SciPy's keywords: toms748's k only; a k above 100 is 100, with SciPy's warning
+    for rules in ("host", "accelerator"):
+        with _rules(rules), pytest.raises(TypeError):
+            optimize.root_scalar(lambda x: x - 1, bracket=[0, 2], method="brentq" if method == "toms748" else method,
+                                 options={"k": 2})
+    if method == "toms748":
+        with pytest.warns(RuntimeWarning, match="Overriding k"):
+            ref = scipy.optimize.toms748(lambda x: x ** 3 - 2, 0.0, 2.0, k=101, full_output=True)[1]
+        with accelerator_rules(), pytest.warns(RuntimeWarning, match="Overriding k"):
+            got = optimize.toms748(lambda x: x * x * x - 2, 0.0, 2.0, k=101, full_output=True)[1]
+        assert abs(float(got.root) - ref.root) <= 2e-12 + 8.9e-16 * ref.root and got.converged
+
+
 @pytest.mark.parametrize("method", BRACKETING)
 @pytest.mark.parametrize("rules", ["host", "accelerator"])
 def test_bracketing_root_finders_bad_input_and_nan(method, rules):  # SciPy's exception types (and messages)
     f_np, f_tn = (lambda x: x ** 2 - 1), (lambda x: x ** 2 - 1)
     bad = [dict(xtol=0), dict(xtol=-1.0), dict(rtol=1e-17), dict(maxiter=2.5), dict(a=2.0, b=3.0)]
-    bad += [dict(maxiter=0), dict(k=0), dict(a=1.5, b=0.0), dict(a=-numpy.inf)] if method == "toms748" else \
+    bad += [dict(maxiter=0), dict(k=0), dict(a=1.5, b=0.0), dict(a=-numpy.inf), dict(b=numpy.inf)] \
+        if method == "toms748" else \
         [dict(maxiter=-1), dict(k=2)]
     for kw in bad:
         kw = {"a": 0.0, "b": 2.0, **kw}

@@ -10,7 +10,6 @@ host data only.
 import functools
 import inspect
 import math
-import operator
 
 import torch
 
@@ -611,27 +610,32 @@ _XTOL, _RTOL, _ITER = 2e-12, _scalar.RTOL, 100
 
 
 def bisect(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False, disp=True):
-    """SciPy's ``scipy.optimize.bisect`` (``bisect.c``); on a device see ``_root_in_bracket``."""
+    """SciPy's ``scipy.optimize.bisect`` (``bisect.c``); on a device SciPy's iteration
+    on Python numbers, ``f`` called on 0-d device arrays (docs/scipy.md)."""
     return _root_in_bracket("bisect", f, a, b, args, xtol, rtol, maxiter, full_output, disp)
 
 
 def ridder(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False, disp=True):
-    """SciPy's ``scipy.optimize.ridder`` (``ridder.c``); on a device see ``_root_in_bracket``."""
+    """SciPy's ``scipy.optimize.ridder`` (``ridder.c``); on a device SciPy's iteration
+    on Python numbers, ``f`` called on 0-d device arrays (docs/scipy.md)."""
     return _root_in_bracket("ridder", f, a, b, args, xtol, rtol, maxiter, full_output, disp)
 
 
 def brentq(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False, disp=True):
-    """SciPy's ``scipy.optimize.brentq`` (``brentq.c``); on a device see ``_root_in_bracket``."""
+    """SciPy's ``scipy.optimize.brentq`` (``brentq.c``); on a device SciPy's iteration
+    on Python numbers, ``f`` called on 0-d device arrays (docs/scipy.md)."""
     return _root_in_bracket("brentq", f, a, b, args, xtol, rtol, maxiter, full_output, disp)
 
 
 def brenth(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False, disp=True):
-    """SciPy's ``scipy.optimize.brenth`` (``brenth.c``); on a device see ``_root_in_bracket``."""
+    """SciPy's ``scipy.optimize.brenth`` (``brenth.c``); on a device SciPy's iteration
+    on Python numbers, ``f`` called on 0-d device arrays (docs/scipy.md)."""
     return _root_in_bracket("brenth", f, a, b, args, xtol, rtol, maxiter, full_output, disp)
 
 
 def toms748(f, a, b, args=(), k=1, xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False, disp=True):
-    """SciPy's ``scipy.optimize.toms748`` (its ``TOMS748Solver``); on a device see ``_root_in_bracket``."""
+    """SciPy's ``scipy.optimize.toms748`` (its ``TOMS748Solver``); on a device SciPy's iteration
+    on Python numbers, ``f`` called on 0-d device arrays (docs/scipy.md)."""
     return _root_in_bracket("toms748", f, a, b, args, xtol, rtol, maxiter, full_output, disp, k=k)
 
 
