@@ -6,7 +6,7 @@ tolerance, with SciPy's result fields and exception types."""
 import numpy
 import pytest
 import scipy.optimize
-from hypothesis import given, settings, strategies as st
+from hypothesis import event, given, settings, strategies as st
 
 import torchnp as np
 from torchnp.scipy import optimize
@@ -365,9 +365,175 @@ def test_scalar_solvers_take_device_arrays_and_args():
                                        args=(a,))
         root = optimize.root_scalar(lambda x, c: x ** 2 - c, args=a, x0=np.asarray(1.0), fprime=lambda x, c: 2 * x)
     assert abs(float(got.x) - 2.0) < 1e-7 and abs(float(root.root) - 2 ** 0.5) < 1e-12
+
+
+# -- the bracketing root finders: SciPy's C solvers and TOMS 748, on Python numbers --------------
+BRACKETING = ["brentq", "brenth", "ridder", "bisect", "toms748"]
+
+
+def _cubic(c0, c1, c2, xp):
+    """x^3 + c2 x^2 + c1 x + c0 by Horner's scheme (rounded alike by NumPy and torch)."""
+    return _poly([c0, c1, c2, 1.0], xp)
+
+
+def _rules(rules):
+    import contextlib
+
+    return accelerator_rules() if rules == "accelerator" else contextlib.nullcontext()
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(roots=st.lists(st.floats(-4, 4), min_size=1, max_size=3), lo=st.floats(-6, 6), width=st.floats(1e-3, 12),
+       method=st.sampled_from(BRACKETING), xtol=st.sampled_from([None, 1e-3, 1e-9, 5e-324]),
+       rtol=st.sampled_from([None, 1e-6]), maxiter=st.sampled_from([None, 3, 50]), k=st.sampled_from([None, 1, 2, 3]))
+def test_bracketing_root_finders_are_scipys_iteration(roots, lo, width, method, xtol, rtol, maxiter, k):
+    # §8.4: (x - r1)(x - r2)(x - r3), or with a complex pair (x - r)(x^2 + s); any bracket (SciPy's
+    # sign error where it has none); the iterates are SciPy's, so root, iterations, calls and flag are
+    r = roots + [0.0] * (3 - len(roots))
+    if len(roots) == 2:  # one real root r[0] and x^2 + (1 + r[1]^2): a complex pair
+        coef = [-r[0] * (1 + r[1] ** 2), 1 + r[1] ** 2, -r[0]]
+    else:
+        coef = [-r[0] * r[1] * r[2], r[0] * r[1] + r[0] * r[2] + r[1] * r[2], -(r[0] + r[1] + r[2])]
+    kwargs = {"xtol": xtol, "rtol": rtol, "maxiter": maxiter}
+    options = {"k": k} if method == "toms748" and k is not None else None
+    bracket = [lo, lo + width]
+    try:
+        ref = scipy.optimize.root_scalar(_cubic(*coef, numpy), bracket=bracket, method=method, options=options,
+                                         **kwargs)
+    except ValueError as e:  # no sign change in the bracket: SciPy's ValueError, ours too
+        for rules in ("host", "accelerator"):
+            with _rules(rules), pytest.raises(ValueError, match="must have different signs"):
+                optimize.root_scalar(_cubic(*coef, np), bracket=bracket, method=method, options=options, **kwargs)
+        assert "must have different signs" in str(e)
+        event("no sign change")
+        return
+    event("converged" if ref.converged else "not converged")
+    # a zero at an end of the bracket: SciPy's C solvers return before they set `iterations` (its value is
+    # whatever the stack held; ours 0, as toms748's)
+    at_end = method != "toms748" and 0 in [_cubic(*coef, numpy)(v) for v in bracket]
+    for rules in ("host", "accelerator"):
+        with _rules(rules):
+            got = optimize.root_scalar(_cubic(*coef, np), bracket=bracket, method=method, options=options, **kwargs)
+        assert isinstance(got, scipy.optimize.RootResults) or rules == "accelerator"
+        assert (got.converged, got.flag, got.method, got.function_calls) == \
+            (ref.converged, ref.flag, ref.method, ref.function_calls), rules
+        assert got.iterations == (0 if at_end and rules == "accelerator" else ref.iterations) or \
+            (at_end and rules == "host"), rules
+        assert float(got.root) == ref.root, rules
+        if rules == "accelerator":
+            assert isinstance(got.root, np.ndarray) and got.root.ndim == 0 and got.root.dtype == np.float64
+    # the module function, with full_output, and disp's RuntimeError where SciPy's solver did not converge
+    own = {k: v for k, v in kwargs.items() if v is not None}
+    own.update(options or {})
+    for rules in ("host", "accelerator"):
+        with _rules(rules):
+            if not ref.converged:
+                with pytest.raises(RuntimeError, match="Failed to converge"):
+                    getattr(optimize, method)(_cubic(*coef, np), *bracket, **own)
+            x, res = getattr(optimize, method)(_cubic(*coef, np), *bracket, full_output=True, disp=False, **own)
+        assert float(x) == ref.root and float(res.root) == ref.root
+        assert (res.converged, res.flag, res.function_calls) == (ref.converged, ref.flag, ref.function_calls)
+        assert res.iterations == ref.iterations or at_end
+
+
+def _power(n, c):
+    """x^n - c by n - 1 products (rounded alike by NumPy and torch; their pow functions are not)."""
+    def f(x):
+        v = x
+        for _ in range(n - 1):
+            v = v * x
+        return v - c
+    return f
+
+
+#: hard cases of Alefeld, Potra and Shi's kind: a flat multiple root (values of vastly different
+#: magnitudes at the ends), a steep power, and (x - 1)^5 expanded, whose values near 1 are rounding noise
+HARD = [(_power(9, 0.0), [-1.0, 4.0]), (_power(20, 0.5), [0.0, 5.0]), (_power(3, 1e-300), [-1e-3, 1.0]),
+        (lambda x: _poly([-1.0, 5.0, -10.0, 10.0, -5.0, 1.0], None)(x), [0.0, 1.7])]
+
+
+@pytest.mark.parametrize("case", range(len(HARD)))
+@pytest.mark.parametrize("method,options", [(m, None) for m in BRACKETING] + [("toms748", {"k": 2}),
+                                                                             ("toms748", {"k": 5})])
+@pytest.mark.parametrize("xtol", [2e-12, 5e-324])
+def test_bracketing_root_finders_hard_cases(case, method, options, xtol):
+    f, bracket = HARD[case]
+    ref = scipy.optimize.root_scalar(f, bracket=bracket, method=method, options=options, xtol=xtol)
+    with accelerator_rules():
+        got = optimize.root_scalar(f, bracket=bracket, method=method, options=options, xtol=xtol)
+    assert float(got.root) == ref.root
+    assert (got.converged, got.flag, got.iterations, got.function_calls) == \
+        (ref.converged, ref.flag, ref.iterations, ref.function_calls)
+
+
+@pytest.mark.parametrize("method", BRACKETING)
+def test_bracketing_root_finders_exact_zeros(method):  # a zero at an end, at a midpoint, at a secant's point
+    for bracket in ([1.0, 3.0], [-2.0, 1.0], [0.0, 2.0], [-3.0, 5.0], [0.5, 1.25]):
+        ref = scipy.optimize.root_scalar(lambda x: x - 1, bracket=bracket, method=method)
+        with accelerator_rules():
+            got = optimize.root_scalar(lambda x: x - 1, bracket=bracket, method=method)
+        assert (float(got.root), got.converged, got.function_calls) == (ref.root, ref.converged, ref.function_calls)
+        assert got.iterations == ref.iterations or 1.0 in bracket  # SciPy's C: unset at an end (see above)
+    # SciPy's keywords: toms748's k only; a k above 100 is 100, with SciPy's warning
+    for rules in ("host", "accelerator"):
+        with _rules(rules), pytest.raises(TypeError):
+            optimize.root_scalar(lambda x: x - 1, bracket=[0, 2], method="brentq" if method == "toms748" else method,
+                                 options={"k": 2})
+    if method == "toms748":
+        with pytest.warns(RuntimeWarning, match="Overriding k"):
+            ref = scipy.optimize.toms748(lambda x: x ** 3 - 2, 0.0, 2.0, k=101, full_output=True)[1]
+        with accelerator_rules(), pytest.warns(RuntimeWarning, match="Overriding k"):
+            got = optimize.toms748(lambda x: x * x * x - 2, 0.0, 2.0, k=101, full_output=True)[1]
+        assert abs(float(got.root) - ref.root) <= 2e-12 + 8.9e-16 * ref.root and got.converged
+
+
+@pytest.mark.parametrize("method", BRACKETING)
+@pytest.mark.parametrize("rules", ["host", "accelerator"])
+def test_bracketing_root_finders_bad_input_and_nan(method, rules):  # SciPy's exception types (and messages)
+    f_np, f_tn = (lambda x: x ** 2 - 1), (lambda x: x ** 2 - 1)
+    bad = [dict(xtol=0), dict(xtol=-1.0), dict(rtol=1e-17), dict(maxiter=2.5), dict(a=2.0, b=3.0)]
+    bad += [dict(maxiter=0), dict(k=0), dict(a=1.5, b=0.0), dict(a=-numpy.inf), dict(b=numpy.inf)] \
+        if method == "toms748" else \
+        [dict(maxiter=-1), dict(k=2)]
+    for kw in bad:
+        kw = {"a": 0.0, "b": 2.0, **kw}
+        a, b = kw.pop("a"), kw.pop("b")
+        with pytest.raises((ValueError, TypeError)) as want:
+            getattr(scipy.optimize, method)(f_np, a, b, **kw)
+        with _rules(rules), pytest.raises(want.type) as got:
+            getattr(optimize, method)(f_tn, a, b, **kw)
+        assert str(got.value) == str(want.value) or want.type is TypeError, (kw, got.value, want.value)
+    # a NaN value: SciPy's ValueError from the module function; root_scalar's unconverged result
+    f_np, f_tn = (lambda x: numpy.log(x) if x < 1.5 else numpy.nan), (lambda x: np.log(x) if x < 1.5 else np.nan)
+    with pytest.raises(ValueError, match="is NaN") as want:
+        getattr(scipy.optimize, method)(f_np, 0.5, 2.0)
+    with _rules(rules), pytest.raises(ValueError, match="is NaN") as got:
+        getattr(optimize, method)(f_tn, 0.5, 2.0)
+    assert str(got.value) == str(want.value)
+    ref = scipy.optimize.root_scalar(f_np, bracket=[0.5, 2.0], method=method.upper())
+    with _rules(rules):
+        got = optimize.root_scalar(f_tn, bracket=[0.5, 2.0], method=method.upper())
+    assert not got.converged
+    assert (got.flag, got.method, got.function_calls) == (ref.flag, ref.method, ref.function_calls)
+    assert float(got.root) == ref.root and got.iterations != got.iterations  # SciPy's NaN count of iterations
+    if method == "toms748":  # an infinite value: toms748's own ValueError
+        with pytest.raises(ValueError, match="Invalid function value"):
+            scipy.optimize.toms748(lambda x: numpy.inf if x > 1 else -1.0, 0.0, 2.0)
+        with _rules(rules), pytest.raises(ValueError, match="Invalid function value"):
+            optimize.toms748(lambda x: np.inf if x > 1 else -1.0, 0.0, 2.0)
+
+
+def test_bracketing_root_finders_device_arrays_and_args():  # §3.2: the bracket and args where f runs
+    from torchnp._device import DeviceMismatchError
+
+    with accelerator_rules():
+        for method in BRACKETING:
+            x = getattr(optimize, method)(lambda x, c: x ** 2 - c, np.asarray(0.0), np.asarray(2.0),
+                                          args=np.asarray(2.0))
+            assert isinstance(x, np.ndarray) and x.ndim == 0 and abs(float(x) - 2 ** 0.5) < 1e-11
     x0 = np.empty((), device="meta")
-    with pytest.raises(TypeError, match="to_numpy"):
-        optimize.root_scalar(lambda x: x, bracket=[x0, x0], method="ridder")
+    with pytest.raises(DeviceMismatchError):
+        optimize.brenth(lambda x: x, x0, 1.0, args=(np.asarray(1.0),))
 
 
 # -- least squares ---------------------------------------------------------------------------
@@ -573,6 +739,49 @@ def test_curve_fit_device_agrees_with_scipy(sigma, absolute_sigma):
     # MINPACK's and our stopping tests leave ~1e-9 of x after ftol=xtol=gtol=1e-14 (2-d sigma: whitened)
     numpy.testing.assert_allclose(p.to_numpy(), ref_p, rtol=1e-8)
     numpy.testing.assert_allclose(c.to_numpy(), ref_c, rtol=1e-6)
+
+
+def _decay_jac_in(xp, scale=1.0):
+    """The exact Jacobian of ``_decay`` (``scale`` times it: a Jacobian only its user would give)."""
+    def jac(x, a, b, c):
+        e = xp.exp(-b * x)
+        return scale * xp.stack([e, -a * x * e, xp.ones_like(x)], axis=1)
+    return jac
+
+
+@pytest.mark.parametrize("kw", [{}, {"sigma": "1-d"}, {"sigma": "2-d", "absolute_sigma": True}, {"sigma": "scalar"},
+                                {"bounds": (0, 10)}, {"bounds": (0, [3.0, 2.0, 1.5]), "sigma": "1-d"},
+                                {"bounds": (0, 10), "sigma": "2-d"}, {"method": "trf", "absolute_sigma": True},
+                                {"bounds": (0, 10), "scale": 2.0}, {"method": "trf", "sigma": "1-d", "scale": 0.5}])
+def test_curve_fit_device_uses_the_callable_jac(kw):  # SciPy's jac(xdata, *params) -> (m, n), weighted by sigma
+    x, y, s = _data(5)
+    kw = dict(kw)
+    scale = kw.pop("scale", 1.0)
+    kw["sigma"] = {None: None, "1-d": s, "2-d": numpy.diag(s ** 2) + 1e-4 * numpy.exp(-numpy.subtract.outer(x, x) ** 2),
+                   "scalar": numpy.array([0.05])}[kw.get("sigma")]  # a scalar: SciPy's own error with jac
+    # trf given SciPy's Jacobian takes SciPy's steps: at its default tolerances it stops where SciPy's does (at
+    # 1e-14 both stop on rounding noise, after other numbers of steps); Levenberg-Marquardt's steps are not
+    # MINPACK's: tight tolerances, so that both reach the problem's solution
+    lm = "bounds" not in kw and "method" not in kw
+    tight = dict(ftol=1e-14, xtol=1e-14, gtol=1e-14)
+    ref_p, ref_c = scipy.optimize.curve_fit(lambda x, a, b, c: a * numpy.exp(-b * x) + c, x, y, p0=[1.0, 1.0, 1.0],
+                                            jac=_decay_jac_in(numpy, scale), **kw, **(tight if lm else {}))
+    calls = []
+
+    def jac(*a):
+        calls.append(1)
+        return _decay_jac_in(np, scale)(*a)
+    kw = {k: np.asarray(v) if isinstance(v, numpy.ndarray) else v for k, v in kw.items()}
+    with accelerator_rules():
+        p, c = optimize.curve_fit(_decay, np.asarray(x), np.asarray(y), p0=[1.0, 1.0, 1.0], jac=jac, **kw,
+                                  **(tight if lm else {}))
+    assert calls and isinstance(p, np.ndarray) and p.dtype == ref_p.dtype and c.shape == ref_c.shape
+    if not lm:  # SciPy's iterates (autograd's Jacobian instead of this one leaves popt ~1e-9 off, pcov ~1e-7)
+        numpy.testing.assert_allclose(p.to_numpy(), ref_p, rtol=1e-12)
+        numpy.testing.assert_allclose(c.to_numpy(), ref_c, rtol=1e-10)  # the SVDs of one Jacobian (LAPACK's, torch's)
+    else:  # Levenberg-Marquardt: MINPACK's steps and ours stop ~1e-9 apart at these tolerances
+        numpy.testing.assert_allclose(p.to_numpy(), ref_p, rtol=1e-8)
+        numpy.testing.assert_allclose(c.to_numpy(), ref_c, rtol=1e-6)
 
 
 def test_curve_fit_default_p0_and_tolerance():

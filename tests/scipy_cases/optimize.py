@@ -12,6 +12,10 @@ def _model(x, a, b):
     return a * x + b
 
 
+def _model_jac(x, a, b):  # written for NumPy's arrays and torchnp's alike
+    return x[:, None] * [1.0, 0.0] + [0.0, 1.0]
+
+
 CASES = {
     "scipy.optimize.minimize": c(_rosen, Arr((4,))),
     "scipy.optimize.least_squares": c(lambda x: x * x - 0.25, Arr((3,))),
@@ -39,3 +43,14 @@ CASES.update({
                                                       loss="soft_l1"),
     "scipy.optimize.curve_fit[bounds]": c(_model, Arr((8,)), Arr((8,)), p0=[1.0, 0.0], bounds=(-5.0, 5.0)),
 })
+CASES.update({  # the bracketing root finders: SciPy's iterations, one host read per evaluation (docs/devices.md)
+    "scipy.optimize.root_scalar[brenth]": c(lambda x: x ** 3 - 1, bracket=[Arr(()), Arr(())], method="brenth"),
+    "scipy.optimize.root_scalar[ridder]": c(lambda x: x ** 3 - 1, bracket=[Arr(()), Arr(())], method="ridder"),
+    "scipy.optimize.root_scalar[toms748]": c(lambda x: x ** 3 - 1, bracket=[Arr(()), Arr(())], method="toms748"),
+    "scipy.optimize.brentq": c(lambda x: x ** 3 - 1, Arr(()), Arr(())),
+    "scipy.optimize.brenth": c(lambda x: x ** 3 - 1, Arr(()), Arr(())),
+    "scipy.optimize.ridder": c(lambda x: x ** 3 - 1, Arr(()), Arr(())),
+    "scipy.optimize.bisect": c(lambda x: x ** 3 - 1, Arr(()), Arr(())),
+    "scipy.optimize.toms748": c(lambda x: x ** 3 - 1, Arr(()), Arr(()), full_output=True),
+})
+CASES["scipy.optimize.curve_fit[jac]"] = c(_model, Arr((8,)), Arr((8,)), p0=[1.0, 0.0], jac=_model_jac)

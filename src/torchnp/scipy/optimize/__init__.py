@@ -10,7 +10,6 @@ host data only.
 import functools
 import inspect
 import math
-import operator
 
 import torch
 
@@ -22,7 +21,7 @@ from ._batch import minimize_batch
 from ._result import Objective, OptimizeResult, RootResults, as_float_vector, result, scalar
 
 __all__ = ["OptimizeResult", "RootResults", "minimize", "minimize_batch", "minimize_scalar", "root_scalar", "least_squares", "curve_fit",
-           "root", "fsolve"]
+           "root", "fsolve", "bisect", "ridder", "brentq", "brenth", "toms748"]
 
 #: SciPy's methods of ``minimize`` that run on a device here (the others: host data only)
 DEVICE_METHODS = {"bfgs": _minimize.bfgs, "l-bfgs-b": _minimize.lbfgsb, "cg": _minimize.cg,
@@ -267,7 +266,8 @@ def curve_fit(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=False, check_
               bounds=(-math.inf, math.inf), method=None, jac=None, *, full_output=False, nan_policy=None, **kwargs):
     """SciPy's ``scipy.optimize.curve_fit``; on a device: unbounded fits by Levenberg-Marquardt,
     bounded ones (and ``method='trf'``) by ``least_squares``' trust-region reflective algorithm, the
-    Jacobian from autograd, ``pcov`` as SciPy computes it."""
+    Jacobian ``jac(xdata, *params)`` where ``jac`` is a callable (weighted by ``sigma`` as SciPy's),
+    else from autograd, ``pcov`` as SciPy computes it."""
     dev = placement((xdata, ydata, p0, sigma), {})
     if dev is None:
         return _from_scipy(scipy_function("optimize.curve_fit")(
@@ -300,8 +300,8 @@ def curve_fit(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=False, check_
     weight = None
     if sigma is not None:
         s = tensor(sigma, dev).to(y.dtype)
-        if s.dim() == 1 and s.shape == y.shape:
-            weight = ("diagonal", 1.0 / s)
+        if s.numel() == 1 or (s.dim() == 1 and s.shape == y.shape):  # SciPy's transform 1 / sigma
+            weight = ("diagonal", 1.0 / s.reshape(-1))
         elif s.dim() == 2 and s.shape == (y.numel(), y.numel()):
             weight = ("cholesky", torch.linalg.cholesky(s))
         else:
@@ -316,17 +316,27 @@ def curve_fit(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=False, check_
             return _wrap(r * weight[1])
         return _wrap(torch.linalg.solve_triangular(weight[1], r[:, None], upper=False)[:, 0])
 
+    def jacobian(params):  # SciPy's _wrap_jac: jac(xdata, *params), an (m, n) array, weighted as the residuals
+        J = jac(x_arg, *[_wrap(v) for v in params._t.unbind(0)])
+        J = (J._t if isinstance(J, ndarray) else tensor(J, dev)).to(y.dtype)
+        if weight is None:
+            return _wrap(J)
+        if weight[0] == "diagonal":
+            return _wrap(weight[1][:, None] * J)
+        return _wrap(torch.linalg.solve_triangular(weight[1], J, upper=False))
+
     if "args" in kwargs:
         raise ValueError("'args' is not a supported keyword argument.")
     if method != "lm":  # SciPy's least_squares (trf; dogbox runs trf here), maxfev as its max_nfev
         if "max_nfev" not in kwargs:
             kwargs["max_nfev"] = kwargs.pop("maxfev", None)
-        out = least_squares(residual, _wrap(p), bounds=(_wrap(lb), _wrap(ub)), method=method, **kwargs)
+        out = least_squares(residual, _wrap(p), jac=jacobian if callable(jac) else "2-point",
+                            bounds=(_wrap(lb), _wrap(ub)), method=method, **kwargs)
         if not out.success:
             raise RuntimeError("Optimal parameters not found: " + out.message)
         x, J, cost = out.x._t, out.jac._t, 2 * out.cost._t
     else:
-        res = _least_squares.Residuals(residual, jac=None)
+        res = _least_squares.Residuals(residual, jac=jacobian if callable(jac) else None)
         tols = {k: kwargs[k] for k in ("ftol", "xtol", "gtol") if k in kwargs}  # leastsq's, as SciPy passes them
         x, r, J, status, message = _least_squares.levenberg_marquardt(res, p, max_nfev=kwargs.get("maxfev"), **tols)
         if status == 0:
@@ -494,9 +504,9 @@ _BRACKETING = ("bisect", "ridder", "brentq", "brenth", "toms748")
 
 def root_scalar(f, args=(), method=None, bracket=None, fprime=None, fprime2=None, x0=None, x1=None, xtol=None,
                 rtol=None, maxiter=None, options=None):
-    """SciPy's ``scipy.optimize.root_scalar``; on a device: methods 'brentq', 'bisect', 'newton'
-    (``fprime`` by autograd where not given), 'secant' and 'halley' (SciPy's iterations on Python
-    numbers, the function on 0-d device arrays)."""
+    """SciPy's ``scipy.optimize.root_scalar``; on a device: every method, 'brentq', 'brenth',
+    'bisect', 'ridder', 'toms748', 'newton' (``fprime`` by autograd where not given), 'secant' and
+    'halley' (SciPy's iterations on Python numbers, the function on 0-d device arrays)."""
     if not isinstance(args, tuple):
         args = (args,)
     dev = placement((bracket, x0, x1, args), {})
@@ -538,23 +548,16 @@ def root_scalar(f, args=(), method=None, bracket=None, fprime=None, fprime2=None
     if meth in _BRACKETING:
         if not isinstance(bracket, (list, tuple, ndarray)):
             raise ValueError(f"Bracket needed for {method}")
-        if meth not in ("brentq", "bisect"):
-            raise _refuse("root_scalar", f"method {method!r}", dev)
-        xt, rt, it = kwargs.get("xtol", 2e-12), kwargs.get("rtol", 4 * 2.220446049250313e-16), \
-            operator.index(kwargs.get("maxiter", 100))
-        if xt <= 0:
-            raise ValueError(f"xtol too small ({xt:g} <= 0)")
-        if rt < 4 * 2.220446049250313e-16:
-            raise ValueError(f"rtol too small ({rt:g} < {4 * 2.220446049250313e-16:g})")
         func.nan_raise = True
         a, b = (_scalar_x(v) for v in list(bracket)[:2])
         try:
-            r, calls, iters, flag = getattr(_scalar, meth)(func, float(a), float(b), xt, rt, it)
+            opts = {k: v for k, v in kwargs.items() if k not in ("disp", "full_output")}  # SciPy sets both
+            r, calls, iters, flag = _scalar.solve_bracket(meth, func, a, b, **opts, disp=False)
+            m = meth
         except ValueError as e:
             if not hasattr(e, "_x"):
                 raise
-            r, calls, iters, flag = e._x, e._function_calls, math.nan, str(e)
-        m = meth
+            r, calls, iters, flag, m = e._x, e._function_calls, math.nan, str(e), method  # SciPy's, as it names it
     else:
         if x0 is None:
             raise ValueError(f"x0 must not be None for {method}")
@@ -580,6 +583,65 @@ def root_scalar(f, args=(), method=None, bracket=None, fprime=None, fprime2=None
             calls = memo.calls
     return RootResults(root=_wrap(torch.tensor(r, dtype=torch.float64, device=dev)), iterations=iters,
                        function_calls=calls, flag=flag, method=m if meth != "secant" else "secant")
+
+
+def _root_in_bracket(method, f, a, b, args, xtol, rtol, maxiter, full_output, disp, **options):
+    """SciPy's module function ``method`` (``brentq``, ...): SciPy's own on host data; on a device
+    SciPy's iteration on Python numbers, the function called on 0-d device arrays (one host read
+    per evaluation, as ``root_scalar``), the root a 0-d float64 array on the device."""
+    dev = placement((a, b, args), {})
+    if dev is None:
+        return _from_scipy(scipy_function("optimize." + method)(
+            host_callable(f), _host_views(a), _host_views(b), args=_host_views(args), xtol=xtol, rtol=rtol,
+            maxiter=maxiter, full_output=full_output, disp=disp, **options))
+    _scalar_operands((a, b, args), dev)
+    if not isinstance(args, tuple):
+        args = (args,)
+    func = _ScalarFunction(f, args, dev, nan_raise=True)
+    r, calls, iters, flag = _scalar.solve_bracket(method, func, _scalar_x(a), _scalar_x(b), xtol, rtol, maxiter,
+                                                  disp, **options)
+    root = _wrap(torch.tensor(r, dtype=torch.float64, device=dev))
+    if full_output:
+        return root, RootResults(root=root, iterations=iters, function_calls=calls, flag=flag, method=method)
+    return root
+
+
+_XTOL, _RTOL, _ITER = 2e-12, _scalar.RTOL, 100
+
+
+def bisect(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False, disp=True):
+    """SciPy's ``scipy.optimize.bisect`` (``bisect.c``); on a device SciPy's iteration
+    on Python numbers, ``f`` called on 0-d device arrays (docs/scipy.md)."""
+    return _root_in_bracket("bisect", f, a, b, args, xtol, rtol, maxiter, full_output, disp)
+
+
+def ridder(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False, disp=True):
+    """SciPy's ``scipy.optimize.ridder`` (``ridder.c``); on a device SciPy's iteration
+    on Python numbers, ``f`` called on 0-d device arrays (docs/scipy.md)."""
+    return _root_in_bracket("ridder", f, a, b, args, xtol, rtol, maxiter, full_output, disp)
+
+
+def brentq(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False, disp=True):
+    """SciPy's ``scipy.optimize.brentq`` (``brentq.c``); on a device SciPy's iteration
+    on Python numbers, ``f`` called on 0-d device arrays (docs/scipy.md)."""
+    return _root_in_bracket("brentq", f, a, b, args, xtol, rtol, maxiter, full_output, disp)
+
+
+def brenth(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False, disp=True):
+    """SciPy's ``scipy.optimize.brenth`` (``brenth.c``); on a device SciPy's iteration
+    on Python numbers, ``f`` called on 0-d device arrays (docs/scipy.md)."""
+    return _root_in_bracket("brenth", f, a, b, args, xtol, rtol, maxiter, full_output, disp)
+
+
+def toms748(f, a, b, args=(), k=1, xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False, disp=True):
+    """SciPy's ``scipy.optimize.toms748`` (its ``TOMS748Solver``); on a device SciPy's iteration
+    on Python numbers, ``f`` called on 0-d device arrays (docs/scipy.md)."""
+    return _root_in_bracket("toms748", f, a, b, args, xtol, rtol, maxiter, full_output, disp, k=k)
+
+
+for _f in (bisect, ridder, brentq, brenth, toms748):
+    DEVICE["optimize." + _f.__name__] = _f
+del _f
 
 
 class _Memoized(_ScalarFunction):

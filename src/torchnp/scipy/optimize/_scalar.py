@@ -8,6 +8,7 @@ line searches use the same Brent and bounded minimizers.
 """
 
 import math
+import operator
 
 from ._result import OptimizeResult
 
@@ -309,8 +310,34 @@ class NanError(ValueError):
     """SciPy's ``_wrap_nan_raise``: the function returned NaN at ``_x``."""
 
 
+def _div(p, q):
+    """``p / q`` as C and NumPy divide (IEEE 754: a zero divisor gives an infinity or NaN, where
+    Python raises ZeroDivisionError)."""
+    if q == 0:
+        if p == 0 or p != p:
+            return math.nan
+        return math.copysign(math.inf, p) * math.copysign(1.0, q)
+    return p / q
+
+
+def _cmin(a, b):
+    """C's ``MIN(a, b)`` macro (``a < b ? a : b``: the second where either is NaN)."""
+    return a if a < b else b
+
+
 def brentq(f, xa, xb, xtol, rtol, maxiter):
     """SciPy's ``brentq.c``: (root, funcalls, iterations, flag)."""
+    return _brent_root(f, xa, xb, xtol, rtol, maxiter, hyperbolic=False)
+
+
+def brenth(f, xa, xb, xtol, rtol, maxiter):
+    """SciPy's ``brenth.c`` (Brent's method with hyperbolic extrapolation): (root, funcalls,
+    iterations, flag)."""
+    return _brent_root(f, xa, xb, xtol, rtol, maxiter, hyperbolic=True)
+
+
+def _brent_root(f, xa, xb, xtol, rtol, maxiter, hyperbolic):
+    """SciPy's ``brentq.c`` and ``brenth.c``, which differ in their extrapolation step only."""
     xpre, xcur = xa, xb
     xblk = fblk = spre = scur = 0.0
     fpre, fcur = f(xpre), f(xcur)
@@ -319,11 +346,11 @@ def brentq(f, xa, xb, xtol, rtol, maxiter):
         return xpre, funcalls, it, CONVERGED
     if fcur == 0:
         return xcur, funcalls, it, CONVERGED
-    if math.copysign(1, fpre) == math.copysign(1, fcur):
+    if _signbit(fpre) == _signbit(fcur):
         raise ValueError("f(a) and f(b) must have different signs")
     for _ in range(maxiter):
         it += 1
-        if fpre != 0 and fcur != 0 and math.copysign(1, fpre) != math.copysign(1, fcur):
+        if fpre != 0 and fcur != 0 and _signbit(fpre) != _signbit(fcur):
             xblk, fblk = xpre, fpre
             spre = scur = xcur - xpre
         if abs(fblk) < abs(fcur):
@@ -334,13 +361,16 @@ def brentq(f, xa, xb, xtol, rtol, maxiter):
         if fcur == 0 or abs(sbis) < delta:
             return xcur, funcalls, it, CONVERGED
         if abs(spre) > delta and abs(fcur) < abs(fpre):
-            if xpre == xblk:
-                stry = -fcur * (xcur - xpre) / (fcur - fpre)
-            else:
-                dpre = (fpre - fcur) / (xpre - xcur)
-                dblk = (fblk - fcur) / (xblk - xcur)
-                stry = -fcur * (fblk * dblk - fpre * dpre) / (dblk * dpre * (fblk - fpre))
-            if 2 * abs(stry) < min(abs(spre), 3 * abs(sbis) - delta):
+            if xpre == xblk:  # interpolate
+                stry = _div(-fcur * (xcur - xpre), fcur - fpre)
+            else:  # extrapolate
+                dpre = _div(fpre - fcur, xpre - xcur)
+                dblk = _div(fblk - fcur, xblk - xcur)
+                if hyperbolic:
+                    stry = _div(-fcur * (fblk - fpre), fblk * dpre - fpre * dblk)
+                else:
+                    stry = _div(-fcur * (fblk * dblk - fpre * dpre), dblk * dpre * (fblk - fpre))
+            if 2 * abs(stry) < _cmin(abs(spre), 3 * abs(sbis) - delta):
                 spre, scur = scur, stry
             else:
                 spre = scur = sbis
@@ -353,16 +383,52 @@ def brentq(f, xa, xb, xtol, rtol, maxiter):
     return xcur, funcalls, it, CONVERR
 
 
-def bisect(f, xa, xb, xtol, rtol, maxiter):
-    """SciPy's ``bisect.c``: (root, funcalls, iterations, flag)."""
+def ridder(f, xa, xb, xtol, rtol, maxiter):
+    """SciPy's ``ridder.c`` (SciPy 1.17's): (root, funcalls, iterations, flag)."""
+    tol = xtol + rtol * _cmin(abs(xa), abs(xb))
     fa, fb = f(xa), f(xb)
-    funcalls, it = 2, 0
-    if fa * fb > 0:
-        raise ValueError("f(a) and f(b) must have different signs")
+    funcalls, it, xn = 2, 0, 0.0
     if fa == 0:
         return xa, funcalls, it, CONVERGED
     if fb == 0:
         return xb, funcalls, it, CONVERGED
+    if _signbit(fa) == _signbit(fb):
+        raise ValueError("f(a) and f(b) must have different signs")
+    for _ in range(maxiter):
+        it += 1
+        dm = 0.5 * (xb - xa)
+        xm = xa + dm
+        fm = f(xm)
+        dn = _div((1.0 if fb - fa > 0 else -1.0) * dm * fm, math.sqrt(fm * fm - fa * fb))
+        xn = xm - (1.0 if dn > 0 else -1.0) * _cmin(abs(dn), abs(dm) - 0.5 * tol)
+        fn = f(xn)
+        funcalls += 2
+        if _signbit(fn) != _signbit(fm):
+            xa, fa, xb, fb = xn, fn, xm, fm
+        elif _signbit(fn) != _signbit(fa):
+            xb, fb = xn, fn
+        else:
+            xa, fa = xn, fn
+        tol = xtol + rtol * xn
+        if fn == 0.0 or abs(xb - xa) < tol:
+            return xn, funcalls, it, CONVERGED
+    return xn, funcalls, it, CONVERR
+
+
+def _signbit(v):
+    return math.copysign(1.0, v) < 0
+
+
+def bisect(f, xa, xb, xtol, rtol, maxiter):
+    """SciPy's ``bisect.c``: (root, funcalls, iterations, flag)."""
+    fa, fb = f(xa), f(xb)
+    funcalls, it = 2, 0
+    if fa == 0:
+        return xa, funcalls, it, CONVERGED
+    if fb == 0:
+        return xb, funcalls, it, CONVERGED
+    if _signbit(fa) == _signbit(fb):
+        raise ValueError("f(a) and f(b) must have different signs")
     dm = xb - xa
     for _ in range(maxiter):
         it += 1
@@ -370,15 +436,11 @@ def bisect(f, xa, xb, xtol, rtol, maxiter):
         xm = xa + dm
         fm = f(xm)
         funcalls += 1
-        if fm * fa >= 0:
+        if _signbit(fm) == _signbit(fa):
             xa = xm
         if fm == 0 or abs(dm) < xtol + rtol * abs(xm):
             return xm, funcalls, it, CONVERGED
     return xa, funcalls, it, CONVERR
-
-
-def _isclose(a, b, rtol, atol):
-    return abs(a - b) <= atol + rtol * abs(b)
 
 
 def newton(func, x0, fprime=None, tol=1.48e-8, maxiter=50, fprime2=None, x1=None, rtol=0.0):
@@ -442,3 +504,222 @@ def newton(func, x0, fprime=None, tol=1.48e-8, maxiter=50, fprime2=None, x1=None
             q1 = func(p1)
             funcalls += 1
     return p, funcalls, itr + 1, CONVERR, method
+
+
+# -- TOMS Algorithm 748 (SciPy's Python TOMS748Solver, on Python numbers) ---------------------------
+EPS = 2.220446049250313e-16
+
+
+def _isclose(a, b, rtol, atol):
+    """NumPy's ``isclose`` of two numbers."""
+    with_tolerance = abs(a - b) <= atol + rtol * abs(b) and math.isfinite(b)
+    return with_tolerance or a == b
+
+
+def _notclose(fs, rtol, atol):
+    """SciPy's ``_notclose``: none None or zero, all finite, no two close."""
+    return all(fs) and all(map(math.isfinite, fs)) and not any(
+        any(_isclose(f, g, rtol, atol) for g in fs[i + 1:]) for i, f in enumerate(fs[:-1]))
+
+
+def _secant(xvals, fvals):
+    x0, x1 = xvals[:2]
+    f0, f1 = fvals[:2]
+    if f0 == f1:
+        return math.nan
+    if abs(f1) > abs(f0):
+        return _div(_div(-f0, f1) * x1 + x0, 1 - _div(f0, f1))
+    return _div(_div(-f1, f0) * x0 + x1, 1 - _div(f1, f0))
+
+
+def _update_bracket(ab, fab, c, fc):
+    """Replace the endpoint of [a, b] whose value has fc's sign; return the discarded one."""
+    idx = 0 if _sign(fab[0]) * _sign(fc) > 0 else 1
+    rx, rfx = ab[idx], fab[idx]
+    fab[idx], ab[idx] = fc, c
+    return rx, rfx
+
+
+def _divided_differences(xvals, fvals, forward=True):
+    """SciPy's ``_compute_divided_differences(..., full=False)``: f[a], f[a, b](, f[a, b, c]) (or
+    from the last point where ``forward`` is False)."""
+    idx = 0 if forward else -1
+    row, dd = list(fvals), [fvals[idx]]
+    for i in range(1, len(xvals)):
+        n = len(row) - 1
+        row = [_div(row[j + 1] - row[j], xvals[i + j] - xvals[j]) for j in range(n)]
+        dd.append(row[idx])
+    return dd
+
+
+def _inverse_poly_zero(a, b, c, d, fa, fb, fc, fd):
+    """Neville's algorithm for the inverse cubic through (fa, a), ..., (fd, d), at 0 (SciPy's
+    ``_interpolated_poly``, its NumPy sum of the last row in NumPy's order)."""
+    xvals, fvals, x = [fa, fb, fc, fd], [a, b, c, d], 0
+    n = len(xvals)
+    Q = [[0.0] * n for _ in range(n)]
+    D = [[0.0] * n for _ in range(n)]
+    for i in range(n):
+        Q[i][0] = D[i][0] = fvals[i]
+    for k in range(1, n):
+        for j in range(n - k):
+            alpha = D[k + j][k - 1] - Q[k - 1 + j][k - 1]
+            diffik = xvals[j] - xvals[j + k]
+            Q[k + j][k] = _div(xvals[k + j] - x, diffik) * alpha
+            D[k + j][k] = _div(xvals[j] - x, diffik) * alpha
+    total = Q[-1][1]
+    for q in Q[-1][2:]:
+        total += q
+    return total + Q[-1][0]
+
+
+def _newton_quadratic(ab, fab, d, fd, k):
+    """SciPy's ``_newton_quadratic``: k Newton steps on the quadratic through a, b, d."""
+    a, b = ab
+    fa, fb = fab
+    _, B, A = _divided_differences([a, b, d], [fa, fb, fd])
+    if A == 0:
+        return a - _div(fa, B)
+    r = a if _sign(A) * _sign(fa) > 0 else b
+    for _ in range(k):
+        r1 = r - _div((A * (r - b) + B) * (r - a) + fa, B + A * (2 * r - a - b))
+        if not (ab[0] < r1 < ab[1]):
+            if ab[0] < r < ab[1]:
+                return r
+            return sum(ab) / 2.0
+        r = r1
+    return r
+
+
+def toms748(f, a, b, xtol, rtol, maxiter, k, disp):
+    """SciPy's ``TOMS748Solver.solve``: (root, funcalls, iterations, flag)."""
+    calls = 0
+
+    def callf(x):
+        nonlocal calls
+        fx = f(x)
+        calls += 1
+        if not math.isfinite(fx):
+            raise ValueError(f"Invalid function value: f({x:f}) -> {fx} ")
+        return fx
+
+    if k > 100:
+        import warnings
+
+        warnings.warn("toms748: Overriding k: ->100", RuntimeWarning, stacklevel=4)
+    k = min(max(k, 1), 100)
+    ab = [a, b]
+    for v in ab:
+        if not math.isfinite(v):
+            raise ValueError(f"Invalid x value: {v} ")
+    fa = callf(a)
+    if fa == 0:
+        return a, calls, 0, CONVERGED
+    fb = callf(b)
+    if fb == 0:
+        return b, calls, 0, CONVERGED
+    if _sign(fb) * _sign(fa) > 0:
+        raise ValueError(f"f(a) and f(b) must have different signs, but f({a:e})={fa:e}, f({b:e})={fb:e} ")
+    fab = [fa, fb]
+    c = _secant(ab, fab)
+    if not ab[0] < c < ab[1]:
+        c = sum(ab) / 2.0
+    fc = callf(c)
+    if fc == 0:
+        return c, calls, 0, CONVERGED
+    d, fd = _update_bracket(ab, fab, c, fc)
+    e = fe = None
+    iterations = 1
+    while True:  # TOMS748Solver.iterate: Algorithm 4.1 (k=1) or 4.2 (k=2) of Alefeld, Potra and Shi
+        iterations += 1
+        width = ab[1] - ab[0]
+        c = None
+        for nsteps in range(2, k + 2):
+            if _notclose(fab + [fd, fe], rtol=0, atol=32 * EPS):
+                c0 = _inverse_poly_zero(ab[0], ab[1], d, e, fab[0], fab[1], fd, fe)
+                if ab[0] < c0 < ab[1]:
+                    c = c0
+            if c is None:
+                c = _newton_quadratic(ab, fab, d, fd, nsteps)
+            fc = callf(c)
+            if fc == 0:
+                return c, calls, iterations, CONVERGED
+            e, fe = d, fd
+            d, fd = _update_bracket(ab, fab, c, fc)
+        uix = 0 if abs(fab[0]) < abs(fab[1]) else 1
+        u, fu = ab[uix], fab[uix]
+        _, A = _divided_differences(ab, fab, forward=uix == 0)
+        c = u - _div(2 * fu, A)
+        if abs(c - u) > 0.5 * (ab[1] - ab[0]):
+            c = sum(ab) / 2.0
+        elif _isclose(c, u, EPS, 0):  # c did not move: the values' magnitudes differ vastly, or a root by u
+            if math.frexp(fab[uix])[1] < math.frexp(fab[1 - uix])[1] - 50:
+                c = (31 * ab[uix] + ab[1 - uix]) / 32
+            else:
+                mm = 1 if uix == 0 else -1
+                c = u + (mm * abs(c) * rtol + mm * xtol)
+            if not ab[0] < c < ab[1]:
+                c = sum(ab) / 2.0
+        fc = callf(c)
+        if fc == 0:
+            return c, calls, iterations, CONVERGED
+        e, fe = d, fd
+        d, fd = _update_bracket(ab, fab, c, fc)
+        if ab[1] - ab[0] > 0.5 * width:  # the bracket did not shrink enough: bisect
+            e, fe = d, fd
+            z = sum(ab) / 2.0
+            fz = callf(z)
+            if fz == 0:
+                return z, calls, iterations, CONVERGED
+            d, fd = _update_bracket(ab, fab, z, fz)
+        if _isclose(ab[0], ab[1], rtol, xtol):
+            return sum(ab) / 2.0, calls, iterations, CONVERGED
+        if iterations >= maxiter:
+            if disp:
+                raise RuntimeError(f"Failed to converge after {iterations + 1} iterations, bracket is {ab}")
+            return sum(ab) / 2.0, calls, iterations, CONVERR
+
+
+RTOL = 4 * EPS  # SciPy's default and smallest rtol of the bracketing solvers
+_C_SOLVERS = {"bisect": bisect, "ridder": ridder, "brentq": brentq, "brenth": brenth}
+
+
+def solve_bracket(method, f, a, b, xtol=2e-12, rtol=RTOL, maxiter=100, disp=False, **options):
+    """SciPy's ``bisect``, ``ridder``, ``brentq``, ``brenth`` or ``toms748`` (``options``: its ``k``)
+    with their argument checks, in SciPy's order and with its messages: (root, funcalls, iterations,
+    flag); a convergence failure with ``disp`` is SciPy's RuntimeError. ``f`` raises SciPy's NaN
+    error (``_wrap_nan_raise``)."""
+    allowed = ("k",) if method == "toms748" else ()
+    for name in options:
+        if name not in allowed:
+            raise TypeError(f"{method}() got an unexpected keyword argument {name!r}")
+    if method == "toms748":
+        k = options.get("k", 1)
+        if xtol <= 0:
+            raise ValueError(f"xtol too small ({xtol:g} <= 0)")
+        if rtol < RTOL / 4:
+            raise ValueError(f"rtol too small ({rtol:g} < {RTOL / 4:g})")
+        maxiter = operator.index(maxiter)
+        if maxiter < 1:
+            raise ValueError("maxiter must be greater than 0")
+        if not math.isfinite(a):
+            raise ValueError(f"a is not finite {a}")
+        if not math.isfinite(b):
+            raise ValueError(f"b is not finite {b}")
+        if a >= b:
+            raise ValueError(f"a and b are not an interval [{a}, {b}]")
+        if not k >= 1:
+            raise ValueError(f"k too small ({k} < 1)")
+        return toms748(f, float(a), float(b), xtol, rtol, maxiter, k, disp)
+    maxiter = operator.index(maxiter)
+    if xtol <= 0:
+        raise ValueError(f"xtol too small ({xtol:g} <= 0)")
+    if rtol < RTOL:
+        raise ValueError(f"rtol too small ({rtol:g} < {RTOL:g})")
+    a, b = float(a), float(b)  # the C solvers' "d" arguments
+    if maxiter < 0:
+        raise ValueError("maxiter must be >= 0")
+    r = _C_SOLVERS[method](f, a, b, xtol, rtol, maxiter)
+    if r[3] == CONVERR and disp:
+        raise RuntimeError(f"Failed to converge after {r[2]} iterations.")
+    return r
