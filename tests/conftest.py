@@ -101,6 +101,11 @@ def _seed(config):
         seed = str(random.SystemRandom().randrange(2 ** 32))
     os.environ["TORCHNP_HYPOTHESIS_SEED"] = str(seed)
     config.option.hypothesis_seed = str(seed)
+    # a derandomized profile ignores the seed (hypothesis derives each test's examples from its name):
+    # a seed means fresh draws, so the ci profile is registered again without derandomize
+    hypothesis.settings.register_profile("ci", hypothesis.settings.get_profile("ci"), derandomize=False)
+    if hypothesis.settings.get_current_profile_name() == "ci":
+        hypothesis.settings.load_profile("ci")
 
 
 def pytest_report_header(config):
