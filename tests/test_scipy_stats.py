@@ -238,8 +238,41 @@ def test_summaries(name, a, data):
             pass
     assume(not any("catastrophic cancellation" in str(w.message) for w in caught))
     # higher moments of data spread over 1e3: sums of cubes and fourth powers, ~1e-11 relative
+    atol = 1e-9
+    if name == "zscore":
+        # (a - mean) / std: the mean's rounding, an ulp or two of max|a|, divided by the std. On nearly
+        # equal data (std a few ulps of the mean) SciPy's and ours are each up to 1.2 eps max|a| / std from
+        # the exact z-scores (fractions, 200-bit sqrt), so the two may differ by twice that (a fresh draw)
+        with numpy.errstate(all="ignore"):
+            sd = numpy.asarray(numpy.std(a, axis=axis, ddof=kw["ddof"]))
+        spread = sd[sd > 0]
+        if spread.size:
+            atol = max(atol, 8 * numpy.finfo(numpy.float64).eps * numpy.abs(a).max() / spread.min())
     with numpy.errstate(all="ignore"):
-        check_scipy(call(f"stats.{name}", a, **kw), rtol=1e-9, atol=1e-9)
+        check_scipy(call(f"stats.{name}", a, **kw), rtol=1e-9, atol=atol)
+
+
+def test_zscore_of_nearly_equal_data():
+    """Nearly equal data: the exact z-scores (fractions, a 200-bit sqrt) are the oracle; ours (the device
+    path) and SciPy's are within 2 eps max|a| / std of them, the conditioning bound test_summaries
+    takes, while SciPy's and ours differ by far more than 1e-9 there."""
+    from fractions import Fraction
+
+    base = float.fromhex("0x1.bafa07b9d5ce8p+8")  # 442.977, six values 1458 ulps apart (a fresh draw's kind)
+    a = base + numpy.array([-3, 2, 0, -1, -1, -1]) * numpy.spacing(base) * 1458
+    f = [Fraction(float(v)) for v in a]
+    mean = sum(f) / len(f)
+    var = sum((v - mean) ** 2 for v in f) / (len(f) - 1)
+    with mpmath.workprec(200):
+        sd = mpmath.sqrt(mpmath.mpf(var.numerator) / var.denominator)
+        exact = numpy.array([float(mpmath.mpf((v - mean).numerator) / (v - mean).denominator / sd) for v in f])
+    bound = 2 * numpy.finfo(numpy.float64).eps * numpy.abs(a).max() / numpy.std(a, ddof=1)
+    with accelerator_rules():
+        ours = tstats.zscore(torchnp.asarray(a), ddof=1).to_numpy()
+    theirs = scipy.stats.zscore(a, ddof=1)
+    numpy.testing.assert_allclose(ours, exact, rtol=0, atol=bound)
+    numpy.testing.assert_allclose(theirs, exact, rtol=0, atol=bound)
+    assert numpy.abs(ours - theirs).max() > 1e-9
 
 
 @pytest.mark.parametrize("dtype", ["float32", "int64"])
