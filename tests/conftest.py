@@ -2,11 +2,12 @@
 
 Hypothesis profiles: "ci" (the default, 40 examples per property: CI's blocking passes) and
 ``thorough`` (``--hypothesis-profile=thorough``: 500; ``TORCHNP_MAX_EXAMPLES`` sets either);
-explicit caps scale with the profile (``support.examples``). The ci profile is derandomized (the
-same examples every run) unless ``TORCHNP_FRESH_EXAMPLES=1``, a seed or the thorough profile is
-given: then a run draws fresh examples from one seed printed in the header and the summary
-("hypothesis seed: N"), and ``--hypothesis-seed=N`` (or ``TORCHNP_HYPOTHESIS_SEED=N``) draws
-the same examples again, so a failure reproduces (issue 24).
+explicit caps scale with the profile (``support.examples``). A run draws fresh examples from one
+seed, printed in the header and the summary ("hypothesis seed: N"), when it is given one
+(``--hypothesis-seed=N`` or ``TORCHNP_HYPOTHESIS_SEED=N``), ``TORCHNP_FRESH_EXAMPLES=1`` (a new
+seed) or the thorough profile; the same seed draws the same examples again, so a failure
+reproduces (issue 24). Without any of them (a plain ``pytest``, CI's passes for now) the ci
+profile is derandomized: the same examples every run.
 
 ``--fake-cuda`` runs tests/test_fake_cuda.py — every public function on a data-less fake
 accelerator (tests/fake_cuda.py; DESIGN §3, issue 14) — which is not collected otherwise.
