@@ -386,6 +386,11 @@ def float_log1p(x):
     return torch.where(x.abs() < torch.finfo(x.dtype).tiny, x, torch.log1p(x))
 
 
+def log1p(x):
+    """The real loops' log1p (float_log1p; the CPU's large calls run NumPy's loop, _cpu_kernels)."""
+    return float_log1p(x) if x.is_floating_point() else torch.log1p(x)
+
+
 def complex_log1p(z):
     """log1p with C99's special values at infinities and NaNs (``log(1 + z)`` there), as NumPy;
     torch's complex log1p gives NaN + NaN j there."""

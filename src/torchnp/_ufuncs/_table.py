@@ -51,7 +51,7 @@ UFUNCS = {
     "log": (torch.log, None, None),
     "log2": (torch.log2, None, None),
     "log10": (torch.log10, None, None),
-    "log1p": (torch.log1p, None, None),
+    "log1p": (k.log1p, None, None),  # subnormals: x itself, as NumPy
     "logaddexp": (k.logaddexp, "logsumexp", "logcumsumexp"),
     "logaddexp2": (k.logaddexp2, None, None),
     # trigonometric and hyperbolic
@@ -140,7 +140,7 @@ _EXTRA = {
     "right_shift": {"uint64": k.u64_right_shift}, "bitwise_right_shift": {"uint64": k.u64_right_shift},
     "power": {"uint64": k.u64_power}, "pow": {"uint64": k.u64_power},
     "acos": {"c": k.complex_acos}, "arccos": {"c": k.complex_acos},
-    "expm1": {"c": k.complex_expm1}, "log1p": {"c": k.complex_log1p, "f": k.float_log1p},
+    "expm1": {"c": k.complex_expm1}, "log1p": {"c": k.complex_log1p},
 }
 for _name, _row in _EXTRA.items():
     SPECIAL.setdefault(_name, {}).update(_row)
