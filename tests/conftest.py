@@ -2,11 +2,12 @@
 
 Hypothesis profiles: "ci" (the default, 40 examples per property: CI's blocking passes) and
 ``thorough`` (``--hypothesis-profile=thorough``: 500; ``TORCHNP_MAX_EXAMPLES`` sets either);
-explicit caps scale with the profile (``support.examples``). The ci profile is derandomized (the
-same examples every run) unless ``TORCHNP_FRESH_EXAMPLES=1``, a seed or the thorough profile is
-given: then a run draws fresh examples from one seed printed in the header and the summary
-("hypothesis seed: N"), and ``--hypothesis-seed=N`` (or ``TORCHNP_HYPOTHESIS_SEED=N``) draws
-the same examples again, so a failure reproduces (issue 24).
+explicit caps scale with the profile (``support.examples``). A run draws fresh examples from one
+seed, printed in the header and the summary ("hypothesis seed: N"), when it is given one
+(``--hypothesis-seed=N`` or ``TORCHNP_HYPOTHESIS_SEED=N``), ``TORCHNP_FRESH_EXAMPLES=1`` (a new
+seed) or the thorough profile; the same seed draws the same examples again, so a failure
+reproduces (issue 24); .ci/run sets a new seed each run. Without any of them (a plain local
+``pytest``) the ci profile is derandomized: the same examples every run.
 
 ``--fake-cuda`` runs tests/test_fake_cuda.py — every public function on a data-less fake
 accelerator (tests/fake_cuda.py; DESIGN §3, issue 14) — which is not collected otherwise.
@@ -109,6 +110,11 @@ def _seed(config):
         seed = str(random.SystemRandom().randrange(2 ** 32))
     os.environ["TORCHNP_HYPOTHESIS_SEED"] = str(seed)
     config.option.hypothesis_seed = str(seed)
+    # a derandomized profile ignores the seed (hypothesis derives each test's examples from its name):
+    # a seed means fresh draws, so the ci profile is registered again without derandomize
+    hypothesis.settings.register_profile("ci", hypothesis.settings.get_profile("ci"), derandomize=False)
+    if hypothesis.settings.get_current_profile_name() == "ci":
+        hypothesis.settings.load_profile("ci")
 
 
 def pytest_report_header(config):

@@ -3,6 +3,7 @@ implementation within tolerance under the accelerator rules (tests/scipy_support
 
 import warnings
 
+import mpmath
 import numpy
 import pytest
 import scipy.stats
@@ -56,12 +57,51 @@ def _draw(data, name, method):
     return x, shapes, kwargs
 
 
+def _mpmath_where_scipy_is_inexact(name, method, x, kwargs):
+    """The device path's oracle (check_scipy's ``reference``): SciPy's expon.cdf is cephes' expm1,
+    inexact at subnormal z = (x - loc)/scale (-expm1(-5e-324) is 0, -expm1(-1.5e-323) 2e-323), so
+    logcdf there is -inf or 30% off; mpmath's -expm1(-z) (= z) decides at SciPy's float z
+    (docs/scipy.md). None where SciPy is the oracle."""
+    if name != "expon" or method not in ("cdf", "logcdf"):
+        return None
+    z = (x - kwargs.get("loc", 0.0)) / kwargs.get("scale", 1.0)  # SciPy's standardization, in float64
+    tiny = (z > 0) & (z < numpy.finfo(numpy.float64).tiny)
+    if not tiny.any():
+        return None
+
+    def reference(expected):
+        exact = numpy.array(expected, dtype=numpy.float64, copy=True)
+        for i in zip(*numpy.nonzero(tiny)):
+            c = -mpmath.expm1(-mpmath.mpf(float(z[i])))
+            exact[i] = float(mpmath.log(c) if method == "logcdf" else c)
+        return exact
+
+    return reference
+
+
 @pytest.mark.parametrize("name,method", [c for c in CASES if c[0] not in SLOW_PPF])
 @given(data=st.data())
 def test_distribution_methods(name, method, data):
     x, shapes, kwargs = _draw(data, name, method)
     with numpy.errstate(all="ignore"):
-        check_scipy(call(f"stats.{name}.{method}", x, *shapes, **kwargs), rtol=RTOL.get(name))
+        check_scipy(call(f"stats.{name}.{method}", x, *shapes, **kwargs), rtol=RTOL.get(name),
+                    reference=_mpmath_where_scipy_is_inexact(name, method, x, kwargs))
+
+
+def test_subnormal_z():
+    # uniform.logsf = log1p(-z): -5e-324 at 5e-324, SciPy's and NumPy's (torch's CPU log1p gives 0)
+    x = numpy.array([5e-324, 1e-310, 0.5])
+    for method in ("logsf", "logcdf", "sf", "cdf"):
+        check_scipy(call(f"stats.uniform.{method}", x))
+    # expon where SciPy's expm1 is inexact (above): mpmath's log(z) for z = 5e-324 and fl(5e-324 / 0.375)
+    for kw in ({}, {"scale": 0.375}):
+        with numpy.errstate(all="ignore"):
+            check_scipy(call("stats.expon.logcdf", x, **kw), reference=_mpmath_where_scipy_is_inexact(
+                "expon", "logcdf", x, kw))
+    with accelerator_rules():
+        got = tstats.expon.logcdf(torchnp.asarray(x[:1])).to_numpy()
+    numpy.testing.assert_allclose(got[0], float(mpmath.log(mpmath.mpf(5e-324))), rtol=1e-15)  # -744.44007...
+    assert scipy.stats.expon.logcdf(x[0]) == -numpy.inf  # SciPy's own value: why mpmath decides here
 
 
 @pytest.mark.parametrize("name,method", [c for c in CASES if c[0] in SLOW_PPF and c[1] != "ppf"])
@@ -198,8 +238,41 @@ def test_summaries(name, a, data):
             pass
     assume(not any("catastrophic cancellation" in str(w.message) for w in caught))
     # higher moments of data spread over 1e3: sums of cubes and fourth powers, ~1e-11 relative
+    atol = 1e-9
+    if name == "zscore":
+        # (a - mean) / std: the mean's rounding, an ulp or two of max|a|, divided by the std. On nearly
+        # equal data (std a few ulps of the mean) SciPy's and ours are each up to 1.2 eps max|a| / std from
+        # the exact z-scores (fractions, 200-bit sqrt), so the two may differ by twice that (a fresh draw)
+        with numpy.errstate(all="ignore"):
+            sd = numpy.asarray(numpy.std(a, axis=axis, ddof=kw["ddof"]))
+        spread = sd[sd > 0]
+        if spread.size:
+            atol = max(atol, 8 * numpy.finfo(numpy.float64).eps * numpy.abs(a).max() / spread.min())
     with numpy.errstate(all="ignore"):
-        check_scipy(call(f"stats.{name}", a, **kw), rtol=1e-9, atol=1e-9)
+        check_scipy(call(f"stats.{name}", a, **kw), rtol=1e-9, atol=atol)
+
+
+def test_zscore_of_nearly_equal_data():
+    """Nearly equal data: the exact z-scores (fractions, a 200-bit sqrt) are the oracle; ours (the device
+    path) and SciPy's are within 2 eps max|a| / std of them, the conditioning bound test_summaries
+    takes, while SciPy's and ours differ by far more than 1e-9 there."""
+    from fractions import Fraction
+
+    base = float.fromhex("0x1.bafa07b9d5ce8p+8")  # 442.977, six values 1458 ulps apart (a fresh draw's kind)
+    a = base + numpy.array([-3, 2, 0, -1, -1, -1]) * numpy.spacing(base) * 1458
+    f = [Fraction(float(v)) for v in a]
+    mean = sum(f) / len(f)
+    var = sum((v - mean) ** 2 for v in f) / (len(f) - 1)
+    with mpmath.workprec(200):
+        sd = mpmath.sqrt(mpmath.mpf(var.numerator) / var.denominator)
+        exact = numpy.array([float(mpmath.mpf((v - mean).numerator) / (v - mean).denominator / sd) for v in f])
+    bound = 2 * numpy.finfo(numpy.float64).eps * numpy.abs(a).max() / numpy.std(a, ddof=1)
+    with accelerator_rules():
+        ours = tstats.zscore(torchnp.asarray(a), ddof=1).to_numpy()
+    theirs = scipy.stats.zscore(a, ddof=1)
+    numpy.testing.assert_allclose(ours, exact, rtol=0, atol=bound)
+    numpy.testing.assert_allclose(theirs, exact, rtol=0, atol=bound)
+    assert numpy.abs(ours - theirs).max() > 1e-9
 
 
 @pytest.mark.parametrize("dtype", ["float32", "int64"])

@@ -158,6 +158,21 @@ def test_accumulate_matches_numpy(name, data):
           x.dtype)
 
 
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_complex_quotients_after_a_special_value(dtype):
+    """divide.accumulate/reduce of complex data through an infinite or NaN quotient: NumPy's kernel
+    step by step ((1+0j) / 0j is inf+nanj, then / 1 is nan+nanj), not x0 / prod (a fresh draw found
+    [1, 0, 1]: issue 24). 30 rows, past the tiny-array path."""
+    inf, nan = numpy.inf, numpy.nan
+    rows = [[1, 0, 1, 1], [1, 0, 0, 2], [complex(inf, 0), 1, 1, 1], [complex(inf, 5), 1 + 1j, 2, 1], [1, 2, 0, 1j],
+            [complex(nan, 1), 2, 0, 1], [0, 0, 1, 1], [1e300, 1e-300, 1e-300, 1], [1 + 2j, 3 - 1j, 0.5j, 2]]
+    x = numpy.array(rows * 4, dtype=dtype)[:30]
+    for method in ("accumulate", "reduce"):
+        with numpy.errstate(all="ignore"):
+            _same(lambda: getattr(numpy.divide, method)(x, axis=1),
+                  lambda: getattr(torchnp.divide, method)(tnp(x), axis=1), dtype)
+
+
 def test_accumulate_out_nan_and_errors():
     x = numpy.array([[1.0, numpy.nan, 3.0], [4.0, -1.0, 0.5]])
     for name in ("maximum", "fmin", "add", "multiply", "logaddexp", "subtract"):

@@ -21,7 +21,7 @@ import torchnp
 from torchnp._ufuncs._table import UFUNCS
 
 from support import (accelerator_rules, arrays, assert_like_numpy, check, COMPLEX, DEVICE, examples, raises_like,
-                     SUPPORTED_DTYPES, tnp, tolerance)
+                     Compare, SUPPORTED_DTYPES, tnp, tolerance)
 
 ALL = sorted(UFUNCS)
 UNARY = [n for n in ALL if getattr(numpy, n).nin == 1]
@@ -732,3 +732,13 @@ def test_uint64_kernels_themselves():
             same(_kernels.u64_compare(op)(t(a), t(b)), ref(a, b))
             same(_kernels.u64_compare(op)(t(a), 2**63), ref(a, 2**63))
         same(_kernels.u64_logical(torch.logical_xor)(t(a), t(b)), numpy.logical_xor(a, b))
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
+def test_log1p_of_subnormals_on_torch_kernels(dtype):
+    """log1p(x) rounds to x for subnormal x: exactly NumPy's. 100 elements, past the tiny-array
+    path, so torch's kernel runs on the CPU too (its CPU log1p gives 0 at -5e-324; issue 24)."""
+    fi = numpy.finfo(dtype)
+    x = numpy.tile(numpy.array([fi.smallest_subnormal, -fi.smallest_subnormal, fi.tiny / 3, -fi.tiny / 3,
+                                fi.tiny, -fi.tiny, 0.0, -0.0], dtype=dtype), 13)[:100]
+    check("log1p", x, compare=Compare(rtol=0, atol=0))

@@ -380,6 +380,17 @@ def complex_expm1(z):
     return torch.where(z == 0, torch.complex(torch.zeros_like(z.real), z.imag), r)
 
 
+def float_log1p(x):
+    """log1p(x) = x for subnormal x (rounded: the next term, -x**2/2, is far below half an ulp), as
+    NumPy; torch's CPU kernel loses them (log1p(-5e-324) = 0, log1p(-1e-310) = -1.00000000000005e-310)."""
+    return torch.where(x.abs() < torch.finfo(x.dtype).tiny, x, torch.log1p(x))
+
+
+def log1p(x):
+    """The real loops' log1p (float_log1p; the CPU's large calls run NumPy's loop, _cpu_kernels)."""
+    return float_log1p(x) if x.is_floating_point() else torch.log1p(x)
+
+
 def complex_log1p(z):
     """log1p with C99's special values at infinities and NaNs (``log(1 + z)`` there), as NumPy;
     torch's complex log1p gives NaN + NaN j there."""

@@ -9,8 +9,8 @@ the dtype (fused torch reductions and scans, closed forms such as
 the bitwise ufuncs). Two fallbacks remain: associative ufuncs without a kernel (``gcd``,
 ``hypot``) use a tree / Hillis-Steele scan of O(log n) torch operations, and the non-associative
 ufuncs without a closed form (``power``, ``arctan2``, ``remainder``, ``fmod``, ``floor_divide``,
-``nextafter``, ``heaviside``, ``ldexp``, ``float_power``) fold sequentially (O(n) operations): a
-sequential order cannot be parallelised exactly.
+``nextafter``, ``heaviside``, ``ldexp``, ``float_power``, and complex ``divide``) fold sequentially
+(O(n) operations): a sequential order cannot be parallelised exactly.
 """
 
 import math
@@ -294,9 +294,13 @@ def _quotients(t, scan):
     The divisors are split into exponents (summed exactly as integers) and mantissas (their log2, in
     [-1, 0), summed: relative error n * eps, the bound of NumPy's own sequential quotients); zeros,
     infinities and NaNs (where the plain quotient already is NumPy's answer) use x0 / prod.
-    Complex: the plain quotient in double width.
+    Complex: None, the sequential fold of the elementwise kernel (O(n) operations): once a running
+    quotient has an infinite or NaN part, NumPy's next quotients follow its own kernel step by step
+    ((1+0j) / 0j / 1 is inf+nanj, then nan+nanj; x0 / prod gives inf+nanj), which no closed form does.
     """
     dt = t.dtype
+    if dt.is_complex:
+        return None
     wide = _WIDE.get(dt, dt)
     w = t.to(wide)
     x0, rest = _cols(w, 0, 1), _cols(w, 1)

@@ -51,7 +51,7 @@ UFUNCS = {
     "log": (torch.log, None, None),
     "log2": (torch.log2, None, None),
     "log10": (torch.log10, None, None),
-    "log1p": (torch.log1p, None, None),
+    "log1p": (k.log1p, None, None),  # subnormals: x itself, as NumPy
     "logaddexp": (k.logaddexp, "logsumexp", "logcumsumexp"),
     "logaddexp2": (k.logaddexp2, None, None),
     # trigonometric and hyperbolic

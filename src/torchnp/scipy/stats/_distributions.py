@@ -20,6 +20,7 @@ import torch
 from ... import _device
 from ..._array import _wrap, ndarray
 from ..._boundary import device_of, from_host, tensors, to_host
+from ..._ufuncs._kernels import float_log1p as _log1p  # exact at subnormals, as SciPy's (torch's CPU log1p is not)
 from .._dispatch import _device_argument, mirror, scipy_function
 from ..special._ufuncs import _betainc, _betaln, _ndtr
 
@@ -115,11 +116,11 @@ class _Standard:
 
     def logcdf(self, z, *s):  # near 1 by the sf (SciPy's rv_discrete takes log(cdf) as it is)
         c = self.cdf(z, *s)
-        return torch.log(c) if self.discrete else torch.where(c > 0.5, torch.log1p(-self.sf(z, *s)), torch.log(c))
+        return torch.log(c) if self.discrete else torch.where(c > 0.5, _log1p(-self.sf(z, *s)), torch.log(c))
 
     def logsf(self, z, *s):
         c = self.sf(z, *s)
-        return torch.log(c) if self.discrete else torch.where(c > 0.5, torch.log1p(-self.cdf(z, *s)), torch.log(c))
+        return torch.log(c) if self.discrete else torch.where(c > 0.5, _log1p(-self.cdf(z, *s)), torch.log(c))
 
     def ppf(self, q, *s):
         a, b = self.bracket(*s)
@@ -218,7 +219,7 @@ class _Expon(_Standard):
         return -z
 
     def ppf(self, q):
-        return -torch.log1p(-q)
+        return -_log1p(-q)
 
 
 class _Uniform(_Standard):
