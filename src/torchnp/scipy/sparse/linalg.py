@@ -648,7 +648,7 @@ def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=Non
     dt = _dtypes.to_torch(_np.dtype(A.dtype))
     dt = dt if dt in (torch.float32, torch.float64) else torch.float64
     m, b = _krylov_sizes(n, k, ncv)
-    gen = torch.Generator(device=dev).manual_seed(0)
+    gen = None if dev.type == "meta" else torch.Generator(device=dev).manual_seed(0)  # (meta: no values)
     start = torch.randn((n, b), generator=gen, dtype=dt, device=dev)
     if v0 is not None:
         start[:, 0] = tensor(v0, dev).to(dt).reshape(-1)
