@@ -201,6 +201,72 @@ def test_batch_of_one_takes_scipys_steps(method, rules):
     numpy.testing.assert_allclose(got.y.to_numpy()[0], ref.y, rtol=1e-6, atol=1e-7)  # t within 1e-7: y too
 
 
+def _events(terminal, direction):
+    def position(t, y, *args):  # y[..., 0]: one value per row (solve_ivp_batch), or SciPy's scalar
+        return y[..., 0]
+
+    def velocity(t, y, *args):
+        return y[..., 1] - 0.5
+
+    position.terminal, position.direction = terminal, direction
+    return [position, velocity]
+
+
+@settings(max_examples=examples(8), deadline=None)
+@given(method=st.sampled_from(["RK45", "RK23", "DOP853"]), rows=st.integers(1, 4),
+       terminal=st.sampled_from([False, True, 2]), direction=st.sampled_from([-1.0, 0.0, 1.0]),
+       backwards=st.booleans(), seed=st.integers(0, 99), rules=st.sampled_from(["host", "accelerator"]))
+def test_batch_events_per_row_agree_with_scipys_solve_ivp(method, rows, terminal, direction, backwards, seed, rules):
+    # each row's event times and states, its terminal stop and its values up to it, against SciPy's
+    # solve_ivp of that row (tight tolerances: the common step is never longer than the row's own)
+    y0 = numpy.random.default_rng(seed).uniform(-2, 2, (rows, 2))
+    span = (8.0, 0.0) if backwards else (0.0, 8.0)
+    te = numpy.linspace(*span, 17)
+    args, tol = (4.0, 0.3), dict(rtol=1e-10, atol=1e-12)
+    run = integrate.solve_ivp_batch if rules == "host" else _batch_device
+    got = run(oscillator_in(np), span, np.asarray(y0), method=method, t_eval=np.asarray(te), args=args,
+              events=_events(terminal, direction), **tol)
+    refs = [scipy.integrate.solve_ivp(oscillator_in(numpy), span, y0[b], method=method, t_eval=te, args=args,
+                                      events=_events(terminal, direction), **tol) for b in range(rows)]
+    assert got.status == (1 if all(r.status == 1 for r in refs) else 0) and got.success
+    assert len(got.t_events) == len(got.y_events) == 2 and all(len(e) == rows for e in got.t_events)
+    for b, ref in enumerate(refs):
+        for i in range(2):
+            t_got, y_got = got.t_events[i][b], got.y_events[i][b]
+            assert isinstance(t_got, np.ndarray) and t_got.shape == ref.t_events[i].shape
+            assert y_got.shape == ref.y_events[i].shape
+            numpy.testing.assert_allclose(t_got.to_numpy(), ref.t_events[i], rtol=0, atol=1e-7)
+            numpy.testing.assert_allclose(y_got.to_numpy(), ref.y_events[i], rtol=0, atol=1e-7)
+        k = ref.t.size  # SciPy's output ends at the row's stop; the batch holds the row there after it
+        numpy.testing.assert_allclose(got.y.to_numpy()[b, :, :k], ref.y, rtol=0, atol=1e-7)
+        if ref.status == 1:
+            held = ref.y_events[0][-1]
+            numpy.testing.assert_allclose(got.y.to_numpy()[b, :, k:], held[:, None] + 0 * got.y.to_numpy()[b, :, k:],
+                                          rtol=0, atol=1e-7)
+    if got.status == 1:  # every row stopped: the output grid ends at the last stop, as SciPy's of that row
+        assert got.t.to_numpy().size == max(r.t.size for r in refs)
+
+
+def test_batch_events_dense_output_and_bad_event_values():
+    def ground(t, y):  # a ball thrown up from three heights: each row lands at its own time
+        return y[..., 0]
+    ground.terminal, ground.direction = True, -1
+
+    def fall(t, y):
+        return np.stack([y[..., 1], -9.81 + 0 * y[..., 1]], axis=-1)
+    y0 = numpy.array([[0.0, 5.0], [1.0, 10.0], [2.0, 1.0]])
+    got = integrate.solve_ivp_batch(fall, (0, 10), np.asarray(y0), events=ground, dense_output=True)
+    land = [(v + numpy.sqrt(v * v + 2 * 9.81 * h)) / 9.81 for h, v in y0]  # exact (RK45 integrates a parabola)
+    assert got.status == 1 and got.message == "A termination event occurred."
+    numpy.testing.assert_allclose([got.t_events[0][b].to_numpy()[0] for b in range(3)], land, rtol=1e-12)
+    numpy.testing.assert_allclose(got.t.to_numpy()[-1], max(land), rtol=1e-12)
+    at = got.sol(2.0).to_numpy()  # rows 0 and 2 landed before t=2: held at the ground
+    numpy.testing.assert_allclose(at[[0, 2], 0], 0, atol=1e-12)
+    numpy.testing.assert_allclose(at[1, 0], 1 + 10 * 2 - 9.81 * 2, rtol=1e-12)
+    with pytest.raises(ValueError, match="one value per row"):
+        integrate.solve_ivp_batch(fall, (0, 1), np.asarray(y0), events=lambda t, y: y[0, 0])
+
+
 @pytest.mark.parametrize("dtype", ["float32", "complex64"])
 def test_float32_states_are_scipys_float64_and_per_component_atol(dtype):
     y0 = numpy.array([[1.0, 0.0], [0.0, 2.0]], dtype=dtype)
@@ -266,5 +332,5 @@ def test_options_without_effect_warn_as_scipy():  # SciPy's explicit solvers ign
     with accelerator_rules(), pytest.warns(UserWarning) as got:
         integrate.solve_ivp(lambda t, y: -y, (0, 1), np.ones(2), jac=None, band=1)
     assert [str(w.message) for w in got] == [str(w.message) for w in ref]
-    with pytest.warns(UserWarning, match="no effect for a chosen solver: `events`"):  # never dropped silently
-        integrate.solve_ivp_batch(lambda t, y: -y, (0, 1), np.ones((2, 2)), events=lambda t, y: y[0])
+    with pytest.warns(UserWarning, match="no effect for a chosen solver: `jac`"):  # never dropped silently
+        integrate.solve_ivp_batch(lambda t, y: -y, (0, 1), np.ones((2, 2)), jac=lambda t, y: y[0])

@@ -170,6 +170,72 @@ def test_eigsh(which):
                                   ssl.eigsh(A, k=3, which=which, return_eigenvectors=False), rtol=1e-8)
 
 
+def _eig_reference(A, k, which):
+    """The k wanted eigenvalues of a dense symmetric matrix, ascending (LAPACK's, the exact answer ARPACK
+    converges to): the oracle for eigenvalues where SciPy's order or ties need no ARPACK run."""
+    ref = numpy.linalg.eigvalsh(A)
+    key = {"LA": ref, "SA": -ref, "LM": abs(ref), "SM": -abs(ref)}[which]
+    return numpy.sort(ref[numpy.argsort(-key, kind="stable")[:k]])
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(n=st.integers(12, 60), k=st.integers(1, 6), which=st.sampled_from(["LM", "SM", "LA", "SA"]),
+       seed=st.integers(0, 2 ** 16), vectors=st.booleans(), dense=st.booleans())
+def test_eigsh_against_scipy(n, k, which, seed, vectors, dense):
+    # eigenvalues of a random symmetric matrix with a spread spectrum (distinct |values|, so which= picks
+    # the same ones as SciPy) within 1e-8 of SciPy's ARPACK: sparse arrays on the device path, dense
+    # arrays under the accelerator rules (torch path) and under the host rules (SciPy's own bits)
+    rng = numpy.random.default_rng(seed)
+    Q = numpy.linalg.qr(rng.standard_normal((n, n)))[0]
+    lam = rng.permutation(numpy.linspace(-3, 5, n) + 0.013)  # no 0, no |a| == |b|
+    A = (Q * lam) @ Q.T
+    A = (A + A.T) / 2
+    v0 = rng.standard_normal(n)  # (ARPACK's start is random otherwise: the host-rule run must repeat it)
+    ref = ssl.eigsh(A, k=k, which=which, v0=v0, return_eigenvectors=vectors)
+    w_ref = ref[0] if vectors else ref
+    numpy.testing.assert_allclose(numpy.sort(w_ref), _eig_reference(A, k, which), rtol=1e-8, atol=1e-12)
+    if dense:
+        with accelerator_rules():
+            got = sl.eigsh(np.asarray(A), k=k, which=which, v0=np.asarray(v0), return_eigenvectors=vectors)
+        host = sl.eigsh(np.asarray(A), k=k, which=which, v0=np.asarray(v0), return_eigenvectors=vectors)
+        assert_exact(host[0] if vectors else host, w_ref)  # host rules: SciPy's own result
+    else:
+        got = sl.eigsh(sparse.csr_array(ss.csr_array(A), device="cpu"), k=k, which=which, v0=np.asarray(v0),
+                       return_eigenvectors=vectors)
+    w = got[0] if vectors else got
+    assert isinstance(w, np.ndarray) and w.dtype == w_ref.dtype and w.shape == w_ref.shape
+    numpy.testing.assert_allclose(w.to_numpy(), w_ref, rtol=1e-8, atol=1e-10)  # SciPy's order too
+    if vectors:  # eigenvectors are SciPy's up to sign: checked as orthonormal eigenvectors
+        V = got[1].to_numpy()
+        numpy.testing.assert_allclose(numpy.abs(numpy.sum(V * ref[1], axis=0)), 1, atol=1e-6)
+        numpy.testing.assert_allclose(A @ V, V * w.to_numpy(), atol=1e-8)
+
+
+@pytest.mark.parametrize("which", ["LA", "SA"])
+def test_eigsh_clustered_laplacian_options(which):
+    # the path graph's Laplacian (benchmarks/run.py's eigsh row): its extreme eigenvalues are clustered
+    # (gaps ~1e-5 at n=400), the hard case for a restarted Lanczos; v0, ncv, tol and maxiter as SciPy's
+    n = 400
+    g = numpy.ones(n)
+    L = ss.diags_array([2 * g, -g[:-1], -g[:-1]], offsets=[0, 1, -1], format="csr")
+    v0 = numpy.random.default_rng(1).standard_normal(n)
+    d = sparse.csr_array(L, device="cpu")
+    ref = ssl.eigsh(L, k=6, which=which, v0=v0, return_eigenvectors=False)
+    for kw in ({}, {"v0": np.asarray(v0)}, {"ncv": 40}, {"tol": 1e-10}):
+        got = sl.eigsh(d, k=6, which=which, return_eigenvectors=False, **kw).to_numpy()
+        numpy.testing.assert_allclose(got, ref, rtol=1e-8 if "tol" not in kw else 1e-7, atol=1e-12, err_msg=str(kw))
+    w32 = sl.eigsh(sparse.csr_array(L.astype(numpy.float32), device="cpu"), k=3, which=which)[0]
+    assert w32.dtype == numpy.float32  # SciPy's float32 eigenvalues of float32 input
+    numpy.testing.assert_allclose(w32.to_numpy(), ssl.eigsh(L.astype(numpy.float32), k=3, which=which)[0],
+                                  rtol=1e-4, atol=1e-5)
+    with pytest.raises(ValueError):  # SciPy's: ncv must be k<ncv<=n
+        ssl.eigsh(L, k=6, ncv=6)
+    with pytest.raises(ValueError):
+        sl.eigsh(d, k=6, ncv=6)
+    with pytest.raises(ValueError):
+        sl.eigsh(d, k=6, which="XX")
+
+
 def test_expm_multiply_norm_spsolve():
     A = _poisson(6) * -0.05
     b = numpy.linspace(0, 1, A.shape[0])

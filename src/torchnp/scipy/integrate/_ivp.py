@@ -134,6 +134,12 @@ class _DenseOutput:
         y = self.h * (self.Q @ _powers(x, self.Q.shape[-1], self.Q))
         return y + (self.y_old[..., None] if isinstance(t, torch.Tensor) else self.y_old)
 
+    def rows(self, t):
+        """A batch's rows each at its own time: ``t`` of shape ``(B,)``, states ``(B, n)``."""
+        x = ((t - self.t_old) / self.h).to(self.Q.dtype)
+        powers = torch.cumprod(x[:, None].expand(-1, self.Q.shape[-1]), dim=1)
+        return self.y_old + self.h * (self.Q @ powers[:, :, None])[..., 0]
+
 
 class _Dop853DenseOutput:
     """DOP853's 7th-order interpolant (SciPy's ``Dop853DenseOutput``): the Horner-like scheme over
@@ -152,6 +158,31 @@ class _Dop853DenseOutput:
             y = y + (f[..., None] if vector else f)
             y = y * (x if i % 2 == 0 else 1 - x)
         return y + (self.y_old[..., None] if vector else self.y_old)
+
+    def rows(self, t):
+        """A batch's rows each at its own time: ``t`` of shape ``(B,)``, states ``(B, n)``."""
+        x = ((t - self.t_old) / self.h).to(self.y_old.dtype)[:, None]
+        y = torch.zeros_like(self.y_old)
+        for i, f in enumerate(reversed(self.F)):
+            y = (y + f) * (x if i % 2 == 0 else 1 - x)
+        return y + self.y_old
+
+
+class _Stopped:
+    """A step's interpolant where some rows of a batch stopped at terminal events inside the step:
+    those rows hold their state at the event past its time."""
+
+    def __init__(self, inner, rows, t_stop, y_stop, direction):
+        self.inner, self.rows_, self.t_stop, self.y_stop, self.direction = inner, rows, t_stop, y_stop, direction
+        self.t_old, self.t, self.y_old = inner.t_old, inner.t, inner.y_old
+
+    def __call__(self, t):
+        y = self.inner(t)
+        if isinstance(t, torch.Tensor):
+            past = self.rows_[:, None] & (self.direction * (t[None, :] - self.t_stop[:, None]) > 0)
+            return torch.where(past[:, None, :], self.y_stop[..., None], y)
+        past = self.rows_ & (self.direction * (t - self.t_stop) > 0)
+        return torch.where(past[:, None], self.y_stop, y)
 
 
 class OdeSolution:
@@ -197,6 +228,13 @@ class _Solver:
         self.error_exponent = -1 / (tableau.error_order + 1)
         self.status = "running"
         self.K = None
+        self.frozen = None  # a batch's rows stopped by terminal events (``_BatchEvents``)
+
+    def _freeze(self, x):
+        """Zero (no change) in the rows stopped by terminal events."""
+        if self.frozen is None:
+            return x
+        return torch.where(self.frozen.reshape(self.frozen.shape + (1,) * (x.dim() - 1)), 0, x)
 
     def fun(self, t, y):
         self.nfev += 1
@@ -250,6 +288,8 @@ class _Solver:
             h = t_new - t
             h_abs = abs(h)
             y_new, f_new, K = self._rk_step(t, y, h)
+            if self.frozen is not None:  # stopped rows keep their state: no change, no error
+                y_new, f_new, K = y + self._freeze(y_new - y), self._freeze(f_new), self._freeze(K)
             scale = self.atol + torch.maximum(y.abs(), y_new.abs()) * self.rtol
             error_norm = self._error_norm(K, h, scale)
             if error_norm < 1:
@@ -283,7 +323,7 @@ class _Dop853Solver(_Solver):
         h, K = self.t - self.t_old, self.K
         for a, c in zip(self.W["A_EXTRA"], self.tab.C_EXTRA):
             dy = (K[..., :a.shape[0]] @ a) * h
-            K = torch.cat([K, self.fun(self.t_old + c * h, self.y_old + dy)[..., None]], dim=-1)
+            K = self._freeze(torch.cat([K, self.fun(self.t_old + c * h, self.y_old + dy)[..., None]], dim=-1))
         delta = self.y - self.y_old
         f_old = K[..., 0]
         F = [delta, h * f_old - delta, 2 * delta - h * (self.f + f_old)]
@@ -318,6 +358,110 @@ def _active(g, g_new, direction):
         if (up and d > 0) or (down and d < 0) or ((up or down) and d == 0):
             out.append(i)
     return out
+
+
+#: bisection steps locating a batch's event roots (each halves every row's bracket: from a step's
+#: length to below the times' rounding)
+ROOT_STEPS = 64
+
+
+class _BatchEvents:
+    """``solve_ivp_batch``'s events, per row: each event function takes ``(t, y)`` with the batch ``y``
+    of shape ``(B, n)`` and returns one value per row, shape ``(B,)`` (``t`` a float at the steps,
+    the rows' own times, shape ``(B,)``, while their roots are located). Each step reads the rows'
+    crossings once; a step with crossings locates every row's root at once by bisection on the step's
+    interpolant (``ROOT_STEPS`` halvings, on the device) and reads the roots once. A row whose
+    terminal event occurs stops there: its state is held (the solver's ``frozen`` rows), the others
+    go on, and the integration ends when every row has stopped (status 1) or at ``t_span``'s end."""
+
+    def __init__(self, events, args, t0, y, solver):
+        self.events, self.max_events, self.direction = _event_attributes(events)
+        if args is not None:
+            self.events = [(lambda e: lambda t, yv: e(t, yv, *args))(e) for e in self.events]
+        self.B, self.solver = y.shape[0], solver
+        self.g = [self._values(e, t0, y) for e in self.events]
+        self.count = [[0] * self.B for _ in self.events]
+        self.t_events = [[[] for _ in range(self.B)] for _ in self.events]
+        self.y_events = [[[] for _ in range(self.B)] for _ in self.events]
+        self.stopped = torch.zeros(self.B, dtype=torch.bool, device=y.device)
+        self.t_stop = torch.full((self.B,), float(t0), dtype=torch.float64, device=y.device)
+
+    def _values(self, e, t, y):
+        v = e(_wrap(t) if isinstance(t, torch.Tensor) else t, _wrap(y))
+        v = (v._t if isinstance(v, ndarray) else tensor(v, y.device)).detach()
+        if tuple(v.shape) != (self.B,):
+            raise ValueError(f"solve_ivp_batch's event functions return one value per row, shape ({self.B},); "
+                             f"got shape {tuple(v.shape)}.")
+        return v.to(torch.float64)
+
+    def _crossed(self, a, b, d):
+        up, down = (a <= 0) & (b >= 0), (a >= 0) & (b <= 0)
+        return (up if d > 0 else down if d < 0 else up | down) & ~self.stopped
+
+    def _roots(self, e, ga, gb, t_old, t, sol):
+        """Each row's root of ``e`` in ``[t_old, t]`` (brackets ``ga``, ``gb``) by bisection."""
+        lo = torch.full_like(ga, t_old)
+        hi = torch.full_like(ga, t)
+        g_lo = ga
+        for _ in range(ROOT_STEPS):
+            mid = (lo + hi) / 2
+            g_mid = self._values(e, mid, sol.rows(mid))
+            same = (g_mid != 0) & ((g_mid > 0) == (g_lo > 0)) & (g_lo != 0)
+            lo, g_lo, hi = torch.where(same, mid, lo), torch.where(same, g_mid, g_lo), torch.where(same, hi, mid)
+        return torch.where(ga == 0, t_old, torch.where(gb == 0, t, (lo + hi) / 2))
+
+    def step(self, t_old, t, y_now, sol):
+        """Record the step's events; returns the step's interpolant (``sol``, or made where the step has
+        crossings; rows stopped in the step held) and the time of the last stop when every row has
+        stopped, else None."""
+        g_new = [self._values(e, t, y_now) for e in self.events]
+        crossed = torch.stack([self._crossed(a, b, d) for a, b, d in zip(self.g, g_new, self.direction)])
+        g_old, self.g = self.g, g_new
+        if not bool(crossed.any()):  # the step's one read without events
+            return sol, None
+        sol = sol or self.solver.dense_output()
+        roots = torch.stack([self._roots(e, a, b, t_old, t, sol) for e, a, b in zip(self.events, g_old, g_new)])
+        states = [sol.rows(r) for r in roots]
+        crossed_h, roots_h = crossed.tolist(), roots.tolist()  # the roots: one read
+        stop = {}
+        sign = 1.0 if t >= t_old else -1.0
+        for b in range(self.B):
+            hits = sorted(((roots_h[i][b], i) for i in range(len(self.events)) if crossed_h[i][b]),
+                          key=lambda h: sign * h[0])
+            if not hits:
+                continue
+            for _, i in hits:
+                self.count[i][b] += 1
+            ends = [j for j, (_, i) in enumerate(hits) if self.count[i][b] >= self.max_events[i]]
+            if ends:  # SciPy's: the events up to the first terminal one, in time order
+                hits = hits[:ends[0] + 1]
+                stop[b] = hits[-1][0]
+            for r, i in hits:
+                self.t_events[i][b].append(r)
+                self.y_events[i][b].append(states[i][b])
+        if not stop:
+            return sol, None
+        dev = self.stopped.device
+        rows = torch.zeros(self.B, dtype=torch.bool, device=dev)
+        rows[list(stop)] = True
+        t_stop = self.t_stop.clone()
+        t_stop[list(stop)] = torch.tensor(list(stop.values()), dtype=torch.float64, device=dev)
+        y_stop = sol.rows(t_stop)
+        held = _Stopped(sol, rows, t_stop, y_stop, sign)
+        self.solver.y = torch.where(rows[:, None], y_stop, self.solver.y)
+        self.stopped, self.t_stop = self.stopped | rows, t_stop
+        self.solver.frozen = self.stopped
+        self.solver.f = self.solver._freeze(self.solver.f)
+        if bool(self.stopped.all()):
+            return held, max(stop.values(), key=lambda r: sign * r)
+        return held, None
+
+    def results(self, n, dtype, dev):
+        """(t_events, y_events) per event and row; a row without events: SciPy's empty ``(0,)`` arrays."""
+        t_events = [[_wrap(torch.tensor(v, dtype=torch.float64, device=dev)) for v in per] for per in self.t_events]
+        y_events = [[_wrap(torch.stack(v) if v else torch.empty((0,), dtype=dtype, device=dev)) for v in per]
+                    for per in self.y_events]
+        return t_events, y_events
 
 
 def _options(y, t0, tf, options):
@@ -398,7 +542,9 @@ def solve_on_device(fun, t_span, y0, method, t_eval, dense_output, events, vecto
     if te is not None:
         ts, ys = [], []
         pending = list(te)  # in the direction of integration (checked sorted above)
-    t_events = y_events = None
+    t_events = y_events = batch_events = None
+    if events is not None and batch:
+        batch_events, events = _BatchEvents(events, args, t0, y, solver), None
     if events is not None:
         events, max_events, event_dir = _event_attributes(events)
         if args is not None:
@@ -416,6 +562,11 @@ def solve_on_device(fun, t_span, y0, method, t_eval, dense_output, events, vecto
             break
         t_old, t, y_now = solver.t_old, solver.t, solver.y
         sol = solver.dense_output() if dense_output else None
+        if batch_events is not None:
+            sol, t_end = batch_events.step(t_old, t, y_now, sol)
+            y_now = solver.y
+            if t_end is not None:  # every row stopped: SciPy's termination
+                status, t = 1, t_end
         if dense_output:
             interpolants.append(sol)
         if events is not None:
@@ -460,7 +611,9 @@ def solve_on_device(fun, t_span, y0, method, t_eval, dense_output, events, vecto
     message = MESSAGES.get(status, message)
     t_out = torch.tensor(ts, dtype=torch.float64, device=dev)
     y_out = torch.stack(ys, dim=-1) if ys else y.new_empty(y.shape + (0,))
-    if t_events is not None:
+    if batch_events is not None:
+        t_events, y_events = batch_events.results(y.shape[-1], y.dtype, dev)
+    elif t_events is not None:
         t_events = [_wrap(torch.tensor(v, dtype=torch.float64, device=dev)) for v in t_events]
         y_events = [_wrap(torch.stack(v) if v else torch.empty((0, y.numel()), dtype=y.dtype, device=dev))
                     for v in y_events]

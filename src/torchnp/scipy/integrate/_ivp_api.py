@@ -36,7 +36,8 @@ def solve_ivp(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, e
     return _ivp.solve_on_device(fun, t_span, y0, method, t_eval, dense_output, events, vectorized, args, dict(options))
 
 
-def solve_ivp_batch(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, args=None, **options):
+def solve_ivp_batch(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, events=None, args=None,
+                    **options):
     """torchnp's extension (no SciPy counterpart): ``solve_ivp`` over a batch of independent
     initial states ``y0`` of shape ``(B, n)``, as one computation on ``y0``'s device (the torch
     path, host data included).
@@ -50,10 +51,18 @@ def solve_ivp_batch(fun, t_span, y0, method="RK45", t_eval=None, dense_output=Fa
     ``first_step`` as SciPy's. Returns an ``OdeResult``: ``t`` (the common steps, or ``t_eval``),
     ``y`` of shape ``(B, n, len(t))``, ``sol`` (``sol(t)``: ``(B, n)``, or ``(B, n, T)`` for
     ``T`` times) with ``dense_output``, ``nfev`` (batched evaluations), ``status``, ``message``,
-    ``success``."""
+    ``success``.
+
+    ``events``: SciPy's event functions (``terminal``, ``direction`` attributes) per row: each takes
+    ``(t, y)`` with the batch ``y`` and returns one value per row, shape ``(B,)`` (``t`` is a float,
+    or the rows' own times, shape ``(B,)``, while roots are located). ``t_events[i][b]`` and
+    ``y_events[i][b]`` are row ``b``'s times and states of event ``i``, as SciPy's ``solve_ivp`` of
+    that row gives them. A terminal event stops its row (held at its state there, later output
+    times included); the others go on, and the integration ends when every row has stopped
+    (``status`` 1, ``t`` ending at the last stop) or at ``t_span``'s end."""
     if method not in _ivp.TABLEAUS:
         raise ValueError(f"`method` must be one of {dict.fromkeys(_ivp.TABLEAUS)} for solve_ivp_batch.")
-    return _ivp.solve_on_device(fun, t_span, y0, method, t_eval, dense_output, None, False, args, dict(options),
+    return _ivp.solve_on_device(fun, t_span, y0, method, t_eval, dense_output, events, False, args, dict(options),
                                 batch=True)
 
 

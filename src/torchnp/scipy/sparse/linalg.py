@@ -627,8 +627,8 @@ def _dense_or_sparse(A, dev):
 
 def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=None, tol=0, return_eigenvectors=True,
           Minv=None, OPinv=None, mode="normal", rng=None):
-    """SciPy's ``scipy.sparse.linalg.eigsh``; on a device ``which`` 'LM', 'LA', 'SA' of a symmetric
-    ``A`` (no ``sigma``, ``M``) by thick-restart Lanczos, eigenvalues ascending as SciPy's."""
+    """SciPy's ``scipy.sparse.linalg.eigsh``; on a device ``which`` 'LM', 'SM', 'LA', 'SA' of a symmetric
+    ``A`` (no ``sigma``, ``M``) by thick-restart block Lanczos (``_block_lanczos``), in SciPy's order."""
     dev = _device_of(A, M, v0)
     if dev is None:
         return _from_scipy(scipy_function("sparse.linalg.eigsh")(
@@ -640,80 +640,109 @@ def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=Non
         raise ValueError("which must be one of LM, SM, LA, SA, BE")
     if k <= 0 or k >= n:
         raise ValueError(f"k must be greater than 0 and smaller than n={n}")
-    if sigma is not None or M is not None or which in ("SM", "BE"):
+    if ncv is not None and not k < ncv <= n:
+        raise ValueError(f"ncv must be k<ncv<=n, ncv={ncv}")
+    if sigma is not None or M is not None or which == "BE":
         raise TypeError(f"torchnp.scipy.sparse.linalg.eigsh runs sigma=, M= and which={which!r} on host data only "
                         "(SciPy's ARPACK): pass A.get() to use SciPy's (docs/scipy.md).")
-    matvec = _operator(A, dev)
     dt = _dtypes.to_torch(_np.dtype(A.dtype))
     dt = dt if dt in (torch.float32, torch.float64) else torch.float64
-    if v0 is None:
-        start = torch.randn(n, generator=torch.Generator(device=dev).manual_seed(0), dtype=dt, device=dev)
-    else:
-        start = tensor(v0, dev).to(dt).reshape(-1)
-    w, v = _thick_restart_lanczos(matvec, start, k, which, ncv or min(n, max(4 * k + 1, 48)),
-                                  tol or torch.finfo(dt).eps, maxiter or n * 10)
+    m, b = _krylov_sizes(n, k, ncv)
+    gen = None if dev.type == "meta" else torch.Generator(device=dev).manual_seed(0)  # (meta: no values)
+    start = torch.randn((n, b), generator=gen, dtype=dt, device=dev)
+    if v0 is not None:
+        start[:, 0] = tensor(v0, dev).to(dt).reshape(-1)
+    w, v = _block_lanczos(_block_operator(A, dev), start, k, which, m, b, tol or _default_tol(dt),
+                          maxiter or n * 10)
     if return_eigenvectors:
         return _wrap(w), _wrap(v)
     return _wrap(w.flip(0) if which == "SA" else w)  # ARPACK's order without vectors, as SciPy gives it
 
 
+#: vectors per block Lanczos step of ``eigsh`` on a device, and its default basis size (``ncv``)
+EIGSH_BLOCK, EIGSH_NCV = 16, 128
+
+
+def _krylov_sizes(n, k, ncv):
+    """(basis size m, block size b) of ``eigsh``'s block Lanczos: ``ncv`` (else ``EIGSH_NCV``) vectors, at
+    least 3 blocks beyond the k wanted ones, m a multiple of b unless it is the whole space."""
+    m = min(n, max(EIGSH_NCV, 2 * k + 1) if ncv is None else ncv)
+    b = max(1, min(EIGSH_BLOCK, (m - k) // 3))
+    return (m if m == n else m - m % b), b
+
+
+def _default_tol(dt):
+    """``tol=0``'s relative residual: ARPACK asks for machine precision of its Ritz estimates; explicit
+    residuals (``_block_lanczos``) stop at eps**0.5 / 1000, which puts the eigenvalues within
+    rounding of SciPy's (their error is the residual's square over the gap)."""
+    return torch.finfo(dt).eps ** 0.5 * 1e-3
+
+
+def _block_operator(A, dev):
+    """``A`` as an n x b block -> n x b block function (one sparse or dense product; an operator's
+    ``matmat`` or its columns)."""
+    if isinstance(A, LinearOperator):
+        return lambda X: torch.stack([A._mv(c) for c in X.T], dim=1) if A._matmat is None else tensor(
+            A._matmat(_wrap(X)), dev).to(X.dtype)
+    f = _operator(A, dev)
+    return lambda X: f(X).to(X.dtype)
+
+
 def _select(theta, k, which):
     """Indices of the k wanted Ritz values, best first."""
-    key = theta if which == "LA" else (-theta if which == "SA" else theta.abs())
+    key = {"LA": theta, "SA": -theta, "LM": theta.abs(), "SM": -theta.abs()}[which]
     return torch.argsort(key, descending=True, stable=True)[:k]
 
 
-def _thick_restart_lanczos(matvec, start, k, which, m, tol, maxiter):
-    """The k wanted eigenpairs of a symmetric operator: Lanczos with full reorthogonalisation and
-    thick restarts (Wu & Simon), the ARPACK problem of ``eigsh`` without its implicit QR. The basis
-    and the projected matrix stay on the device; each restart reads its largest residual."""
-    n = start.numel()
-    m = min(m, n)
-    V = torch.zeros((n, m + 1), dtype=start.dtype, device=start.device)
-    H = torch.zeros((m + 1, m), dtype=start.dtype, device=start.device)
-    V[:, 0] = start / torch.linalg.vector_norm(start)
-    j0 = 0
+def _orthonormal_block(V, Z):
+    """An orthonormal block spanning ``Z``'s part outside the orthonormal columns ``V`` (block
+    classical Gram-Schmidt, twice, then QR; once more after the QR, whose completion of a rank-deficient
+    block need not be orthogonal to ``V``)."""
+    for _ in range(2):
+        Z = Z - V @ (V.T @ Z)
+    Q = torch.linalg.qr(Z).Q
+    Q = Q - V @ (V.T @ Q)
+    return torch.linalg.qr(Q).Q
+
+
+def _block_lanczos(matmat, start, k, which, m, b, tol, maxiter):
+    """The k wanted eigenpairs of a symmetric operator by thick-restart block Lanczos (block Krylov-Schur):
+    ``b`` vectors per step (one product of the operator with an n x b block, full reorthogonalisation
+    as matrix products), a Rayleigh-Ritz step on ``V.T @ A @ V`` (``A @ V`` kept) every ``m`` basis
+    vectors, then a restart from the best Ritz vectors and the next block; the basis, the projected
+    matrix and the residuals stay on the device, and each restart reads one flag on the host. The
+    residuals are explicit (``|A y - theta y|``), converged where at most ``tol`` times ``max(|theta|,
+    eps^(2/3))`` (ARPACK's test) plus the rounding floor of the product."""
+    n, dt, dev = start.shape[0], start.dtype, start.device
+    eps = torch.finfo(dt).eps
+    V = torch.empty((n, m), dtype=dt, device=dev)
+    W = torch.empty((n, m), dtype=dt, device=dev)
+    V[:, :b] = _orthonormal_block(V[:, :0], start)
+    W[:, :b] = matmat(V[:, :b])
+    j, keep = b, m - max(1, (m - k) // 2 // b) * b  # (m and keep multiples of b: whole blocks)
     for _ in range(maxiter):
-        for j in range(j0, m):
-            w = matvec(V[:, j])
-            h = V[:, :j + 1].T @ w
-            w = w - V[:, :j + 1] @ h
-            h2 = V[:, :j + 1].T @ w  # the second Gram-Schmidt pass (full reorthogonalisation)
-            w = w - V[:, :j + 1] @ h2
-            H[:j + 1, j] = h + h2
-            beta = torch.linalg.vector_norm(w)
-            H[j + 1, j] = beta
-            V[:, j + 1] = w / torch.where(beta == 0, 1, beta)
-        T = H[:m, :m]
-        theta, S = torch.linalg.eigh((T + T.T) / 2)
+        while j < m:  # the Krylov steps: one block each, no host read
+            step = min(b, m - j)
+            V[:, j:j + step] = _orthonormal_block(V[:, :j], W[:, j - b:j][:, :step])
+            W[:, j:j + step] = matmat(V[:, j:j + step])
+            j += step
+        H = V.T @ W
+        theta, S = torch.linalg.eigh((H + H.T) / 2)
         wanted = _select(theta, k, which)
-        beta = H[m, m - 1].clone()  # (a copy: H is cleared for the restart below)
-        resid = (beta * S[m - 1, wanted]).abs()
-        scale = torch.clamp(theta[wanted].abs(), min=torch.finfo(theta.dtype).eps)
-        if m == n or float((resid / scale).max()) <= tol ** 0.5 * 1e-3 + tol:  # one read per restart
+        Y = S[:, wanted]
+        resid = torch.linalg.vector_norm(W @ Y - (V @ Y) * theta[wanted], dim=0)
+        anorm = theta.abs().max()
+        bound = tol * torch.clamp(theta[wanted].abs(), min=eps ** (2 / 3)) + 64 * eps * anorm
+        if m == n or bool((resid <= bound).all()):  # the one host read of a restart
             break
-        keep = _select(theta, min(m - 1, k + (m - k) // 2), which)
-        V[:, :keep.numel()] = V[:, :m] @ S[:, keep]
-        V[:, keep.numel()] = V[:, m]
-        H.zero_()
-        H[:keep.numel(), :keep.numel()] = torch.diag(theta[keep])
-        H[keep.numel(), :keep.numel()] = beta * S[m - 1, keep]
-        H[:keep.numel(), keep.numel()] = 0
-        j0 = keep.numel()
-        # the column of the first new vector couples to the kept Ritz vectors through beta * s
-        w = matvec(V[:, j0])
-        h = V[:, :j0 + 1].T @ w
-        w = w - V[:, :j0 + 1] @ h
-        h2 = V[:, :j0 + 1].T @ w
-        w = w - V[:, :j0 + 1] @ h2
-        H[:j0 + 1, j0] = h + h2
-        b = torch.linalg.vector_norm(w)
-        H[j0 + 1, j0] = b
-        V[:, j0 + 1] = w / torch.where(b == 0, 1, b)
-        j0 += 1
-    order = torch.argsort(theta[wanted])
-    idx = wanted[order]
-    return theta[idx], V[:, :m] @ S[:, idx]
+        kept = _select(theta, keep, which)
+        nxt = _orthonormal_block(V, W[:, m - b:m])  # the residuals' directions: the next Krylov block
+        V[:, :keep], W[:, :keep] = V @ S[:, kept], W @ S[:, kept]
+        V[:, keep:keep + b] = nxt
+        W[:, keep:keep + b] = matmat(nxt)
+        j = keep + b
+    idx = wanted[torch.argsort(theta[wanted])]
+    return theta[idx], V @ S[:, idx]
 
 
 def lobpcg(A, X, B=None, M=None, Y=None, tol=None, maxiter=None, largest=True, verbosityLevel=0,
