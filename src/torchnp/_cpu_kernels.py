@@ -154,7 +154,7 @@ KERNELS = {
     # 2^18 values) below ``max_size``, torch's from there: the idle run of issue 27 gave 10^6 values in
     # 10^6 sorted float64 NumPy 247.87 ms on one thread, in parts 124.63, torch's two threads 96.13;
     # both give the same integers (torchnp's torch path maps NaN as NumPy orders it)
-    "searchsorted": Kernel(10_000, _REAL, _searchsorted, max_size=1_000_000),
+    "searchsorted": Kernel(10_000, _REAL, _searchsorted, max_size=100_000),
     # equal bins: NumPy computes each bin index arithmetically, torch searches the edges
     "histogram": Kernel(10_000, _REAL, _quiet(_histogram)),
     "bincount": Kernel(10_000, _REAL, _bincount),
@@ -170,7 +170,7 @@ KERNELS = {
     # the loaded machine gave up to 2x torch's time, the idle run of issue 27 0.79x (31x500x500: NumPy
     # 97.05 ms, torch 122.62): measure with `python benchmarks/candidates.py --only batched` idle and
     # flip ``when`` to ``_batch`` if NumPy's loop wins there too
-    "batched_matmul": Kernel(250_000, _FLOAT, _quiet(_np.matmul), _batch_on_one_thread),
+    "batched_matmul": Kernel(250_000, _FLOAT, _quiet(_np.matmul), _batch),
     "dot": Kernel(250_000, _FLOAT, _quiet(_np.dot), lambda ndims: ndims == (2, 2)),
     # NumPy's pocketfft: half torch's time for a real 1-D transform of 10^6 (and 10^7) points;
     # for a complex one 0.8x the time of torch's on one thread (torch's two threads: torch's)
