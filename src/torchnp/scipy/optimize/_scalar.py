@@ -336,18 +336,27 @@ def brenth(f, xa, xb, xtol, rtol, maxiter):
     return _brent_root(f, xa, xb, xtol, rtol, maxiter, hyperbolic=True)
 
 
+def _ends(f, xa, xb):
+    """The C solvers' start: f at both ends; a root at an end is the result (two calls, no
+    iteration), ends of one sign SciPy's ValueError. Returns (fa, fb, result or None)."""
+    fa, fb = f(xa), f(xb)
+    if fa == 0:
+        return fa, fb, (xa, 2, 0, CONVERGED)
+    if fb == 0:
+        return fa, fb, (xb, 2, 0, CONVERGED)
+    if _signbit(fa) == _signbit(fb):
+        raise ValueError("f(a) and f(b) must have different signs")
+    return fa, fb, None
+
+
 def _brent_root(f, xa, xb, xtol, rtol, maxiter, hyperbolic):
     """SciPy's ``brentq.c`` and ``brenth.c``, which differ in their extrapolation step only."""
     xpre, xcur = xa, xb
     xblk = fblk = spre = scur = 0.0
-    fpre, fcur = f(xpre), f(xcur)
+    fpre, fcur, done = _ends(f, xpre, xcur)
+    if done:
+        return done
     funcalls, it = 2, 0
-    if fpre == 0:
-        return xpre, funcalls, it, CONVERGED
-    if fcur == 0:
-        return xcur, funcalls, it, CONVERGED
-    if _signbit(fpre) == _signbit(fcur):
-        raise ValueError("f(a) and f(b) must have different signs")
     for _ in range(maxiter):
         it += 1
         if fpre != 0 and fcur != 0 and _signbit(fpre) != _signbit(fcur):
@@ -386,14 +395,10 @@ def _brent_root(f, xa, xb, xtol, rtol, maxiter, hyperbolic):
 def ridder(f, xa, xb, xtol, rtol, maxiter):
     """SciPy's ``ridder.c`` (SciPy 1.17's): (root, funcalls, iterations, flag)."""
     tol = xtol + rtol * _cmin(abs(xa), abs(xb))
-    fa, fb = f(xa), f(xb)
+    fa, fb, done = _ends(f, xa, xb)
+    if done:
+        return done
     funcalls, it, xn = 2, 0, 0.0
-    if fa == 0:
-        return xa, funcalls, it, CONVERGED
-    if fb == 0:
-        return xb, funcalls, it, CONVERGED
-    if _signbit(fa) == _signbit(fb):
-        raise ValueError("f(a) and f(b) must have different signs")
     for _ in range(maxiter):
         it += 1
         dm = 0.5 * (xb - xa)
