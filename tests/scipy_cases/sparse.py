@@ -18,5 +18,5 @@ CASES.update({  # the solvers on dense operands: until the first documented read
     "scipy.sparse.linalg.gmres": c(M, B3, rtol=1e-10),
     "scipy.sparse.linalg.minres": c(M, B3, rtol=1e-10),
     "scipy.sparse.linalg.lsqr": c(Arr((4, 3)), Arr((4,))),
-    "scipy.sparse.linalg.eigsh": c(M, k=1),  # (n=3: one Rayleigh-Ritz step on the whole space, no restart read)
+    "scipy.sparse.linalg.eigsh": c(Arr((40, 40)), k=1, ncv=20),  # (ncv < n: a restart reads its convergence flag)
 })
