@@ -109,12 +109,15 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, mean_, correction, sqrt, na
         return _finish_var(_cpu_kernels.run(k, t, axes, ddof, keepdims, sqrt, nan), out, sqrt)
     if (t.device.type != "cpu" or not _device.CPU_VALUE_CHECKS) \
             and where is True and mean_ is NOVALUE and dtype is None and not nan and axes \
-            and t.dtype in _ONE_PASS and isinstance(ddof, (int, float)) \
-            and math.prod(t.shape[ax] for ax in axes) > ddof:
-        # an accelerator (or the CPU standing in for one, §7): torch's one-pass kernel reads the data
-        # once, where the two passes below read it twice and write a temporary of its size
-        r = (torch.std if sqrt else torch.var)(t, dim=axes, correction=ddof, keepdim=keepdims is True)
-        return _finish_var(r, out, sqrt)
+            and t.dtype in _ONE_PASS and isinstance(ddof, (int, float)):
+        count = 1
+        for ax in axes:  # (a loop, not math.prod of a generator: torch.compile traces this)
+            count *= t.shape[ax]
+        if count > ddof:
+            # an accelerator (or the CPU standing in for one, §7): torch's one-pass kernel reads the
+            # data once, where the two passes below read it twice and write a temporary of its size
+            r = (torch.std if sqrt else torch.var)(t, dim=axes, correction=ddof, keepdim=keepdims is True)
+            return _finish_var(r, out, sqrt)
     acc, res = _compute_dtypes(t, dtype)
     if nan and (t.is_floating_point() or t.is_complex()):
         ok = ~torch.isnan(t)
