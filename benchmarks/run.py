@@ -710,11 +710,9 @@ def run_cases(cases, dev, repeats, stat="median", loops=1000, progress=sys.stder
 
 
 # ------------------------------------------------------------------ memory
-_MEMORY_CODE = r'''
+_PROBE_PRELUDE = r'''
 import os, resource, sys
-n, dev, system = int(sys.argv[1]), sys.argv[2], sys.argv[3]
 import numpy, torch, torchnp
-cuda = torch.device(dev).type == "cuda"
 
 def rss():  # resident now (bytes)
     with open("/proc/self/statm") as f:
@@ -728,7 +726,7 @@ def reset_peak():  # VmHWM := VmRSS (Linux >= 4.0); False where unsupported
     except OSError:
         return False
 
-def peak():
+def peak():  # the high-water mark (bytes): CUDA's allocator's, else this process's own
     if cuda:
         return torch.cuda.max_memory_allocated()
     try:  # this process's own high-water mark (ru_maxrss would include the parent's: it survives exec)
@@ -736,6 +734,12 @@ def peak():
             return next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmHWM:"))
     except (OSError, StopIteration):
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+'''
+
+# the probes run in a fresh subprocess each: the prelude's helpers, then the measurement
+_MEMORY_CODE = _PROBE_PRELUDE + r'''
+n, dev, system = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+cuda = torch.device(dev).type == "cuda"
 
 data = [numpy.random.default_rng(s).random(n) for s in (0, 1)]
 if system == "numpy":
@@ -802,29 +806,9 @@ def memory_text(mem, n):
     return "\n".join(lines)
 
 
-_STD_MEMORY_CODE = r'''
-import os, resource, sys
+_STD_MEMORY_CODE = _PROBE_PRELUDE + r'''
 n, system = int(sys.argv[1]), sys.argv[2]
-import numpy, torch, torchnp
-
-def rss():  # resident now (bytes)
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-
-def reset_peak():  # VmHWM := VmRSS (Linux >= 4.0); False where unsupported
-    try:
-        with open("/proc/self/clear_refs", "w") as f:
-            f.write("5")
-        return True
-    except OSError:
-        return False
-
-def peak():  # this process's own high-water mark (bytes)
-    try:
-        with open("/proc/self/status") as f:
-            return next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmHWM:"))
-    except (OSError, StopIteration):
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+cuda = False
 
 x = numpy.random.default_rng(0).random(n)
 if system == "numpy":
