@@ -11,8 +11,11 @@ raw torch's call, NumPy's loop in parts on torch's threads (``torchnp._threaded`
 where one exists, and torchnp's own call as it routes today. Every round times every candidate of a
 case once in a fresh seeded-random order (interleaved), after a warm-up call; a figure is the
 minimum over the rounds. The line under each case names the fastest candidate and the row of
-``torchnp._cpu_kernels.KERNELS`` (or the constant) that picks it. Timings are not tests: nothing
-here asserts a speed. Read them only from a run on an idle machine (the load average is printed).
+``torchnp._cpu_kernels.KERNELS`` (or the constant) that picks it. A candidate named ``torchnp, X``
+is torchnp's own call with one switch flipped for that call (``_threaded.PIECES``,
+``FIRST_AXIS_PARTS``, ``_extrema.WHOLE``, a row's ``when`` or ``max_size``): the table in
+docs/benchmarks.md says which line flips which switch. Timings are not tests: nothing here asserts
+a speed. Read them only from a run on an idle machine (the load average is printed).
 """
 
 import argparse
@@ -20,13 +23,15 @@ import os
 import random
 import sys
 import time
+import warnings
 
 import torchnp as tnp  # first: it sets THP_MEM_ALLOC_ENABLE and OMP_WAIT_POLICY before torch loads
 
 import numpy as np
 import torch
 
-from torchnp import _threaded
+from torchnp import _cpu_kernels, _threaded
+from torchnp._reductions import _extrema
 
 
 def _data(shape, seed=0):
@@ -59,6 +64,47 @@ def _first_axis_parts(x):
         _threaded.FIRST_AXIS_PARTS = old
 
 
+def _with(settings, fn):
+    """``fn`` run with the module attributes ``settings`` ({(module, name): value}) set, then restored:
+    the library's own call with one row of a table flipped."""
+    def run(*args):
+        old = {k: getattr(*k) for k in settings}
+        for (mod, name), v in settings.items():
+            setattr(mod, name, v)
+        try:
+            return fn(*args)
+        finally:
+            for (mod, name), v in old.items():
+                setattr(mod, name, v)
+    return run
+
+
+def _pieces(fn, pieces=(4, 8)):
+    """``{"torchnp, PIECES=p": fn with _threaded.PIECES = p}``: NumPy's loops in smaller pieces handed
+    to whichever thread is free (NumPy's bits)."""
+    return {f"torchnp, PIECES={p}": _with({(_threaded, "PIECES"): p}, fn) for p in pieces}
+
+
+_POOLS = []
+
+
+def _one_blas_thread(fn):
+    """``fn`` with NumPy's BLAS (OpenBLAS) on one thread (threadpoolctl; the same LAPACK calls). The
+    controller is made once: its library scan is not timed, only the two thread-count calls."""
+    def run(*args):
+        if not _POOLS:
+            from threadpoolctl import ThreadpoolController
+            _POOLS.append(ThreadpoolController())
+        with _POOLS[0].limit(limits=1, user_api="blas"):
+            return fn(*args)
+    return run
+
+
+def _row(op, **changes):
+    """``_cpu_kernels.KERNELS[op]`` with ``changes`` (``max_size=1``: torch's kernel at every size)."""
+    return {(_cpu_kernels, "KERNELS"): {**_cpu_kernels.KERNELS, op: _cpu_kernels.KERNELS[op]._replace(**changes)}}
+
+
 def _cases():
     """name -> (inputs() -> NumPy arrays, {candidate: fn(*arrays)}, the rule that decides)."""
     T = torch.from_numpy
@@ -75,27 +121,32 @@ def _cases():
             'KERNELS["lstsq"] (NumPy\'s gelsd: NumPy\'s x, residuals, rank and s)'),
     }
     for s in (500, 2000):
+        for op, data, np_fn, torch_fn, tnp_fn in (
+                ("det", lambda s=s: (sq(s),), np.linalg.det, torch.linalg.det, tnp.linalg.det),
+                ("solve", lambda s=s: (sq(s), _data((s, 1), 1)), np.linalg.solve, torch.linalg.solve,
+                 tnp.linalg.solve),
+                ("cholesky", lambda s=s: (spd(s),), np.linalg.cholesky, torch.linalg.cholesky, tnp.linalg.cholesky)):
+            cases[f"linalg.{op} {s}"] = (
+                data,
+                {"numpy": np_fn, "numpy, OpenBLAS 1 thread": _one_blas_thread(np_fn),
+                 "torch": lambda *a, f=torch_fn: f(*map(T, a)), "torchnp": lambda *a, f=tnp_fn: f(*map(A, a)),
+                 "torchnp, row max_size=1 (torch's)": _with(_row(op, max_size=1),
+                                                            lambda *a, f=tnp_fn: f(*map(A, a)))},
+                f'KERNELS["{op}"]: NumPy\'s LAPACK (its bits) at every size; max_size (torch\'s kernel from there) '
+                f'gives up NumPy\'s bits for torch\'s MKL')
         cases[f"linalg.inv {s}"] = (
             lambda s=s: (sq(s),),
             {"numpy": np.linalg.inv, "torch": lambda a: torch.linalg.inv(T(a)),
              "torchnp": lambda a: tnp.linalg.inv(A(a))},
             'KERNELS["inv"].max_size (250 000: torch\'s from 500x500)')
-        cases[f"linalg.det {s}"] = (
-            lambda s=s: (sq(s),),
-            {"numpy": np.linalg.det, "torch": lambda a: torch.linalg.det(T(a)),
-             "torchnp": lambda a: tnp.linalg.det(A(a))},
-            'KERNELS["det"]')
-        cases[f"linalg.cholesky {s}"] = (
-            lambda s=s: (spd(s),),
-            {"numpy": np.linalg.cholesky, "torch": lambda a: torch.linalg.cholesky(T(a)),
-             "torchnp": lambda a: tnp.linalg.cholesky(A(a))},
-            'KERNELS["cholesky"]')
     cases.update({
         "histogram 1e7": (
             lambda: (_data(10 ** 7),),
             {"numpy": lambda x: np.histogram(x, 100), "numpy in parts": lambda x: _threaded.histogram(x, 100, None),
-             "torch histc": lambda x: _hist_torch(T(x)), "torchnp": lambda x: tnp.histogram(A(x), 100)},
-            'KERNELS["histogram"] / _threaded.histogram'),
+             "torch histc": lambda x: _hist_torch(T(x)), "torchnp": lambda x: tnp.histogram(A(x), 100),
+             **_pieces(lambda x: tnp.histogram(A(x), 100))},
+            'KERNELS["histogram"] / _threaded.histogram / _threaded.PIECES (torch\'s histc: other bins at the '
+            'edges, not NumPy\'s counts)'),
         "searchsorted 1e6": (
             lambda: (np.sort(_data(10 ** 6)), _data(10 ** 6, 1)),
             {"numpy": np.searchsorted, "numpy in parts": lambda a, v: _threaded.searchsorted(a, v, "left", None),
@@ -113,8 +164,10 @@ def _cases():
             'KERNELS["batched_matmul"].when (_batch_on_one_thread; _batch: NumPy at every thread count)'),
         "rfft 1e6": (
             lambda: (_data(10 ** 6),),
-            {"numpy": np.fft.rfft, "torch": lambda x: torch.fft.rfft(T(x)), "torchnp": lambda x: tnp.fft.rfft(A(x))},
-            'KERNELS["rfft"]'),
+            {"numpy": np.fft.rfft, "torch": lambda x: torch.fft.rfft(T(x)), "torchnp": lambda x: tnp.fft.rfft(A(x)),
+             "torchnp, row when=_one_thread (torch's from 2 threads)":
+                 _with(_row("rfft", when=_cpu_kernels._one_thread), lambda x: tnp.fft.rfft(A(x)))},
+            'KERNELS["rfft"] (NumPy\'s pocketfft, its bits; when=_one_thread as the fft row: torch\'s on threads)'),
         "fft2 2000x2000": (
             lambda: (_data((2000, 2000)),),
             {"numpy": np.fft.fft2, "torch": lambda x: torch.fft.fft2(T(x)),
@@ -125,29 +178,61 @@ def _cases():
             lambda: (_data(8 * 10 ** 6),),
             {"numpy": np.std, "numpy in parts": lambda x: _threaded.var(x, 0, True),
              **{f"numpy in parts, blocks 2^{b}": _var_blocks(1 << b) for b in (14, 15, 16)},
-             "torch": lambda x: torch.std(T(x), correction=0), "torchnp": lambda x: A(x).std()},
-            'KERNELS["var"] / _threaded.var (SCRATCH)'),
+             "torch": lambda x: torch.std(T(x), correction=0), "torchnp": lambda x: A(x).std(),
+             **_pieces(lambda x: A(x).std())},
+            'KERNELS["var"] / _threaded.var (SCRATCH) / _threaded.PIECES'),
         "x.mean() 8e6": (
             lambda: (_data(8 * 10 ** 6),),
             {"numpy": np.mean, "numpy in parts": lambda x: _threaded.mean(x),
-             "torch": lambda x: torch.mean(T(x)).item(), "torchnp": lambda x: A(x).mean()},
-            "HOST_REDUCTIONS / _threaded.mean"),
+             "torch": lambda x: torch.mean(T(x)).item(), "torchnp": lambda x: A(x).mean(),
+             **_pieces(lambda x: A(x).mean())},
+            "HOST_REDUCTIONS / _threaded.mean / _threaded.PIECES"),
         "x.sum() 8e6": (
             lambda: (_data(8 * 10 ** 6),),
             {"numpy": np.sum, "numpy in parts": lambda x: _threaded.add_reduce(x),
-             "torch": lambda x: torch.sum(T(x)).item(), "torchnp": lambda x: A(x).sum()},
-            "HOST_REDUCTIONS / _threaded.add_reduce"),
+             "torch": lambda x: torch.sum(T(x)).item(), "torchnp": lambda x: A(x).sum(),
+             **_pieces(lambda x: A(x).sum())},
+            "HOST_REDUCTIONS / _threaded.add_reduce / _threaded.PIECES"),
         "X.sum(axis=1) 4000x1000": (
             lambda: (_data((4000, 1000)),),
             {"numpy": lambda x: x.sum(axis=1), "numpy in parts": lambda x: _threaded.add_reduce(x, 1),
-             "torch": lambda x: T(x).sum(dim=1), "torchnp": lambda x: A(x).sum(axis=1)},
-            "HOST_REDUCTIONS / _threaded.add_reduce (rows)"),
+             "torch": lambda x: T(x).sum(dim=1), "torchnp": lambda x: A(x).sum(axis=1),
+             **_pieces(lambda x: A(x).sum(axis=1))},
+            "HOST_REDUCTIONS / _threaded.add_reduce (rows) / _threaded.PIECES"),
         "A.mean(axis=0) 2000x2000": (
             lambda: (_data((2000, 2000)),),
             {"numpy": lambda x: x.mean(axis=0), "numpy in parts of columns": _first_axis_parts,
-             "torch": lambda x: T(x).mean(dim=0), "torchnp": lambda x: A(x).mean(axis=0)},
-            "HOST_REDUCTIONS / _threaded.FIRST_AXIS_PARTS (True: parts of the columns)"),
+             "torch": lambda x: T(x).mean(dim=0), "torchnp": lambda x: A(x).mean(axis=0),
+             "torchnp, FIRST_AXIS_PARTS": _with({(_threaded, "FIRST_AXIS_PARTS"): True}, lambda x: A(x).mean(axis=0)),
+             **{f"torchnp, FIRST_AXIS_PARTS, PIECES={p}": _with({(_threaded, "FIRST_AXIS_PARTS"): True,
+                                                                (_threaded, "PIECES"): p}, lambda x: A(x).mean(axis=0))
+                for p in (4, 8)}},
+            "HOST_REDUCTIONS / _threaded.FIRST_AXIS_PARTS (True: parts of the columns) / _threaded.PIECES"),
+        "x.max() 8e6": (
+            lambda: (_data(8 * 10 ** 6),),
+            {"numpy": np.max, "torch.max (raw torch's x.max())": lambda x: torch.max(T(x)),
+             "torch.amax": lambda x: torch.amax(T(x)), "torchnp": lambda x: A(x).max(),
+             "torchnp, WHOLE max=torch.max": _with({(_extrema, "WHOLE"): {"max": torch.max, "min": torch.min}},
+                                                   lambda x: A(x).max())},
+            "_extrema.WHOLE (torch.amax today; torch.max the call raw torch makes)"),
+        "einsum ij,jk->ik 500": (
+            lambda: (_data((500, 500)), _data((500, 500), 1)),
+            {"numpy einsum": lambda a, b: np.einsum("ij,jk->ik", a, b), "numpy matmul": np.matmul,
+             "torch einsum": lambda a, b: torch.einsum("ij,jk->ik", T(a), T(b)),
+             "torch mm": lambda a, b: torch.mm(T(a), T(b)),
+             "torchnp": lambda a, b: tnp.einsum("ij,jk->ik", A(a), A(b)),
+             "torchnp, row einsum_matmul off (torch's einsum)": _with(
+                 _row("einsum_matmul", min_size=1 << 62), lambda a, b: tnp.einsum("ij,jk->ik", A(a), A(b)))},
+            'KERNELS["einsum_matmul"] (NumPy\'s dgemm from 500x500, as KERNELS["matmul"])'),
     })
+    for name, np_fn, tnp_fn, torch_fn in (
+            ("sum", np.sum, lambda x: tnp.sum(A(x)), lambda x: torch.sum(T(x)).item()),
+            ("mean", np.mean, lambda x: tnp.mean(A(x)), lambda x: torch.mean(T(x)).item()),
+            ("std", np.std, lambda x: tnp.std(A(x)), lambda x: torch.std(T(x), correction=0).item())):
+        cases[f"{name} 1e7"] = (
+            lambda: (_data(10 ** 7),),
+            {"numpy": np_fn, "torch": torch_fn, "torchnp": tnp_fn, **_pieces(tnp_fn)},
+            "HOST_REDUCTIONS / KERNELS[\"var\"] / _threaded.PIECES")
     return cases
 
 
@@ -164,6 +249,7 @@ def main(argv=None):
     p.add_argument("--repeats", type=int, default=15, help="interleaved rounds (default 15)")
     p.add_argument("--only", nargs="*", help="cases whose name contains one of these words")
     args = p.parse_args(argv)
+    warnings.simplefilter("ignore", RuntimeWarning)  # the det of run.py's 500x500 matrices overflows, as in run.py
     if args.threads:
         torch.set_num_threads(args.threads)
         try:  # NumPy's BLAS as many threads as torch

@@ -199,12 +199,13 @@ def _ints(n, high, seed=0):
     return numpy.random.default_rng(seed).integers(0, high, n)
 
 
-def _large(name, size, data, fn, torch_fn, internal=False):
+def _large(name, size, data, fn, torch_fn, internal=False, notes=None):
     """A large case: ``data()`` -> NumPy inputs; ``fn(xp, *inputs)`` for NumPy, torchnp (and
     torch._numpy where ``internal``: the cases of issue 7); ``torch_fn(*tensors)`` the raw-torch
     spelling of the same computation. Every system gets the same NumPy arrays (zero-copy on the
     CPU): no system gains or loses by where its copy of the inputs landed (alignment, huge pages),
-    which moved single figures by 5-10% between otherwise identical calls."""
+    which moved single figures by 5-10% between otherwise identical calls. ``notes``: system -> what
+    its cell computes where the spellings differ (printed under the table)."""
     cache = []  # weak references to the inputs of the running case (freed with the case's calls)
 
     def inputs():
@@ -223,7 +224,19 @@ def _large(name, size, data, fn, torch_fn, internal=False):
     }
     if internal:
         build["torch._numpy"] = on(lambda x, dev: tnp_internal.asarray(x), lambda *a: fn(tnp_internal, *a))
-    return Case("large", name, size, build)
+    return Case("large", name, size, build, notes)
+
+
+def _lstsq_torch(a, c):
+    """NumPy's lstsq in raw torch: x, residuals, rank and the singular values (``driver='gelsd'``, the
+    SVD-based LAPACK driver NumPy calls; torch's default ``gelsy`` returns no singular values). CUDA has
+    only ``gels`` (x alone, full rank assumed): there the closest spelling is torch's default."""
+    return torch.linalg.lstsq(a, c[:, None], driver="gelsd" if a.device.type == "cpu" else None)
+
+
+_LSTSQ_NOTE = ("torch.linalg.lstsq(a, b, driver='gelsd') on the CPU: NumPy's four results (x, residuals, rank, "
+               "singular values) from the SVD-based driver NumPy calls (NumPy: OpenBLAS's dgelsd; torch: MKL's); "
+               "torch's default driver gelsy (QR with pivoting) returns no singular values")
 
 
 def _scatter(xp, x, i, v):
@@ -301,7 +314,7 @@ def _large_cases(n, m, small_n=None, small_m=None):
         _large(f"linalg.eigh {sm}", sm, spd(sm), lambda xp, a: xp.linalg.eigh(a), torch.linalg.eigh),
         _large(f"linalg.svd {sm}", sm, sq(sm), lambda xp, a: xp.linalg.svd(a), torch.linalg.svd),
         _large(f"linalg.lstsq {m}x{w}", m, lambda: (_data((m, w)), _data(m, 1)),
-               lambda xp, a, c: xp.linalg.lstsq(a, c, rcond=None), lambda a, c: torch.linalg.lstsq(a, c[:, None])),
+               lambda xp, a, c: xp.linalg.lstsq(a, c, rcond=None), _lstsq_torch, notes={"torch": _LSTSQ_NOTE}),
         _large("fft", k, lambda: (_data(k) + 1j * _data(k, 1),), lambda xp, x: xp.fft.fft(x), torch.fft.fft),
         _large("rfft", k, nd(k), lambda xp, x: xp.fft.rfft(x), torch.fft.rfft),
         _large(f"fft2 {m}x{m}", m, lambda: (_data((m, m)),), lambda xp, x: xp.fft.fft2(x), torch.fft.fft2),

@@ -908,3 +908,49 @@ def test_inv_is_numpys_below_the_rows_max_size_and_torchs_from_it(dtype):
             torchnp.linalg.inv(tnp(singular))
     stack = (rng.random((3, 4, 4)) + 4 * numpy.eye(4)).astype(dtype)
     _same(torchnp.linalg.inv(tnp(stack)), numpy.linalg.inv(stack))
+
+
+@pytest.mark.parametrize("spec, shapes", [
+    ("ij,jk->ik", ((600, 500), (500, 300))), ("ab,cb->ac", ((500, 600), (300, 600))),
+    ("ji,jk->ik", ((500, 600), (500, 300))), ("ij,ik->jk", ((500, 600), (500, 300))),
+    ("ji,kj->ik", ((500, 600), (300, 500))),  # both transposed: NumPy's einsum lays it out in F order
+])
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_einsum_of_a_matrix_product_is_numpys_blas_product_in_einsums_layout(spec, shapes, dtype):
+    """Row ``einsum_matmul`` (issue 27): an einsum that multiplies two host matrices of 500x500 or more
+    is ``numpy.matmul`` of the operands or their transposed views (NumPy's dgemm, bit for bit), in the
+    memory layout NumPy's einsum gives, and its values are NumPy's einsum's to the sum's rounding."""
+    rng = numpy.random.default_rng(0)
+    a, b = (rng.standard_normal(s).astype(dtype) for s in shapes)
+    want = numpy.einsum(spec, a, b)
+    got = torchnp.einsum(spec, tnp(a), tnp(b))
+    n = shapes[0][0] if spec.startswith("j") else shapes[0][1]  # the summed length
+    eps = numpy.finfo(dtype).eps
+    # a reordered sum of n products: n ulps of sum |a_ij b_jk| (tests/support: the operation's condition)
+    bound = n * eps * numpy.einsum(spec, numpy.abs(a).astype("float64"), numpy.abs(b).astype("float64"))
+    assert got.dtype == want.dtype and got.shape == want.shape
+    assert (numpy.abs(numpy.asarray(got).astype("float64") - want) <= bound).all()
+    assert numpy.asarray(got).flags.c_contiguous == want.flags.c_contiguous
+    assert numpy.asarray(got).flags.f_contiguous == want.flags.f_contiguous
+    if want.flags.c_contiguous:  # the row ran: NumPy's BLAS product, its bits
+        ins, out = spec.split("->")
+        sa, sb = ins.split(",")
+        blas = numpy.matmul(a if sa[0] == out[0] else a.T, b if sb[1] == out[1] else b.T)
+        assert numpy.asarray(got).tobytes() == blas.tobytes()
+
+
+def test_einsum_matmul_row_keeps_einsums_errors_and_small_products_on_torch():
+    """Shapes einsum rejects raise einsum's ValueError and message (not matmul's); below the matmul
+    row's 500x500 the product stays torch's einsum (the row's size)."""
+    rng = numpy.random.default_rng(1)
+    a, b = rng.random((600, 500)), rng.random((400, 600))
+    with pytest.raises(ValueError) as want:
+        numpy.einsum("ij,jk->ik", a, b)
+    with pytest.raises(ValueError, match=re.escape(str(want.value))):
+        torchnp.einsum("ij,jk->ik", tnp(a), tnp(b))
+    m = torch.ones(100, 100, dtype=torch.float64)
+    assert kernels.numpy_kernel("einsum_matmul", m, m, context="ij,jk->ik") is None  # 10^4 < 250 000
+    big = torch.ones(500, 500, dtype=torch.float64)
+    assert kernels.numpy_kernel("einsum_matmul", big, big, context="ij,jk->ik") is not None
+    assert kernels.numpy_kernel("einsum_matmul", big, big, context="ij,jk->ki") is None  # not (rows, columns)
+    assert kernels.numpy_kernel("einsum_matmul", big, big, context="ij,ij->i") is None

@@ -425,3 +425,23 @@ def test_cumulative_axis_sequence_message(name, axis):
     with pytest.raises(TypeError) as want:
         getattr(numpy, name)(a, axis=axis)
     raises_like(TypeError, getattr(torchnp, name), tnp(a), axis=axis, match=f"^{re.escape(str(want.value))}$")
+
+
+@pytest.mark.parametrize("kernels", ["amax/amin", "max/min"])
+@pytest.mark.parametrize("dtype", ["float64", "float32", "float16", "int64", "int16", "uint8"])
+@pytest.mark.parametrize("special", ["none", "nan", "inf"])
+def test_whole_array_max_min_kernels_give_numpys_values(kernels, dtype, special, monkeypatch):
+    """``_extrema.WHOLE`` (issue 27: the switch the idle measurement decides): torch's reduction kernel
+    (``amax``) and its ``max_all`` (``max``) both give NumPy's max and min over all axes, NaN included."""
+    from torchnp._reductions import _extrema
+
+    mx, mn = kernels.split("/")
+    monkeypatch.setattr(_extrema, "WHOLE", {"max": getattr(torch, mx), "min": getattr(torch, mn)})
+    rng = numpy.random.default_rng(7)
+    for n in (65, 1000, 100_003):  # above the tiny host path's 64 elements: torch's kernel runs
+        x = (rng.standard_normal(n) * 100).astype(dtype)
+        if special != "none" and x.dtype.kind == "f":
+            x[rng.integers(0, n, 3)] = numpy.nan if special == "nan" else -numpy.inf
+        for name in ("max", "min", "amax", "amin"):
+            check(name, x)
+        assert_like_numpy(tnp(x).max(), x.max())

@@ -208,3 +208,43 @@ def test_first_axis_sums_in_parts_of_columns_are_numpys_bits(small_parts, d, sha
             a = np.asarray(x)
             same(a.sum(axis=0, keepdims=keepdims), x.sum(axis=0, keepdims=keepdims))
             same(a.mean(axis=0, keepdims=keepdims), x.mean(axis=0, keepdims=keepdims))
+
+
+@given(st.data(), shapes, st.sampled_from(["float64", "float32"]), st.integers(2, 4), st.integers(2, 5))
+def test_pieces_handed_out_to_free_threads_are_numpys_bits(small_parts, d, shape, dtype, threads, pieces):
+    """``PIECES`` (issue 27: the switch the idle measurement decides): more pieces than threads, each
+    taken by whichever thread is free, are still nodes of NumPy's tree, rows, columns or parts of an
+    elementwise loop, so the results keep NumPy's bits."""
+    torch.set_num_threads(threads)
+    x = data(d.draw, shape, dtype)
+    a = np.asarray(x)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(_threaded, "PIECES", pieces)
+        m.setattr(_threaded, "FIRST_AXIS_PARTS", True)
+        same(a.sum(), x.sum())
+        same(np.mean(a), numpy.mean(x))
+        same(a.std(), x.std())
+        if x.size > 1:
+            same(a.var(ddof=1), x.var(ddof=1))
+        for axis in (0, -1):
+            same(a.sum(axis=axis), x.sum(axis=axis))
+            same(a.mean(axis=axis, keepdims=True), x.mean(axis=axis, keepdims=True))
+        big = numpy.abs(numpy.tile(x.reshape(-1), 10_000 // x.size + 1))
+        same(np.log(np.asarray(big)), numpy.log(big))
+        for got, want in zip(np.histogram(np.asarray(big), 17), numpy.histogram(big, 17)):
+            same(got, want)
+
+
+def test_map_hands_pieces_to_threads_in_order_and_raises_a_pieces_error(small_parts):
+    """``_map(fn, args, threads)``: the results in the arguments' order; an exception in any piece
+    reaches the caller."""
+    assert _threaded._map(lambda i: i * i, list(range(23)), 3) == [i * i for i in range(23)]
+
+    def fail_at_7(i):
+        if i == 7:
+            raise ZeroDivisionError("piece 7")
+        return i
+
+    with pytest.raises(ZeroDivisionError, match="piece 7"):
+        _threaded._map(fail_at_7, list(range(12)), 2)
+    assert _threaded._map(lambda i: -i, list(range(5)), 2) == [0, -1, -2, -3, -4]  # the pool still works

@@ -59,6 +59,38 @@ def _products_of_equal_operands(spec):
     return bool(arrow) and len(ops) == 2 and set(ops[0].replace("...", "")) == set(ops[1].replace("...", ""))
 
 
+def _matrix_product(spec):
+    """einsum subscripts of the product of two matrices, ``ij,jk->ik`` up to the letters, either
+    operand possibly transposed (``ij,kj->ik``, ``ji,jk->ik``): the result's rows from the first
+    operand, its columns from the second, one label summed."""
+    ins, arrow, out = spec.replace(" ", "").partition("->")
+    ops = ins.split(",")
+    if not arrow or len(ops) != 2 or len(out) != 2 or len(ops[0]) != 2 or len(ops[1]) != 2:
+        return False
+    (a, b), (i, k) = ops, out
+    j = a.replace(i, "", 1)
+    return i != k and i in a and k in b and len(j) == 1 and j not in (i, k) and b.replace(k, "", 1) == j \
+        and j.isalpha() and i.isalpha() and k.isalpha()
+
+
+def _einsum_matmul(spec, a, b, order="K"):
+    """NumPy's BLAS product for an einsum of two matrices that ``_matrix_product`` accepts: the result
+    of ``numpy.matmul`` on the operands (or their transposed views), C-ordered as NumPy's einsum lays
+    out the product of two C-contiguous operands, at most one transposed; None (the caller goes on)
+    for other layouts or ``order`` (NumPy's einsum may lay the result out otherwise) and for shapes
+    einsum rejects (its error is the one to raise)."""
+    if order not in ("K", "k", "C", "c") or not (a.flags.c_contiguous and b.flags.c_contiguous):
+        return None
+    ins, _, out = spec.replace(" ", "").partition("->")
+    sa, sb = ins.split(",")
+    x, y = a if sa[0] == out[0] else a.T, b if sb[1] == out[1] else b.T
+    if x is not a and y is not b:
+        return None  # both transposed (``ji,kj->ik``): NumPy's einsum lays the result out in F order
+    if x.ndim != 2 or y.ndim != 2 or x.shape[1] != y.shape[0]:
+        return None  # einsum's own error, not matmul's
+    return _np.matmul(x, y)
+
+
 def _two_matrices(ndims):
     """matmul's operand ndims: two matrices."""
     return ndims == (2, 2)
@@ -163,6 +195,12 @@ KERNELS = {
     "gather": Kernel(10_000, _ANY, lambda a, idx: _np.take(a, idx, 0)),
     "scatter": Kernel(10_000, _ANY, _scatter),
     "einsum": Kernel(10_000, _BLAS, _quiet(_np.einsum), _products_of_equal_operands),
+    # an einsum that is a product of two matrices (``ij,jk->ik``, an operand transposed): NumPy's dgemm
+    # from the matmul row's size, where torch's einsum calls its own bmm (MKL). The idle run of issue 27
+    # (2 threads) had 500x500 ``einsum ij,jk->ik`` torch 3.43 ms, torchnp (torch's einsum) 3.83, and the
+    # same product as ``dot`` NumPy 2.56, torch's mm 3.55. Not NumPy's einsum bits either way (NumPy's
+    # einsum loop takes 23 ms). ``_products.einsum`` asks this row for C-contiguous host operands
+    "einsum_matmul": Kernel(250_000, _FLOAT, _quiet(_einsum_matmul), _matrix_product),
     # OpenBLAS's (NumPy's) dgemm beat torch's MKL on this AMD CPU from 500x500 (1.05-1.8x)
     "matmul": Kernel(250_000, _FLOAT, _quiet(_np.matmul), _two_matrices),
     # matmul of a stack (``_products._matmul`` asks this row when an operand has more than 2 axes): NumPy

@@ -9,13 +9,14 @@ and ``threads - 1`` workers), give NumPy's bits in torch's time. One thread (``t
 or a part under ``MIN_PART`` elements: one NumPy call, as before.
 """
 
+import itertools
 import os
 import threading
 
 import numpy as _np
 import torch
 
-__all__ = ["MIN_PART", "SCRATCH", "parts", "ufunc", "add_reduce", "mean", "var", "argext", "norm2",
+__all__ = ["MIN_PART", "PIECES", "SCRATCH", "parts", "ufunc", "add_reduce", "mean", "var", "argext", "norm2",
            "searchsorted", "bincount", "histogram"]
 
 #: elements per thread below which a loop runs on this thread alone: a part of 2^17 float64
@@ -27,6 +28,14 @@ MIN_PART = 1 << 17
 #: A.mean(axis=0) of 2000x2000 NumPy 1.97 ms, torch 1.55: measure ``python benchmarks/candidates.py
 #: --only axis=0`` on an idle machine and set True where the parts win
 FIRST_AXIS_PARTS = False
+#: pieces per thread of the sums, means, var/std, elementwise loops and histograms in parts (issue 27): 1
+#: gives each thread one equal part (the first on this thread, a worker's from its wake-up on); more
+#: hands out ``PIECES * threads`` smaller pieces in order to whichever thread is free, so a worker that
+#: wakes late, or a part slower than the other (its data not in cache), leaves less of the loop to one
+#: thread. The pieces are nodes of NumPy's pairwise tree, rows, columns or parts of an elementwise
+#: loop: NumPy's bits either way (tests/test_threaded.py). 1 until an idle run of ``python
+#: benchmarks/candidates.py --only sum mean std`` shows the pieces faster (docs/benchmarks.md)
+PIECES = 1
 #: elements per block of the squared deviations of ``var``: a scratch buffer per thread (1 MiB of
 #: float64; smaller blocks cost more Python between NumPy's loops than they save: 8.4 ms for x.std()
 #: of 8*10^6 elements in blocks of 2^13, 4.4 ms in blocks of 2^17, torch's one-pass std 4.9 ms)
@@ -84,9 +93,23 @@ def parts(n):
     return min(torch.get_num_threads(), n // MIN_PART)
 
 
-def _map(fn, args):
+def _map(fn, args, threads=None):
     """``[fn(a) for a in args]``, the first on this thread and the others on worker threads (all
-    on this thread while another thread uses the workers)."""
+    on this thread while another thread uses the workers). With ``threads`` fewer than the
+    arguments, that many threads take the arguments in order, each the next one not yet taken."""
+    n = len(args)
+    if threads is not None and threads < n:
+        out = [None] * n
+        take = itertools.count().__next__  # one C call: atomic under the GIL
+
+        def loop(_):
+            i = take()
+            while i < n:
+                out[i] = fn(args[i])
+                i = take()
+
+        _map(loop, [None] * threads)
+        return out
     if not _busy.acquire(blocking=False):
         return [fn(a) for a in args]
     try:
@@ -141,7 +164,7 @@ def ufunc(uf, *args):
         with _np.errstate(all="ignore"):
             uf(*[a[lo:hi] if s else a for a, s in zip(args, split)], out=out[lo:hi])
 
-    _map(part, _bounds(shape[0], k))
+    _map(part, _bounds(shape[0], min(k * PIECES, shape[0])), k)
     return out
 
 
@@ -183,8 +206,8 @@ def _tree(h, leaf):
     k = parts(h.size)
     if k < 2:
         return None
-    nodes = _frontier(h.size, _levels(k))
-    return _fold(nodes, _map(lambda node: leaf(node[0], node[0] + node[1]), nodes))
+    nodes = _frontier(h.size, _levels(k * PIECES))
+    return _fold(nodes, _map(lambda node: leaf(node[0], node[0] + node[1]), nodes, k))
 
 
 def _contiguous_flat(h):
@@ -215,7 +238,7 @@ def add_reduce(h, axis=None, keepdims=False):
             lo, hi = bounds
             _np.add.reduce(rows[lo:hi], axis=1, out=out[lo:hi])
 
-        _map(part, _bounds(rows.shape[0], k))
+        _map(part, _bounds(rows.shape[0], min(k * PIECES, rows.shape[0])), k)
         return out.reshape(h.shape[:-1] + ((1,) if keepdims else ()))
     if FIRST_AXIS_PARTS and axis in (0, -h.ndim) and h.ndim >= 2:
         cols = h.reshape(h.shape[0], -1)
@@ -230,7 +253,7 @@ def add_reduce(h, axis=None, keepdims=False):
             lo, hi = bounds
             _np.add.reduce(cols[:, lo:hi], axis=0, out=out[lo:hi])
 
-        _map(part, _bounds(cols.shape[1], k))
+        _map(part, _bounds(cols.shape[1], min(k * PIECES, cols.shape[1] // 8)), k)
         return out.reshape(((1,) if keepdims else ()) + h.shape[1:])
     return None
 
@@ -383,14 +406,14 @@ def histogram(a, bins, range):
     if k < 2 or type(bins) is not int or bins < 1:
         return None
     flat = a.reshape(-1)
-    bounds = _bounds(flat.size, k)
+    bounds = _bounds(flat.size, k * PIECES)
     if range is None:  # NumPy's a.min() and a.max(), each on parts (two passes over a, on the threads)
-        ext = _map(lambda b: (flat[b[0]:b[1]].min(), flat[b[0]:b[1]].max()), bounds)
+        ext = _map(lambda b: (flat[b[0]:b[1]].min(), flat[b[0]:b[1]].max()), bounds, k)
         lo, hi = _np.minimum.reduce([e[0] for e in ext]), _np.maximum.reduce([e[1] for e in ext])
         if not (_np.isfinite(lo) and _np.isfinite(hi)):
             return None  # NumPy's own call raises its message
         range = (lo, hi)
-    results = _map(lambda b: _np.histogram(flat[b[0]:b[1]], bins, range), bounds)
+    results = _map(lambda b: _np.histogram(flat[b[0]:b[1]], bins, range), bounds, k)
     counts = results[0][0]
     for c, _ in results[1:]:
         counts += c

@@ -241,6 +241,11 @@ def einsum(*operands, out=None, optimize=False, dtype=None, order="K", casting="
         hk = _cpu_kernels.host_kernel("einsum", ops, context=spec)
         if hk is not None and hk[1][0].dtype == hk[1][1].dtype:  # host data: NumPy's loop, no torch call
             return host_result(hk[0](spec, *hk[1], order=order))
+        hk = _cpu_kernels.host_kernel("einsum_matmul", ops, context=spec)
+        if hk is not None and hk[1][0].dtype == hk[1][1].dtype:  # a product of two matrices: NumPy's BLAS
+            r = hk[0](spec, *hk[1], order=order)
+            if r is not None:
+                return host_result(r)
     ts = tensors(ops)
     if dtype is not None:
         for t in ts:
