@@ -390,3 +390,27 @@ def test_host_rules_pass_tolerance_arrays_and_tcrit_to_scipy():  # §8.2: SciPy'
     got = integrate.odeint(robertson_in(np), np.asarray([1.0, 0, 0]), np.asarray(t),
                            **{**kw, "atol": np.asarray(kw["atol"]), "tcrit": np.asarray([50.0])})
     numpy.testing.assert_array_equal(got.to_numpy(), ref)
+
+
+def test_host_rules_pass_tolerance_arrays_and_sparse_jac_to_scipy():  # §8.2: SciPy's BDF and RK45, bit for bit
+    M = numpy.diag([-1.0, -1e3, -1e5]) + numpy.diag([0.5, 0.2], 1)
+    kw = dict(method="BDF", rtol=1e-6, atol=numpy.array([1e-9, 1e-12, 1e-9]))
+    ref = scipy.integrate.solve_ivp(lambda t, y: M @ y, (0, 5), numpy.ones(3), jac=scipy.sparse.csc_matrix(M), **kw)
+    for jac in (scipy.sparse.csc_matrix(M), tsparse.csr_array(M)):
+        got = integrate.solve_ivp(lambda t, y: np.asarray(M) @ y, (0, 5), np.ones(3), jac=jac,
+                                  **{**kw, "atol": np.asarray(kw["atol"])})
+        assert got.y.device.type == "cpu" and (got.nfev, got.njev, got.nlu) == (ref.nfev, ref.njev, ref.nlu)
+        numpy.testing.assert_array_equal(got.y.to_numpy(), ref.y)
+    ref = scipy.integrate.solve_ivp(decay_in(numpy), (0, 2), numpy.ones(3), rtol=[1e-5, 1e-6, 1e-7])
+    got = integrate.solve_ivp(decay_in(np), (0, 2), np.ones(3), rtol=np.asarray([1e-5, 1e-6, 1e-7]))
+    numpy.testing.assert_array_equal(got.y.to_numpy(), ref.y)
+
+
+def test_solve_ivp_batch_per_component_tolerances():
+    # torchnp's extension takes the per-component tolerances of solve_ivp: a batch of one takes
+    # SciPy's steps
+    kw = dict(rtol=[1e-5, 1e-6, 1e-7], atol=[1e-8, 1e-9, 1e-10])
+    ref = scipy.integrate.solve_ivp(decay_in(numpy), (0, 2), numpy.ones(3), **kw)
+    got = integrate.solve_ivp_batch(decay_in(np), (0, 2), np.ones((1, 3)), **kw)
+    assert got.nfev == ref.nfev
+    _within(got.y.to_numpy()[0], ref.y, 1e-7, 1e-10, 1e-2)

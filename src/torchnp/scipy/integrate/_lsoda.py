@@ -11,6 +11,11 @@ and bounds the spectral radius by ``min(|J|_1, |J|_inf)``: when ``h`` times that
 (the explicit method would be stable with the stiff method's step) for 5 steps, the integration
 goes back to the nonstiff method. Outputs at ``t`` come from each step's interpolant.
 
+Critical times (``tcrit``) cut the interval into pieces: no step crosses one (the solvers' bound),
+and the integration restarts there in the current mode (a new initial step), as a right-hand side
+may be discontinuous or singular there. ``hmin`` bounds both solvers' steps from below, and a failed
+step at ``hmin`` ends the integration with LSODA's istate (-4: error test; -5: Newton iteration).
+
 Host reads: those of the two integrators (docs/devices.md), one per accepted nonstiff step (the
 stiffness estimate) and one per new Jacobian in the stiff mode (the norm bound).
 """
