@@ -61,6 +61,20 @@ def _as_state(out, like):
     return t.to(like.dtype) if t.dtype != like.dtype else t
 
 
+def _as_matrix(out, like):
+    """A Jacobian as a dense tensor on ``like``'s device: a dense array, a torchnp.scipy.sparse array
+    (densified on its device: the LU is dense, ``torch.linalg.lu_factor``), or SciPy's sparse matrix or
+    array on host data (densified by SciPy on the host, then as a NumPy array: a host array with a
+    device state is the DeviceMismatchError of §3.3)."""
+    from ..sparse._base import _SparseArray, is_scipy_sparse
+
+    if isinstance(out, _SparseArray):
+        out = out.toarray()
+    elif is_scipy_sparse(out):
+        out = out.toarray()
+    return _as_state(out, like)
+
+
 class BdfDenseOutput:
     """SciPy's ``BdfDenseOutput``: the interpolating polynomial in Newton form over the step's
     differences ``D`` (``order + 1`` rows)."""
@@ -86,7 +100,7 @@ class BdfSolver:
     ``t_old``, ``dense_output()``, ``nfev``, ``njev``, ``nlu``."""
 
     def __init__(self, fun, t0, y0, t_bound, rtol, atol, max_step, first_step, vectorized, jac=None,
-                 jac_sparsity=None, initial_step=None):
+                 jac_sparsity=None, initial_step=None, newton_rtol=None, hmin=0.0):
         self.t, self.y, self.t_bound, self.t_old = t0, y0, t_bound, None
         self.direction = float(_np.sign(t_bound - t0)) if t_bound != t0 else 1.0
         self.nfev = self.njev = self.nlu = 0
@@ -95,15 +109,19 @@ class BdfSolver:
             self._fun = lambda t, y: _as_state(fun(t, _wrap(y[:, None])), y).reshape(-1)
         else:
             self._fun = lambda t, y: _as_state(fun(t, _wrap(y)), y)
-        self.rtol, self.atol, self.max_step = rtol, atol, max_step
+        self.rtol, self.atol, self.max_step, self.hmin = rtol, atol, max_step, hmin
+        self.failure = None  # odeint's istate where a step fails at ``hmin`` (-4 error test, -5 Newton)
         self.f = self.fun(t0, y0)
+        # the Jacobian before the initial step's host reads (SciPy's order after it: no count depends on
+        # it), so that a host ``jac`` with a device state is the DeviceMismatchError of §3.3 first
+        self.jac, self.J = self._validate_jac(jac)
         if first_step is None:  # SciPy's select_initial_step (``_ivp``'s, given) with the error order 1
             self.tab = type("_Order1", (), {"error_order": 1})
             self.h_abs = initial_step(self)
         else:
             self.h_abs = first_step
-        self.newton_tol = max(10 * EPS / rtol, min(0.03, rtol ** 0.5))
-        self.jac, self.J = self._validate_jac(jac)
+        r = rtol if newton_rtol is None else newton_rtol  # odeint's per-component rtol: its smallest
+        self.newton_tol = max(10 * EPS / r, min(0.03, r ** 0.5))
         self.I = torch.eye(self.n, dtype=y0.dtype, device=y0.device)
         self.D = torch.cat([y0[None], (self.f * (self.h_abs * self.direction))[None],
                             y0.new_zeros((MAX_ORDER + 1, self.n))])
@@ -126,12 +144,12 @@ class BdfSolver:
         if callable(jac):
             def jac_wrapped(t, y):
                 self.njev += 1
-                return _as_state(jac(t, _wrap(y)), y)
+                return _as_matrix(jac(t, _wrap(y)), y)
             J = jac_wrapped(t0, y0)
             if tuple(J.shape) != (self.n, self.n):
                 raise ValueError(f"{expected}, but actually has {tuple(J.shape)}.")
             return jac_wrapped, J
-        J = _as_state(jac, y0)
+        J = _as_matrix(jac, y0)
         if tuple(J.shape) != (self.n, self.n):
             raise ValueError(f"{expected}, but actually has {tuple(J.shape)}.")
         return None, J
@@ -196,6 +214,9 @@ class BdfSolver:
         t, D, order = self.t, self.D, self.order
         max_step = self.max_step
         min_step = 10 * abs(_np.nextafter(t, self.direction * _np.inf) - t)
+        if self.h_abs < self.hmin:  # odeint's hmin (LSODA: no step shorter, but one ending at the bound)
+            D = _change_d(D, order, self.hmin / self.h_abs)
+            self.h_abs, self.n_equal_steps = self.hmin, 0
         if self.h_abs > max_step:
             h_abs = max_step
             D = _change_d(D, order, max_step / self.h_abs)
@@ -239,8 +260,12 @@ class BdfSolver:
                     LU = None
                     current_jac = True
             if not converged:
-                h_abs *= 0.5
-                D = _change_d(D, order, 0.5)
+                if h_abs <= self.hmin * 1.00001:  # LSODA: a convergence failure at hmin ends the integration
+                    self.D, self.status, self.failure = D, "failed", -5
+                    return TOO_SMALL_STEP
+                factor = max(0.5, self.hmin / h_abs)
+                h_abs *= factor
+                D = _change_d(D, order, factor)
                 self.n_equal_steps = 0
                 LU = None
                 continue
@@ -253,7 +278,10 @@ class BdfSolver:
             norms.append(_rms(ec[order + 1] * (d - D[order + 1]) / scale) if order < MAX_ORDER else norms[0])
             error_norm, error_m_norm, error_p_norm = torch.stack(norms).detach().to(torch.float64).tolist()
             if error_norm > 1:
-                factor = max(MIN_FACTOR, safety * error_norm ** (-1 / (order + 1)))
+                if h_abs <= self.hmin * 1.00001:  # LSODA: an error test failure at hmin ends the integration
+                    self.D, self.status, self.failure = D, "failed", -4
+                    return TOO_SMALL_STEP
+                factor = max(MIN_FACTOR, safety * error_norm ** (-1 / (order + 1)), self.hmin / h_abs)
                 h_abs *= factor
                 D = _change_d(D, order, factor)
                 self.n_equal_steps = 0
@@ -275,7 +303,7 @@ class BdfSolver:
             delta_order = int(_np.argmax(factors)) - 1
             order += delta_order
             self.order = order
-            factor = min(MAX_FACTOR, safety * max(factors))
+            factor = max(min(MAX_FACTOR, safety * max(factors)), self.hmin / self.h_abs)
             self.h_abs *= factor
             D = _change_d(D, order, factor)
             self.n_equal_steps = 0

@@ -20,6 +20,7 @@ import math
 import numpy as _np
 import torch
 
+from ... import _device
 from ..._array import _wrap, ndarray
 from ..._boundary import tensor
 from ..optimize._result import OptimizeResult
@@ -228,6 +229,7 @@ class _Solver:
         self.error_exponent = -1 / (tableau.error_order + 1)
         self.status = "running"
         self.K = None
+        self.hmin, self.failure = 0.0, None  # odeint's hmin; its istate where a step fails at hmin
         self.frozen = None  # a batch's rows stopped by terminal events (``_BatchEvents``)
 
     def _freeze(self, x):
@@ -277,6 +279,7 @@ class _Solver:
         t, y = self.t, self.y
         min_step = 10 * abs(_np.nextafter(t, self.direction * _np.inf) - t)
         h_abs = min(max(self.h_abs, min_step), self.max_step) if self.h_abs <= self.max_step else self.max_step
+        h_abs = max(h_abs, self.hmin)
         rejected = False
         while True:
             if h_abs < min_step:
@@ -296,7 +299,10 @@ class _Solver:
                 factor = MAX_FACTOR if error_norm == 0 else min(MAX_FACTOR, SAFETY * error_norm ** self.error_exponent)
                 h_abs *= min(1, factor) if rejected else factor
                 break
-            h_abs *= max(MIN_FACTOR, SAFETY * error_norm ** self.error_exponent)
+            if h_abs <= self.hmin * 1.00001:  # odeint's hmin (LSODA: an error test failure there ends it)
+                self.status, self.failure = "failed", -4
+                return "Required step size is less than hmin."
+            h_abs = max(h_abs * max(MIN_FACTOR, SAFETY * error_norm ** self.error_exponent), self.hmin)
             rejected = True
         self.t_old, self.y_old, self.K, self.f_old = t, y, K, self.f
         self.t, self.y, self.f, self.h_abs = t_new, y_new, f_new, h_abs
@@ -464,20 +470,63 @@ class _BatchEvents:
         return t_events, y_events
 
 
-def _options(y, t0, tf, options):
-    """SciPy's checks of ``rtol``, ``atol``, ``max_step`` and ``first_step``: (rtol, atol tensor,
-    max_step, first_step)."""
-    rtol = float(options.pop("rtol", 1e-3))
-    atol = options.pop("atol", 1e-6)
-    if rtol < 100 * EPS:
-        import warnings
+def host_values(x, t):
+    """A tolerance's values for SciPy's value checks: host data as NumPy reads it; a torchnp array
+    on a device: ``t`` (its tensor) read once (docs/devices.md)."""
+    if isinstance(x, ndarray):
+        return t.detach().cpu().numpy()
+    return _np.asarray(x, dtype=float)
 
-        warnings.warn(f"At least one element of `rtol` is too small. Setting `rtol = np.maximum(rtol, {100 * EPS})`.",
-                      stacklevel=4)
-        rtol = max(rtol, 100 * EPS)
-    atol_t = tensor(atol, y.device).to(y.real.dtype if y.is_complex() else y.dtype)
-    if atol_t.dim() > 0 and tuple(atol_t.shape) != (y.shape[-1],):
+
+def _np_shape(shape):
+    """A shape as NumPy's messages print it: ``(3,)``, ``(2,3)``."""
+    shape = tuple(shape)
+    return f"({shape[0]},)" if len(shape) == 1 else "(" + ",".join(map(str, shape)) + ")"
+
+
+def tolerances(y, rtol, atol, method=None, warn=True):
+    """SciPy's ``validate_tol``: ``(rtol, atol)`` for the state ``y`` (its last axis the ``n``
+    components): ``rtol`` a float, or a tensor broadcasting to ``(n,)`` (per component), raised to
+    ``100 eps`` with SciPy's warning; ``atol`` a tensor, a scalar or of shape ``(n,)``, not negative.
+    ``method='BDF'``: SciPy's BDF takes a scalar ``rtol`` (its Newton tolerance), so a per-component
+    one raises SciPy's errors. Tolerances given as arrays are on ``y``'s device (§3.2)."""
+    n, dev = y.shape[-1], y.device
+    real = y.real.dtype if y.is_complex() else y.dtype
+    rt = tensor(rtol, dev).to(torch.float64)
+    at = tensor(atol, dev).to(real)
+    _device.check_same([y, rt, at])  # tolerance arrays live with the state (§3.2)
+    rv, av = host_values(rtol, rt), host_values(atol, at)
+    small = bool(_np.any(rv < 100 * EPS))
+    if small:
+        if warn:
+            import warnings
+
+            warnings.warn("At least one element of `rtol` is too small. "
+                          f"Setting `rtol = np.maximum(rtol, {100 * EPS})`.", stacklevel=5)
+        rt, rv = torch.clamp_min(rt, 100 * EPS), _np.maximum(rv, 100 * EPS)
+    if at.dim() > 0 and tuple(at.shape) != (n,):
         raise ValueError("`atol` has wrong shape.")
+    if _np.any(av < 0):
+        raise ValueError("`atol` must be positive.")
+    if rt.dim() > 0:
+        if method == "BDF" and isinstance(rtol, (list, tuple)) and not small:  # SciPy's ``rtol ** 0.5``
+            raise TypeError(f"unsupported operand type(s) for ** or pow(): '{type(rtol).__name__}' and 'float'")
+        if method == "BDF" and rt.numel() > 1:  # SciPy's ``max(10 * EPS / rtol, ...)`` of an array
+            raise ValueError("The truth value of an array with more than one element is ambiguous. "
+                             "Use a.any() or a.all()")
+        try:
+            torch.broadcast_shapes((n,), tuple(rt.shape))
+        except RuntimeError:  # SciPy's first use, ``atol + np.abs(y0) * rtol``: NumPy's message
+            raise ValueError(f"operands could not be broadcast together with shapes {_np_shape((n,))} "
+                             f"{_np_shape(rt.shape)} ") from None
+    rtol = float(rv.min()) if rt.numel() == 1 else rt.to(real)
+    return rtol, at
+
+
+def _options(y, t0, tf, options, method=None):
+    """SciPy's checks of ``rtol``, ``atol``, ``max_step`` and ``first_step``: (rtol: a float or a
+    per-component tensor, atol tensor, max_step, first_step)."""
+    rtol, atol_t = tolerances(y, options.pop("rtol", 1e-3), options.pop("atol", 1e-6), method)
     max_step = float(options.pop("max_step", math.inf))
     if max_step <= 0:
         raise ValueError("`max_step` must be positive.")
@@ -525,7 +574,7 @@ def solve_on_device(fun, t_span, y0, method, t_eval, dense_output, events, vecto
         raise ValueError("`y0` must be 2-dimensional (a batch of states)." if batch else "`y0` must be 1-dimensional.")
     y = y.to(torch.complex128 if y.is_complex() else torch.float64)  # SciPy's: float or complex, double precision
     dev = y.device
-    rtol, atol_t, max_step, first_step = _options(y, t0, tf, options)
+    rtol, atol_t, max_step, first_step = _options(y, t0, tf, options, method)
     implicit = {k: options.pop(k) for k in ("jac", "jac_sparsity") if k in options} if method == "BDF" else {}
     if options:  # SciPy's explicit solvers take no other option (``jac`` included): its warning
         import warnings

@@ -11,6 +11,11 @@ and bounds the spectral radius by ``min(|J|_1, |J|_inf)``: when ``h`` times that
 (the explicit method would be stable with the stiff method's step) for 5 steps, the integration
 goes back to the nonstiff method. Outputs at ``t`` come from each step's interpolant.
 
+Critical times (``tcrit``) cut the interval into pieces: no step crosses one (the solvers' bound),
+and the integration restarts there in the current mode (a new initial step), as a right-hand side
+may be discontinuous or singular there. ``hmin`` bounds both solvers' steps from below, and a failed
+step at ``hmin`` ends the integration with LSODA's istate (-4: error test; -5: Newton iteration).
+
 Host reads: those of the two integrators (docs/devices.md), one per accepted nonstiff step (the
 stiffness estimate) and one per new Jacobian in the stiff mode (the norm bound).
 """
@@ -22,13 +27,16 @@ import torch
 
 from ..._array import _wrap
 from ._bdf import BdfSolver
-from ._ivp import TABLEAUS, _Solver, _options
+from ._ivp import TABLEAUS, _Solver
 
 STIFF_LIMIT, STIFF_STEPS, NONSTIFF_RESET = 3.25, 15, 6
 JAC_EVERY, BACK_STEPS = 20, 5
 MESSAGES = {2: "Integration successful.",
+            1: "Nothing was done; the integration time was 0.",
             -1: "Excess work done on this call (perhaps wrong Dfun type).",
-            -4: "Repeated error test failures (internal error)."}
+            -3: "Illegal input detected (internal error).",
+            -4: "Repeated error test failures (internal error).",
+            -5: "Repeated convergence failures (perhaps bad Jacobian or tolerances)."}
 
 
 def _stiffness(solver):
@@ -46,30 +54,52 @@ def _bound(J):
     return float(torch.minimum(torch.linalg.matrix_norm(J, 1), torch.linalg.matrix_norm(J, math.inf)).detach())
 
 
-def odeint_on_device(rhs, y, times, rtol, atol, jac, h0, hmax, mxstep, full_output):
+def odeint_on_device(rhs, y, times, rtol, atol, jac, h0=0.0, hmax=0.0, mxstep=0, full_output=0, hmin=0.0,
+                     tcrit=(), newton_rtol=None):
     """``odeint``'s outputs at ``times`` (host floats, monotonic) for the state ``y`` (1-d, float64):
-    ``(y_out of shape (len(times), n), infodict or None)``."""
+    ``(y_out of shape (len(times), n), info, istate)``. ``tcrit`` (host floats): the integration
+    never steps past a critical time inside the interval; it stops there and starts afresh (a new
+    initial step, the current method), as LSODA's ``itask=4`` never steps past ``tcrit``. ``hmin``:
+    no step shorter (but one ending at a critical time or the end), and a failed step at ``hmin``
+    ends the integration (LSODA's istate -4, or -5 for the stiff method's Newton iteration)."""
     t0, tf = times[0], times[-1]
-    opts = {"rtol": rtol, "atol": atol, "max_step": hmax or math.inf}
-    if h0:
-        opts["first_step"] = h0
-    rtol, atol, max_step, first = _options(y, t0, tf, opts) if tf != t0 else (rtol, None, None, None)
     outs = [y]
     info = {k: [] for k in ("hu", "tcur", "tsw", "nst", "nfe", "nje", "nqu", "mused")}
     if tf == t0:  # nothing to integrate: every output is y0 (LSODA: "Nothing was done")
         outs += [y] * (len(times) - 1)
-        return torch.stack(outs), info, 2
+        return torch.stack(outs), info, 1
     direction = 1.0 if tf > t0 else -1.0
-    solver, mode = _Solver(rhs, t0, y, tf, TABLEAUS["RK45"], rtol, atol, max_step, first, False), 1
-    done_nfe = done_nje = nst = 0
+    bounds = sorted({c for c in tcrit if direction * (c - t0) > 0 and direction * (tf - c) > 0},
+                    key=lambda c: direction * c) + [tf]
+    max_step = hmax or math.inf
+
+    def make(mode, t, state, bound, h):
+        if mode == 1:
+            s = _Solver(rhs, t, state, bound, TABLEAUS["RK45"], rtol, atol, max_step, h, False)
+            s.hmin = hmin
+            return s
+        return BdfSolver(rhs, t, state, bound, rtol, atol, max_step, h, False, jac,
+                         initial_step=_Solver._initial_step, newton_rtol=newton_rtol, hmin=hmin)
+
+    solver, mode = make(1, t0, y, bounds[0], min(abs(h0), abs(bounds[0] - t0)) if h0 else None), 1
+    piece = done_nfe = done_nje = nst = 0
     tsw, stiff_count, nonstiff_count, back_count, stiff_steps = t0, 0, 0, 0, 0
     rho, seen = None, None
     i, in_interval, istate = 1, 0, 2
     limit = mxstep or 500
+
+    def record():
+        t_old = getattr(solver, "t_old", None)  # None: no step taken
+        for k, v in (("hu", 0.0 if t_old is None else abs(solver.t - t_old)), ("tcur", solver.t),
+                     ("tsw", tsw), ("nst", nst), ("nfe", done_nfe + solver.nfev),
+                     ("nje", done_nje + getattr(solver, "njev", 0)),
+                     ("nqu", 5 if mode == 1 else getattr(solver, "order_used", 1)), ("mused", mode)):
+            info[k].append(v)
+
     while i < len(times):
         solver.step()
         if solver.status == "failed":
-            istate = -4
+            istate = solver.failure or -4
             break
         nst += 1
         in_interval += 1
@@ -78,15 +108,19 @@ def odeint_on_device(rhs, y, times, rtol, atol, jac, h0, hmax, mxstep, full_outp
             sol = sol or solver.dense_output()
             outs.append(sol(times[i]))
             i, in_interval = i + 1, 0
-            for k, v in (("hu", abs(solver.t - solver.t_old)), ("tcur", solver.t), ("tsw", tsw), ("nst", nst),
-                         ("nfe", done_nfe + solver.nfev), ("nje", done_nje + getattr(solver, "njev", 0)),
-                         ("nqu", 5 if mode == 1 else solver.order_used), ("mused", mode)):
-                info[k].append(v)
-        if i >= len(times) or solver.status == "finished":
+            record()
+        if i >= len(times):
             break
         if in_interval >= limit:
             istate = -1
             break
+        if solver.status == "finished":  # a critical time: the next piece starts there, afresh
+            piece += 1
+            done_nfe += solver.nfev
+            done_nje += getattr(solver, "njev", 0)
+            solver = make(mode, solver.t, solver.y, bounds[piece], None)
+            stiff_steps, back_count, seen = 0, 0, None
+            continue
         switch = False
         if mode == 1:
             if _stiffness(solver) > STIFF_LIMIT:
@@ -107,18 +141,27 @@ def odeint_on_device(rhs, y, times, rtol, atol, jac, h0, hmax, mxstep, full_outp
         if switch:
             done_nfe += solver.nfev
             done_nje += getattr(solver, "njev", 0)
-            h = min(abs(solver.t - solver.t_old), abs(tf - solver.t))
+            h = min(abs(solver.t - solver.t_old), abs(bounds[piece] - solver.t))
+            h = max(h, min(hmin, abs(bounds[piece] - solver.t)))
             tsw = solver.t
-            if mode == 1:
-                solver, mode = BdfSolver(rhs, solver.t, solver.y, tf, rtol, atol, max_step, h, False, jac), 2
-                stiff_steps, back_count, seen = 0, 0, None
-            else:
-                solver, mode = _Solver(rhs, solver.t, solver.y, tf, TABLEAUS["RK45"], rtol, atol, max_step, h,
-                                       False), 1
-                stiff_count = nonstiff_count = 0
-    if i < len(times):  # SciPy leaves these rows unset (uninitialized memory): NaN here
-        outs += [torch.full_like(y, math.nan)] * (len(times) - i)
+            mode = 3 - mode
+            solver = make(mode, solver.t, solver.y, bounds[piece], h)
+            stiff_steps, back_count, seen = 0, 0, None
+            stiff_count = nonstiff_count = 0
+    if i < len(times):  # SciPy's row of the failed output: the state reached; the later rows are
+        outs.append(solver.y)  # left unset (uninitialized memory): NaN here
+        record()
+        outs += [torch.full_like(y, math.nan)] * (len(times) - i - 1)
     return torch.stack(outs), info, istate
+
+
+def illegal_input(y, times):
+    """LSODA's "Illegal input detected" on the first call: SciPy's output rows, ``y0`` up to the first
+    output time after the start (the state returned by the refused call), the rest unset (NaN)."""
+    first = next((k for k, v in enumerate(times) if v != times[0]), len(times))
+    rows = min(first + 1, len(times))
+    out = [y] * rows + [torch.full_like(y, math.nan)] * (len(times) - rows)
+    return torch.stack(out), {k: [] for k in ("hu", "tcur", "tsw", "nst", "nfe", "nje", "nqu", "mused")}, -3
 
 
 def infodict(info, istate, like):
@@ -129,6 +172,13 @@ def infodict(info, istate, like):
         out[k] = _wrap(torch.tensor(v, dtype=dt, device=like.device))
     out["message"] = MESSAGES[istate]
     return out
+
+
+def warn_message(istate):
+    """``printmessg``: SciPy's warning with the message of a successful call."""
+    from scipy.integrate import ODEintWarning
+
+    warnings.warn(MESSAGES[istate], ODEintWarning, stacklevel=3)
 
 
 def warn_failure(istate):
