@@ -468,8 +468,11 @@ def _kernel(uf, t, scan=False):
         return t.any(-1) if how == "any" else t.all(-1) if how == "all" else (t.sum(-1) & 1).bool()
     fn = _KERNELS.get(name)
     if fn is not None and name in _RUNNING and dt.is_floating_point and (scan or name in ("subtract", "divide")):
-        # NumPy's order: a sequential fold in the dtype (add/multiply.reduce regroup, and are left alone)
-        r = _numpys_running(uf.kernel((dt, dt)), name, t, fn(uf, t, True))
+        # NumPy's order: a sequential fold in the dtype (add/multiply.reduce regroup, and are left alone);
+        # float64 sums and products already are one (torch's accumulator is the dtype: inf stays inf)
+        r = fn(uf, t, True)
+        if name == "divide" or dt in _WIDE:
+            r = _numpys_running(uf.kernel((dt, dt)), name, t, r)
         return r if scan else r.select(-1, -1)
     r = None if fn is None else fn(uf, t, scan)
     if r is not None:
