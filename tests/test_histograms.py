@@ -110,6 +110,13 @@ def test_histogram_bin_edges(a, bins):
     check("histogram_bin_edges", a, bins=bins, range=(0, 3))
 
 
+def test_one_bin_that_rounds_to_one_edge():
+    """2**52 + 2 -+ 0.5 round to the same float64: NumPy's "Too many bins" for one bin too (seed 425231408)."""
+    for a in (numpy.array(2 ** 52 + 2), numpy.full(100, 2 ** 52 + 2), numpy.array([2 ** 52 + 1])):
+        check("histogram_bin_edges", a, bins=1)
+        check("histogram", a, bins=1)
+
+
 # -------------------------------------------------------------- histogram2d / histogramdd
 @given(xy=arrays([numpy.dtype("float64"), numpy.dtype("int32")], shape=(2, 9)), data=st.data())
 def test_histogram2d(xy, data):

@@ -370,7 +370,11 @@ def _logaddexp(uf, t, scan):
 
 
 def _differences(uf, t, scan):
-    """subtract: x0 - (x1 + x2 + ...), running with ``scan`` (exact for integers: wrapping arithmetic)."""
+    """subtract: x0 - (x1 + x2 + ...), running with ``scan`` (exact for integers: wrapping arithmetic);
+    a real float scan is the running sum of x0, -x1, -x2... (NumPy's running differences, no partial sum
+    of the subtrahends alone that could overflow where NumPy's do not)."""
+    if scan and t.is_floating_point():
+        return torch.cumsum(torch.cat([_cols(t, 0, 1), -_cols(t, 1)], -1), -1)
     if scan:
         return _wrapping(lambda s: torch.cat([_cols(s, 0, 1), _cols(s, 0, 1) - torch.cumsum(_cols(s, 1), -1)], -1), t)
     return _wrapping(lambda s: s.select(-1, 0) - _cols(s, 1).sum(-1), t)
@@ -403,6 +407,53 @@ _BOOL_REDUCE = {"maximum": "any", "fmax": "any", "logical_or": "any", "bitwise_o
                 "logical_xor": "parity", "not_equal": "parity", "bitwise_xor": "parity"}
 
 
+#: the sequential folds NumPy computes in the dtype whose fused torch kernels compute otherwise (in a
+#: wider dtype, a closed form): their running values are made NumPy's where one leaves the finite range
+_RUNNING = frozenset({"add", "subtract", "multiply", "divide"})
+
+
+def _numpys_running(k, name, t, r):
+    """NumPy's running values of a left fold of real floats ``t`` (last dimension), given ``r``, the
+    fused kernel's: the same while finite, but NumPy folds in the dtype, one step at a time, so once its
+    running value is infinite (or, for products and quotients, zero or NaN) it stays there, whatever a
+    wider accumulator or a closed form would give later. Each step ``k(r[j-1], t[j])`` (the elementwise
+    kernel, in the dtype) finds the first such value; after it the value keeps its class (a product's or
+    quotient's sign flips with each negative operand) until an operand NumPy's kernel turns it into NaN
+    with (inf - inf, inf * 0, 0 * inf, inf / inf, 0 / 0, NaN). A fixed number of torch operations."""
+    n = t.shape[-1]
+    if n < 2:
+        return r
+    x = _cols(t, 1)
+    s = torch.cat([_cols(r, 0, 1), k(_cols(r, 0, n - 1), x)], -1)
+    mult = name in ("multiply", "divide")
+    hit = torch.isfinite(s).logical_not()
+    if mult:
+        hit = hit | (s == 0)
+    pos = torch.arange(n, device=t.device)
+    first = torch.where(hit, pos, n).amin(-1, keepdim=True)  # n: the row never leaves the finite range
+    state = s.gather(-1, first.clamp_max(n - 1))
+    after = pos > first
+    xs = torch.cat([torch.ones_like(_cols(t, 0, 1)), x], -1)  # the operand of each step (none at 0)
+    inf = torch.isinf(state)
+    if name == "add":
+        kill = torch.isinf(xs) & (torch.signbit(xs) != torch.signbit(state))
+    elif name == "subtract":
+        kill = torch.isinf(xs) & (torch.signbit(xs) == torch.signbit(state))
+    elif name == "multiply":
+        kill = torch.where(inf, xs == 0, torch.isinf(xs))
+    else:
+        kill = torch.where(inf, torch.isinf(xs), xs == 0)
+    kill = (kill | torch.isnan(xs)) & after
+    killed = (torch.cumsum(kill.to(torch.int64), -1) > 0) | torch.isnan(state)
+    if mult:
+        flips = (torch.cumsum((torch.signbit(xs) & after).to(torch.int64), -1) & 1).bool()
+        val = torch.where(torch.signbit(state) ^ flips, -state.abs(), state.abs())
+    else:
+        val = state.expand_as(r)
+    fixed = torch.where(killed, torch.full_like(r, math.nan), val)
+    return torch.where(after, fixed, torch.where(pos == first, s, r))
+
+
 def _kernel(uf, t, scan=False):
     """``uf.reduce`` (or ``uf.accumulate`` with ``scan``) of the last dimension (length >= 1) of ``t``,
     already in the loop dtype: the table's kernel, else a tree / Hillis-Steele scan of the ufunc's own
@@ -416,6 +467,13 @@ def _kernel(uf, t, scan=False):
             return r if scan else r.select(-1, -1)
         return t.any(-1) if how == "any" else t.all(-1) if how == "all" else (t.sum(-1) & 1).bool()
     fn = _KERNELS.get(name)
+    if fn is not None and name in _RUNNING and dt.is_floating_point and (scan or name in ("subtract", "divide")):
+        # NumPy's order: a sequential fold in the dtype (add/multiply.reduce regroup, and are left alone);
+        # float64 sums and products already are one (torch's accumulator is the dtype: inf stays inf)
+        r = fn(uf, t, True)
+        if name == "divide" or dt in _WIDE:
+            r = _numpys_running(uf.kernel((dt, dt)), name, t, r)
+        return r if scan else r.select(-1, -1)
     r = None if fn is None else fn(uf, t, scan)
     if r is not None:
         return r
@@ -740,8 +798,9 @@ def _groups(pos):
 
 def _grouped_at(uf, flat, pos, vals):
     """``ufunc.at`` for a binary ufunc computed in the target's dtype: the left fold
-    ``a[p] op b1 op b2 ...`` of every target at once, as one engine reduction of a
-    ``[targets, 1 + most repeats]`` layout (the repeats skipped where a target has fewer)."""
+    ``a[p] op b1 op b2 ...`` of every target at once, on a ``[targets, 1 + most repeats]`` layout (the
+    repeats skipped where a target has fewer): one engine reduction where the ufunc has a closed form
+    (subtract and divide too: their left folds), else the k-th operands of all targets in the k-th step."""
     dev = flat.device
     kernel = uf.kernel((flat.dtype, flat.dtype))  # resolved before the host read (jit's meta pass stops there)
     order, sp, gid, rank = _groups(pos)
@@ -758,7 +817,7 @@ def _grouped_at(uf, flat, pos, vals):
     fill = uf.identity if uf.identity is not None else _RIGHT_IDENTITY.get(name)
     if name in _IDEMPOTENT:  # the padding repeats the target's own value
         r = _kernel(uf, layout)
-    elif fill is not None:
+    elif fill is not None:  # (subtract, divide: NumPy's running values past the finite range, _numpys_running)
         r = _kernel(uf, torch.where(valid, layout, _scalar(fill, layout.dtype, dev)))
     else:
         r = _sequential(kernel, layout, False, valid)

@@ -275,11 +275,14 @@ def _npname(t):
 def _edge_matrices(window_length, polyorder, deriv, delta):
     """SciPy's _fit_edges_polyfit as two linear maps (host, from Python numbers): the polynomial
     fitted to the first/last ``window_length`` samples, its ``deriv``-th derivative at the
-    first/last ``window_length // 2`` positions."""
+    first/last ``window_length // 2`` positions. The positions are centred and the Vandermonde's columns
+    scaled to unit norm (the same polynomials and derivatives, a far better conditioned fit: within 1e-10
+    of mpmath's maps on unit data where SciPy's own polyfit is up to 3e-8 off, docs/scipy.md)."""
     halflen = window_length // 2
-    i = _np.arange(window_length, dtype=float)
+    i = _np.arange(window_length, dtype=float) - (window_length - 1) / 2
     V = _np.vander(i, polyorder + 1, increasing=True)
-    fit = _np.linalg.pinv(V)  # (polyorder + 1, window_length)
+    scale = _np.sqrt((V * V).sum(0))
+    fit = _np.linalg.pinv(V / scale) / scale[:, None]  # (polyorder + 1, window_length)
 
     def at(points):
         D = _np.zeros((len(points), polyorder + 1))

@@ -656,7 +656,9 @@ def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=Non
                           maxiter or n * 10)
     if return_eigenvectors:
         return _wrap(w), _wrap(v)
-    return _wrap(w.flip(0) if which == "SA" else w)  # ARPACK's order without vectors, as SciPy gives it
+    # ARPACK's order without vectors, as SciPy gives it: the least wanted first (by |w| for LM and SM)
+    key = {"LA": w, "SA": -w, "LM": w.abs(), "SM": -w.abs()}[which]
+    return _wrap(w[torch.argsort(key, stable=True)])
 
 
 #: vectors per block Lanczos step of ``eigsh`` on a device, and its default basis size (``ncv``)
