@@ -215,7 +215,7 @@ def test_eigsh_against_scipy(n, k, which, seed, vectors, dense):
 
 @pytest.mark.parametrize("which", ["LA", "SA"])
 def test_eigsh_clustered_laplacian_options(which):
-    # the path graph's Laplacian (benchmarks/run.py's eigsh row): its extreme eigenvalues are clustered
+    # the path graph's Laplacian (benchmarks/run.py's eigsh row was one): its extreme eigenvalues are clustered
     # (gaps ~1e-5 at n=400), the hard case for a restarted Lanczos; v0, ncv, tol and maxiter as SciPy's
     n = 400
     g = numpy.ones(n)
