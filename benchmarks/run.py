@@ -20,6 +20,7 @@ which is reported separately (first call). Timings are not tests: nothing here a
 import argparse
 import datetime
 import gc
+import math
 import os
 import pathlib
 import platform
@@ -457,9 +458,18 @@ def _pipelines(np_, sp, dev, n):
     off = e[:-1].copy()
     off[m - 1::m] = 0
     poisson = sparse.diags_array([4 * e, -off, -off, -e[:-m], -e[:-m]], offsets=[0, 1, -1, m, -m], format="csr", **kw)
-    k = n["graph"]
-    g = e[:k] if k <= m * m else np_.ones(k)
-    lap = sparse.diags_array([2 * g, -g[:-1], -g[:-1]], offsets=[0, 1, -1], format="csr", **kw)
+    # the Laplacian of a 2-D grid graph (s x s nodes, 4-neighbour edges): a path graph's largest eigenvalues are
+    # spaced ~1e-7 apart at 10^4 nodes, where SciPy's ARPACK (which='LA') runs for minutes; the grid's ~1e-3
+    s = math.isqrt(n["graph"])
+    g = e[:s * s].copy() if s * s <= m * m else np_.ones(s * s)
+    right, down = g[:-1].copy(), g[:-s]
+    right[s - 1::s] = 0  # (no edge from a grid row's last node to the next row's first)
+    deg = 0 * g
+    deg[:-1] += right
+    deg[1:] += right
+    deg[:-s] += down
+    deg[s:] += down
+    lap = sparse.diags_array([deg, -right, -right, -down, -down], offsets=[0, 1, -1, s, -s], format="csr", **kw)
     rng = numpy.random.default_rng(0)
 
     def arr(a):
@@ -499,7 +509,7 @@ def _pipelines(np_, sp, dev, n):
     autograd_jac = rosen_grad if sp.__name__ == "scipy" else None
     return {
         "sparse.linalg.cg (Poisson, 200 it)": lambda: sparse.linalg.cg(poisson, e, rtol=1e-12, maxiter=200),
-        "sparse.linalg.eigsh (Laplacian, k=6)": lambda: sparse.linalg.eigsh(lap, k=6, which="LA"),
+        "sparse.linalg.eigsh (grid Laplacian, k=6)": lambda: sparse.linalg.eigsh(lap, k=6, which="LA"),
         "optimize.minimize (L-BFGS-B, jac given, 100 it)": lambda: optimize.minimize(
             rosen, x0, jac=rosen_grad, method="L-BFGS-B", options={"maxiter": 100}),
         AUTOGRAD_ROW: lambda: optimize.minimize(rosen, x0, jac=autograd_jac, method="L-BFGS-B",
@@ -534,7 +544,8 @@ def _scipy26_cases(sizes):
                     return _torch_path(_torch_path(lambda: _pipelines(torchnp, tsp, dev, n))()[name])
                 return _pipelines(torchnp, tsp, dev, n)[name]
             return make
-        size = {"sparse.linalg.cg": f"{n['poisson']}^2 unknowns", "sparse.linalg.eigsh": f"n={n['graph']}",
+        size = {"sparse.linalg.cg": f"{n['poisson']}^2 unknowns",
+                "sparse.linalg.eigsh": f"{math.isqrt(n['graph'])}^2 nodes",
                 "optimize.minimize": f"{n['params']} params", "optimize.curve_fit": f"{n['points']} points",
                 "integrate.solve_ivp (chain)": f"{n['states']} states"}
         label = next((v for k, v in size.items() if name.startswith(k)), f"{n['batch']} x 2 states")

@@ -3,6 +3,8 @@ SciPy's own sparse arrays and solvers; device arrays (here: the CPU under the ac
 or ``device='cpu'`` explicitly) have SciPy's sparse-array interface and solutions within the
 solvers' tolerances of SciPy's."""
 
+import contextlib
+
 import numpy
 import pytest
 import scipy.sparse as ss
@@ -213,7 +215,7 @@ def test_eigsh_against_scipy(n, k, which, seed, vectors, dense):
 
 @pytest.mark.parametrize("which", ["LA", "SA"])
 def test_eigsh_clustered_laplacian_options(which):
-    # the path graph's Laplacian (benchmarks/run.py's eigsh row): its extreme eigenvalues are clustered
+    # the path graph's Laplacian (benchmarks/run.py's eigsh row was one): its extreme eigenvalues are clustered
     # (gaps ~1e-5 at n=400), the hard case for a restarted Lanczos; v0, ncv, tol and maxiter as SciPy's
     n = 400
     g = numpy.ones(n)
@@ -234,6 +236,41 @@ def test_eigsh_clustered_laplacian_options(which):
         sl.eigsh(d, k=6, ncv=6)
     with pytest.raises(ValueError):
         sl.eigsh(d, k=6, which="XX")
+
+
+@pytest.mark.parametrize("maxiter", [1, 2, 3])
+def test_eigsh_no_convergence_is_scipys(maxiter):
+    # three isolated eigenvalues above a tight cluster: within maxiter restarts of a 20-vector basis
+    # SciPy's ARPACK and the device's block Lanczos converge the three (not the cluster), and both
+    # raise SciPy's own ArpackNoConvergence, SciPy's message, the converged pairs ascending
+    n = 300
+    rng = numpy.random.default_rng(0)
+    lam = numpy.concatenate([[100.0, 60.0, 30.0], 1 + 1e-4 * numpy.arange(n - 3)])
+    Q = numpy.linalg.qr(rng.standard_normal((n, n)))[0]
+    A = (Q * lam) @ Q.T
+    A = (A + A.T) / 2
+    v0 = rng.standard_normal(n)
+    kw = dict(k=6, which="LA", maxiter=maxiter, ncv=20, v0=v0)
+    with pytest.raises(ssl.ArpackNoConvergence) as ref:
+        ssl.eigsh(A, **kw)
+    assert sl.ArpackNoConvergence is ssl.ArpackNoConvergence and sl.ArpackError is ssl.ArpackError
+    for rules, a in (("host", np.asarray(A)), ("accelerator", np.asarray(A)),
+                     ("device sparse", sparse.csr_array(ss.csr_array(A), device="cpu"))):
+        for vectors in (True, False):
+            with pytest.raises(ssl.ArpackNoConvergence) as got, \
+                    (accelerator_rules() if rules == "accelerator" else contextlib.nullcontext()):
+                sl.eigsh(a, **dict(kw, v0=np.asarray(v0)), return_eigenvectors=vectors)
+            assert str(got.value) == str(ref.value) == (
+                f"ARPACK error -1: No convergence ({maxiter + 1} iterations, 3/6 eigenvectors converged)"), rules
+            w, V = got.value.eigenvalues, got.value.eigenvectors
+            assert isinstance(w, np.ndarray) and w.shape == (3,) and V.shape == (n, 3), rules
+            numpy.testing.assert_allclose(w.to_numpy(), ref.value.eigenvalues, rtol=1e-10)
+            numpy.testing.assert_allclose(numpy.abs(numpy.sum(V.to_numpy() * ref.value.eigenvectors, axis=0)), 1,
+                                          atol=1e-8)
+    with pytest.raises(ValueError, match="maxiter must be positive"):
+        ssl.eigsh(A, k=6, maxiter=0)
+    with pytest.raises(ValueError, match="maxiter must be positive"):
+        sl.eigsh(sparse.csr_array(ss.csr_array(A), device="cpu"), k=6, maxiter=0)
 
 
 def test_expm_multiply_norm_spsolve():

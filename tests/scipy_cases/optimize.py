@@ -54,3 +54,11 @@ CASES.update({  # the bracketing root finders: SciPy's iterations, one host read
     "scipy.optimize.toms748": c(lambda x: x ** 3 - 1, Arr(()), Arr(()), full_output=True),
 })
 CASES["scipy.optimize.curve_fit[jac]"] = c(_model, Arr((8,)), Arr((8,)), p0=[1.0, 0.0], jac=_model_jac)
+CASES.update({  # the scalar module functions: SciPy's iterations, one host read per evaluation (docs/devices.md)
+    "scipy.optimize.newton": c(lambda x: x ** 3 - 1, Arr(()), fprime=lambda x: 3 * x ** 2),
+    "scipy.optimize.newton[array]": c(lambda x: x ** 3 - 1, Arr((3,)), fprime=lambda x: 3 * x ** 2),
+    "scipy.optimize.newton[array, secant]": c(lambda x: x ** 3 - 1, Arr((3,))),
+    "scipy.optimize.brent": c(_cubic, brack=(Arr(()), Arr(()))),
+    "scipy.optimize.golden": c(_cubic, brack=(Arr(()), Arr(()))),
+    "scipy.optimize.fminbound": c(_cubic, Arr(()), Arr(())),
+})

@@ -10,18 +10,20 @@ host data only.
 import functools
 import inspect
 import math
+import operator
+import warnings
 
 import torch
 
 from ..._array import _wrap, ndarray
 from ..._boundary import tensor
 from .._dispatch import DEVICE, _array_operands, _from_scipy, _host_views, module_getattr, placement, scipy_function
-from . import _least_squares, _minimize, _scalar
+from . import _least_squares, _minimize, _newton, _scalar
 from ._batch import minimize_batch
 from ._result import Objective, OptimizeResult, RootResults, as_float_vector, result, scalar
 
 __all__ = ["OptimizeResult", "RootResults", "minimize", "minimize_batch", "minimize_scalar", "root_scalar", "least_squares", "curve_fit",
-           "root", "fsolve", "bisect", "ridder", "brentq", "brenth", "toms748"]
+           "root", "fsolve", "bisect", "ridder", "brentq", "brenth", "toms748", "newton", "brent", "golden", "fminbound"]
 
 #: SciPy's methods of ``minimize`` that run on a device here (the others: host data only)
 DEVICE_METHODS = {"bfgs": _minimize.bfgs, "l-bfgs-b": _minimize.lbfgsb, "cg": _minimize.cg,
@@ -640,6 +642,118 @@ def toms748(f, a, b, args=(), k=1, xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_o
 
 
 for _f in (bisect, ridder, brentq, brenth, toms748):
+    DEVICE["optimize." + _f.__name__] = _f
+del _f
+
+
+def newton(func, x0, fprime=None, args=(), tol=1.48e-8, maxiter=50, fprime2=None, x1=None, rtol=0.0,
+           full_output=False, disp=True):
+    """SciPy's ``scipy.optimize.newton``; on a device (``x0``, ``x1`` or ``args`` device arrays, or the
+    default device one): a scalar ``x0`` by SciPy's Newton, Halley or secant iteration on Python numbers
+    (one host read per evaluation), an array ``x0`` by SciPy's vectorized iteration in torch on the
+    device (``_newton``: one read per evaluation of ``func`` or ``fprime``)."""
+    dev = placement((x0, x1, args), {})
+    if dev is None:
+        return _from_scipy(scipy_function("optimize.newton")(
+            host_callable(func), _host_views(x0), fprime=host_callable(fprime), args=_host_views(args), tol=tol,
+            maxiter=maxiter, fprime2=host_callable(fprime2), x1=_host_views(x1), rtol=rtol,
+            full_output=full_output, disp=disp))
+    _scalar_operands((x0, x1, args), dev)
+    if tol <= 0:
+        raise ValueError(f"tol too small ({tol:g} <= 0)")
+    maxiter = operator.index(maxiter)
+    if maxiter < 1:
+        raise ValueError("maxiter must be greater than 0")
+    if not isinstance(args, tuple):
+        args = (args,)
+    t = tensor(x0, dev)
+    if t.numel() > 1:
+        return _newton.array_newton(func, t, fprime, args, tol, maxiter, fprime2, full_output)
+    if t.is_complex():
+        raise _refuse("newton", "a complex scalar x0", dev)
+    r, calls, iters, flag, method = _scalar.newton(
+        _ScalarFunction(func, args, dev), _scalar_x(x0) if t.dim() == 0 else float(t.reshape(())),
+        fprime=None if fprime is None else _ScalarFunction(fprime, args, dev), tol=tol, maxiter=maxiter,
+        fprime2=_ScalarFunction(fprime2, args, dev) if fprime is not None and fprime2 else None,
+        x1=None if x1 is None else _scalar_x(x1), rtol=rtol, disp=disp)
+    root = _wrap(torch.tensor(r, dtype=torch.float64, device=dev).reshape(t.shape))
+    if full_output:
+        return root, RootResults(root=root, iterations=iters, function_calls=calls, flag=flag, method=method)
+    return root
+
+
+def _scalar_minimizer(bracketing, func, args, dev):
+    """The device's objective and a bracket/bounds entry list as Python numbers."""
+    _scalar_operands((bracketing, args), dev)
+    if not isinstance(args, tuple):
+        args = (args,)
+    return _ScalarFunction(func, args, dev), None if bracketing is None else [_scalar_x(v) for v in bracketing]
+
+
+def _device_scalar(v, dev):
+    return _wrap(torch.tensor(v, dtype=torch.float64, device=dev))
+
+
+def brent(func, args=(), brack=None, tol=1.48e-8, full_output=0, maxiter=500):
+    """SciPy's ``scipy.optimize.brent``; on a device (``brack`` or ``args`` device arrays, or the default
+    device one) SciPy's Brent iteration on Python numbers, ``func`` on 0-d device arrays (one host read
+    per evaluation); ``x`` and ``fval`` 0-d float64 device arrays."""
+    dev = placement((brack, args), {})
+    if dev is None:
+        return _from_scipy(scipy_function("optimize.brent")(
+            host_callable(func), args=_host_views(args), brack=_host_views(brack), tol=tol, full_output=full_output,
+            maxiter=maxiter))
+    f, brack = _scalar_minimizer(brack, func, args, dev)
+    res = _scalar.brent(f, brack, xtol=tol, maxiter=maxiter)
+    x = _device_scalar(res.x, dev)
+    return (x, _device_scalar(res.fun, dev), res.nit, res.nfev) if full_output else x
+
+
+def golden(func, args=(), brack=None, tol=_scalar.SQRT_EPS, full_output=0, maxiter=5000):
+    """SciPy's ``scipy.optimize.golden``; on a device as ``brent``: SciPy's golden-section search on Python
+    numbers, one host read per evaluation."""
+    dev = placement((brack, args), {})
+    if dev is None:
+        return _from_scipy(scipy_function("optimize.golden")(
+            host_callable(func), args=_host_views(args), brack=_host_views(brack), tol=tol, full_output=full_output,
+            maxiter=maxiter))
+    f, brack = _scalar_minimizer(brack, func, args, dev)
+    res = _scalar.golden(f, brack, xtol=tol, maxiter=maxiter)
+    x = _device_scalar(res.x, dev)
+    return (x, _device_scalar(res.fun, dev), res.nfev) if full_output else x
+
+
+def fminbound(func, x1, x2, args=(), xtol=1e-5, maxfun=500, full_output=0, disp=1):
+    """SciPy's ``scipy.optimize.fminbound``; on a device (``x1``, ``x2`` or ``args`` device arrays, or the
+    default device one) SciPy's bounded Brent iteration on Python numbers, one host read per evaluation;
+    ``disp`` >= 1 SciPy's OptimizeWarning where it fails (no iteration table for ``disp`` 3)."""
+    dev = placement((x1, x2, args), {})
+    if dev is None:
+        return _from_scipy(scipy_function("optimize.fminbound")(
+            host_callable(func), _host_views(x1), _host_views(x2), args=_host_views(args), xtol=xtol,
+            maxfun=maxfun, full_output=full_output, disp=disp))
+    f, bounds = _scalar_minimizer((x1, x2), func, args, dev)
+    res = _scalar.bounded(f, bounds, xatol=xtol, maxiter=maxfun)
+    if disp > 0 and res.status:
+        msg = ("\nMaximum number of function evaluations exceeded --- increase maxfun argument.\n"
+               if res.status == 1 else "\nNaN result encountered.")
+        warnings.warn(msg, _optimize_warning(), stacklevel=2)
+    elif disp > 1:
+        print("\nOptimization terminated successfully;\nThe returned value satisfies the termination criteria\n"
+              "(using xtol = ", xtol, ")")
+    x = _device_scalar(res.x, dev)
+    return (x, _device_scalar(res.fun, dev), res.status, res.nfev) if full_output else x
+
+
+def _optimize_warning():
+    """SciPy's ``OptimizeWarning`` (a UserWarning where SciPy is not installed)."""
+    try:
+        return scipy_function("optimize.OptimizeWarning")
+    except ImportError:
+        return UserWarning
+
+
+for _f in (newton, brent, golden, fminbound):
     DEVICE["optimize." + _f.__name__] = _f
 del _f
 

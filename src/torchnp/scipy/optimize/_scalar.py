@@ -9,6 +9,7 @@ line searches use the same Brent and bounded minimizers.
 
 import math
 import operator
+import warnings
 
 from ._result import OptimizeResult
 
@@ -175,7 +176,10 @@ def brent(func, brack=None, xtol=1.48e-8, maxiter=500, disp=0, **_):
     return _scalar_result(x, fx, it, funcalls, maxiter, xtol)
 
 
-def golden(func, brack=None, xtol=1.4901161193847656e-08, maxiter=5000, disp=0, **_):
+SQRT_EPS = 1.4901161193847656e-08  # SciPy's _epsilon: sqrt(float64 eps)
+
+
+def golden(func, brack=None, xtol=SQRT_EPS, maxiter=5000, disp=0, **_):
     """SciPy's ``_minimize_scalar_golden`` on Python numbers."""
     xa, xb, xc, fa, fb, fc, funcalls = _bracket_info(func, brack)
     gR = 0.61803399
@@ -448,8 +452,15 @@ def bisect(f, xa, xb, xtol, rtol, maxiter):
     return xa, funcalls, it, CONVERR
 
 
-def newton(func, x0, fprime=None, tol=1.48e-8, maxiter=50, fprime2=None, x1=None, rtol=0.0):
-    """SciPy's scalar ``newton`` (Newton, Halley or secant) with ``disp=False``:
+def _newton_failure(msg, disp, itr, value):
+    """SciPy's ``newton`` on a failure: RuntimeError with ``disp``, else a RuntimeWarning."""
+    if disp:
+        raise RuntimeError(f"{msg} Failed to converge after {itr + 1} iterations, value is {value}.")
+    warnings.warn(msg, RuntimeWarning, stacklevel=4)
+
+
+def newton(func, x0, fprime=None, tol=1.48e-8, maxiter=50, fprime2=None, x1=None, rtol=0.0, disp=False):
+    """SciPy's scalar ``newton`` (Newton, Halley or secant), its errors (``disp``) or warnings:
     (root, funcalls, iterations, flag, method)."""
     if tol <= 0:
         raise ValueError(f"tol too small ({tol:g} <= 0)")
@@ -468,6 +479,7 @@ def newton(func, x0, fprime=None, tol=1.48e-8, maxiter=50, fprime2=None, x1=None
             fder = fprime(p0)
             funcalls += 1
             if fder == 0:
+                _newton_failure("Derivative was zero.", disp, itr, p0)
                 return p0, funcalls, itr + 1, CONVERR, method
             newton_step = fval / fder
             if fprime2:
@@ -497,6 +509,8 @@ def newton(func, x0, fprime=None, tol=1.48e-8, maxiter=50, fprime2=None, x1=None
             p0, p1, q0, q1 = p1, p0, q1, q0
         for itr in range(maxiter):
             if q1 == q0:
+                if p1 != p0:
+                    _newton_failure(f"Tolerance of {p1 - p0} reached.", disp, itr, p1)
                 return (p1 + p0) / 2.0, funcalls, itr + 1, CONVERR, method
             if abs(q1) > abs(q0):
                 p = (-q0 / q1 * p1 + p0) / (1 - q0 / q1)
@@ -508,6 +522,8 @@ def newton(func, x0, fprime=None, tol=1.48e-8, maxiter=50, fprime2=None, x1=None
             p1 = p
             q1 = func(p1)
             funcalls += 1
+    if disp:
+        raise RuntimeError(f"Failed to converge after {itr + 1} iterations, value is {p}.")
     return p, funcalls, itr + 1, CONVERR, method
 
 

@@ -1,0 +1,195 @@
+"""torchnp.scipy.optimize's scalar module functions against SciPy (DESIGN §8.4; issue 26):
+``newton`` (scalar and array ``x0``), ``brent``, ``golden`` and ``fminbound``. Under the host rules
+SciPy's own (its results bit for bit); under the accelerator rules (the code a GPU runs) SciPy's
+iterations, whose results equal SciPy's where the function values do: the functions here are
+polynomials by Horner's scheme, rounded alike by NumPy and torch."""
+
+import contextlib
+import warnings
+
+import numpy
+import pytest
+import scipy.optimize
+from hypothesis import given, settings, strategies as st
+
+import torchnp as np
+from torchnp.scipy import optimize
+from scipy_support import accelerator_rules
+from support import examples
+
+RULES = ["host", "accelerator"]
+
+
+def _rules(rules):
+    return accelerator_rules() if rules == "accelerator" else contextlib.nullcontext()
+
+
+def _poly(coef):
+    """Horner's scheme (products and sums only), for NumPy's and torchnp's arrays and numbers alike;
+    extra arguments (``args``) are added to the value."""
+    def p(x, *shift):
+        v = coef[-1] + 0 * x
+        for c in coef[-2::-1]:
+            v = v * x + c
+        for s in shift:
+            v = v + s
+        return v
+    return p
+
+
+def _outcome(fn, *args, **kwargs):
+    """fn's result, or its exception type and message; warnings recorded (category, message)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            out = fn(*args, **kwargs)
+        except (RuntimeError, ValueError) as e:
+            out = (type(e), str(e))
+    return out, [(w.category, str(w.message)) for w in caught]
+
+
+def _as_numpy(v):
+    return v.to_numpy() if isinstance(v, np.ndarray) else v
+
+
+def _same_root_results(got, ref):
+    assert (got.converged, got.flag, got.method, got.iterations, got.function_calls) == \
+        (ref.converged, ref.flag, ref.method, ref.iterations, ref.function_calls)
+    assert float(got.root) == ref.root
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(r=st.floats(-5, 5), s=st.floats(0.05, 3), start=st.floats(-4, 4), method=st.sampled_from(
+    ["secant", "secant x1", "newton", "halley"]), tol=st.sampled_from([1.48e-8, 1e-3, 1e-14]),
+    rtol=st.sampled_from([0.0, 1e-6]), maxiter=st.sampled_from([50, 3]), disp=st.booleans(),
+    rules=st.sampled_from(RULES))
+def test_newton_scalar_is_scipys_iteration(r, s, start, method, tol, rtol, maxiter, disp, rules):
+    # (x - r)(x^2 + s): one real root; SciPy's root, iterations, calls and flag, its RuntimeError with
+    # disp (same message) and its RuntimeWarnings without
+    coef = [-r * s, s, -r, 1.0]
+    d1, d2 = [s, -2 * r, 3.0], [-2 * r, 6.0]
+    kwargs = dict(tol=tol, rtol=rtol, maxiter=maxiter, disp=disp, full_output=True)
+    if method == "secant x1":
+        kwargs["x1"] = start + 0.5
+    if method in ("newton", "halley"):
+        kwargs["fprime"] = _poly(d1)
+    if method == "halley":
+        kwargs["fprime2"] = _poly(d2)
+    ref, ref_warned = _outcome(scipy.optimize.newton, _poly(coef), r + start, **kwargs)
+    with _rules(rules):
+        got, got_warned = _outcome(optimize.newton, _poly(coef), r + start, **kwargs)
+    assert got_warned == ref_warned
+    if isinstance(ref, tuple) and isinstance(ref[0], type):  # SciPy raised
+        assert got == ref
+        return
+    if rules == "accelerator":  # (host rules: SciPy's own result, its NumPy scalars)
+        assert isinstance(got[0], np.ndarray) and got[0].ndim == 0 and got[0].dtype == np.float64
+    assert float(got[0]) == ref[0]
+    _same_root_results(got[1], ref[1])
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(n=st.integers(2, 6), seed=st.integers(0, 2 ** 16), method=st.sampled_from(["secant", "newton", "halley"]),
+       tol=st.sampled_from([1.48e-8, 1e-3]), maxiter=st.sampled_from([50, 4, 1]), full_output=st.booleans(),
+       zero=st.booleans(), rules=st.sampled_from(RULES))
+def test_newton_array_is_scipys_vectorized_iteration(n, seed, method, tol, maxiter, full_output, zero, rules):
+    # x^3 - 2x - a for n values a: SciPy's _array_newton (every element's steps, its masked updates, its
+    # converged/zero_der flags, warnings and 'all failed' RuntimeError); ``zero``: a start where the
+    # derivative vanishes (x^2 - c from 0)
+    rng = numpy.random.default_rng(seed)
+    a = rng.uniform(-5, 5, n)
+    x0 = rng.uniform(-3, 3, n)
+    coef, d1, d2 = [0.0, -2.0, 0.0, 1.0], [-2.0, 0.0, 3.0], [0.0, 6.0]
+    if zero:
+        x0[0], coef, d1, d2 = 0.0, [0.0, 0.0, 1.0], [0.0, 2.0], [2.0]
+        a = -numpy.abs(a)
+    kwargs = dict(tol=tol, maxiter=maxiter, full_output=full_output)
+    if method != "secant":
+        kwargs["fprime"] = _poly(d1)
+    if method == "halley":
+        kwargs["fprime2"] = _poly(d2)
+    ref, ref_warned = _outcome(scipy.optimize.newton, _poly(coef), x0, args=(-a,), **kwargs)
+    with _rules(rules):
+        got, got_warned = _outcome(optimize.newton, _poly(coef), np.asarray(x0), args=(np.asarray(-a),), **kwargs)
+    assert got_warned == ref_warned
+    if isinstance(ref, tuple) and isinstance(ref[0], type):
+        assert got == ref
+        return
+    if full_output:
+        assert type(got).__name__ == "result" and got._fields == ref._fields
+        for g, e in zip(got, ref):
+            assert isinstance(g, np.ndarray) and g.dtype == e.dtype
+            numpy.testing.assert_array_equal(g.to_numpy(), e)
+    else:
+        assert isinstance(got, np.ndarray) and got.dtype == ref.dtype
+        numpy.testing.assert_array_equal(got.to_numpy(), ref)
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(a=st.floats(-3, 3), b=st.floats(0.1, 5), name=st.sampled_from(["brent", "golden", "fminbound"]),
+       bracket=st.sampled_from([None, (0.0, 1.0), "triple"]), tol=st.sampled_from([None, 1e-4, 1e-12]),
+       maxiter=st.sampled_from([None, 4]), full_output=st.booleans(), shift=st.sampled_from([(), (0.25,)]),
+       rules=st.sampled_from(RULES))
+def test_scalar_minimizers_are_scipys_iteration(a, b, name, bracket, tol, maxiter, full_output, shift, rules):
+    # (x - a)^2 (x^2 + b) + x: one minimum near a; x, fval, iterations, calls and flags as SciPy's
+    coef = [a * a * b, -2 * a * b + 1, b + a * a, -2 * a, 1.0]
+    kwargs = {"full_output": full_output, "args": shift}
+    if name == "fminbound":
+        pos = (a - 2.5, a + 1.5)
+        kwargs.update({k: v for k, v in (("xtol", tol), ("maxfun", maxiter)) if v is not None})
+    else:
+        pos = ()
+        kwargs["brack"] = (a - 3, a, a + 3) if bracket == "triple" else bracket
+        kwargs.update({k: v for k, v in (("tol", tol), ("maxiter", maxiter)) if v is not None})
+    ref, ref_warned = _outcome(getattr(scipy.optimize, name), _poly(coef), *pos, **kwargs)
+    with _rules(rules):
+        got, got_warned = _outcome(getattr(optimize, name), _poly(coef), *pos, **kwargs)
+    assert [c.__name__ for c, _ in got_warned] == [c.__name__ for c, _ in ref_warned]
+    if isinstance(ref, tuple) and isinstance(ref[0], type):  # a triple that is no bracket: SciPy's ValueError
+        assert got == ref
+        return
+    got, ref = (got, ref) if full_output else ((got,), (ref,))
+    if rules == "accelerator":  # (host rules: SciPy's own result, its NumPy scalars)
+        assert isinstance(got[0], np.ndarray) and got[0].ndim == 0 and got[0].dtype == np.float64
+    assert [_as_numpy(v) for v in got] == list(ref)
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_scalar_module_functions_bad_input_raise_scipys_errors(rules):
+    f = _poly([-1.0, 0.0, 1.0])
+    bad = [("newton", (f, 1.0), dict(tol=0)), ("newton", (f, 1.0), dict(maxiter=0)),
+           ("newton", (f, 1.0), dict(x1=1.0)), ("newton", (f, [1.0, 2.0]), dict(tol=-1.0)),
+           ("brent", (f,), dict(brack=(0, 1, 2, 3))), ("brent", (f,), dict(brack=(0, 5, 1))),
+           ("brent", (f,), dict(tol=-1.0)), ("golden", (f,), dict(brack=(-1, 3, 1))),
+           ("fminbound", (f, 1.0, 0.0), {}), ("fminbound", (f, 0.0, numpy.inf), {})]
+    for name, args, kwargs in bad:
+        with pytest.raises(ValueError) as ref:
+            getattr(scipy.optimize, name)(*args, **kwargs)
+        with _rules(rules), pytest.raises(ValueError) as got:
+            getattr(optimize, name)(*args, **kwargs)
+        assert str(got.value) == str(ref.value), name
+
+
+def test_scalar_module_functions_follow_device_arrays_and_args():
+    # §3.2: device arrays as x0 / brackets / bounds / args put the iteration where they live
+    f = _poly([-2.0, 0.0, 1.0])
+    x = np.asarray(1.0, device="cpu")
+    with accelerator_rules():
+        root = optimize.newton(f, x, fprime=_poly([0.0, 2.0]))
+        roots = optimize.newton(lambda v, c: v * v - c, np.asarray([1.0, 2.0]), args=(np.asarray([2.0, 3.0]),))
+        xmin = optimize.brent(lambda v, c: (v - c) * (v - c), brack=(np.asarray(0.0), np.asarray(1.0)),
+                              args=(np.asarray(2.0),))
+        xb = optimize.fminbound(lambda v: (v - 1) * (v - 1), np.asarray(0.0), np.asarray(3.0))
+    assert abs(float(root) - 2 ** 0.5) < 1e-15 and abs(float(xmin) - 2.0) < 1e-7 and abs(float(xb) - 1) < 1e-5
+    numpy.testing.assert_allclose(roots.to_numpy(), numpy.sqrt([2.0, 3.0]), rtol=1e-12)
+    assert isinstance(roots, np.ndarray) and roots.dtype == np.float64
+
+
+def test_fminbound_disp_warns_scipys_optimize_warning():
+    f = _poly([0.3, -3.0, 1.0])
+    with pytest.warns(scipy.optimize.OptimizeWarning, match="Maximum number of function evaluations"):
+        ref = scipy.optimize.fminbound(f, 0.0, 4.0, maxfun=3, full_output=True)
+    with accelerator_rules(), pytest.warns(scipy.optimize.OptimizeWarning,
+                                           match="Maximum number of function evaluations"):
+        got = optimize.fminbound(f, 0.0, 4.0, maxfun=3, full_output=True)
+    assert [_as_numpy(v) for v in got] == list(ref)
