@@ -120,6 +120,16 @@ def _cols(t, start, stop=None):
     return t.narrow(-1, start, stop - start)
 
 
+def _ring(fn, t):
+    """``fn`` (sums, products) on uint16/32/64 ``t`` in int64, whose arithmetic wraps as NumPy's
+    (torch's CUDA build has no sum, prod, cumsum or cumprod kernel for them, _dtypes.PARTIAL_KERNELS)."""
+    if t.dtype is torch.uint64:
+        return fn(t.view(torch.int64)).view(torch.uint64)
+    if t.dtype in UNSIGNED_WIDE:
+        return fn(t.to(torch.int64)).to(t.dtype)
+    return fn(t)
+
+
 def _wrapping(fn, t):
     """``fn`` (sums and differences along the last dimension) on ``t`` in a dtype torch computes it
     exactly as NumPy: uint16/32/64 in int64 (integer arithmetic wraps the same way), complex on the
@@ -387,8 +397,8 @@ def _copysign(uf, t, scan):
 #: canonical ufunc name -> kernel(uf, t, scan): reduce (or scan) the last dimension of ``t`` (length >= 1,
 #: the loop dtype) with a fixed number of torch operations; None where the dtype has no such kernel
 _KERNELS = {
-    "add": lambda uf, t, scan: torch.cumsum(t, -1) if scan else t.sum(-1),
-    "multiply": lambda uf, t, scan: torch.cumprod(t, -1) if scan else t.prod(-1),
+    "add": lambda uf, t, scan: _ring(lambda v: torch.cumsum(v, -1) if scan else v.sum(-1), t),
+    "multiply": lambda uf, t, scan: _ring(lambda v: torch.cumprod(v, -1) if scan else v.prod(-1), t),
     "maximum": _extremum, "minimum": _extremum, "fmax": _extremum, "fmin": _extremum,
     "logaddexp": _logaddexp, "logaddexp2": _logaddexp,
     "bitwise_and": _bitwise, "bitwise_or": _bitwise, "bitwise_xor": _bitwise,
