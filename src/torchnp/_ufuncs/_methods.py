@@ -695,12 +695,12 @@ def reduceat(uf, array, indices, axis=0, dtype=None, out=None):
         fill = uf.identity if uf.identity is not None else _RIGHT_IDENTITY.get(name)
         if name in _IDEMPOTENT or width <= 1:
             r = _kernel(uf, g)
-        elif fill is not None:
-            r = _kernel(uf, torch.where(valid, g, _scalar(fill, res, dev)))
+        elif fill is not None:  # uint16/32/64: no CUDA where kernel, the same bits chosen as signed
+            r = _kernel(uf, torch.where(valid, _signed(g), _signed(_scalar(fill, res, dev))).view(res))
         else:
             r = _sequential(uf.kernel((res, res)), g, False, valid.expand_as(g))
         if width > 1:  # a one-element slice is that element (hypot/gcd would start from the identity)
-            r = torch.where(ln == 1, g.select(-1, 0), r.to(res))
+            r = torch.where(ln == 1, _signed(g.select(-1, 0)), _signed(r.to(res))).view(res)
     return store(r.to(res).movedim(-1, ax), out, shape_error=REDUCTION_SHAPE_ERROR)
 
 
