@@ -536,8 +536,8 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
         elif start is not None:  # axis=(): each element combined with the identity/initial, as NumPy
             start_t = _scalar(start, res_dtype, dev)
             r = uf.kernel((res_dtype, res_dtype))(start_t, r).to(res_dtype)
-            if mask is not None:
-                r = torch.where(mask, r, start_t)
+            if mask is not None:  # uint16/32/64: no CUDA where kernel, the same bits chosen as signed
+                r = torch.where(mask, _signed(r), _signed(start_t)).view(res_dtype)
         if not keepdims and axes:
             r = r.squeeze(axes)
     else:
@@ -548,7 +548,7 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
             fill = uf.identity if uf.identity is not None else start if canon in _IDEMPOTENT else \
                 _RIGHT_IDENTITY.get(canon)
             if fill is not None:
-                t = torch.where(mask, t, _scalar(fill, res_dtype, dev))
+                t = torch.where(mask, _signed(t), _signed(_scalar(fill, res_dtype, dev))).view(res_dtype)
                 mask = None
         x = _to_last(t, axes)
         start_t = None
