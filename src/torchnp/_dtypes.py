@@ -77,7 +77,8 @@ PARTIAL_KERNELS = frozenset({
     "empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided", "zeros", "zeros_like",
     "ones", "ones_like", "full", "full_like", "new_zeros", "new_ones", "new_full", "scalar_tensor",
     "eq", "ne", "cat", "stack", "repeat", "constant_pad_nd", "_local_scalar_dense", "_unique", "_unique2",
-    "unique_dim", "unique_consecutive", "lift_fresh_copy", "resize_", "set_", "_to_dtype", "_unsafe_view", "resolve_conj", "resolve_neg",
+    "unique_dim", "unique_consecutive", "lift_fresh_copy", "resize_", "set_", "_to_dtype", "_unsafe_view",
+    "resolve_conj", "resolve_neg",
 })
 
 
@@ -136,6 +137,7 @@ class PartialKernels(_python_dispatch.TorchDispatchMode):
                         self.devices is None or a.device.type in self.devices):
                     raise NotImplementedError(f'"{name}_cuda" not implemented for \'{_uint_name(a.dtype)}\'')
         return func(*args, **kwargs)
+
 
 _KIND_NAMES = {
     "U": "str", "S": "bytes", "O": "object", "M": "datetime64",
