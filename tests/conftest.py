@@ -35,6 +35,9 @@ hypothesis.settings.load_profile("ci")
 def pytest_addoption(parser):
     parser.addoption("--fake-cuda", action="store_true", default=False,
                      help="run every public function on fake-CUDA arrays (tests/test_fake_cuda.py)")
+    parser.addoption("--partial-kernels", action="store_true", default=False,
+                     help="every test under torchnp._dtypes.PartialKernels: torch operators on uint16/32/64 "
+                          "raise where torch's CUDA build has no kernel (the CPU has more), as on a GPU")
     parser.addoption("--accelerator-rules", action="store_true", default=False,
                      help="run on the CPU the code an accelerator runs: NumPy's host kernels, value checks "
                           "and scalars off, torch's random stream (tests marked host_rules are deselected)")
@@ -131,3 +134,16 @@ def pytest_terminal_summary(terminalreporter):
     if seed is None:
         return
     terminalreporter.write_line(f"hypothesis seed: {seed} (reproduce: pytest --hypothesis-seed={seed} ...)")
+
+
+@pytest.fixture(autouse=True)
+def _partial_kernels(request):
+    """``--partial-kernels``: the test runs as torch's CUDA kernels would run it on uint16/32/64
+    (docs/devices.md, "On a real GPU"); with ``--accelerator-rules`` the code a GPU runs, on the CPU."""
+    if not request.config.getoption("--partial-kernels"):
+        yield
+        return
+    from torchnp._dtypes import PartialKernels
+
+    with PartialKernels():
+        yield

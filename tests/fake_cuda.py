@@ -27,6 +27,7 @@ from torch.utils import _pytree as pytree
 from torch.utils._python_dispatch import TorchDispatchMode
 
 import torchnp
+from torchnp._dtypes import PartialKernels
 from host_reads import HostReadError, HostReads, documented_syncs
 
 #: The fake accelerator. A CPU-only torch links no CUDA device guard, and the Python bindings
@@ -123,7 +124,9 @@ def fake_cuda():
     logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
     torch.Generator, torch.tensor, torch.as_tensor = Generator, factory("tensor"), factory("as_tensor")
     try:
-        with mode, _NoGenerator(), _HostData(), torchnp.device(CUDA):
+        # innermost: torch's CUDA build has few kernels for uint16/32/64 (torchnp._dtypes.PARTIAL_KERNELS),
+        # the fake device none at all, so it raises where CUDA would
+        with mode, _NoGenerator(), _HostData(), torchnp.device(CUDA), PartialKernels({BACKEND}):
             yield mode
     finally:
         torch.Generator, torch.tensor, torch.as_tensor = saved["Generator"], saved["tensor"], saved["as_tensor"]
@@ -566,6 +569,41 @@ def _with_errstate(f, *args):
 #: NumPy scalar or a 0-d NumPy array. A NumPy scalar mixes with any device. A 0-d NumPy array is a
 #: host array where NumPy takes an array ("array": DeviceMismatchError beside a device), and a host
 #: number where NumPy converts it to one, or reads it as a size ("number": accepted on any device).
+def _setitem(f, x, key):
+    x[key] = 1
+    return x
+
+
+#: uint16/32/64 on the fake accelerator (docs/devices.md, "On a real GPU"): torch's CUDA build has
+#: kernels for them only in copies, fills, ``eq``/``ne``, ``cat`` and ``unique`` (the fake mode raises
+#: elsewhere, ``PartialKernels``), so these run on signed views of the same bits or in int64; the
+#: values are checked on the CPU under the same kernels (tests/test_partial_kernels.py)
+UNSIGNED_CASES = {}
+for _dt in ("uint16", "uint32", "uint64"):
+    _u, _u2, _ui = Arr((3, 4), _dt), Arr((4,), _dt), Arr((4,), "int64")
+    _table = {
+        "sort": c(_u), "argsort": c(_u), "where": c(B, _u, _u), "prod": c(_u, axis=0), "sum": c(_u),
+        "cumsum": c(_u, axis=1), "cumprod": c(_u, axis=1), "multiply": c(_u, _u), "maximum": c(_u, _u),
+        "max": c(_u, axis=0), "min": c(_u), "argmax": c(_u, axis=0), "less": c(_u, _u), "equal": c(_u, _u),
+        "bitwise_and": c(_u, _u), "remainder": c(_u, _u), "floor_divide": c(_u, _u),
+        "put": c(_u2, _ui, 1), "place": c(_u, B, [1]), "putmask": c(_u, B, _u), "take": c(_u2, _ui),
+        "unique": c(_u2), "roll": c(_u, 1), "tril": c(_u), "median": c(_u, axis=0), "matmul": c(_u, Arr((4, 2), _dt)),
+        "delete": c(_u2, 1), "insert": c(_u2, 1, 5), "select": c([B], [_u]), "any": c(_u), "all": c(_u, axis=0),
+        "searchsorted": c(_u2, _u2), "isin": c(_u2, _u2), "intersect1d": c(_u2, _u2), "flip": c(_u), "repeat": c(_u2, 2),
+        "concatenate": c([_u, _u]), "clip": c(_u, 1, 2), "partition": c(_u2, 1), "lexsort": c((_u2, _u2)),
+        "take_along_axis": c(_u, IA, 1), "x[idx]": c(_u2, _ui).via(lambda f, x, i: x[i]),
+        "x[idx] = 1": c(_u2, _ui).via(_setitem), "x[mask] = 1": c(_u, B).via(_setitem),
+    }
+    for _name, _case in _table.items():
+        UNSIGNED_CASES[f"{_name}[{_dt}]"] = _case
+
+
+def run_unsigned_case(cid):
+    """``run_case`` of ``UNSIGNED_CASES[cid]`` (an operator or indexing case: ``copy`` with ``.via``)."""
+    name = cid.split("[")[0] if not cid.startswith("x[") else "copy"
+    return run_case(name, UNSIGNED_CASES[cid])
+
+
 SCALAR_PARAMS = {
     "x + s": ("array", 0.5, lambda xp, x, s: x + s),
     "x * s": ("array", 0.5, lambda xp, x, s: x * s),

@@ -45,6 +45,12 @@ def test_numpy_scalars_and_0d_arrays_on_fake_cuda(name, spelling):  # §3.3, §1
     assert why is None, f"{name} with a {spelling}: {why}"
 
 
+@pytest.mark.parametrize("cid", list(fc.UNSIGNED_CASES))
+def test_partly_supported_unsigned_on_fake_cuda(cid):  # §2.5: uint16/32/64 where CUDA has few kernels
+    why = fc.run_unsigned_case(cid)
+    assert why is None, f"{cid}: {why}"
+
+
 METHOD_MIX = {cid: rest for cid, *rest in fc.method_mix_cases()}
 
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 import torchnp as np
 from torchnp.scipy import integrate
 from scipy_support import accelerator_rules
-from support import examples
+from support import DEVICE, examples
 
 
 def lotka_in(xp):
@@ -152,6 +152,13 @@ def test_odeint_host_is_scipys_and_device_within_its_tolerance():
     numpy.testing.assert_allclose(got.to_numpy(), ref, rtol=1e-6)
 
 
+def on_device(a):
+    """Test data on the test device (``support.DEVICE``): a NumPy array given to ``np.asarray`` stays
+    host data (§3.3), which beside the default device's arrays (the right-hand sides' ``np.sin(t)`` of
+    a float ``t``) is a mix on a GPU (the first GPU run's solve_ivp_batch failures)."""
+    return np.asarray(a, device=DEVICE)
+
+
 def _batch_device(*args, **kwargs):
     with accelerator_rules():
         return integrate.solve_ivp_batch(*args, **kwargs)
@@ -172,7 +179,7 @@ def test_batch_rows_agree_with_scipys_solve_ivp(method, rtol, rows, backwards, s
     span = (6.0, 0.0) if backwards else (0.0, 6.0)
     te = numpy.linspace(*span, 13)
     args, tol = (4.0, 0.3), dict(rtol=rtol, atol=rtol * 1e-3)
-    got = integrate.solve_ivp_batch(oscillator_in(np), span, np.asarray(y0), method=method, t_eval=np.asarray(te),
+    got = integrate.solve_ivp_batch(oscillator_in(np), span, on_device(y0), method=method, t_eval=on_device(te),
                                     args=args, dense_output=True, **tol)
     assert got.y.shape == (rows, 2, 13) and got.success and got.status == 0 and isinstance(got.y, np.ndarray)
     numpy.testing.assert_array_equal(got.t.to_numpy(), te)
@@ -194,7 +201,7 @@ def test_batch_of_one_takes_scipys_steps(method, rules):
     y0 = numpy.array([1.0, -0.5])
     ref = scipy.integrate.solve_ivp(oscillator_in(numpy), (0, 8), y0, method=method, args=(4.0, 0.3), rtol=1e-6,
                                     atol=1e-9)
-    got = (integrate.solve_ivp_batch if rules == "host" else _batch_device)(oscillator_in(np), (0, 8), np.asarray(y0[None]), method=method, args=(4.0, 0.3),
+    got = (integrate.solve_ivp_batch if rules == "host" else _batch_device)(oscillator_in(np), (0, 8), on_device(y0[None]), method=method, args=(4.0, 0.3),
                                     rtol=1e-6, atol=1e-9)
     assert (got.nfev, got.message) == (ref.nfev, ref.message) and got.y.shape == (1,) + ref.y.shape
     numpy.testing.assert_allclose(got.t.to_numpy(), ref.t, rtol=1e-7)  # as test_device_takes_scipys_steps
@@ -224,7 +231,7 @@ def test_batch_events_per_row_agree_with_scipys_solve_ivp(method, rows, terminal
     te = numpy.linspace(*span, 17)
     args, tol = (4.0, 0.3), dict(rtol=1e-10, atol=1e-12)
     run = integrate.solve_ivp_batch if rules == "host" else _batch_device
-    got = run(oscillator_in(np), span, np.asarray(y0), method=method, t_eval=np.asarray(te), args=args,
+    got = run(oscillator_in(np), span, on_device(y0), method=method, t_eval=on_device(te), args=args,
               events=_events(terminal, direction), **tol)
     refs = [scipy.integrate.solve_ivp(oscillator_in(numpy), span, y0[b], method=method, t_eval=te, args=args,
                                       events=_events(terminal, direction), **tol) for b in range(rows)]
@@ -255,7 +262,7 @@ def test_batch_events_dense_output_and_bad_event_values():
     def fall(t, y):
         return np.stack([y[..., 1], -9.81 + 0 * y[..., 1]], axis=-1)
     y0 = numpy.array([[0.0, 5.0], [1.0, 10.0], [2.0, 1.0]])
-    got = integrate.solve_ivp_batch(fall, (0, 10), np.asarray(y0), events=ground, dense_output=True)
+    got = integrate.solve_ivp_batch(fall, (0, 10), on_device(y0), events=ground, dense_output=True)
     land = [(v + numpy.sqrt(v * v + 2 * 9.81 * h)) / 9.81 for h, v in y0]  # exact (RK45 integrates a parabola)
     assert got.status == 1 and got.message == "A termination event occurred."
     numpy.testing.assert_allclose([got.t_events[0][b].to_numpy()[0] for b in range(3)], land, rtol=1e-12)
@@ -264,15 +271,15 @@ def test_batch_events_dense_output_and_bad_event_values():
     numpy.testing.assert_allclose(at[[0, 2], 0], 0, atol=1e-12)
     numpy.testing.assert_allclose(at[1, 0], 1 + 10 * 2 - 9.81 * 2, rtol=1e-12)
     with pytest.raises(ValueError, match="one value per row"):
-        integrate.solve_ivp_batch(fall, (0, 1), np.asarray(y0), events=lambda t, y: y[0, 0])
+        integrate.solve_ivp_batch(fall, (0, 1), on_device(y0), events=lambda t, y: y[0, 0])
 
 
 @pytest.mark.parametrize("dtype", ["float32", "complex64"])
 def test_float32_states_are_scipys_float64_and_per_component_atol(dtype):
     y0 = numpy.array([[1.0, 0.0], [0.0, 2.0]], dtype=dtype)
-    got = integrate.solve_ivp_batch(oscillator_in(np), (0, 3), np.asarray(y0), t_eval=np.asarray([1.0, 3.0]),
+    got = integrate.solve_ivp_batch(oscillator_in(np), (0, 3), on_device(y0), t_eval=on_device([1.0, 3.0]),
                                     args=(4.0, 0.3), atol=np.asarray([1e-6, 1e-5]))
-    one = _device(oscillator_in(np), (0, 3), np.asarray(y0[0]), t_eval=np.asarray([1.0, 3.0]), args=(4.0, 0.3),
+    one = _device(oscillator_in(np), (0, 3), on_device(y0[0]), t_eval=on_device([1.0, 3.0]), args=(4.0, 0.3),
                   atol=np.asarray([1e-6, 1e-5]))
     assert got.y.shape == (2, 2, 2)
     for b in range(2):

@@ -9,7 +9,7 @@ from hypothesis.extra import numpy as hnp
 
 import torchnp
 from scipy_support import accelerator_rules, call, check_scipy
-from support import examples
+from support import DEVICE, examples
 
 MODES = ["reflect", "constant", "nearest", "mirror", "wrap", "grid-mirror", "grid-constant", "grid-wrap"]
 DTYPES = ["float64", "float32", "int16", "uint8", "int64", "int32"]
@@ -206,9 +206,11 @@ def test_output_array(name):  # output= an array: written in place and returned
     kw = {"size": 2} if name in ("minimum_filter", "uniform_filter") else {}
     for dtype in ("float64", "int32"):
         check_scipy(call(f"ndimage.{name}", x, *args, output=numpy.zeros(x.shape, dtype), **kw))
-    out = torchnp.zeros(x.shape, dtype="float32")
+    # both on the test device: NumPy's x would stay host data beside the default device's out (§3.3; the
+    # first GPU run's failures of this test)
+    out = torchnp.zeros(x.shape, dtype="float32", device=DEVICE)
     with accelerator_rules():
-        got = getattr(torchnp.scipy.ndimage, name)(torchnp.asarray(x), *args, output=out, **kw)
+        got = getattr(torchnp.scipy.ndimage, name)(torchnp.asarray(x, device=DEVICE), *args, output=out, **kw)
     assert got is out
     import scipy.ndimage
 

@@ -11,7 +11,7 @@ from hypothesis import event, given, settings, strategies as st
 import torchnp as np
 from torchnp.scipy import optimize
 from scipy_support import accelerator_rules
-from support import examples
+from support import DEVICE, examples
 
 
 def rosen_in(xp):
@@ -174,8 +174,10 @@ def test_device_newton_cg_agrees_with_scipy(second):
                                   hess=_rosen_hess_np if second == "hess" else ("2-point" if second == "hess 2-point"
                                                                                 else None),
                                   hessp=scipy.optimize.rosen_hess_prod if second == "hessp" else None)
-    kw = {"hess": lambda x: np.asarray(_rosen_hess_np(x.to_numpy())) if second == "hess" else None,
-          "hessp": (lambda x, p: np.asarray(scipy.optimize.rosen_hess_prod(x.to_numpy(), p.to_numpy())))
+    # SciPy's NumPy Hessian, its result back on x's device: a NumPy array returned as it is would be
+    # host data beside the device's x (§3.3; the first GPU run's failures of this test)
+    kw = {"hess": lambda x: np.asarray(_rosen_hess_np(x.to_numpy()), device=x.device) if second == "hess" else None,
+          "hessp": (lambda x, p: np.asarray(scipy.optimize.rosen_hess_prod(x.to_numpy(), p.to_numpy()), device=x.device))
           if second == "hessp" else None}
     got = _device_minimize(rosen, np.asarray(X0), method="Newton-CG", options=opts,
                            jac=rosen_grad if second == "jac callable" else None,
@@ -626,10 +628,10 @@ def test_least_squares_trf_hypothesis(seed, m, loss, bounded, x_scale):
         e = numpy.exp(-p[1] * t)
         return numpy.stack([e, -p[0] * t * e, numpy.ones_like(t)], axis=1)
 
-    tt, yt = np.asarray(t), np.asarray(y)
+    tt, yt = np.asarray(t, device=DEVICE), np.asarray(y, device=DEVICE)  # NumPy's arrays stay host data (§3.3)
     ref = scipy.optimize.least_squares(res_np, x0, jac=jac_np, bounds=bounds, loss=loss, x_scale=x_scale)
     with accelerator_rules():
-        got = optimize.least_squares(lambda p: p[0] * np.exp(-p[1] * tt) + p[2] - yt, np.asarray(x0),
+        got = optimize.least_squares(lambda p: p[0] * np.exp(-p[1] * tt) + p[2] - yt, np.asarray(x0, device=DEVICE),
                                      bounds=bounds, loss=loss, x_scale=x_scale)
     assert got.success == ref.success
     # the same algorithm: only the objective's and the SVD's last bits differ (autograd vs SciPy's jac)

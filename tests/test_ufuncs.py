@@ -308,7 +308,10 @@ def test_where_with_out(data):
     {"dtype": numpy.int8, "casting": "unsafe"}, {"dtype": numpy.float16, "casting": "same_kind"},
     {"signature": (None, None, numpy.float64)}, {"signature": "dd->d"}, {"signature": "ii->i"},
     {"signature": ("f", "f", "f")}, {"signature": "ll->l", "casting": "unsafe"},
-    {"dtype": "float64", "signature": "dd->d"}, {"dtype": "U5"},
+    {"dtype": "float64", "signature": "dd->d"},
+    # a host-only dtype is host data (§2.5): NumPy's TypeError on the host, beside arrays on an
+    # accelerator DeviceMismatchError by design (§3.3; the first GPU run's 36 failures of this test)
+    pytest.param({"dtype": "U5"}, marks=pytest.mark.host_data, id="dtype=U5"),
 ])
 @pytest.mark.parametrize("pair", [("int16", "int16"), ("int8", "float32"), ("float64", "float64"),
                                   ("uint8", "int8"), ("bool", "bool"), ("complex64", "float64")])

@@ -11,6 +11,7 @@ import builtins as _builtins
 
 import numpy as _np
 import torch
+from torch.utils import _python_dispatch, _pytree
 
 builtins_bool = _builtins.bool
 
@@ -65,6 +66,78 @@ PARTIAL = frozenset({torch.uint16, torch.uint32, torch.uint64})
 #: PARTIAL dtype -> the signed dtype of the same size: data movement (index_put, gather,
 #: index_select, flip) on a view of the same bits, where torch has no unsigned kernel
 SAME_BITS = {torch.uint16: torch.int16, torch.uint32: torch.int32, torch.uint64: torch.int64}
+#: the aten operators with a kernel for PARTIAL dtypes on every device: torch's CUDA build (2.11)
+#: dispatches its "barebones" unsigned types (``AT_BAREBONES_UNSIGNED_TYPES``) only in copies and
+#: casts, fills, ``eq``/``ne``, ``cat``, ``unique`` and ``item``, besides the views (no kernel); the
+#: CPU has more (``mul``, ``sum``, ``prod``, ``cumsum``, ``sort``, ``where``, bitwise ops) that CUDA
+#: has not. Code on PARTIAL dtypes uses only these, or computes on SAME_BITS views or exact int64
+#: copies, so a plan made on the CPU holds on a GPU (``PartialKernels``; docs/devices.md).
+PARTIAL_KERNELS = frozenset({
+    "_to_copy", "copy_", "clone", "_copy_from", "_copy_from_and_resize", "fill_", "zero_",
+    "empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided", "zeros", "zeros_like",
+    "ones", "ones_like", "full", "full_like", "new_zeros", "new_ones", "new_full", "scalar_tensor",
+    "eq", "ne", "cat", "stack", "repeat", "constant_pad_nd", "_local_scalar_dense", "_unique", "_unique2",
+    "unique_dim", "unique_consecutive", "lift_fresh_copy", "resize_", "set_", "_to_dtype", "_unsafe_view",
+    "resolve_conj", "resolve_neg",
+})
+
+
+def gather_bits(t, key):
+    """``t[key]`` (a gather: advanced indexing); uint16/32/64 gathered as the SAME_BITS view, which
+    every device has a kernel for."""
+    s = SAME_BITS.get(t.dtype)
+    return t[key] if s is None else t.view(s)[key].view(t.dtype)
+
+
+def as_signed(t):
+    """``t``, or for uint16/32/64 the SAME_BITS view: moving, selecting and masking their data, which
+    torch's CUDA build does only for the signed types (``.view(t.dtype)`` makes the result unsigned)."""
+    s = SAME_BITS.get(t.dtype)
+    return t if s is None else t.view(s)
+
+
+def ordered_bits(t):
+    """uint16/32/64 ``t`` as the signed type of the same size with the sign bit flipped: ordered as
+    ``t``, equal where ``t`` is, so sorts, searches and set routines run on it on every device."""
+    s = SAME_BITS[t.dtype]
+    return t.view(s) ^ torch.iinfo(s).min
+
+
+def from_ordered_bits(r, dtype):
+    """The inverse of :func:`ordered_bits`: ``r`` (its signed tensor) back to ``dtype``."""
+    return (r ^ torch.iinfo(r.dtype).min).view(dtype)
+
+
+def _uint_name(dt):
+    return {torch.uint16: "UInt16", torch.uint32: "UInt32", torch.uint64: "UInt64"}[dt]
+
+
+class PartialKernels(_python_dispatch.TorchDispatchMode):
+    """Inside it, an aten operator outside PARTIAL_KERNELS (views aside) on a uint16/32/64 tensor, or
+    making one (``dtype=``), raises as torch's CUDA build does (``NotImplementedError: "sort_cuda" not
+    implemented for 'UInt16'``). ``devices``: the device types it applies to (None: every one). The
+    ufunc machinery probes its kernels under it (``_ufunc._probe``), so that its plans for these dtypes
+    hold on every device; the tests run under it (tests/fake_cuda.py, ``--partial-kernels``)."""
+
+    def __init__(self, devices=None):
+        super().__init__()
+        self.devices = devices
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        name = func._overloadpacket.__name__
+        if func.namespace == "aten" and not func.is_view and name not in PARTIAL_KERNELS \
+                and not name.startswith(("sym_", "is_")):
+            dt = kwargs.get("dtype")
+            if dt in PARTIAL and (self.devices is None or str(kwargs.get("device", "cpu")).split(":")[0]
+                                  in self.devices):
+                raise NotImplementedError(f'"{name}_cuda" not implemented for \'{_uint_name(dt)}\'')
+            for a in _pytree.tree_leaves((args, kwargs)):
+                if isinstance(a, torch.Tensor) and a.dtype in PARTIAL and (
+                        self.devices is None or a.device.type in self.devices):
+                    raise NotImplementedError(f'"{name}_cuda" not implemented for \'{_uint_name(a.dtype)}\'')
+        return func(*args, **kwargs)
+
 
 _KIND_NAMES = {
     "U": "str", "S": "bytes", "O": "object", "M": "datetime64",

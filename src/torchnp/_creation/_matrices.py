@@ -59,7 +59,8 @@ def _triangle(m, k, upper):
     mask = _tri_mask(rows, cols, k - 1 if upper else k, t.device)
     if upper:
         mask = ~mask
-    return _wrap(torch.where(mask, t, torch.zeros((), dtype=t.dtype, device=t.device)))
+    s = _dtypes.as_signed(t)  # uint16/32/64: no CUDA where kernel, the same bits as signed
+    return _wrap(torch.where(mask, s, torch.zeros((), dtype=s.dtype, device=t.device)).view(t.dtype))
 
 
 def tril(m, k=0):

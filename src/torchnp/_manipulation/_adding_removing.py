@@ -6,6 +6,7 @@ These results have data-dependent shapes, so they read sizes/indices on the host
 import numpy as _np
 import torch
 
+from .. import _dtypes
 from .._array import _wrap, ndarray
 from .._boundary import device_of
 from ._common import (cast_tensor, check_bounds, checks_data, normalize_axes, normalize_axis, shape_tuple,
@@ -61,7 +62,8 @@ def delete(arr, obj, axis=None):
         # too); the result's length is then known without reading the array (§3.5)
         probe = _np.arange(n).reshape((1,) * axis + (n,))
         kept = _np.delete(probe, obj, axis).reshape(-1)
-        return _wrap(torch.index_select(t, axis, torch.from_numpy(kept).to(t.device)))
+        # uint16/32/64: no CUDA index_select, the same bits selected as signed
+        return _wrap(torch.index_select(_dtypes.as_signed(t), axis, torch.from_numpy(kept).to(t.device)).view(t.dtype))
     idx, _ = _obj_indices(obj, n, t.device)
     keep = torch.ones(n, dtype=torch.bool, device=t.device)
     if idx.dtype is torch.bool:
@@ -73,7 +75,7 @@ def delete(arr, obj, axis=None):
         check_bounds(idx, n, axis)
         keep[idx.reshape(-1)] = False
     # indices on the device: the result length depends on them, boolean selection syncs
-    return _wrap(t[(slice(None),) * axis + (keep,)])
+    return _wrap(_dtypes.as_signed(t)[(slice(None),) * axis + (keep,)].view(t.dtype))
 
 
 def insert(arr, obj, values, axis=None):
@@ -138,8 +140,9 @@ def insert(arr, obj, values, axis=None):
                          f"broadcast to indexing result of shape {tuple(shape)}") from None
     shape[axis] = n + numnew
     new = torch.empty(shape, dtype=t.dtype, device=t.device)
-    new.index_copy_(axis, pos.to(t.device), block.contiguous())
-    new.index_copy_(axis, old.to(t.device), t)
+    s = _dtypes.as_signed  # uint16/32/64: no CUDA index_copy_, the same bits copied as signed
+    s(new).index_copy_(axis, pos.to(t.device), s(block.contiguous()))
+    s(new).index_copy_(axis, old.to(t.device), s(t))
     return _wrap(new)
 
 

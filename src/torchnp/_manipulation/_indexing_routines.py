@@ -63,7 +63,7 @@ def _cycled(vals, k):
     """``vals`` (1-D) repeated cyclically to length ``k``."""
     if vals.numel() == k:
         return vals
-    return vals[torch.arange(k, device=vals.device) % vals.numel()]
+    return _bits(vals)[torch.arange(k, device=vals.device) % vals.numel()].view(vals.dtype)
 
 
 def _clip_mode(idx, n, mode, axis):
@@ -103,9 +103,9 @@ def take(a, indices, axis=None, out=None, mode="raise"):
         return _wrap(r) if out is None else store_out(r, out)
     try:
         if idx.dim() == 0:  # torch reads a 0-d index tensor on the host (.item()): index with one element
-            r = t[(slice(None),) * axis + (idx.reshape(1),)].squeeze(axis)
+            r = _bits(t)[(slice(None),) * axis + (idx.reshape(1),)].squeeze(axis).view(t.dtype)
         else:
-            r = t[(slice(None),) * axis + (idx,)]
+            r = _bits(t)[(slice(None),) * axis + (idx,)].view(t.dtype)
     except IndexError as exc:  # torch's CPU kernel checks what the value check skipped (§3.5): NumPy's words
         raise IndexError(str(exc).replace(" for dimension ", " for axis ")) from None
     return _wrap(r) if out is None else store_out(r, out)
@@ -145,7 +145,7 @@ def take_along_axis(arr, indices, axis=-1):
     """Take values by matching 1-D index and data slices (``numpy.take_along_axis``)."""
     t, idx, axis = _along_args(tensor(arr), indices, axis)
     try:
-        return _wrap(t[_along_axis(t.shape, idx, axis)])
+        return _wrap(_bits(t)[_along_axis(t.shape, idx, axis)].view(t.dtype))
     except IndexError as exc:
         raise ValueError(f"shape mismatch: {exc}") from None
 
@@ -189,9 +189,9 @@ def place(arr, mask, vals):
             raise ValueError("Cannot insert from an empty array!")
         return
     # the i-th True position takes vals[i % len(vals)]: a running count, no host read (§3.5)
-    src = vals[(torch.cumsum(m, 0) - 1).clamp(min=0) % vals.numel()]
-    new = torch.where(m, src, t.reshape(-1))
-    t.copy_(new.view(t.shape))
+    src = _bits(vals)[(torch.cumsum(m, 0) - 1).clamp(min=0) % vals.numel()]
+    new = torch.where(m, src, _bits(t).reshape(-1))  # uint16/32/64: no CUDA gather or where, the same bits
+    _bits(t).copy_(new.view(t.shape))
 
 
 def putmask(a, /, mask, values):
@@ -203,8 +203,8 @@ def putmask(a, /, mask, values):
     vals = cast_tensor(tensor(values, t.device).reshape(-1), t.dtype, copy=False)
     if vals.numel() == 0:
         return
-    full = _cycled(vals, t.numel()).view(t.shape)
-    t.copy_(torch.where((m != 0).reshape(t.shape), full, t))
+    full = _bits(_cycled(vals, t.numel()).view(t.shape))
+    _bits(t).copy_(torch.where((m != 0).reshape(t.shape), full, _bits(t)))  # uint16/32/64: no CUDA where
 
 
 def copyto(dst, src, casting="same_kind", where=True):
@@ -232,7 +232,7 @@ def copyto(dst, src, casting="same_kind", where=True):
     w = tensor(where, d.device)
     if w.dtype is not torch.bool:
         raise TypeError(f"Cannot cast array data from {np_dtype(w)!r} to dtype('bool') according to the rule 'safe'")
-    d.copy_(torch.where(w, s, d))
+    _bits(d).copy_(torch.where(w, _bits(s), _bits(d)))  # uint16/32/64: no CUDA where, the same bits
 
 
 def choose(a, choices, out=None, mode="raise"):
@@ -331,10 +331,10 @@ def select(condlist, choicelist, default=0):
         shape = _np.broadcast_shapes(*shapes)
     except ValueError as exc:
         raise ValueError(f"shape mismatch: objects cannot be broadcast to a single shape. {exc}") from None
-    r = cts[-1].expand(shape)
+    r = _bits(cts[-1]).expand(shape)
     for c, v in zip(reversed(conds), reversed(cts[:-1])):
-        r = torch.where(c, v, r)
-    return _wrap(r.contiguous() if r.stride() != r.contiguous().stride() else r)
+        r = torch.where(c, _bits(v), r)  # uint16/32/64: no CUDA where kernel, the same bits as signed
+    return _wrap((r.contiguous() if r.stride() != r.contiguous().stride() else r).view(dt))
 
 
 def piecewise(x, condlist, funclist, *args, **kw):

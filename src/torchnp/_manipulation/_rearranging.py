@@ -7,6 +7,7 @@ import operator
 
 import torch
 
+from .. import _dtypes
 from .._array import _wrap
 from .._indexing import _flip
 from ._common import int_tuple, normalize_axes, normalize_axis, tensor
@@ -40,8 +41,9 @@ def flipud(m):
 def roll(a, shift, axis=None):
     """Roll array elements along ``axis`` (``numpy.roll``)."""
     t = tensor(a)
+    dt, t = t.dtype, _dtypes.as_signed(t)  # uint16/32/64: no CUDA roll kernel, the same bits rolled as signed
     if axis is None:
-        return _wrap(t.reshape(-1).roll(sum(int_tuple(shift))).reshape(t.shape))
+        return _wrap(t.reshape(-1).roll(sum(int_tuple(shift))).reshape(t.shape).view(dt))
     axes = axis if isinstance(axis, (tuple, list)) else (axis,)
     axes = [normalize_axis(ax, t.dim()) for ax in axes]
     shifts = list(int_tuple(shift))
@@ -54,8 +56,8 @@ def roll(a, shift, axis=None):
     for ax, s in zip(axes, shifts):
         total[ax] = total.get(ax, 0) + s
     if not total:
-        return _wrap(t.clone())
-    return _wrap(t.roll(tuple(total.values()), tuple(total)))
+        return _wrap(t.clone().view(dt))
+    return _wrap(t.roll(tuple(total.values()), tuple(total)).view(dt))
 
 
 def rot90(m, k=1, axes=(0, 1)):

@@ -78,6 +78,8 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
         r = torch.matmul(a.to(torch.float64 if a.device.type == "cpu" else torch.float32), b.to(torch.float64 if a.device.type == "cpu" else torch.float32)) != 0
     else:
         a2, b2 = a.to(dt), b.to(dt)
+        if dt in _dtypes.PARTIAL:  # uint16/32/64: no CUDA mul, products and sums in int64 wrap alike (§2.5)
+            a2, b2 = (v.view(torch.int64) if dt is torch.uint64 else v.to(torch.int64) for v in (a2, b2))
         nd = (a2.dim(), b2.dim())
         k = _cpu_kernels.numpy_kernel("matmul" if max(nd) <= 2 else "batched_matmul", a2, b2, context=nd)
         try:
@@ -93,8 +95,8 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
                 r = r.squeeze(-2)
             if b2.dim() == 1:
                 r = r.squeeze(-1)
-            if r.dtype is not dt:  # torch.sum gives int64 for small ints: back to NumPy's dtype (wraps alike)
-                r = r.view(dt) if dt is torch.uint64 else r.to(dt)
+        if r.dtype is not dt:  # torch.sum gives int64 for small ints (and uint16/32/64 ran in int64):
+            r = r.view(dt) if dt is torch.uint64 else r.to(dt)  # back to NumPy's dtype (wraps alike)
     return _store(r, out, casting)
 
 

@@ -40,6 +40,8 @@ def _outer_edges(t, range, numbers=True):
     range is then skipped, docs/devices.md)."""
     if range is None and t.numel() and not numbers and not checks_data(t):
         compute = t.dtype if t.is_floating_point() else torch.float64
+        if t.dtype in _dtypes.PARTIAL:  # uint16/32/64: no CUDA min/max; rounding keeps the order
+            t = t.to(compute)
         first, last = t.min().to(compute), t.max().to(compute)
         same = first == last
         return torch.where(same, first - 0.5, first), torch.where(same, last + 0.5, last), compute

@@ -2,6 +2,7 @@
 
 import torch
 
+from .. import _dtypes
 from .._array import _wrap, ndarray
 from .._ufuncs import logical_and, logical_or
 from ._common import axes_of, legacy_0d, tensor
@@ -21,6 +22,8 @@ def _logical(fn, uf):
         if type(a) is ndarray and out is None and where is True:
             # what the engine's kernel computes, without its bookkeeping (§7)
             t = a._t
+            if a._d in _dtypes.PARTIAL:  # uint16/32/64: no CUDA any/all kernel, their truth values have one
+                t = t != 0
             if axis is None and not keepdims:
                 r = fn(t)
             elif type(axis) is int and -t.dim() <= axis < t.dim() and (keepdims is False or keepdims is True):

@@ -315,7 +315,10 @@ def _quantile(a, q, axis, out, method, keepdims, weights, nan, scale, interpolat
             raise ValueError(f"Only method 'inverted_cdf' supports weights. Got: {method}.")
         r = _weighted(t, x, weights, axes, rest, qv, nan)
     else:
-        sx, _ = torch.sort(x, dim=-1)
+        if x.dtype in _dtypes.SAME_BITS:  # uint16/32/64: no CUDA sort, their ordered bits sort alike
+            sx = _dtypes.from_ordered_bits(torch.sort(_dtypes.ordered_bits(x), dim=-1)[0], x.dtype)
+        else:
+            sx, _ = torch.sort(x, dim=-1)
         floating = sx.is_floating_point()
         if nan and floating:
             nvalid = (~torch.isnan(sx)).sum(-1, keepdim=True).to(torch.float64)

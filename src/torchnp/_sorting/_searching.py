@@ -36,7 +36,7 @@ def _where_plan(kx, ky):
 def _fast_plan(da, kb):
     """Whether ``torch.where(c, x, y)`` needs no cast for x of dtype ``da`` and y of kind ``kb``."""
     dt = _where_plan(da, kb)
-    if da is not dt or (isinstance(kb, torch.dtype) and kb is not dt):
+    if da is not dt or (isinstance(kb, torch.dtype) and kb is not dt) or dt in _dtypes.PARTIAL:
         return False
     sample = torch.ones(1, dtype=kb) if isinstance(kb, torch.dtype) else kb(1)
     try:
@@ -143,6 +143,10 @@ def _where(condition, x, y):
         b = b.to(dt)
     if _multi_device[0]:
         _device.check_same([v for v in (c, a, b) if isinstance(v, torch.Tensor)])
+    if dt in _dtypes.SAME_BITS:  # uint16/32/64: no CUDA where kernel; the same bits chosen as signed
+        s = _dtypes.SAME_BITS[dt]
+        a, b = ((v if isinstance(v, torch.Tensor) else torch.tensor(v, dtype=dt, device=dev)).view(s) for v in (a, b))
+        return _wrap(torch.where(c, a, b).view(dt))
     try:
         r = torch.where(c, a, b)
     except RuntimeError as exc:

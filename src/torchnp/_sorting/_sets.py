@@ -21,8 +21,17 @@ __all__ = ["unique", "unique_all", "unique_counts", "unique_inverse", "unique_va
 
 
 def _common(t1, t2):
+    """Both operands flat in their common dtype; uint16/32/64 as ``_dtypes.ordered_bits`` (torch's CUDA
+    build gathers, masks and compares them only so): results go back through :func:`_back`."""
     dt = _dtypes.promote_torch(t1.dtype, t2.dtype)
-    return t1.reshape(-1).to(dt), t2.reshape(-1).to(dt)
+    t1, t2 = t1.reshape(-1).to(dt), t2.reshape(-1).to(dt)
+    if dt in _dtypes.SAME_BITS:
+        return _dtypes.ordered_bits(t1), _dtypes.ordered_bits(t2), dt
+    return t1, t2, dt
+
+
+def _back(values, dt):
+    return _wrap(_dtypes.from_ordered_bits(values, dt) if dt in _dtypes.SAME_BITS else values)
 
 
 def _argsort_rows(rows):
@@ -47,10 +56,13 @@ def unique_tensor(t, return_index=False, return_inverse=False, return_counts=Fal
     if k is not None:
         r = _cpu_kernels.run(k, t, return_index, return_inverse, return_counts, equal_nan=equal_nan)
         return r if isinstance(r, tuple) else (r,)
+    if t.dtype in _dtypes.SAME_BITS:  # uint16/32/64: sorted, masked and compared as their ordered bits
+        r = unique_tensor(_dtypes.ordered_bits(t), return_index, return_inverse, return_counts, axis, equal_nan)
+        return (_dtypes.from_ordered_bits(r[0], t.dtype),) + r[1:]
     if axis is None:
         rows = t.reshape(-1)
         perm = _argsort(rows)
-        aux = rows[perm]
+        aux = _dtypes.gather_bits(rows, perm)
         mask = torch.ones(aux.shape[0], dtype=torch.bool, device=t.device)
         if aux.shape[0] > 1:
             mask[1:] = aux[1:] != aux[:-1]
@@ -63,7 +75,7 @@ def unique_tensor(t, return_index=False, return_inverse=False, return_counts=Fal
         inner = tuple(moved.shape[1:])
         rows = moved.reshape(moved.shape[0], math.prod(inner))  # (not -1: there may be no rows)
         perm = _argsort_rows(rows) if rows.shape[1] else torch.arange(rows.shape[0], device=t.device)
-        aux = rows[perm]
+        aux = _dtypes.gather_bits(rows, perm)
         mask = torch.ones(aux.shape[0], dtype=torch.bool, device=t.device)
         if aux.shape[0] > 1:
             mask[1:] = (aux[1:] != aux[:-1]).any(1) if rows.shape[1] else False
@@ -123,7 +135,7 @@ def unique_values(x):
 
 def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
     """Sorted unique values in both arrays (mirrors ``numpy.intersect1d``)."""
-    t1, t2 = _common(*tensors((ar1, ar2)))
+    t1, t2, dt = _common(*tensors((ar1, ar2)))
     if assume_unique:
         u1, i1 = t1, torch.arange(t1.shape[0], device=t1.device)
         u2, i2 = t2, torch.arange(t2.shape[0], device=t2.device)
@@ -136,34 +148,34 @@ def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
     mask = s[1:] == s[:-1]
     values = s[:-1][mask]
     if not return_indices:
-        return _wrap(values)
-    return (_wrap(values), _wrap(i1[order[:-1][mask]]), _wrap(i2[order[1:][mask] - u1.shape[0]]))
+        return _back(values, dt)
+    return (_back(values, dt), _wrap(i1[order[:-1][mask]]), _wrap(i2[order[1:][mask] - u1.shape[0]]))
 
 
 def union1d(ar1, ar2):
     """Sorted unique values in either array (mirrors ``numpy.union1d``)."""
-    t1, t2 = _common(*tensors((ar1, ar2)))
-    return _wrap(unique_tensor(torch.cat([t1, t2]))[0])
+    t1, t2, dt = _common(*tensors((ar1, ar2)))
+    return _back(unique_tensor(torch.cat([t1, t2]))[0], dt)
 
 
 def setdiff1d(ar1, ar2, assume_unique=False):
     """Unique values of ``ar1`` not in ``ar2`` (mirrors ``numpy.setdiff1d``)."""
     t1, t2 = tensors((ar1, ar2))
     t1 = t1.reshape(-1) if assume_unique else unique_tensor(t1.reshape(-1))[0]
-    return _wrap(t1[isin_tensor(t1, t2, invert=True)])
+    return _wrap(_dtypes.gather_bits(t1, isin_tensor(t1, t2, invert=True)))
 
 
 def setxor1d(ar1, ar2, assume_unique=False):
     """Sorted unique values in exactly one of the arrays (mirrors ``numpy.setxor1d``)."""
-    t1, t2 = _common(*tensors((ar1, ar2)))
+    t1, t2, dt = _common(*tensors((ar1, ar2)))
     if not assume_unique:
         t1, t2 = unique_tensor(t1)[0], unique_tensor(t2)[0]
     aux = sort_tensor(torch.cat([t1, t2]), 0)
     if aux.shape[0] == 0:
-        return _wrap(aux)
+        return _back(aux, dt)
     edge = torch.ones(1, dtype=torch.bool, device=aux.device)
     flag = torch.cat([edge, aux[1:] != aux[:-1], edge])
-    return _wrap(aux[flag[1:] & flag[:-1]])
+    return _back(aux[flag[1:] & flag[:-1]], dt)
 
 
 def isin_tensor(te, tt, invert=False):

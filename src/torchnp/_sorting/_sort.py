@@ -109,6 +109,9 @@ def sort_tensor(t, dim, descending=False, stable=True):
     k = None if descending else _cpu_kernels.numpy_kernel("sort", t)
     if k is not None:
         return _cpu_kernels.run(k, t, dim, "stable" if stable else None)
+    if t.dtype in _dtypes.SAME_BITS:  # uint16/32/64: no CUDA sort; the bits with the sign flipped sort alike
+        r = torch.sort(_dtypes.ordered_bits(t), dim=dim, stable=stable, descending=descending)[0]
+        return _dtypes.from_ordered_bits(r, t.dtype)
     return torch.sort(t, dim=dim, stable=stable, descending=descending)[0]
 
 

@@ -145,11 +145,12 @@ def _componentwise(op):
 
 def _second_on_ties(op):
     """float32/float64 maximum/minimum: NumPy keeps the second operand when they compare equal
-    (maximum(0.0, -0.0) is -0.0; its float16 loop keeps the first, as torch); torch keeps the first,
-    so the operands are swapped."""
+    (maximum(0.0, -0.0) is -0.0; its float16 loop keeps the first, as torch). torch's CPU kernel
+    keeps the first, CUDA's (``fmax``) a zero of its own choosing (the first GPU run), so equal
+    operands take the second explicitly on every device (NaNs compare unequal and propagate)."""
     def kernel(a, b):
         a, b = _pair(a, b)
-        return op(b, a)
+        return torch.where(a == b, b, op(b, a))
     return kernel
 
 

@@ -120,6 +120,16 @@ def _cols(t, start, stop=None):
     return t.narrow(-1, start, stop - start)
 
 
+def _ring(fn, t):
+    """``fn`` (sums, products) on uint16/32/64 ``t`` in int64, whose arithmetic wraps as NumPy's
+    (torch's CUDA build has no sum, prod, cumsum or cumprod kernel for them, _dtypes.PARTIAL_KERNELS)."""
+    if t.dtype is torch.uint64:
+        return fn(t.view(torch.int64)).view(torch.uint64)
+    if t.dtype in UNSIGNED_WIDE:
+        return fn(t.to(torch.int64)).to(t.dtype)
+    return fn(t)
+
+
 def _wrapping(fn, t):
     """``fn`` (sums and differences along the last dimension) on ``t`` in a dtype torch computes it
     exactly as NumPy: uint16/32/64 in int64 (integer arithmetic wraps the same way), complex on the
@@ -391,8 +401,8 @@ def _copysign(uf, t, scan):
 #: canonical ufunc name -> kernel(uf, t, scan): reduce (or scan) the last dimension of ``t`` (length >= 1,
 #: the loop dtype) with a fixed number of torch operations; None where the dtype has no such kernel
 _KERNELS = {
-    "add": lambda uf, t, scan: torch.cumsum(t, -1) if scan else t.sum(-1),
-    "multiply": lambda uf, t, scan: torch.cumprod(t, -1) if scan else t.prod(-1),
+    "add": lambda uf, t, scan: _ring(lambda v: torch.cumsum(v, -1) if scan else v.sum(-1), t),
+    "multiply": lambda uf, t, scan: _ring(lambda v: torch.cumprod(v, -1) if scan else v.prod(-1), t),
     "maximum": _extremum, "minimum": _extremum, "fmax": _extremum, "fmin": _extremum,
     "logaddexp": _logaddexp, "logaddexp2": _logaddexp,
     "bitwise_and": _bitwise, "bitwise_or": _bitwise, "bitwise_xor": _bitwise,
@@ -584,8 +594,8 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
         elif start is not None:  # axis=(): each element combined with the identity/initial, as NumPy
             start_t = _scalar(start, res_dtype, dev)
             r = uf.kernel((res_dtype, res_dtype))(start_t, r).to(res_dtype)
-            if mask is not None:
-                r = torch.where(mask, r, start_t)
+            if mask is not None:  # uint16/32/64: no CUDA where kernel, the same bits chosen as signed
+                r = torch.where(mask, _signed(r), _signed(start_t)).view(res_dtype)
         if not keepdims and axes:
             r = r.squeeze(axes)
     else:
@@ -596,7 +606,7 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
             fill = uf.identity if uf.identity is not None else start if canon in _IDEMPOTENT else \
                 _RIGHT_IDENTITY.get(canon)
             if fill is not None:
-                t = torch.where(mask, t, _scalar(fill, res_dtype, dev))
+                t = torch.where(mask, _signed(t), _signed(_scalar(fill, res_dtype, dev))).view(res_dtype)
                 mask = None
         x = _to_last(t, axes)
         start_t = None
@@ -743,12 +753,12 @@ def reduceat(uf, array, indices, axis=0, dtype=None, out=None):
         fill = uf.identity if uf.identity is not None else _RIGHT_IDENTITY.get(name)
         if name in _IDEMPOTENT or width <= 1:
             r = _kernel(uf, g)
-        elif fill is not None:
-            r = _kernel(uf, torch.where(valid, g, _scalar(fill, res, dev)))
+        elif fill is not None:  # uint16/32/64: no CUDA where kernel, the same bits chosen as signed
+            r = _kernel(uf, torch.where(valid, _signed(g), _signed(_scalar(fill, res, dev))).view(res))
         else:
             r = _sequential(uf.kernel((res, res)), g, False, valid.expand_as(g))
         if width > 1:  # a one-element slice is that element (hypot/gcd would start from the identity)
-            r = torch.where(ln == 1, g.select(-1, 0), r.to(res))
+            r = torch.where(ln == 1, _signed(g.select(-1, 0)), _signed(r.to(res))).view(res)
     return store(r.to(res).movedim(-1, ax), out, shape_error=REDUCTION_SHAPE_ERROR)
 
 

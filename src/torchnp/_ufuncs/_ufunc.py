@@ -91,10 +91,17 @@ _U64_WRAPPING = frozenset({
 
 
 def _probe(fn, loop_in, scalar_pos):
-    """Call ``fn`` once on tiny CPU tensors: (output dtypes, scalars accepted?, kernel exists?)."""
+    """Call ``fn`` once on tiny CPU tensors: (output dtypes, scalars accepted?, kernel exists?).
+
+    On uint16/32/64 a kernel exists where every device has one (``_dtypes.PartialKernels``: the CPU
+    has more of them than CUDA), so that the plan holds on a GPU."""
     args = [torch.ones(1, dtype=d) for d in loop_in]
     try:
-        r = fn(*args)
+        if any(d in _dtypes.PARTIAL for d in loop_in):
+            with _dtypes.PartialKernels():
+                r = fn(*args)
+        else:
+            r = fn(*args)
     except (RuntimeError, NotImplementedError):
         return None, False, False
     except TypeError:
