@@ -640,14 +640,14 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
     return _wrap(c.squeeze())
 
 
-def corrcoef(x, y=None, rowvar=True, bias=NOVALUE, ddof=NOVALUE, *, dtype=None):
-    """Pearson correlation coefficients (mirrors ``numpy.corrcoef``)."""
+def corrcoef(x, y=None, rowvar=True, *, dtype=None):
+    """Pearson correlation coefficients (mirrors ``numpy.corrcoef``; NumPy 2.4's signature, without
+    the ``bias``/``ddof`` no-ops it removed)."""
     xt = tensor(x)
     yt = None if y is None else on_device(y, xt.device)
     k = _cpu_kernels.numpy_kernel("corrcoef", *[t for t in (xt, yt) if t is not None])
     if k is not None and xt.dim() <= 2 and (yt is None or yt.dim() <= 2):  # host data: NumPy's bits
-        kw = {n: v for n, v in (("bias", bias), ("ddof", ddof)) if v is not NOVALUE}  # NumPy's deprecation
-        return _wrap(_cpu_kernels.run(k, xt, yt, rowvar, dtype=dtype, **kw))
+        return _wrap(_cpu_kernels.run(k, xt, yt, rowvar, dtype=dtype))
     c = cov(xt, yt, rowvar, dtype=dtype)._t
     if c.dim() == 0:
         return _wrap(c / c)
