@@ -734,6 +734,63 @@ def test_uint64_kernels_themselves():
         same(_kernels.u64_logical(torch.logical_xor)(t(a), t(b)), numpy.logical_xor(a, b))
 
 
+def test_cbrt_float64_within_an_ulp_of_numpy():
+    """float64 cbrt on torch's path (pow then one Newton step, ``_kernels.cbrt``; 1000 elements, past
+    the tiny host path, and the kernel itself) is within 1 ulp of NumPy's correctly rounded cbrt,
+    from subnormals to 1e300 (pow alone is ~100 ulps off; a wrong Newton step ~30; found by mutation
+    testing: the suite's relative tolerance let a 4 in place of the step's 3 through)."""
+    from torchnp._ufuncs import _kernels
+
+    rng = numpy.random.default_rng(5)
+    x = rng.standard_normal(1000) * 10.0 ** rng.integers(-300, 300, 1000)
+    x[:4] = [5e-324, -2.5e-310, 8.0, -27.0]
+    want = numpy.cbrt(x).view(numpy.int64)
+    for got in (torchnp.cbrt(tnp(x)).to_numpy(), _kernels.cbrt(torch.from_numpy(x)).numpy()):
+        assert got.dtype == numpy.float64
+        assert int(numpy.abs(got.view(numpy.int64) - want).max()) <= 1
+
+
+def test_complex_extremum_kernels_themselves():
+    """maximum/minimum (NaN propagates) and fmax/fmin (NaN ignored) of complex data: the kernels
+    called on torch tensors, against NumPy (a kernel that breaks on the dispatcher's probe falls back
+    to the host on the CPU and hides; found by mutation testing), and the ufuncs past the tiny path."""
+    from torchnp._ufuncs import _kernels
+
+    nan = numpy.nan
+    a = numpy.array([1 + 1j, 1 + 2j, 2 + 0j, complex(nan, 0), 3 + 1j, complex(0, nan), complex(nan, nan), -1j, 0j])
+    b = numpy.array([1 + 2j, 1 + 1j, 1 + 5j, 1 + 0j, complex(nan, 1), complex(nan, 0), 2 + 2j, -1j, -0j])
+    a, b = numpy.tile(a, 10), numpy.tile(b, 10)
+    rows = [(True, True, numpy.maximum), (False, True, numpy.minimum), (True, False, numpy.fmax),
+            (False, False, numpy.fmin)]
+    for greater, nan_from_a, ref in rows:
+        for x, y in ((a, b), (b, a)):
+            want = ref(x, y)
+            got = _kernels.complex_extremum(greater, nan_from_a)(torch.from_numpy(x), torch.from_numpy(y))
+            numpy.testing.assert_array_equal(got.numpy(), want)
+            assert_like_numpy(getattr(torchnp, ref.__name__)(tnp(x), tnp(y)), want, rtol=0, atol=0)
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_complex_expm1_special_values(dtype):
+    """Complex expm1 at infinities and NaNs is C99's ``cexp(z) - 1`` (NumPy's own exp minus one is
+    the oracle; NumPy's expm1 gives NaN there, docs/differences.md), ``z`` itself at zeros, NumPy's
+    expm1 elsewhere: 90 elements, past the tiny host path, so torch's kernel runs."""
+    inf, nan = numpy.inf, numpy.nan
+    z = numpy.array([complex(-inf, 0), complex(-inf, 1), complex(-inf, 3), complex(inf, 0), complex(nan, 0),
+                     complex(nan, nan), complex(1, nan), complex(-inf, nan), complex(inf, nan),
+                     complex(-inf, inf), complex(inf, inf), complex(0.5, inf), 0j, 1e-3 + 2e-3j, -0.5 + 1j],
+                    dtype=dtype)
+    z = numpy.tile(z, 6)
+    finite = numpy.isfinite(z) & (z != 0)
+    with numpy.errstate(all="ignore"):
+        want = numpy.where(finite, numpy.expm1(z), numpy.where(z == 0, z, numpy.exp(z) - 1))
+    got = torchnp.expm1(tnp(z)).to_numpy()
+    assert got.dtype == want.dtype
+    numpy.testing.assert_array_equal(got[~finite], want[~finite])
+    eps = float(numpy.finfo(dtype).eps)
+    numpy.testing.assert_allclose(got[finite], want[finite], rtol=4 * eps, atol=0)
+
+
 @pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
 def test_log1p_of_subnormals_on_torch_kernels(dtype):
     """log1p(x) rounds to x for subnormal x: exactly NumPy's. 100 elements, past the tiny-array

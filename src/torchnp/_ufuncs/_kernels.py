@@ -47,13 +47,23 @@ def modf(x):
     return torch.copysign(frac, x), whole
 
 
+#: cbrt of subnormals: x * 2**(3k) is normal, its root times 2**-k exact (float16 has no room)
+_CBRT_SCALE = {torch.float64: 54, torch.float32: 16}
+
+
 def cbrt(x):
+    k = _CBRT_SCALE.get(x.dtype)
+    small = None
+    if k is not None:  # the Newton step's r**3 of a subnormal x would be subnormal too (62 ulps off)
+        small = torch.abs(x) < torch.finfo(x.dtype).tiny
+        x = torch.where(small, x * 2.0 ** (3 * k), x)
     r = torch.sign(x) * torch.abs(x).pow(1.0 / 3.0)
     # one Newton step brings the pow() result to correct rounding in practice
     safe = torch.isfinite(r) & (r != 0)
     r2 = r * r
     refined = r - (r2 * r - x) / (3 * r2)
-    return torch.where(safe, refined, torch.where(x == 0, x, r))  # cbrt(-0.0) is -0.0
+    r = torch.where(safe, refined, torch.where(x == 0, x, r))  # cbrt(-0.0) is -0.0
+    return r if small is None else torch.where(small, r * 2.0 ** -k, r)
 
 
 def spacing(x):
