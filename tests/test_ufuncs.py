@@ -732,6 +732,52 @@ def test_uint64_kernels_themselves():
             same(_kernels.u64_compare(op)(t(a), t(b)), ref(a, b))
             same(_kernels.u64_compare(op)(t(a), 2**63), ref(a, 2**63))
         same(_kernels.u64_logical(torch.logical_xor)(t(a), t(b)), numpy.logical_xor(a, b))
+        s = numpy.resize(numpy.array([-1, -(2**63), 0, 5, 2**63 - 1, -7], numpy.int64), a.size)
+        for op, ref in ((torch.lt, numpy.less), (torch.ge, numpy.greater_equal), (torch.ne, numpy.not_equal)):
+            same(_kernels.u64_compare(op)(t(s), t(a)), ref(s, a))  # a negative int64 is below every uint64
+            same(_kernels.u64_compare(op)(t(a), t(s)), ref(a, s))
+            for inf in (numpy.inf, -numpy.inf):  # a Python int beyond uint64 compares as a float (NEP 50)
+                same(_kernels.u64_compare(op)(t(a), inf), ref(a, inf))
+                same(_kernels.u64_compare(op)(inf, t(a)), ref(inf, a))
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32"])
+def test_float_power_of_big_python_ints(dtype):
+    """A Python int exponent (or base) of a float16/32 power is NumPy's weak scalar: rounded to the
+    array's dtype first (16777217 is 2**24 in float32, so a negative base gives a positive power),
+    inf beyond its range, NumPy's OverflowError beyond float64; torch took the int as it was (the
+    odd exponent's sign) or raised its own errors beyond int64 or float16 (found by mutation
+    testing). 120 elements, past the tiny host path."""
+    x = numpy.tile(numpy.array([0.99999994, 1.0000001, 0.5, -1.0000001, 3.0, -2.0, 0.0, -0.75], dtype), 15)
+    eps = float(numpy.finfo(dtype).eps)
+    with numpy.errstate(all="ignore"):
+        for b in (16777217, -16777217, 2049, 2**200, -(2**200), 2**1100, True):
+            check("power", x, b, compare=Compare(rtol=4 * eps, atol=0))
+        for base in (16777217, -16777217, 2**200, 2**1100):
+            check("power", base, x[:40].astype(dtype) * 2, compare=Compare(rtol=4 * eps, atol=0))
+
+
+def test_uint64_compared_with_python_ints_beyond_it():
+    """A Python int beyond uint64 on either side of a comparison with uint64 data: NumPy's answer
+    (the int as a float, NEP 50); with the int on the left torchnp raised torch's TypeError (found
+    by mutation testing). 100 elements, past the tiny host path."""
+    a = numpy.arange(100, dtype=numpy.uint64) * numpy.uint64(2**57)
+    for name in ("less", "less_equal", "greater", "greater_equal", "equal", "not_equal"):
+        for v in (2**70, -(2**70)):
+            check(name, v, a)
+            check(name, a, v)
+
+
+def test_complex_power_of_underflowing_powers():
+    """A negative integer power of a complex number whose positive power underflows to 0: NumPy's
+    1/(0+0j), inf+nanj (Smith's reciprocal at a zero, ``_smith_reciprocal``; found by mutation
+    testing), and a power that overflows: nan+nanj. 120 elements, past the tiny host path."""
+    a = numpy.tile(numpy.array([1e-200 + 0j, 1e-170 + 1e-170j, 1e200 + 0j, -1e-180 + 0j, 2 + 1j, 1e-160j]), 20)
+    for n in (-2, -3, -1):
+        with numpy.errstate(all="ignore"):
+            want = numpy.power(a, complex(n))
+        got = torchnp.power(tnp(a), complex(n)).to_numpy()
+        numpy.testing.assert_allclose(got, want, rtol=4 * float(numpy.finfo(float).eps), atol=0)
 
 
 def test_cbrt_float64_within_an_ulp_of_numpy():

@@ -351,14 +351,17 @@ _PACK = {torch.float16: struct.Struct("e"), torch.float32: struct.Struct("f")}
 
 
 def _weak(v, dt):
-    """A Python float scalar rounded to the loop's float dtype, as NumPy casts weak scalars (NEP 50)."""
+    """A Python int or float scalar rounded to the loop's float dtype, as NumPy casts weak scalars
+    (NEP 50): 16777217 is 2**24 in float32, an int beyond float16's range inf (torch would take the
+    int as it is, or raise beyond int64)."""
     p = _PACK.get(dt)
-    if p is None or not isinstance(v, float):
+    if p is None or type(v) not in (int, float):
         return v
+    f = float(v)  # an int beyond float64: NumPy's OverflowError, its message
     try:
-        return p.unpack(p.pack(v))[0]  # a host scalar, no device data
+        return p.unpack(p.pack(f))[0]  # a host scalar, no device data
     except OverflowError:
-        return math.copysign(math.inf, v)
+        return math.copysign(math.inf, f)
 
 
 def float_power_(a, b):
@@ -444,8 +447,9 @@ def u64_compare(op):
 
     def kernel(a, b):
         if isinstance(a, float) or isinstance(b, float):  # ±inf: a Python int beyond uint64 (NEP 50)
-            return op(a.to(torch.float64) if isinstance(a, torch.Tensor) else a,
-                      b.to(torch.float64) if isinstance(b, torch.Tensor) else b)
+            dev = (a if isinstance(a, torch.Tensor) else b).device  # either side: torch.lt(float, t) raises
+            return op(*(v.to(torch.float64) if isinstance(v, torch.Tensor) else
+                        torch.tensor(v, dtype=torch.float64, device=dev) for v in (a, b)))
         neg_a, neg_b = _negative(a), _negative(b)
         x, y = _u64_pair(a, b)
         r = op(_u64_ordered(x), _u64_ordered(y))
