@@ -448,3 +448,12 @@ def test_cumulative_one_axis_tuple(name):
         getattr(numpy, name)(a, axis=(1,), include_initial=True)
     raises_like(TypeError, getattr(torchnp, name), tnp(a), axis=(1,), include_initial=True,
                 match=f"^{re.escape(str(want.value))}$")
+
+
+@pytest.mark.parametrize("name", ["argmax", "argmin", "nanargmax", "nanargmin"])
+def test_arg_extremum_of_0d_with_an_axis(name):
+    """A 0-d input with an integer axis: 0 and -1 are its one element, any other axis NumPy's
+    AxisError (found by mutation testing: the axis check of the 0-d case was never reached)."""
+    for a in (numpy.array(5.0), numpy.array(-2), numpy.float64(numpy.nan)):
+        for axis in (0, -1, 1, -2, 5):
+            check(name, a, axis=axis)
