@@ -513,3 +513,20 @@ def test_std_out_casting_and_nanmean_where_false():
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)  # the warning reads the count: host only (documented)
             assert_like_numpy(torchnp.nanmean(tnp(a), axis=1, where=where), want)
+
+
+@pytest.mark.parametrize("shape", [(0,), (0, 3), (2, 0)])
+def test_mean_of_empty_warns_numpys_message(shape):
+    """The mean of no elements (axis=None): NumPy's RuntimeWarning and its message, "Mean of empty
+    slice" (found by mutation testing: the tests checked the warning's type only; torchnp's message
+    ended in a period that NumPy 2.4's has not)."""
+    a = numpy.zeros(shape)
+    with warnings.catch_warnings(record=True) as want, numpy.errstate(all="ignore"):
+        warnings.simplefilter("always")
+        numpy.mean(a)
+    with warnings.catch_warnings(record=True) as got, numpy.errstate(all="ignore"):
+        warnings.simplefilter("always")
+        torchnp.mean(tnp(a))
+    first = [(w.category, str(w.message)) for w in want][:1]
+    assert first == [(RuntimeWarning, "Mean of empty slice")]
+    assert first[0] in [(w.category, str(w.message)) for w in got]

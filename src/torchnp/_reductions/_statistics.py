@@ -73,7 +73,7 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     axes = axes_of(axis, t.dim())
     acc, res = _compute_dtypes(t, dtype)
     s, n = _sum_count(t, axes, keepdims, where, acc)
-    _empty_warning(n, "Mean of empty slice.")
+    _empty_warning(n, "Mean of empty slice")
     if not (s.is_floating_point() or s.is_complex()):
         # an integer dtype=: NumPy sums in that dtype (wrapping; torch.sum widens small integers to
         # int64) and true_divides in float64, cast back (torch's int / int: float32, 16777217 -> 16777216)
