@@ -530,3 +530,19 @@ def test_mean_of_empty_warns_numpys_message(shape):
     first = [(w.category, str(w.message)) for w in want][:1]
     assert first == [(RuntimeWarning, "Mean of empty slice")]
     assert first[0] in [(w.category, str(w.message)) for w in got]
+
+
+@pytest.mark.parametrize("name", ["quantile", "nanquantile"])
+def test_weighted_quantile_shape_errors_as_numpy(name):
+    """Weights whose shape is not the data's: NumPy's exception type and message for every axis
+    (found by mutation testing: no test reached the message of the wrong-length 1-d weights)."""
+    a = numpy.arange(6.0).reshape(2, 3)
+    for w in (numpy.ones(2), numpy.ones((3, 2)), numpy.ones(3)):
+        for axis in (1, -1, 0, (0, 1)):
+            try:
+                getattr(numpy, name)(a, 0.5, axis=axis, method="inverted_cdf", weights=w)
+            except (TypeError, ValueError) as e:
+                raises_like(type(e), getattr(torchnp, name), tnp(a), 0.5, axis=axis, method="inverted_cdf",
+                            weights=tnp(w), match=f"^{re.escape(str(e))}$")
+            else:
+                check(name, a, 0.5, axis=axis, method="inverted_cdf", weights=w)
