@@ -537,10 +537,10 @@ def test_weighted_quantile_shape_errors_as_numpy(name):
     """Weights whose shape is not the data's: NumPy's exception type and message for each axis
     (found by mutation testing: no test reached the message of the wrong-length 1-d weights).
     Not nanquantile: NumPy 2.4's raises an IndexError for 1-d weights of a 2-d array (its bug).
-    Not axis=None: NumPy's TypeError there, torchnp's ValueError (open, docs/differences.md)."""
+    With axis=None NumPy raises a TypeError (torchnp raised this ValueError: fixed)."""
     a = numpy.arange(6.0).reshape(2, 3)
     for w in (numpy.ones(2), numpy.ones((3, 2)), numpy.ones(3)):
-        for axis in (1, -1, 0, (0, 1)):
+        for axis in (1, -1, 0, (0, 1), None):
             try:
                 getattr(numpy, name)(a, 0.5, axis=axis, method="inverted_cdf", weights=w)
             except (TypeError, ValueError) as e:

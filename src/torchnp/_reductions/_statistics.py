@@ -313,6 +313,8 @@ def _quantile(a, q, axis, out, method, keepdims, weights, nan, scale, interpolat
     if weights is not None:
         if method != "inverted_cdf":
             raise ValueError(f"Only method 'inverted_cdf' supports weights. Got: {method}.")
+        if axis is None and tuple(_np.shape(weights)) != tuple(t.shape):  # NumPy's _weights_are_valid
+            raise TypeError("Axis must be specified when shapes of a and weights differ.")
         r = _weighted(t, x, weights, axes, rest, qv, nan)
     else:
         sx, _ = torch.sort(x, dim=-1)
