@@ -149,6 +149,18 @@ def test_histogramdd_repeated_edges():
     check("histogramdd", s, bins=[numpy.array([0.0, 1.0, 0.5]), numpy.array([0.0, 1.0, 3.0])])  # NumPy's ValueError
 
 
+def test_histogram_repeated_edges():
+    """1-d histograms with edges that repeat: accepted as NumPy does (only a decrease is its
+    ValueError); found by mutation testing (`>=` in the edges' check passed every test), also
+    past the tiny host path."""
+    x = numpy.array([0.5, 1.0, 1.5, 2.0, 1.0, 0.0, 3.0])
+    for data in (x, numpy.tile(x, 20)):
+        for bins in ([0.0, 1.0, 1.0, 2.0], [0.0, 0.0, 1.0, 2.0, 2.0], [1.0, 1.0], [0.0, 1.0, 0.5]):
+            check("histogram", data, bins=numpy.array(bins))
+            check("histogram_bin_edges", data, bins=numpy.array(bins))
+        check("histogram", data, bins=numpy.array([0.0, 1.0, 1.0, 2.0]), density=True)
+
+
 def test_histogramdd_errors():
     s = numpy.ones((4, 2))
     check("histogramdd", s, bins=[2, 2, 2])

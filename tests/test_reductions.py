@@ -445,3 +445,35 @@ def test_whole_array_max_min_kernels_give_numpys_values(kernels, dtype, special,
         for name in ("max", "min", "amax", "amin"):
             check(name, x)
         assert_like_numpy(tnp(x).max(), x.max())
+
+
+@pytest.mark.parametrize("name", ["cumulative_sum", "cumulative_prod"])
+def test_cumulative_one_axis_tuple(name):
+    """NumPy 2.4's cumulative_sum/cumulative_prod take ``axis`` as ``ufunc.accumulate`` does: a
+    one-element tuple is its axis; no axis or two is NumPy's ValueError, an axis out of range its
+    AxisError, a float or a bool its TypeError; a 0-d input is one element (NumPy's atleast_1d).
+    With ``include_initial=True`` a tuple is NumPy's TypeError (its ``initial_shape[axis]``) once
+    the axis itself is valid. (cumsum's TypeError for every sequence: the test above.)"""
+    a = numpy.arange(1.0, 7.0).reshape(2, 3)
+    axes = [(0,), (1,), (-1,), (-2,), (numpy.int64(1),), (), (0, 1), (0, 0), (2,), (-3,), (1.0,), (True,)]
+    for x in (a, numpy.tile(a, (1, 30)), a.astype(numpy.int32)):  # the tiny host path, beyond it, an int dtype
+        for axis in axes:
+            check(name, x, axis=axis)
+            check(name, x, axis=axis, include_initial=True)
+    for x in (numpy.arange(1.0, 4.0), numpy.array(2.5), numpy.float64(2.5)):
+        for axis in [(0,), (-1,), (1,), ()]:
+            check(name, x, axis=axis)
+            check(name, x, axis=axis, include_initial=True)
+    with pytest.raises(TypeError) as want:
+        getattr(numpy, name)(a, axis=(1,), include_initial=True)
+    raises_like(TypeError, getattr(torchnp, name), tnp(a), axis=(1,), include_initial=True,
+                match=f"^{re.escape(str(want.value))}$")
+
+
+@pytest.mark.parametrize("name", ["argmax", "argmin", "nanargmax", "nanargmin"])
+def test_arg_extremum_of_0d_with_an_axis(name):
+    """A 0-d input with an integer axis: 0 and -1 are its one element, any other axis NumPy's
+    AxisError (found by mutation testing: the axis check of the 0-d case was never reached)."""
+    for a in (numpy.array(5.0), numpy.array(-2), numpy.float64(numpy.nan)):
+        for axis in (0, -1, 1, -2, 5):
+            check(name, a, axis=axis)

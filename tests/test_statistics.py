@@ -224,6 +224,21 @@ def test_quantile_weights(a, data):
     check("percentile", a, q * 100, axis=axis, method="inverted_cdf", weights=w1)
 
 
+@pytest.mark.parametrize("name", ["quantile", "nanquantile", "percentile", "nanpercentile"])
+def test_weighted_quantile_of_nans(name):
+    """``inverted_cdf`` with weights on data with NaNs: a slice holding one is NaN (quantile), its NaNs
+    are left out (nanquantile): NumPy's values on the host and on the torch path (weights of the
+    data's shape: NumPy's nanquantile raises an IndexError for 1-d weights of a 2-d array)."""
+    a = numpy.array([[1.0, numpy.nan, 3.0, 0.5], [2.0, 1.0, 0.5, 3.0], [numpy.nan, 4.0, -1.0, 2.0]])
+    w = numpy.array([[1.0, 2.0, 1.0, 1.0], [3.0, 1.0, 1.0, 2.0], [0.5, 1.0, 2.0, 1.0]])
+    q = numpy.array([0.0, 0.25, 0.5, 0.75, 1.0]) * (100 if "percentile" in name else 1)
+    for axis in (1, -1):
+        check(name, a, q, axis=axis, method="inverted_cdf", weights=w)
+        check(name, a, q[2], axis=axis, method="inverted_cdf", weights=w, keepdims=True)
+    big, wbig = numpy.tile(a, (1, 30)), numpy.tile(w, (1, 30))  # beyond the tiny host path
+    check(name, big, q, axis=1, method="inverted_cdf", weights=wbig)
+
+
 def test_quantile_errors():
     a = numpy.arange(5.0)
     check("quantile", a, 1.5)
@@ -325,6 +340,17 @@ def test_corrcoef(m, rowvar):
     # the largest |m|^2 relative to the variances; 256 ulps of the result dtype (float64 for integers)
     eps = float(numpy.finfo(numpy.result_type(m.dtype, numpy.float64) if m.dtype.kind != "f" else m.dtype).eps)
     quiet(lambda: check("corrcoef", m, rowvar=rowvar, compare=Compare(rtol=256 * eps, atol=256 * eps)))
+
+
+def test_corrcoef_has_numpys_signature():
+    """NumPy 2.4 removed corrcoef's ``bias=`` and ``ddof=`` (no-ops, deprecated since 1.10): either is
+    NumPy's TypeError, its message too, on the host and on the torch path (which ignored them)."""
+    x = numpy.array([[1.0, 2.0, 4.0, 3.0], [2.0, 1.0, 0.5, 3.0]])
+    for kw in ({"ddof": 1}, {"bias": True}, {"ddof": 0}, {"bias": False}):
+        with pytest.raises(TypeError) as want:
+            numpy.corrcoef(x, **kw)
+        raises_like(TypeError, torchnp.corrcoef, tnp(x), match=f"^{re.escape(str(want.value))}$", **kw)
+    check("corrcoef", x, None, False)
 
 
 def test_corrcoef_complex_and_y():
@@ -487,3 +513,38 @@ def test_std_out_casting_and_nanmean_where_false():
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)  # the warning reads the count: host only (documented)
             assert_like_numpy(torchnp.nanmean(tnp(a), axis=1, where=where), want)
+
+
+@pytest.mark.parametrize("shape", [(0,), (0, 3), (2, 0)])
+def test_mean_of_empty_warns_numpys_message(shape):
+    """The mean of no elements (axis=None): NumPy's RuntimeWarning and its message, "Mean of empty
+    slice" (found by mutation testing: the tests checked the warning's type only; torchnp's message
+    ended in a period that NumPy 2.4's has not)."""
+    a = numpy.zeros(shape)
+    with warnings.catch_warnings(record=True) as want, numpy.errstate(all="ignore"):
+        warnings.simplefilter("always")
+        numpy.mean(a)
+    with warnings.catch_warnings(record=True) as got, numpy.errstate(all="ignore"):
+        warnings.simplefilter("always")
+        torchnp.mean(tnp(a))
+    first = [(w.category, str(w.message)) for w in want][:1]
+    assert first == [(RuntimeWarning, "Mean of empty slice")]
+    assert first[0] in [(w.category, str(w.message)) for w in got]
+
+
+@pytest.mark.parametrize("name", ["quantile", "percentile"])
+def test_weighted_quantile_shape_errors_as_numpy(name):
+    """Weights whose shape is not the data's: NumPy's exception type and message for each axis
+    (found by mutation testing: no test reached the message of the wrong-length 1-d weights).
+    Not nanquantile: NumPy 2.4's raises an IndexError for 1-d weights of a 2-d array (its bug).
+    With axis=None NumPy raises a TypeError (torchnp raised this ValueError: fixed)."""
+    a = numpy.arange(6.0).reshape(2, 3)
+    for w in (numpy.ones(2), numpy.ones((3, 2)), numpy.ones(3)):
+        for axis in (1, -1, 0, (0, 1), None):
+            try:
+                getattr(numpy, name)(a, 0.5, axis=axis, method="inverted_cdf", weights=w)
+            except (TypeError, ValueError) as e:
+                raises_like(type(e), getattr(torchnp, name), tnp(a), 0.5, axis=axis, method="inverted_cdf",
+                            weights=tnp(w), match=f"^{re.escape(str(e))}$")
+            else:
+                check(name, a, 0.5, axis=axis, method="inverted_cdf", weights=w)

@@ -735,6 +735,111 @@ def test_uint64_kernels_themselves():
             same(_kernels.u64_compare(op)(t(a), t(b)), ref(a, b))
             same(_kernels.u64_compare(op)(t(a), 2**63), ref(a, 2**63))
         same(_kernels.u64_logical(torch.logical_xor)(t(a), t(b)), numpy.logical_xor(a, b))
+        s = numpy.resize(numpy.array([-1, -(2**63), 0, 5, 2**63 - 1, -7], numpy.int64), a.size)
+        for op, ref in ((torch.lt, numpy.less), (torch.ge, numpy.greater_equal), (torch.ne, numpy.not_equal)):
+            same(_kernels.u64_compare(op)(t(s), t(a)), ref(s, a))  # a negative int64 is below every uint64
+            same(_kernels.u64_compare(op)(t(a), t(s)), ref(a, s))
+            for inf in (numpy.inf, -numpy.inf):  # a Python int beyond uint64 compares as a float (NEP 50)
+                same(_kernels.u64_compare(op)(t(a), inf), ref(a, inf))
+                same(_kernels.u64_compare(op)(inf, t(a)), ref(inf, a))
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32"])
+def test_float_power_of_big_python_ints(dtype):
+    """A Python int exponent (or base) of a float16/32 power is NumPy's weak scalar: rounded to the
+    array's dtype first (16777217 is 2**24 in float32, so a negative base gives a positive power),
+    inf beyond its range, NumPy's OverflowError beyond float64; torch took the int as it was (the
+    odd exponent's sign) or raised its own errors beyond int64 or float16 (found by mutation
+    testing). 120 elements, past the tiny host path."""
+    x = numpy.tile(numpy.array([0.99999994, 1.0000001, 0.5, -1.0000001, 3.0, -2.0, 0.0, -0.75], dtype), 15)
+    eps = float(numpy.finfo(dtype).eps)
+    with numpy.errstate(all="ignore"):
+        for b in (16777217, -16777217, 2049, 2**200, -(2**200), 2**1100, True):
+            check("power", x, b, compare=Compare(rtol=4 * eps, atol=0))
+        for base in (16777217, -16777217, 2**200, 2**1100):
+            check("power", base, x[:40].astype(dtype) * 2, compare=Compare(rtol=4 * eps, atol=0))
+
+
+def test_uint64_compared_with_python_ints_beyond_it():
+    """A Python int beyond uint64 on either side of a comparison with uint64 data: NumPy's answer
+    (the int as a float, NEP 50); with the int on the left torchnp raised torch's TypeError (found
+    by mutation testing). 100 elements, past the tiny host path."""
+    a = numpy.arange(100, dtype=numpy.uint64) * numpy.uint64(2**57)
+    for name in ("less", "less_equal", "greater", "greater_equal", "equal", "not_equal"):
+        for v in (2**70, -(2**70)):
+            check(name, v, a)
+            check(name, a, v)
+
+
+def test_complex_power_of_underflowing_powers():
+    """A negative integer power of a complex number whose positive power underflows to 0: NumPy's
+    1/(0+0j), inf+nanj (Smith's reciprocal at a zero, ``_smith_reciprocal``; found by mutation
+    testing), and a power that overflows: nan+nanj. 120 elements, past the tiny host path."""
+    a = numpy.tile(numpy.array([1e-200 + 0j, 1e-170 + 1e-170j, 1e200 + 0j, -1e-180 + 0j, 2 + 1j, 1e-160j]), 20)
+    for n in (-2, -3, -1):
+        with numpy.errstate(all="ignore"):
+            want = numpy.power(a, complex(n))
+        got = torchnp.power(tnp(a), complex(n)).to_numpy()
+        for part in ("real", "imag"):  # part by part: a complex NaN test would take inf+nanj for nan+nanj
+            numpy.testing.assert_allclose(getattr(got, part), getattr(want, part),
+                                          rtol=4 * float(numpy.finfo(float).eps), atol=0)
+
+
+def test_cbrt_float64_within_an_ulp_of_numpy():
+    """float64 cbrt on torch's path (pow then one Newton step, ``_kernels.cbrt``; 1000 elements, past
+    the tiny host path, and the kernel itself) is within 1 ulp of NumPy's correctly rounded cbrt,
+    from subnormals to 1e300 (pow alone is ~100 ulps off; a wrong Newton step ~30; found by mutation
+    testing: the suite's relative tolerance let a 4 in place of the step's 3 through)."""
+    from torchnp._ufuncs import _kernels
+
+    rng = numpy.random.default_rng(5)
+    x = rng.standard_normal(1000) * 10.0 ** rng.integers(-300, 300, 1000)
+    x[:4] = [5e-324, -2.5e-310, 8.0, -27.0]
+    want = numpy.cbrt(x).view(numpy.int64)
+    for got in (torchnp.cbrt(tnp(x)).to_numpy(), _kernels.cbrt(torch.from_numpy(x)).numpy()):
+        assert got.dtype == numpy.float64
+        assert int(numpy.abs(got.view(numpy.int64) - want).max()) <= 1
+
+
+def test_complex_extremum_kernels_themselves():
+    """maximum/minimum (NaN propagates) and fmax/fmin (NaN ignored) of complex data: the kernels
+    called on torch tensors, against NumPy (a kernel that breaks on the dispatcher's probe falls back
+    to the host on the CPU and hides; found by mutation testing), and the ufuncs past the tiny path."""
+    from torchnp._ufuncs import _kernels
+
+    nan = numpy.nan
+    a = numpy.array([1 + 1j, 1 + 2j, 2 + 0j, complex(nan, 0), 3 + 1j, complex(0, nan), complex(nan, nan), -1j, 0j])
+    b = numpy.array([1 + 2j, 1 + 1j, 1 + 5j, 1 + 0j, complex(nan, 1), complex(nan, 0), 2 + 2j, -1j, -0j])
+    a, b = numpy.tile(a, 10), numpy.tile(b, 10)
+    rows = [(True, True, numpy.maximum), (False, True, numpy.minimum), (True, False, numpy.fmax),
+            (False, False, numpy.fmin)]
+    for greater, nan_from_a, ref in rows:
+        for x, y in ((a, b), (b, a)):
+            want = ref(x, y)
+            got = _kernels.complex_extremum(greater, nan_from_a)(torch.from_numpy(x), torch.from_numpy(y))
+            numpy.testing.assert_array_equal(got.numpy(), want)
+            assert_like_numpy(getattr(torchnp, ref.__name__)(tnp(x), tnp(y)), want, rtol=0, atol=0)
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_complex_expm1_special_values(dtype):
+    """Complex expm1 at infinities and NaNs is C99's ``cexp(z) - 1`` (NumPy's own exp minus one is
+    the oracle; NumPy's expm1 gives NaN there, docs/differences.md), ``z`` itself at zeros, NumPy's
+    expm1 elsewhere: 90 elements, past the tiny host path, so torch's kernel runs."""
+    inf, nan = numpy.inf, numpy.nan
+    z = numpy.array([complex(-inf, 0), complex(-inf, 1), complex(-inf, 3), complex(inf, 0), complex(nan, 0),
+                     complex(nan, nan), complex(1, nan), complex(-inf, nan), complex(inf, nan),
+                     complex(-inf, inf), complex(inf, inf), complex(0.5, inf), 0j, 1e-3 + 2e-3j, -0.5 + 1j],
+                    dtype=dtype)
+    z = numpy.tile(z, 6)
+    finite = numpy.isfinite(z) & (z != 0)
+    with numpy.errstate(all="ignore"):
+        want = numpy.where(finite, numpy.expm1(z), numpy.where(z == 0, z, numpy.exp(z) - 1))
+    got = torchnp.expm1(tnp(z)).to_numpy()
+    assert got.dtype == want.dtype
+    numpy.testing.assert_array_equal(got[~finite], want[~finite])
+    eps = float(numpy.finfo(dtype).eps)
+    numpy.testing.assert_allclose(got[finite], want[finite], rtol=4 * eps, atol=0)
 
 
 @pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])

@@ -12,8 +12,11 @@ CI (slow).
     nice -n 19 python tools/mutate.py padding kernels  # several, one after the other
     nice -n 19 python tools/mutate.py --limit 120 kernels   # the first 120 mutants only
     nice -n 19 python tools/mutate.py --sample 50 padding   # a seeded random sample of 50 mutants
+    nice -n 19 python tools/mutate.py --sample 50 --seed 3 padding   # another seed, another sample
     nice -n 19 python tools/mutate.py --survivors padding   # rerun only the last run's survivors
     python tools/mutate.py --report                    # scores and survivors of what ran
+    nice -n 19 python tools/mutate.py --check _reductions/_sums.py:125 tests/test_reductions.py -k nan
+                                 # every mutant of one line against the given tests (no baseline)
 
 The default runner is in-process: torch, torchnp and the test modules are imported once, then
 every mutant runs in a forked child that executes the mutated module's source and swaps the code
@@ -115,8 +118,11 @@ def _swap(old, new, pairs=None):
             o, n = oc.cell_contents, nc.cell_contents
         except ValueError:  # an empty cell
             continue
-        if isinstance(o, types.FunctionType) and isinstance(n, types.FunctionType) and o is not old:
-            _swap(o, n, pairs)
+        if isinstance(o, types.FunctionType) and isinstance(n, types.FunctionType):
+            if o is not old:
+                _swap(o, n, pairs)
+        elif n is not new and o is not n:  # a value a factory computed for its closure (`cum = ... if
+            oc.cell_contents = n           # nan_fill is None else None`): the mutated factory's value
     old.__code__, old.__defaults__, old.__kwdefaults__ = new.__code__, new.__defaults__, new.__kwdefaults__
     return True
 
@@ -404,7 +410,7 @@ def _select(file, line, lines, statements, at_import=()):
     return sel
 
 
-def fast(name, limit=None, sample=None, survivors=False):
+def fast(name, limit=None, sample=None, survivors=False, seed=0):
     """Every mutant of module ``name`` (or a seeded random ``sample`` of them) in a forked child of
     one warmed-up process."""
     import pytest
@@ -447,9 +453,9 @@ def fast(name, limit=None, sample=None, survivors=False):
     if sample is not None and sample < len(todo):
         import random
 
-        keep = set(random.Random(0).sample(range(len(todo)), sample))  # the same sample every run
+        keep = set(random.Random(seed).sample(range(len(todo)), sample))  # the same sample every run of a seed
         todo = [m for i, m in enumerate(todo) if i in keep]
-        results["sample"] = sample
+        results["sample"], results["seed"] = sample, seed
     if survivors:  # only the mutants the last run left alive (after adding tests)
         last = json.loads((ROOT / ".mutation" / f"{name}.json").read_text())
         alive = {m["diff"] for m in last["mutants"] if m["status"] == "survived"}
@@ -457,7 +463,7 @@ def fast(name, limit=None, sample=None, survivors=False):
         todo = [(f, mid) for f, mid in todo if (str(f.relative_to(ROOT)), mid.line_number + 1) in lines_alive
                 and _diff(f.read_text(), _mutated(f, mid) or "") in alive]
         done = [m for m in last["mutants"] if m["status"] != "survived"]
-        results.update({k: last[k] for k in ("total_mutants", "sample") if k in last})
+        results.update({k: last[k] for k in ("total_mutants", "sample", "seed") if k in last})
         results["mutants"] = done
     for file, mid in todo[:limit]:
         mutated = _mutated(file, mid)
@@ -508,7 +514,8 @@ def _run_mutant(modname, file, mutated, tests, rule, ids, durations, timeout):
                 _apply(modname, file, mutated)
             except BaseException:  # noqa: BLE001 - the mutant breaks the module itself
                 os._exit(3)
-            os._exit(0 if pytest.main(_pytest_args(tests, rule), plugins=[_Select(ids, durations)]) == 0 else 1)
+            plugins = [] if ids is None else [_Select(ids, durations)]
+            os._exit(0 if pytest.main(_pytest_args(tests, rule), plugins=plugins) == 0 else 1)
         finally:
             os._exit(4)
     start = time.time()
@@ -545,7 +552,8 @@ def summary():
         st = [m["status"] for m in r["mutants"]]
         killed = sum(s.startswith("killed") or s == "timeout" for s in st)
         rows[f.stem] = (killed, len(st), [m for m in r["mutants"] if m["status"] == "survived"])
-        of = f" (a sample of {r['total_mutants']})" if len(st) < r.get("total_mutants", len(st)) else ""
+        of = f" (a sample of {r['total_mutants']}, seed {r.get('seed', 0)})" \
+            if len(st) < r.get("total_mutants", len(st)) else ""
         print(f"{r['module']}: {killed}/{len(st)}{of} killed ({100 * killed / max(len(st), 1):.1f}%), "
               f"survived {st.count('survived')}, timeout {st.count('timeout')}, "
               f"errors {sum(s.startswith('error') for s in st)} (tests: {' '.join(r['tests'])})")
@@ -586,7 +594,43 @@ def report():
     return scores
 
 
+def check(where, tests):
+    """Every mutant of one line (``where``: ``path/under/src/torchnp.py:line``) applied as a run
+    applies it, against ``tests`` (pytest arguments) under both rule sets, without the baseline: the
+    check that a new test kills a survivor. Prints each mutant's diff and status per rule set."""
+    import pytest
+    import torch
+
+    torch.set_num_threads(1)
+    path, line = where.rsplit(":", 1)
+    file, line = SRC / path, int(line)
+    sys.path.insert(0, str(ROOT / "src"))
+    sys.path.insert(0, str(ROOT / "tests"))
+    os.chdir(ROOT)
+    with open(os.devnull, "w") as null:
+        out, sys.stdout = sys.stdout, null
+        try:
+            pytest.main(["--collect-only", *_pytest_args(tests)])
+        finally:
+            sys.stdout = out
+    alive = 0
+    for mid in _mutants(file):
+        if mid.line_number + 1 != line:
+            continue
+        mutated = _mutated(file, mid)
+        if mutated is None:
+            continue
+        status = {}
+        for rule in RULES:
+            status[rule] = _run_mutant(_module_name(file), file, mutated, tests, rule, None, {}, 600.0)
+        alive += all(s == "survived" for s in status.values())
+        print(f"{status}  {path}:{line}\n{_diff(file.read_text(), mutated)}", flush=True)
+    return 1 if alive else 0
+
+
 def main(argv):
+    if argv[:1] == ["--check"]:  # --check path:line tests...
+        return check(argv[1], argv[2:])
     if argv == ["--report"]:
         summary()
         if (ROOT / ".mutmut-cache").exists():
@@ -595,13 +639,13 @@ def main(argv):
     use_mutmut = "--mutmut" in argv
     survivors = "--survivors" in argv
     argv = [a for a in argv if a != "--survivors"]
-    opts = {"--limit": None, "--sample": None}
+    opts = {"--limit": None, "--sample": None, "--seed": 0}
     for opt in opts:
         if opt in argv:
             i = argv.index(opt)
             opts[opt] = int(argv[i + 1])
             argv = argv[:i] + argv[i + 2:]
-    limit, sample = opts["--limit"], opts["--sample"]
+    limit, sample, seed = opts["--limit"], opts["--sample"], opts["--seed"]
     argv = [a for a in argv if a != "--mutmut"]
     unknown = [a for a in argv if a not in MODULES]
     if not argv or unknown:
@@ -613,7 +657,7 @@ def main(argv):
             run(name)
             report()
         else:
-            fast(name, limit, sample, survivors)
+            fast(name, limit, sample, survivors, seed)
     if not use_mutmut:
         summary()
     return 0

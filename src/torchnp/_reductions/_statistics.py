@@ -73,7 +73,7 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     axes = axes_of(axis, t.dim())
     acc, res = _compute_dtypes(t, dtype)
     s, n = _sum_count(t, axes, keepdims, where, acc)
-    _empty_warning(n, "Mean of empty slice.")
+    _empty_warning(n, "Mean of empty slice")
     if not (s.is_floating_point() or s.is_complex()):
         # an integer dtype=: NumPy sums in that dtype (wrapping; torch.sum widens small integers to
         # int64) and true_divides in float64, cast back (torch's int / int: float32, 16777217 -> 16777216)
@@ -313,6 +313,8 @@ def _quantile(a, q, axis, out, method, keepdims, weights, nan, scale, interpolat
     if weights is not None:
         if method != "inverted_cdf":
             raise ValueError(f"Only method 'inverted_cdf' supports weights. Got: {method}.")
+        if axis is None and tuple(_np.shape(weights)) != tuple(t.shape):  # NumPy's _weights_are_valid
+            raise TypeError("Axis must be specified when shapes of a and weights differ.")
         r = _weighted(t, x, weights, axes, rest, qv, nan)
     else:
         if x.dtype in _dtypes.SAME_BITS:  # uint16/32/64: no CUDA sort, their ordered bits sort alike
@@ -643,14 +645,14 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
     return _wrap(c.squeeze())
 
 
-def corrcoef(x, y=None, rowvar=True, bias=NOVALUE, ddof=NOVALUE, *, dtype=None):
-    """Pearson correlation coefficients (mirrors ``numpy.corrcoef``)."""
+def corrcoef(x, y=None, rowvar=True, *, dtype=None):
+    """Pearson correlation coefficients (mirrors ``numpy.corrcoef``; NumPy 2.4's signature, without
+    the ``bias``/``ddof`` no-ops it removed)."""
     xt = tensor(x)
     yt = None if y is None else on_device(y, xt.device)
     k = _cpu_kernels.numpy_kernel("corrcoef", *[t for t in (xt, yt) if t is not None])
     if k is not None and xt.dim() <= 2 and (yt is None or yt.dim() <= 2):  # host data: NumPy's bits
-        kw = {n: v for n, v in (("bias", bias), ("ddof", ddof)) if v is not NOVALUE}  # NumPy's deprecation
-        return _wrap(_cpu_kernels.run(k, xt, yt, rowvar, dtype=dtype, **kw))
+        return _wrap(_cpu_kernels.run(k, xt, yt, rowvar, dtype=dtype))
     c = cov(xt, yt, rowvar, dtype=dtype)._t
     if c.dim() == 0:
         return _wrap(c / c)

@@ -95,12 +95,15 @@ def _accumulation(uf, cache, nan_fill=None, new_api=False):
     base = {"add": "sum", "multiply": "prod"}[uf.__name__]
 
     def compute(x, axis, dtype, out, include_initial=False):
-        if isinstance(axis, (tuple, list)):
+        # cumsum & co. take one int; cumulative_* also ufunc.accumulate's one-element tuple (NumPy 2.4)
+        if isinstance(axis, list) or (isinstance(axis, tuple) and not new_api):
             raise TypeError(f"'{type(axis).__name__}' object cannot be interpreted as an integer")
         t = tensor(x)
         if nan_fill is not None and (t.is_floating_point() or t.is_complex()):
             t = torch.where(torch.isnan(t), torch.tensor(nan_fill, dtype=t.dtype, device=t.device), t)
-        if t.dim() == 0 and axis is not None and not isinstance(axis, (tuple, list)):
+        if t.dim() == 0 and new_api:
+            t = t.reshape(1)  # NumPy's atleast_1d; the axis then goes to accumulate as given
+        elif t.dim() == 0 and axis is not None:
             legacy_0d(axis)
             axis = None
         if axis is None:
@@ -111,6 +114,8 @@ def _accumulation(uf, cache, nan_fill=None, new_api=False):
         res = _dtypes.to_torch(dtype) if dtype is not None else _res_dtype(cache, uf, t.dtype)
         r = uf.accumulate(_wrap(t), axis=axis, dtype=_dtypes.TO_NUMPY[res])._t
         if include_initial:
+            if isinstance(axis, tuple):  # NumPy 2.4's _cumulative_func indexes a list with the axis
+                raise TypeError("list indices must be integers or slices, not tuple")
             ax = normalize_axis(axis, r.dim())
             shape = list(r.shape)
             shape[ax] = 1

@@ -47,13 +47,23 @@ def modf(x):
     return torch.copysign(frac, x), whole
 
 
+#: cbrt of subnormals: x * 2**(3k) is normal, its root times 2**-k exact (float16 has no room)
+_CBRT_SCALE = {torch.float64: 54, torch.float32: 16}
+
+
 def cbrt(x):
+    k = _CBRT_SCALE.get(x.dtype)
+    small = None
+    if k is not None:  # the Newton step's r**3 of a subnormal x would be subnormal too (62 ulps off)
+        small = torch.abs(x) < torch.finfo(x.dtype).tiny
+        x = torch.where(small, x * 2.0 ** (3 * k), x)
     r = torch.sign(x) * torch.abs(x).pow(1.0 / 3.0)
     # one Newton step brings the pow() result to correct rounding in practice
     safe = torch.isfinite(r) & (r != 0)
     r2 = r * r
     refined = r - (r2 * r - x) / (3 * r2)
-    return torch.where(safe, refined, torch.where(x == 0, x, r))  # cbrt(-0.0) is -0.0
+    r = torch.where(safe, refined, torch.where(x == 0, x, r))  # cbrt(-0.0) is -0.0
+    return r if small is None else torch.where(small, r * 2.0 ** -k, r)
 
 
 def spacing(x):
@@ -342,14 +352,17 @@ _PACK = {torch.float16: struct.Struct("e"), torch.float32: struct.Struct("f")}
 
 
 def _weak(v, dt):
-    """A Python float scalar rounded to the loop's float dtype, as NumPy casts weak scalars (NEP 50)."""
+    """A Python int or float scalar rounded to the loop's float dtype, as NumPy casts weak scalars
+    (NEP 50): 16777217 is 2**24 in float32, an int beyond float16's range inf (torch would take the
+    int as it is, or raise beyond int64)."""
     p = _PACK.get(dt)
-    if p is None or not isinstance(v, float):
+    if p is None or type(v) not in (int, float):
         return v
+    f = float(v)  # an int beyond float64: NumPy's OverflowError, its message
     try:
-        return p.unpack(p.pack(v))[0]  # a host scalar, no device data
+        return p.unpack(p.pack(f))[0]  # a host scalar, no device data
     except OverflowError:
-        return math.copysign(math.inf, v)
+        return math.copysign(math.inf, f)
 
 
 def float_power_(a, b):
@@ -435,8 +448,9 @@ def u64_compare(op):
 
     def kernel(a, b):
         if isinstance(a, float) or isinstance(b, float):  # ±inf: a Python int beyond uint64 (NEP 50)
-            return op(a.to(torch.float64) if isinstance(a, torch.Tensor) else a,
-                      b.to(torch.float64) if isinstance(b, torch.Tensor) else b)
+            dev = (a if isinstance(a, torch.Tensor) else b).device  # either side: torch.lt(float, t) raises
+            return op(*(v.to(torch.float64) if isinstance(v, torch.Tensor) else
+                        torch.tensor(v, dtype=torch.float64, device=dev) for v in (a, b)))
         neg_a, neg_b = _negative(a), _negative(b)
         x, y = _u64_pair(a, b)
         r = op(_u64_ordered(x), _u64_ordered(y))
