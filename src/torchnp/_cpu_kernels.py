@@ -252,14 +252,16 @@ def host_reduction(name, a, axis=None, keepdims=False):
     tracing). The host view is the array's cached one (``ndarray._host_array``)."""
     if a._d not in INEXACT or _dynamo_compiling() or not _device.CPU_VALUE_CHECKS:
         return None
-    h = a._host_array()
+    h = a._h  # (the cached view read inline: a callback's sum of NumPy's result, §7)
+    if h is None:
+        h = a._host_array()
     if h is False or _transforms_active():
         return None
     r = None
     if h.size >= 2 * _threaded.MIN_PART and name in _THREADED and h.dtype.char in "fd":
         r = _THREADED[name](h, axis, keepdims)  # NumPy's loops on torch's threads: NumPy's bits
     if r is None:
-        r = HOST_REDUCTIONS[name](h, axis=axis, keepdims=keepdims)
+        r = HOST_REDUCTIONS[name](h, axis, None, None, keepdims)  # (a, axis, dtype, out, keepdims) in each
     return torch.from_numpy(r) if type(r) is _np.ndarray else r
 
 
