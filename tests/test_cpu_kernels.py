@@ -954,3 +954,114 @@ def test_einsum_matmul_row_keeps_einsums_errors_and_small_products_on_torch():
     assert kernels.numpy_kernel("einsum_matmul", big, big, context="ij,jk->ik") is not None
     assert kernels.numpy_kernel("einsum_matmul", big, big, context="ij,jk->ki") is None  # not (rows, columns)
     assert kernels.numpy_kernel("einsum_matmul", big, big, context="ij,ij->i") is None
+
+
+# ---------------------------------------------------------------- numpy.ndarray operands are host data (issue 23)
+_ROUTED = sorted(op for op in kernels.KERNELS if isinstance(getattr(numpy, op, None), numpy.ufunc))
+_HOST_UFUNCS = sorted(set(_ROUTED + TINY_UNARY + TINY_BINARY))
+_KINDS = ["numpy", "torchnp", "numpy-torchnp", "torchnp-numpy", "numpy-scalar", "scalar-numpy"]
+
+
+def _promised_bits(name, n, dtype, kinds):
+    """Where docs/devices.md ("Which kernel runs on host data") promises NumPy's loop: operands of at most
+    TINY_HOST elements (the tiny path; a ufunc torchnp answers differently excepted), and the ufunc
+    rows of ``KERNELS`` from their ``min_size`` on loops of their dtypes."""
+    if n <= TINY_HOST:
+        return name not in kernels.NOT_NUMPYS
+    k = kernels.KERNELS.get(name)
+    return k is not None and n >= k.min_size and getattr(torch, dtype) in k.dtypes and (
+        k.max_size is None or n < k.max_size)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), name=st.sampled_from(_HOST_UFUNCS),
+       n=st.one_of(st.integers(0, TINY_HOST + 2), st.integers(TINY_HOST + 3, 9_999), st.integers(10_000, 10_050)),
+       dtype=st.sampled_from(["float64", "float32", "int64", "int32", "uint8"]), kinds=st.sampled_from(_KINDS))
+def test_numpy_operands_are_host_data(seed, name, n, dtype, kinds):
+    """Issue 23 (§3.3, §7): a ``numpy.ndarray`` operand (what SciPy hands a model: ``np.exp(-b * x)``
+    inside ``curve_fit``) is host data as a torchnp array's host view is: at every size where the
+    table says NumPy's loop (tiny operands, the ufunc rows from 10^4 elements) the result is NumPy's
+    bits, alone, beside a torchnp array or a scalar, either side; elsewhere NumPy's values to rounding."""
+    uf, f = getattr(numpy, name), getattr(torchnp, name)
+    a = _values(seed, dtype, n) * numpy.asarray(0.37 if dtype[0] == "f" else 1, dtype)
+    b = _values(seed + 1, dtype, n)
+    first, _, second = kinds.partition("-")
+    if uf.nin == 1:
+        args, got_args = (a,), (a if first == "numpy" else torchnp.asarray(a),)
+    else:
+        second = second or first
+        pick = {"numpy": lambda v: v, "torchnp": torchnp.asarray, "scalar": lambda v: 3}
+        args = tuple(3 if k == "scalar" else v for k, v in ((first, a), (second, b)))
+        got_args = (pick[first](a), pick[second](b))
+    expected, error = _numpy_or_error(uf, *args)
+    with numpy.errstate(all="ignore"):
+        if error is not None:
+            with pytest.raises(type(error)):
+                f(*got_args)
+            return
+        got = f(*got_args)
+    if _promised_bits(name, n, dtype, kinds):
+        _same(got, expected)
+    else:
+        assert_like_numpy(got, expected)
+
+
+def test_numpy_operands_of_any_layout_are_numpys_on_the_tiny_path():
+    """Issue 23: reversed, strided, read-only, byte-swapped and 0-d ``numpy.ndarray`` operands take
+    NumPy's loop as they are: NumPy's bits, a torchnp array (NumPy's scalar for 0-d), NumPy's dtype."""
+    base = numpy.linspace(-3, 3, 41)
+    ro = base.copy()
+    ro.flags.writeable = False
+    cases = [base[::-1], base[::3], ro, base.astype(">f8"), base.reshape(41, 1)[:, 0], numpy.float64(0.5) * base[:1]]
+    with numpy.errstate(all="ignore"):
+        for a in cases:
+            for name in ("exp", "log1p", "sqrt", "tanh"):
+                got = getattr(torchnp, name)(a)
+                assert type(got) is torchnp.ndarray
+                _same(got, getattr(numpy, name)(a))
+            _same(torchnp.multiply(a, torchnp.asarray(base[:a.size])), numpy.multiply(a, base[:a.size]))
+            _same(torchnp.asarray(base[:a.size]) - a, base[:a.size] - a)
+            _same(a ** 2.5 * torchnp.asarray(base[:a.size]), a ** 2.5 * base[:a.size])
+        zero_d = numpy.asarray(0.25)
+        for got, expected in [(torchnp.exp(zero_d), numpy.exp(zero_d)), (torchnp.add(zero_d, 1), numpy.add(zero_d, 1))]:
+            assert type(got) is type(expected) and got == expected
+
+
+_HOST_CALLS = {  # name: (torchnp call, NumPy call, operands), each promised NumPy's bits on host data (docs/devices.md)
+    "sum": (torchnp.sum, numpy.sum, 1), "mean": (torchnp.mean, numpy.mean, 1), "prod": (torchnp.prod, numpy.prod, 1),
+    "nansum": (torchnp.nansum, numpy.nansum, 1), "sum axis 0": (lambda a: torchnp.sum(a, 0), lambda a: numpy.sum(a, 0), 1),
+    "dot": (torchnp.dot, numpy.dot, 2), "inner": (torchnp.inner, numpy.inner, 2), "vdot": (torchnp.vdot, numpy.vdot, 2),
+    "matmul": (torchnp.matmul, numpy.matmul, 2),
+    "einsum": (lambda a, b: torchnp.einsum("i,i->i", a, b), lambda a, b: numpy.einsum("i,i->i", a, b), 2),
+    "where": (lambda a, b: torchnp.where(a > 0, a, b), lambda a, b: numpy.where(a > 0, a, b), 2),
+}
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), name=st.sampled_from(sorted(_HOST_CALLS)), n=st.integers(1, TINY_HOST),
+       dtype=st.sampled_from(["float64", "float32"]), kinds=st.sampled_from(["numpy", "numpy-torchnp", "torchnp-numpy"]))
+def test_numpy_operands_of_reductions_and_products_are_numpys(seed, name, n, dtype, kinds):
+    """Issue 23: a ``numpy.ndarray`` operand of the host reductions (``sum``, ``mean``, ... at every size)
+    and of the tiny products and ``where`` (at most TINY_HOST elements) is host data: NumPy's bits,
+    alone or beside a torchnp array (SciPy's line search hands the objective NumPy's arrays)."""
+    f, g, nin = _HOST_CALLS[name]
+    rng = numpy.random.default_rng(seed)
+    args = [rng.standard_normal(n).astype(dtype) for _ in range(nin)]
+    first, _, second = kinds.partition("-")
+    kinds = [first, second or first][:nin]
+    got = f(*[torchnp.asarray(a) if k == "torchnp" else a for a, k in zip(args, kinds)])
+    _same(got, g(*args))
+
+
+@pytest.mark.parametrize("n", [4, 9, 100, 1000, 10_000, 100_000])
+def test_host_reductions_and_lapack_of_numpy_operands_are_numpys(n):
+    """Issue 23: the host reductions of a ``numpy.ndarray`` are NumPy's at every size (its pairwise sums),
+    the LAPACK rows (``inv``, ``solve``, ``det``) of one are NumPy's LAPACK, as for torchnp arrays."""
+    a = numpy.random.default_rng(n).standard_normal(n)
+    for f, g in [(torchnp.sum, numpy.sum), (torchnp.mean, numpy.mean), (torchnp.nansum, numpy.nansum)]:
+        _same(f(a), g(a))
+    k = max(2, int(n ** 0.5) // 4)
+    m = a[:k * k].reshape(k, k) + k * numpy.eye(k)
+    for f, g, args in [(torchnp.linalg.inv, numpy.linalg.inv, (m,)), (torchnp.linalg.det, numpy.linalg.det, (m,)),
+                       (torchnp.linalg.solve, numpy.linalg.solve, (m, a[:k]))]:
+        _same(f(*args), g(*args))

@@ -809,6 +809,24 @@ def test_curve_fit_host_is_scipys():
     numpy.testing.assert_array_equal(c.to_numpy(), ref_c)
 
 
+@pytest.mark.host_rules  # NumPy's loops on host data (§7): the accelerator rules run torch's exp
+def test_curve_fit_docstring_example_with_x_scale_is_scipys():
+    """Issue 23: SciPy's curve_fit docstring example (``x_scale=[1000, 1, 1]``), the model written with
+    torchnp and called by SciPy with NumPy's arrays (``np.exp(-b * x)`` on 50 float64 host values):
+    SciPy's popt bit for bit (torch's exp gave popt[2] = 14.999999956 for SciPy's 14.999999805)."""
+    xdata = numpy.linspace(0, 4, 50)
+    ydata = 500000 * numpy.exp(-0.01 * xdata) + 15
+    ref, ref_cov = scipy.optimize.curve_fit(lambda x, a, b, c: a * numpy.exp(-b * x) + c, xdata, ydata,
+                                            method="trf", x_scale=[1000, 1, 1])
+    got, cov = scipy.optimize.curve_fit(lambda x, a, b, c: a * np.exp(-b * x) + c, xdata, ydata,
+                                        method="trf", x_scale=[1000, 1, 1])
+    numpy.testing.assert_array_equal(got, ref, strict=True)
+    numpy.testing.assert_array_equal(cov, ref_cov, strict=True)
+    p, _ = optimize.curve_fit(lambda x, a, b, c: a * np.exp(-b * x) + c, np.asarray(xdata), np.asarray(ydata),
+                              method="trf", x_scale=[1000, 1, 1])  # torchnp.scipy on host data: SciPy's own
+    numpy.testing.assert_array_equal(p.to_numpy(), ref, strict=True)
+
+
 # -- systems of equations --------------------------------------------------------------------
 def _system_in(xp):
     return lambda x: xp.stack([x[0] + 0.5 * (x[0] - x[1]) ** 3 - 1.0, 0.5 * (x[1] - x[0]) ** 3 + x[1]])

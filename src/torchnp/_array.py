@@ -93,8 +93,8 @@ class ndarray:
                     t = t._t
                     if not (t.data_ptr() == h.ctypes.data and tuple(t.shape) == h.shape and h.itemsize and tuple(
                             t.stride()) == tuple(s // h.itemsize for s in h.strides) and t.dtype is _host_tensor(
-                            h[:0]).dtype):
-                        t = _host_tensor(h)
+                            h[:0]).dtype) or (_tensors.READ_ONLY and h.flags.writeable and read_only(t)):
+                        t = _host_tensor(h)  # (made read-only since the view was made: the view stays writeable)
                 t = t.reshape(arg) if type(arg) is tuple else t[arg]
             self._t = t
             if p is False:
@@ -944,6 +944,47 @@ def tiny_host(a):
     if type(h) is _NPA and h.size <= TINY_HOST and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
         return h
     return None
+
+
+def tiny_numpy(x, bound=TINY_HOST):
+    """``x``, a plain ``numpy.ndarray`` operand, where NumPy's kernel runs on it as on a torchnp array's
+    host view (:func:`tiny_host`): host data (§3.3) of a dtype torch holds with at most ``bound``
+    elements, outside traces, transforms and test modes; None otherwise (the caller checks the type)."""
+    if x.size <= bound and x.dtype.char in _KEY_OF_CHAR and _device.CPU_VALUE_CHECKS and not _dynamo_compiling() \
+            and not _transforms_active():
+        return x
+    return None
+
+
+def numpy_host_array(x, bound=TINY_HOST):
+    """``asarray(x)`` of a plain ``numpy.ndarray`` ``x`` of host data that torch views as it is (native
+    byte order, aligned, no negative strides, writeable), of at most ``bound`` elements: a torchnp array
+    whose host view is NumPy's view of ``x`` and whose tensor (``torch.from_numpy``, zero-copy as the
+    general path's) is made on first use (``_p`` False, as ``host_result``'s); None where the general path
+    must run (empty arrays too: a view of one must be a torch view of its tensor, whose data pointer an
+    empty tensor lacks). A callback's ``x = np.asarray(x)`` on SciPy's arrays then costs one NumPy view,
+    and the host reductions see NumPy's array (issue 23, §7)."""
+    if 0 < x.size <= bound and x.dtype.byteorder in "=|" and x.flags.writeable and x.flags.aligned \
+            and _device.CPU_VALUE_CHECKS and not _dynamo_compiling() and not _transforms_active():
+        key = _KEY_OF_CHAR.get(x.dtype.char)
+        if key is None or any(s < 0 for s in x.strides) or _dtypes.misaligned_complex(x):
+            return None
+        a = _new(ndarray)
+        a._d = key
+        a._h = x.view()  # (a view: x's later shape or dtype assignments do not reach the array)
+        a._b = None
+        a._p = False
+        return a
+    return None
+
+
+def tiny_view(x):
+    """NumPy's view of an array operand on the tiny host path: :func:`tiny_host` of a torchnp array,
+    :func:`tiny_numpy` of a ``numpy.ndarray`` (host data as NumPy's own, issue 23); None otherwise."""
+    tp = type(x)
+    if tp is ndarray:
+        return tiny_host(x)
+    return tiny_numpy(x) if tp is _NPA else None
 
 
 def _written(a):

@@ -41,6 +41,8 @@ from ._tensors import broadcast_shapes
 __all__ = []
 
 _PYSCALARS = (float, int, bool, complex)
+#: NumPy's scalar types of torch's dtypes: results the generated wrappers give back as they are (§1.3)
+_NP_SCALAR_TYPES = frozenset(d.type for d in _dtypes.TO_NUMPY.values())
 
 #: NumPy's own protocol methods: a type that has other ones answers NumPy's calls itself
 _NUMPYS_PROTOCOLS = (_np.ndarray.__array_ufunc__, _np.ndarray.__array_function__)
@@ -456,8 +458,10 @@ def _wrapper_source(name, sig, scalar_results, flat_call=False):
         keep = ["out is not None"] if "out" in sig.parameters else []
         keep += [_KEEPS_ARRAY[name]] if name in _KEEPS_ARRAY else []
         # result() inlined for the common case, an array of one or more dimensions (NumPy's result
-        # on tiny host data, ``host_result``, answers through its NumPy array: no tensor is made)
-        ret = "r if type(r) is _ndarray and (r._h.ndim if type(r._h) is _NPA else r._t.dim()) else _result(r)"
+        # on tiny host data, ``host_result``, answers through its NumPy array: no tensor is made), and
+        # NumPy's scalar (a host reduction's, ``sum(x)`` in a callback) as it is
+        ret = ("r if type(r) is _ndarray and (r._h.ndim if type(r._h) is _NPA else r._t.dim()) "
+               "or type(r) in _NP_SCALARS else _result(r)")
         if keep:
             ret = f"r if {' or '.join(keep)} else ({ret})"
     check = ""
@@ -641,6 +645,7 @@ def declare(namespace, prefix, numpy_module, names):
         env = {"_impl": impl if twin is None else twin, "_HostOnlyData": HostOnlyData,
                "_host_call": functools.partial(_host, np_func, layout, qualified, defaults),
                "_defaults": defaults, "_result": result, "_ndarray": ndarray, "_NPA": _np.ndarray,
+               "_NP_SCALARS": _NP_SCALAR_TYPES,
                "_casting_rule": casting_rule, "_casting_default": defaults.get("casting")}
         code = _COMPILED.get(src)
         _COMPILED_USED.add(src)

@@ -10,7 +10,7 @@ import numpy as _np
 import torch
 
 from . import _device, _dtypes
-from ._array import _labelled, _wrap, ndarray
+from ._array import _labelled, _wrap, ndarray, numpy_host_array
 from ._device import CPU as _CPU, checks_data  # noqa: F401  (checks_data: the argument helpers' one import path)
 from ._tensors import (cast_tensor, check_order, from_host as _from_host, normalize_axes,  # noqa: F401
                        normalize_axis, reshape_tensor)
@@ -177,8 +177,13 @@ def _stack_nested(obj, dtype, device):
 
 def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
     """Convert the input to an array (``numpy.asarray``); see docs/design.md §3.4 for ``device=``."""
-    if type(a) is ndarray and dtype is None and device is None and not copy:
-        return a
+    if dtype is None and device is None and not copy:
+        if type(a) is ndarray:
+            return a
+        if type(a) is _np.ndarray:  # tiny host data: NumPy's view, its tensor made on first use (§7)
+            r = numpy_host_array(a)
+            if r is not None:
+                return r
     return keep_alias(wrap_host(a, as_tensor(a, _dtypes.to_torch(dtype), device, copy)), dtype, a)
 
 

@@ -18,7 +18,7 @@ import numpy as _np
 import torch
 
 from . import _device, _threaded
-from ._array import _dynamo_compiling, _transforms_active, ndarray
+from ._array import _KEY_OF_CHAR, _dynamo_compiling, _transforms_active, ndarray
 
 __all__ = ["KERNELS", "Kernel", "NOT_NUMPYS", "host_kernel", "numpy_kernel", "run", "ufunc_kernel"]
 
@@ -290,14 +290,16 @@ def host_reduction(name, a, axis=None, keepdims=False):
     tracing). The host view is the array's cached one (``ndarray._host_array``)."""
     if a._d not in INEXACT or _dynamo_compiling() or not _device.CPU_VALUE_CHECKS:
         return None
-    h = a._host_array()
+    h = a._h  # (the cached view read inline: a callback's sum of NumPy's result, §7)
+    if h is None:
+        h = a._host_array()
     if h is False or _transforms_active():
         return None
     r = None
     if h.size >= 2 * _threaded.MIN_PART and name in _THREADED and h.dtype.char in "fd":
         r = _THREADED[name](h, axis, keepdims)  # NumPy's loops on torch's threads: NumPy's bits
     if r is None:
-        r = HOST_REDUCTIONS[name](h, axis=axis, keepdims=keepdims)
+        r = HOST_REDUCTIONS[name](h, axis, None, None, keepdims)  # (a, axis, dtype, out, keepdims) in each
     return torch.from_numpy(r) if type(r) is _np.ndarray else r
 
 
@@ -318,7 +320,7 @@ def numpy_kernel(op, *tensors, context=None):
 
 def host_kernel(op, arrays, context=None):
     """NumPy's implementation of ``op`` and the cached host views (``ndarray._host_array``) of the
-    torchnp arrays ``arrays``, or None: where one is not a host array NumPy may read, has a dtype
+    torchnp arrays ``arrays`` (a ``numpy.ndarray`` is its own), or None: where one is not a host array NumPy may read, has a dtype
     outside the row's, or the first has fewer than the row's ``min_size`` elements. The caller
     wraps NumPy's results with ``_array.host_result``, so the call makes no torch call at all:
     after a large NumPy kernel torch's first call pays 20-70 us of cold caches (measured next to
@@ -329,6 +331,11 @@ def host_kernel(op, arrays, context=None):
         return None
     views = []
     for a in arrays:
+        if type(a) is _np.ndarray:  # host data as NumPy's own (issue 23: SciPy hands callbacks NumPy's arrays)
+            if _KEY_OF_CHAR.get(a.dtype.char) not in k.dtypes:
+                return None
+            views.append(a)
+            continue
         if type(a) is not ndarray or a._d not in k.dtypes:
             return None
         h = a._host_array()

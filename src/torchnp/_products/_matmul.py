@@ -6,7 +6,7 @@ import numpy as _np
 import torch
 
 from .. import _cpu_kernels, _device, _dtypes
-from .._array import _wrap, host_result, ndarray, result, tiny_host
+from .._array import _NPA, _wrap, host_result, ndarray, result, tiny_host, tiny_view
 from .._boundary import beside_subclass, store, tensors
 from .._convert import normalize_axis
 from .._ufuncs._ufunc import translate
@@ -21,20 +21,32 @@ _NUMPY_FROM = _cpu_kernels.KERNELS["matmul"].min_size
 _DOT_DTYPES = frozenset({_np.dtype(_np.float64), _np.dtype(_np.float32)})
 
 
+def _tiny_matmul(h1, h2):
+    """NumPy's matmul of the host views ``h1``, ``h2`` of tiny host data (its dot on two matrices of one
+    float dtype: the same gemm in half the time), its result and errors."""
+    d = h1.dtype
+    if d in _DOT_DTYPES and d == h2.dtype and h1.ndim == 2 == h2.ndim:
+        try:
+            return host_result(_np.dot(h1, h2))
+        except ValueError:
+            pass  # matmul raises its own message
+    return host_result(_np.matmul(h1, h2))
+
+
 def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, subok=True, signature=None, axes=None, axis=None):
     """Matrix product of two arrays (mirrors ``numpy.matmul``)."""
+    if (type(x1) is _NPA or type(x2) is _NPA) and out is None and dtype is None and axes is None and axis is None:
+        h1 = tiny_view(x1)  # a numpy.ndarray is host data as a torchnp array's host view (issue 23)
+        if h1 is not None:
+            h2 = tiny_view(x2)
+            if h2 is not None:
+                return _tiny_matmul(h1, h2)
     if type(x1) is ndarray and type(x2) is ndarray and out is None and dtype is None and axes is None and axis is None:
         h1 = tiny_host(x1)
         if h1 is not None:
             h2 = tiny_host(x2)
             if h2 is not None:  # tiny host data: NumPy's matmul, its result and errors (_array.TINY_HOST)
-                d = h1.dtype
-                if d in _DOT_DTYPES and d == h2.dtype and h1.ndim == 2 == h2.ndim:
-                    try:
-                        return host_result(_np.dot(h1, h2))
-                    except ValueError:
-                        pass  # matmul raises its own message
-                return host_result(_np.matmul(h1, h2))
+                return _tiny_matmul(h1, h2)
         # hot path (§7): same non-bool dtypes need no promotion; any torch error (0-d operand,
         # core-dimension mismatch, devices, no kernel) takes the general path, which raises NumPy's
         d = x1._d

@@ -16,7 +16,7 @@ import torch
 from numpy.exceptions import AxisError
 
 from .. import _cpu_kernels, _dtypes
-from .._array import _wrap, host_result, ndarray, tiny_host
+from .._array import _wrap, host_result, ndarray, tiny_view
 from .._boundary import DOT_OUT_ERROR, casting_rule, out_tensor, store
 from .._convert import cast_tensor, check_order, normalize_axis
 from .._boundary import tensor as tensor_of, tensors
@@ -55,14 +55,16 @@ def _numpy_error(name, args, ts):
 
 
 _OPERAND = object()
+#: array types whose host data NumPy's kernels read (a numpy.ndarray is host data, issue 23)
+_HOST_ARRAYS = (ndarray, _np.ndarray)
 
 
 def _tiny_host(arrays):
-    """NumPy's views of ``arrays`` where all are tiny host torchnp arrays (``_array.TINY_HOST``:
-    NumPy's product runs, its bits and its errors, no torch call), else None."""
+    """NumPy's views of ``arrays`` where all are tiny host data, torchnp arrays or ``numpy.ndarray``
+    (``_array.TINY_HOST``: NumPy's product runs, its bits and its errors, no torch call), else None."""
     views = []
     for a in arrays:
-        h = tiny_host(a) if type(a) is ndarray else None
+        h = tiny_view(a)
         if h is None:
             return None
         views.append(h)
@@ -306,11 +308,12 @@ def _shapes_error(name, a, b):
 
 def dot(a, b, out=None):
     """Dot product of two arrays (mirrors ``numpy.dot``)."""
-    if out is None and type(a) is ndarray and type(b) is ndarray:
+    if out is None:
         hs = _tiny_host((a, b))
         if hs is not None:  # tiny host data: NumPy's dot (its summation order: its bits, issue 23)
             return host_result(_np.dot(*hs))
-    if out is None and type(a) is ndarray and type(b) is ndarray and a._d is b._d:
+    if out is None and (type(a) is ndarray and type(b) is ndarray and a._d is b._d or (
+            type(a) in _HOST_ARRAYS and type(b) in _HOST_ARRAYS and a.dtype == b.dtype)):
         hk = _cpu_kernels.host_kernel("dot", (a, b), context=(a.ndim, b.ndim))
         if hk is not None:  # host data: NumPy's gemm, no torch call
             return host_result(hk[0](*hk[1]))

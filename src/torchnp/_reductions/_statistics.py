@@ -8,7 +8,7 @@ import numpy as _np
 import torch
 
 from .. import _cpu_kernels, _device, _dtypes
-from .._array import _wrap, ndarray
+from .._array import _NPA, _wrap, ndarray, numpy_host_array
 from ._common import (NOVALUE, REDUCTION_SHAPE_ERROR, store, axes_of, checks_data, count, finish, mask_of, on_device, real_dtype, reduced_shape, tensor,
                       warn_if)
 
@@ -54,6 +54,9 @@ def _empty_warning(n, message, cond=None):
 
 def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     """Arithmetic mean along the given axes (mirrors ``numpy.mean``)."""
+    if type(a) is _NPA:  # host data as NumPy's own: the host reduction below reads it (issue 23)
+        w = numpy_host_array(a, a.size)
+        a = a if w is None else w
     if type(a) is ndarray and axis is None and dtype is None and out is None and where is True and not keepdims:
         t = a._t
         d = a._d

@@ -4,7 +4,7 @@ import torch
 from numpy.exceptions import AxisError
 
 from .. import _cpu_kernels, _dtypes
-from .._array import _wrap, ndarray
+from .._array import _NPA, _wrap, ndarray, numpy_host_array
 from .._convert import as_tensor, normalize_axis
 from .._ufuncs import add, multiply, not_equal, subtract
 from .._ufuncs._methods import _method_dtype
@@ -36,6 +36,9 @@ def _reduction(uf, torch_fn, cache, nan_fill=None):
         name = "nan" + name
 
     def func(a, axis=None, dtype=None, out=None, keepdims=False, initial=NOVALUE, where=True):
+        if type(a) is _NPA:  # host data as NumPy's own: the host reductions below read it (issue 23)
+            w = numpy_host_array(a, a.size)
+            a = a if w is None else w
         if type(a) is ndarray and axis is None and dtype is None and out is None and initial is NOVALUE \
                 and where is True and not keepdims:
             r = _cpu_kernels.host_reduction(name, a)  # floating-point host data: NumPy's bits

@@ -9,7 +9,7 @@ import numpy as _np
 import torch
 
 from .. import _cpu_kernels, _device, _dtypes
-from .._array import _wrap, host_result, ndarray, tiny_host
+from .._array import _NPA, _wrap, host_result, ndarray, tiny_host, tiny_view
 from .._boundary import tensor
 from .._ufuncs._ufunc import operand, translate
 
@@ -72,6 +72,13 @@ def where(condition, x=None, y=None, /):
     with only ``condition``, the same as ``nonzero(condition)``."""
     # hot path (§7): array condition and x, array or float/int y, no cast needed; anything
     # torch rejects (non-bool condition, shapes) goes to the general path for NumPy's answer
+    if (type(condition) is _NPA or type(x) is _NPA or type(y) is _NPA) and x is not None:
+        hc = tiny_view(condition)  # a numpy.ndarray is host data as a torchnp array's host view (issue 23)
+        if hc is not None:
+            hx = tiny_view(x) if type(x) is not float and type(x) is not int else x
+            hy = tiny_view(y) if type(y) is not float and type(y) is not int else y
+            if hx is not None and hy is not None:
+                return host_result(_np.where(hc, hx, hy))
     if type(condition) is ndarray and type(x) is ndarray:
         ty = type(y)
         hc = tiny_host(condition)

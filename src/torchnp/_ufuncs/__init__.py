@@ -9,7 +9,7 @@ import numpy as _np
 import torch
 
 from .. import _device
-from .._array import _NPA, TINY_HOST, _dynamo_compiling, _wrap, _written, host_result, ndarray, tiny_host
+from .._array import _KEY_OF_CHAR, _NPA, TINY_HOST, _dynamo_compiling, _wrap, _written, ndarray, tiny_host
 from .._boundary import answers_numpy_itself, beside_subclass as _beside_subclass
 from . import _table
 from ._objects import UFUNCS as _ufuncs
@@ -21,6 +21,7 @@ from ._binary import *  # noqa: F401,F403
 from ._binary import __all__ as _binary_all
 
 __all__ = ["ufunc"] + _functions_all + _binary_all
+_new = object.__new__
 
 globals().update(_ufuncs)
 __all__ += list(_ufuncs)
@@ -62,17 +63,31 @@ def _forward(ufname, name):
     call = type(_ufuncs[ufname]).__call__  # a plain function: no ufunc-object call on the hot path (§7)
     pyop = _python_operator(name, False)
     tiny = _tiny_bound(ufname)
+    # NumPy evaluates ``x ** 2`` as ``square(x)`` (fast_scalar_power), so bool ** 2 is int8 (checked here,
+    # not in a wrapper: one Python frame less per ``x ** 2``, §7)
+    is_pow = name == "__pow__"
 
     def op(self, other):
         tp = type(other)
         if tp is ndarray or tp is float or tp is int:
+            if is_pow and tp is int and other == 2 and self._d is torch.bool:
+                return _ufuncs["square"](self)
             h = self._h  # tiny host data whose NumPy view is known: NumPy's loop, as the ufunc's own tiny
             if type(h) is _NPA and h.size <= tiny and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
                 if tp is not ndarray:  # path (_Binary.__call__) runs it, one call less (§7 tiny host path)
-                    return host_result(_ufuncs[ufname]._np(h, other))
-                h2 = other._h
-                if type(h2) is _NPA and h2.size <= tiny:
-                    return host_result(_ufuncs[ufname]._np(h, h2))
+                    r = _ufuncs[ufname]._np(h, other)
+                else:
+                    h2 = other._h
+                    r = _ufuncs[ufname]._np(h, h2) if type(h2) is _NPA and h2.size <= tiny else None
+                if type(r) is _NPA:  # host_result inlined (§7): NumPy's result, its tensor made on first use
+                    a = _new(ndarray)
+                    a._d = _KEY_OF_CHAR[r.dtype.char]
+                    a._h = r
+                    a._b = None
+                    a._p = False
+                    return a
+                if r is not None:
+                    return r  # NumPy's scalar (a 0-d operation, §1.3)
             return call(_ufuncs[ufname], self, other)
         if not isinstance(other, _KNOWN):
             if defer_eq and (other is None or isinstance(other, (str, bytes))):
@@ -109,7 +124,15 @@ def _reflected(ufname, name):
             if tp is float or tp is int:  # a scalar and tiny host data (4 * x): NumPy's loop, as the
                 h = self._h  # ufunc's tiny path runs it (§7 tiny host path)
                 if type(h) is _NPA and h.size <= tiny and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
-                    return host_result(_ufuncs[ufname]._np(other, h))
+                    r = _ufuncs[ufname]._np(other, h)
+                    if type(r) is _NPA:  # host_result inlined (§7)
+                        a = _new(ndarray)
+                        a._d = _KEY_OF_CHAR[r.dtype.char]
+                        a._h = r
+                        a._b = None
+                        a._p = False
+                        return a
+                    return r
             if not isinstance(other, _KNOWN) or (type(other) in _SEQUENCES and self._t.dim() == 0
                                                  and self._t.device.type != "cpu"):
                 return NotImplemented  # [0] * n: sequence repetition, as with NumPy scalars (§1.3)
@@ -122,7 +145,15 @@ def _reflected(ufname, name):
             if tp is float or tp is int:  # a scalar and tiny host data (1 - x): as __rmul__
                 h = self._h
                 if type(h) is _NPA and h.size <= tiny and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
-                    return host_result(_ufuncs[ufname]._np(other, h))
+                    r = _ufuncs[ufname]._np(other, h)
+                    if type(r) is _NPA:  # host_result inlined (§7)
+                        a = _new(ndarray)
+                        a._d = _KEY_OF_CHAR[r.dtype.char]
+                        a._h = r
+                        a._b = None
+                        a._p = False
+                        return a
+                    return r
             if not isinstance(other, _KNOWN):
                 return NotImplemented
             if type(other) is not _np.ndarray and isinstance(other, _np.ndarray):
@@ -169,14 +200,3 @@ for _op, _name in _table.INPLACE.items():
 for _op, _name in _table.UNARY_OPERATORS.items():
     setattr(ndarray, _op, _unary(_name, _op))
 
-
-def _make_pow(forward):
-    def __pow__(self, other):
-        # NumPy evaluates ``x ** 2`` as ``square(x)`` (fast_scalar_power), so bool ** 2 is int8
-        if type(other) is int and other == 2 and self._d is torch.bool:
-            return _ufuncs["square"](self)
-        return forward(self, other)
-    return __pow__
-
-
-ndarray.__pow__ = _make_pow(ndarray.__pow__)

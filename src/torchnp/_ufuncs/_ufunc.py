@@ -17,7 +17,7 @@ import torch
 
 from .. import _cpu_kernels, _device, _dtypes
 from .._device import CPU as _CPU
-from .._array import TINY_HOST, _host_values, _wrap, host_result, ndarray, result, tiny_host
+from .._array import TINY_HOST, _host_values, _wrap, host_result, ndarray, result, tiny_host, tiny_numpy
 from .._boundary import answers_numpy_itself, broadcast_error, casting_rule, operand, run_on_host, store, where_mask
 from .._convert import NOVALUE as _NOVALUE
 from .._cpu_kernels import NOT_NUMPYS
@@ -555,6 +555,8 @@ class _Unary(ufunc):
                 return w if r.dim() else result(w)
             if tp in _SCALARS and not _multi_device[0] and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
                 return self._np(x)  # a scalar on the host: NumPy's ufunc gives NumPy's scalar (§1.3, §3.3)
+            if tp is _NPA and tiny_numpy(x, self._tiny) is not None:
+                return host_result(self._np(x))  # a tiny numpy.ndarray is host data too: NumPy's loop (issue 23)
         return self._call((x,), out, options)
 
 
@@ -589,6 +591,8 @@ class _Binary(ufunc):
                     if type(h2) is _NPA and h2.size <= self._tiny:
                         r = self._np(h, h2)
                 elif tp is float or tp is int or tp in _NP_SCALARS:  # NumPy's scalars: their NEP 50 types
+                    r = self._np(h, x2)
+                elif tp is _NPA and tiny_numpy(x2, self._tiny) is not None:  # host data as NumPy's (issue 23)
                     r = self._np(h, x2)
                 if r is not None:
                     return host_result(r)
@@ -629,7 +633,24 @@ class _Binary(ufunc):
             h2 = tiny_host(x2)  # a scalar and tiny host data (2 * x, 1 - x): NumPy's loop (_array.TINY_HOST)
             if h2 is not None:
                 return host_result(self._np(x1, h2))
+        elif out is None and not options and (type(x1) is _NPA or type(x2) is _NPA):
+            # a tiny numpy.ndarray is host data as a torchnp array's host view is (issue 23: SciPy calls
+            # a model with NumPy's arrays): NumPy's loop beside a scalar or other tiny host data
+            h1, h2 = self._tiny_operand(x1), self._tiny_operand(x2)
+            if h1 is not None and h2 is not None:
+                return host_result(self._np(h1, h2))
         return self._call((x1, x2), out, options)
+
+    def _tiny_operand(self, x):
+        """What NumPy's loop takes for operand ``x`` on the tiny host path: NumPy's view of tiny host
+        data (a torchnp array's or a ``numpy.ndarray``), a Python or NumPy scalar; None otherwise."""
+        tp = type(x)
+        if tp is _NPA:
+            return tiny_numpy(x, self._tiny)
+        if tp is ndarray:
+            h = tiny_host(x)
+            return h if h is not None and h.size <= self._tiny else None
+        return x if tp is float or tp is int or tp in _NP_SCALARS else None
 
 
 class _MultiOutput(ufunc):
