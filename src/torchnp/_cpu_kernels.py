@@ -245,10 +245,11 @@ KERNELS = {
     # default gelsy on 2000x100 (idle run of issue 27: 8.74 ms, 2.96), which returns no singular
     # values; torch's gelsd (MKL) returns all four, not NumPy's bits: the price of NumPy's results
     "lstsq": Kernel(0, _BLAS, _quiet(_np.linalg.lstsq)),
-    # inv: NumPy's gesv on the identity below 500x500 (an 8x8 call is NumPy's few microseconds against
-    # torch's inv_ex and its info read; NumPy's bits), torch's from there (idle run of issue 27: 500x500
-    # NumPy 8.85 ms, torch 7.89; 2000x2000 333.10, 312.87)
-    "inv": Kernel(0, _BLAS, _quiet(_np.linalg.inv), max_size=250_000),
+    # inv: NumPy's gesv on the identity below 2000x2000 (an 8x8 call is NumPy's few microseconds against
+    # torch's inv_ex and its info read; NumPy's bits), torch's from there. Idle runs of issue 27, 2 threads,
+    # min of 21, NumPy / torch: 500x500 7.78 / 11.73 ms and 8.02 / 11.75 (an earlier run: 8.85 / 7.89),
+    # 700-1400 NumPy faster by 1.05-1.45x, 2000x2000 333.7 / 267.8 and 348.0 / 294.7
+    "inv": Kernel(0, _BLAS, _quiet(_np.linalg.inv), max_size=4_000_000),
     # norms and condition numbers of host data: NumPy's bits (its pairwise sums, dot and LAPACK SVD
     # and inverse; torch's orders differ in float32's last place, issue 16), in NumPy's time or less
     # from 8x8 to (8, 1000, 1000) except 2-D Frobenius norms over axis=(0, 1) (3.2 ms, torch 1.2 ms)

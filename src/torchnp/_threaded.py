@@ -23,11 +23,10 @@ __all__ = ["MIN_PART", "PIECES", "SCRATCH", "parts", "ufunc", "add_reduce", "mea
 #: elements takes 0.1-0.3 ms in NumPy's loops, the hand-over to a waiting worker 7-20 us
 MIN_PART = 1 << 17
 #: sums along the first axis of a C-contiguous array in parts of its columns (NumPy adds the rows in
-#: order, each column alone, so a part of the columns has the same bits): off, one NumPy call, as measured
-#: under load (1.67 ms in parts against 1.19 ms for 4000x1000); the idle run of issue 27 gave
-#: A.mean(axis=0) of 2000x2000 NumPy 1.97 ms, torch 1.55: measure ``python benchmarks/candidates.py
-#: --only axis=0`` on an idle machine and set True where the parts win
-FIRST_AXIS_PARTS = False
+#: order, each column alone, so a part of the columns has the same bits): on, from the idle run of
+#: ``python benchmarks/candidates.py --repeats 21`` (28 Nov 2026, load 0.96, 2 threads) on A.mean(axis=0)
+#: of 2000x2000: in parts 2.04 ms, one NumPy call 2.69 (torch 1.67); with one thread 1.79 / 1.75
+FIRST_AXIS_PARTS = True
 #: pieces per thread of the sums, means, var/std, elementwise loops and histograms in parts (issue 27): 1
 #: gives each thread one equal part (the first on this thread, a worker's from its wake-up on); more
 #: hands out ``PIECES * threads`` smaller pieces in order to whichever thread is free, so a worker that
