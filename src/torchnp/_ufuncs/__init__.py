@@ -117,48 +117,28 @@ def _forward(ufname, name):
 def _reflected(ufname, name):
     pyop = _python_operator(name, True)
     tiny = _tiny_bound(ufname)
+    repeat = name == "__rmul__"  # [0] * n beside a 0-d device array: sequence repetition (§1.3)
 
-    if name == "__rmul__":
-        def op(self, other):
-            tp = type(other)
-            if tp is float or tp is int:  # a scalar and tiny host data (4 * x): NumPy's loop, as the
-                h = self._h  # ufunc's tiny path runs it (§7 tiny host path)
-                if type(h) is _NPA and h.size <= tiny and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
-                    r = _ufuncs[ufname]._np(other, h)
-                    if type(r) is _NPA:  # host_result inlined (§7)
-                        a = _new(ndarray)
-                        a._d = _KEY_OF_CHAR[r.dtype.char]
-                        a._h = r
-                        a._b = None
-                        a._p = False
-                        return a
-                    return r
-            if not isinstance(other, _KNOWN) or (type(other) in _SEQUENCES and self._t.dim() == 0
-                                                 and self._t.device.type != "cpu"):
-                return NotImplemented  # [0] * n: sequence repetition, as with NumPy scalars (§1.3)
-            if type(other) is not _np.ndarray and isinstance(other, _np.ndarray):
-                return _beside_subclass(pyop, self, other, True)
-            return _ufuncs[ufname](other, self)
-    else:
-        def op(self, other):
-            tp = type(other)
-            if tp is float or tp is int:  # a scalar and tiny host data (1 - x): as __rmul__
-                h = self._h
-                if type(h) is _NPA and h.size <= tiny and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
-                    r = _ufuncs[ufname]._np(other, h)
-                    if type(r) is _NPA:  # host_result inlined (§7)
-                        a = _new(ndarray)
-                        a._d = _KEY_OF_CHAR[r.dtype.char]
-                        a._h = r
-                        a._b = None
-                        a._p = False
-                        return a
-                    return r
-            if not isinstance(other, _KNOWN):
-                return NotImplemented
-            if type(other) is not _np.ndarray and isinstance(other, _np.ndarray):
-                return _beside_subclass(pyop, self, other, True)
-            return _ufuncs[ufname](other, self)
+    def op(self, other):
+        tp = type(other)
+        if tp is float or tp is int:  # a scalar and tiny host data (4 * x, 1 - x): NumPy's loop, as the
+            h = self._h  # ufunc's tiny path runs it (§7 tiny host path)
+            if type(h) is _NPA and h.size <= tiny and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
+                r = _ufuncs[ufname]._np(other, h)
+                if type(r) is _NPA:  # host_result inlined (§7)
+                    a = _new(ndarray)
+                    a._d = _KEY_OF_CHAR[r.dtype.char]
+                    a._h = r
+                    a._b = None
+                    a._p = False
+                    return a
+                return r
+        if not isinstance(other, _KNOWN) or (repeat and type(other) in _SEQUENCES and self._t.dim() == 0
+                                             and self._t.device.type != "cpu"):
+            return NotImplemented  # as with NumPy scalars (§1.3)
+        if type(other) is not _np.ndarray and isinstance(other, _np.ndarray):
+            return _beside_subclass(pyop, self, other, True)
+        return _ufuncs[ufname](other, self)
     op.__name__ = name
     return op
 
