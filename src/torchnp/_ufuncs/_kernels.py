@@ -407,8 +407,12 @@ def log1p(x):
 
 def complex_log1p(z):
     """log1p with C99's special values at infinities and NaNs (``log(1 + z)`` there), as NumPy;
-    torch's complex log1p gives NaN + NaN j there."""
-    return torch.where(torch.isfinite(z), torch.log1p(z), torch.log(1 + z))
+    torch's complex log1p gives NaN + NaN j there, and for subnormal parts (``log1p(1e-310+1e-310j)``),
+    where the series' first terms are exact to rounding: ``x + (y*y - x*x)/2 + i y(1 - x)``."""
+    x, y = z.real, z.imag
+    small = torch.maximum(x.abs(), y.abs()) < torch.finfo(x.dtype).tiny ** 0.5
+    series = torch.complex(x + (y * y - x * x) / 2, y * (1 - x))
+    return torch.where(small, series, torch.where(torch.isfinite(z), torch.log1p(z), torch.log(1 + z)))
 
 
 # ---------------------------------------------------------------- uint64 loops
