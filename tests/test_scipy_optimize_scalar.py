@@ -193,3 +193,22 @@ def test_fminbound_disp_warns_scipys_optimize_warning():
                                            match="Maximum number of function evaluations"):
         got = optimize.fminbound(f, 0.0, 4.0, maxfun=3, full_output=True)
     assert [_as_numpy(v) for v in got] == list(ref)
+
+
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("name", ["brent", "golden"])
+def test_failed_bracket_raises_scipys_bracket_error(rules, name):
+    # a flat function: the bracket search ends without a valid triple -> SciPy's own BracketError class
+    # (scipy.optimize._optimize.BracketError, SciPy imported on the failure only), its message and data
+    f = _poly([1.0])
+    with pytest.raises(RuntimeError) as ref:
+        getattr(scipy.optimize, name)(f)
+    with _rules(rules), pytest.raises(RuntimeError) as got:
+        getattr(optimize, name)(f)
+    assert type(got.value) is type(ref.value) and type(ref.value).__name__ == "BracketError"
+    assert str(got.value) == str(ref.value) and got.value.data == ref.value.data
+    # minimize_scalar recovers from it as SciPy's does: an unsuccessful result, not an exception
+    ref_res = scipy.optimize.minimize_scalar(f, method=name)
+    with _rules(rules):
+        res = optimize.minimize_scalar(f, method=name)
+    assert not res.success and not ref_res.success and res.nfev == ref_res.nfev and res.message == ref_res.message

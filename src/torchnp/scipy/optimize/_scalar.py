@@ -7,6 +7,7 @@ function value, so every evaluation of a device objective reads one scalar on th
 line searches use the same Brent and bounded minimizers.
 """
 
+import importlib
 import math
 import operator
 import warnings
@@ -15,7 +16,23 @@ from ._result import OptimizeResult
 
 
 class BracketError(RuntimeError):
-    """SciPy's ``BracketError`` (a RuntimeError carrying the last triple in ``data``)."""
+    """SciPy's ``BracketError`` (a RuntimeError carrying the last triple in ``data``), where SciPy is not
+    installed; ``bracket_error_class`` gives SciPy's own."""
+
+
+_BRACKET_ERROR = []
+
+
+def bracket_error_class():
+    """SciPy's ``scipy.optimize._optimize.BracketError`` (so ``except`` of SciPy's class catches a failed
+    device bracket search), SciPy imported on the first failure only; ``BracketError`` without SciPy."""
+    if not _BRACKET_ERROR:
+        try:
+            cls = importlib.import_module("scipy.optimize._optimize").BracketError
+        except (ImportError, AttributeError):
+            cls = BracketError
+        _BRACKET_ERROR.append(cls)
+    return _BRACKET_ERROR[0]
 
 
 def bracket(func, xa=0.0, xb=1.0, grow_limit=110.0, maxiter=1000):
@@ -72,8 +89,8 @@ def bracket(func, xa=0.0, xb=1.0, grow_limit=110.0, maxiter=1000):
     ok = ((fb < fc and fb <= fa) or (fb < fa and fb <= fc)) and (xa < xb < xc or xc < xb < xa) and \
         all(map(math.isfinite, (xa, xb, xc)))
     if not ok:
-        e = BracketError("The algorithm terminated without finding a valid bracket. Consider trying different "
-                         "initial points.")
+        e = bracket_error_class()("The algorithm terminated without finding a valid bracket. Consider trying "
+                                  "different initial points.")
         e.data = (xa, xb, xc, fa, fb, fc, funcalls)
         raise e
     return xa, xb, xc, fa, fb, fc, funcalls
@@ -295,7 +312,7 @@ def recover_from_bracket_error(solver, func, brack, **options):
     """SciPy's ``_recover_from_bracket_error``: a failed bracket search as an unsuccessful result."""
     try:
         return solver(func, brack, **options)
-    except BracketError as e:
+    except bracket_error_class() as e:  # (evaluated only when an exception arrives)
         xa, xb, xc, fa, fb, fc, funcalls = e.data
         xs, fs = [xa, xb, xc], [fa, fb, fc]
         if any(map(math.isnan, xs + fs)):

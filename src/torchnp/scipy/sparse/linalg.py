@@ -708,60 +708,77 @@ def _select(theta, k, which):
     return torch.argsort(key, descending=True, stable=True)[:k]
 
 
-def _orthonormal_block(V, Z):
-    """An orthonormal block spanning ``Z``'s part outside the orthonormal columns ``V`` (block
-    classical Gram-Schmidt, twice, then QR; once more after the QR, whose completion of a rank-deficient
-    block need not be orthogonal to ``V``)."""
-    for _ in range(2):
-        Z = Z - V @ (V.T @ Z)
-    Q = torch.linalg.qr(Z).Q
-    Q = Q - V @ (V.T @ Q)
-    return torch.linalg.qr(Q).Q
+def _orthonormal_block(V, Z, C=None):
+    """An orthonormal block spanning ``Z``'s part outside the orthonormal vectors ``V``, all of them rows
+    (contiguous: the products below read whole rows): block classical Gram-Schmidt with a QR after each
+    of its two passes (BCGS2; ``C``, ``Z @ V.T``, where the caller has it). The second pass also
+    projects out what the first QR's completion of a rank-deficient block put inside ``V``."""
+    Z = Z - (Z @ V.T if C is None else C) @ V
+    Q = torch.linalg.qr(Z.T).Q.T
+    Q = Q - (Q @ V.T) @ V
+    return torch.linalg.qr(Q.T).Q.T
 
 
 def _block_lanczos(matmat, start, k, which, m, b, tol, maxiter):
     """The k wanted eigenpairs of a symmetric operator by thick-restart block Lanczos (block Krylov-Schur):
     ``b`` vectors per step (one product of the operator with an n x b block, full reorthogonalisation
-    as matrix products), a Rayleigh-Ritz step on ``V.T @ A @ V`` (``A @ V`` kept) every ``m`` basis
-    vectors, then a restart from the best Ritz vectors and the next block; the basis, the projected
-    matrix and the residuals stay on the device, and each restart reads one flag on the host. The
-    residuals are explicit (``|A y - theta y|``), converged where at most ``tol`` times ``max(|theta|,
-    eps^(2/3))`` (ARPACK's test) plus the rounding floor of the product. Returns (values, vectors,
-    None), ascending; after ``maxiter`` restarts without convergence (values, vectors, the mask of the
-    converged ones) instead."""
+    as matrix products), a Rayleigh-Ritz step on ``V.T @ A @ V`` every ``m`` basis vectors, then a
+    restart from the best Ritz vectors and the next block; the basis, the projected matrix and the
+    residuals stay on the device, and each restart reads one flag on the host. The basis ``V`` and
+    ``A @ V`` are kept as rows (m x n, each vector contiguous). The projected matrix is assembled from
+    Gram-Schmidt's first coefficients (each step's ``V @ (A v)``: its upper block triangle) and, after a
+    restart, the kept Ritz values; no m x m x n product. The residuals are explicit (``|A y - theta
+    y|``), converged where at most ``tol`` times ``max(|theta|, eps^(2/3))`` (ARPACK's test) plus the
+    rounding floor of the product. Returns (values, vectors, None), ascending; after ``maxiter``
+    restarts without convergence (values, vectors, the mask of the converged ones) instead."""
     n, dt, dev = start.shape[0], start.dtype, start.device
     eps = torch.finfo(dt).eps
-    V = torch.empty((n, m), dtype=dt, device=dev)
-    W = torch.empty((n, m), dtype=dt, device=dev)
-    V[:, :b] = _orthonormal_block(V[:, :0], start)
-    W[:, :b] = matmat(V[:, :b])
+    V = torch.empty((m, n), dtype=dt, device=dev)  # (rows: basis vectors)
+    W = torch.empty((m, n), dtype=dt, device=dev)  # (rows: A @ basis vectors)
+    G = torch.empty((m, m), dtype=dt, device=dev)  # V @ W.T's upper block triangle, filled as it comes
+
+    def product(rows):
+        return matmat(rows.T).T
+
+    V[:b] = _orthonormal_block(V[:0], start.T)
+    W[:b] = product(V[:b])
     j, keep = b, m - max(1, (m - k) // 2 // b) * b  # (m and keep multiples of b: whole blocks)
     for restart in range(maxiter):
         while j < m:  # the Krylov steps: one block each, no host read
             step = min(b, m - j)
-            V[:, j:j + step] = _orthonormal_block(V[:, :j], W[:, j - b:j][:, :step])
-            W[:, j:j + step] = matmat(V[:, j:j + step])
+            Z = W[j - b:j][:step]
+            C = Z @ V[:j].T  # Gram-Schmidt's first coefficients: G's columns
+            G[:j, j - b:j - b + step] = C.T
+            V[j:j + step] = _orthonormal_block(V[:j], Z, C)
+            W[j:j + step] = product(V[j:j + step])
             j += step
-        H = V.T @ W
-        theta, S = torch.linalg.eigh((H + H.T) / 2)
+        if m % b:  # (the whole space in uneven blocks: one Rayleigh-Ritz step, as a whole product)
+            H, C = V @ W.T, None
+            H = (H + H.T) / 2
+        else:  # the projected matrix from the coefficients (the last block's: the next block's too)
+            C = W[m - b:m] @ V.T
+            G[:, m - b:m] = C.T
+            H = torch.triu(G) + torch.triu(G, 1).T
+        theta, S = torch.linalg.eigh(H)
         wanted = _select(theta, k, which)
-        Y = S[:, wanted]
-        resid = torch.linalg.vector_norm(W @ Y - (V @ Y) * theta[wanted], dim=0)
+        Yt = S[:, wanted].T
+        resid = torch.linalg.vector_norm(Yt @ W - (Yt @ V) * theta[wanted, None], dim=1)
         anorm = theta.abs().max()
         bound = tol * torch.clamp(theta[wanted].abs(), min=eps ** (2 / 3)) + 64 * eps * anorm
         if m == n or bool((resid <= bound).all()):  # the one host read of a restart
             break
         if restart == maxiter - 1:  # out of restarts: the converged ones, for SciPy's ArpackNoConvergence
             idx = wanted[torch.argsort(theta[wanted])]
-            return theta[idx], V @ S[:, idx], (resid <= bound)[torch.argsort(theta[wanted])]
-        kept = _select(theta, keep, which)
-        nxt = _orthonormal_block(V, W[:, m - b:m])  # the residuals' directions: the next Krylov block
-        V[:, :keep], W[:, :keep] = V @ S[:, kept], W @ S[:, kept]
-        V[:, keep:keep + b] = nxt
-        W[:, keep:keep + b] = matmat(nxt)
+            return theta[idx], (S[:, idx].T @ V).T.contiguous(), (resid <= bound)[torch.argsort(theta[wanted])]
+        Sk = S[:, _select(theta, keep, which)]
+        nxt = _orthonormal_block(V, W[m - b:m], C)  # the residuals' directions: the next Krylov block
+        G[:keep, :keep] = Sk.T @ H @ Sk  # (V.T Sk).T @ (W.T Sk): the kept Ritz values, diagonal to rounding
+        V[:keep], W[:keep] = Sk.T @ V, Sk.T @ W
+        V[keep:keep + b] = nxt
+        W[keep:keep + b] = product(nxt)
         j = keep + b
     idx = wanted[torch.argsort(theta[wanted])]
-    return theta[idx], V @ S[:, idx], None
+    return theta[idx], (S[:, idx].T @ V).T.contiguous(), None
 
 
 def lobpcg(A, X, B=None, M=None, Y=None, tol=None, maxiter=None, largest=True, verbosityLevel=0,
