@@ -68,6 +68,7 @@ FUNCTIONS = {
     "sign": lambda a, b: (a,), "true_divide": lambda a, b: (a, b | 1), "array_equal": lambda a, b: (a, b),
     "histogram": lambda a, b: (a % 10, 3), "bincount": lambda a, b: (a % 10,),
     "floor": lambda a, b: (a,), "ceil": lambda a, b: (a,), "trunc": lambda a, b: (a,),
+    "isnan": lambda a, b: (a,), "isinf": lambda a, b: (a,), "isfinite": lambda a, b: (a,),
 }
 
 
