@@ -123,6 +123,12 @@ class PartialKernels(_python_dispatch.TorchDispatchMode):
         super().__init__()
         self.devices = devices
 
+    @classmethod
+    def ignore_compile_internals(cls):
+        """Off while torch.compile traces and inside compiled code (its generated kernels, not
+        the eager operators this mode checks): ``torchnp.jit`` and ``grad`` under ``jit`` compile."""
+        return True
+
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
         name = func._overloadpacket.__name__

@@ -10,6 +10,7 @@ NumPy with the active ``numpy`` print options; ``set_printoptions`` and
 import numpy as _np
 import torch
 
+from . import _dtypes
 from ._array import _wrap, ndarray
 from ._convert import asarray
 
@@ -38,7 +39,7 @@ def _edges(t):
     for d, n in enumerate(t.shape):
         if n > 2 * e + 1:
             keep = torch.cat([torch.arange(e + 1), torch.arange(n - e, n)]).to(t.device)
-            t = t.index_select(d, keep)
+            t = _dtypes.as_signed(t).index_select(d, keep).view(t.dtype)  # uint16/32/64: no CUDA kernel
     return t if t.numel() != 0 else None
 
 

@@ -365,13 +365,14 @@ def bincount(x, /, weights=None, minlength=0):
     if t.dim() == 0:
         raise ValueError("object of too small depth for desired array")
     empty_list = isinstance(x, (list, tuple)) and not t.numel()  # NumPy counts an empty list as ints
-    if (t.is_floating_point() or t.is_complex() or t.dtype is torch.uint64) and not empty_list:
+    if (t.is_floating_point() or t.is_complex()) and not empty_list:
         raise TypeError(f"Cannot cast array data from {_dtypes.TO_NUMPY[t.dtype]!r} to dtype('int64') "
                         "according to the rule 'safe'")
     minlength = operator.index(minlength)
     if minlength < 0:
         raise ValueError("'minlength' must not be negative")
-    t = t.to(torch.int64)
+    # NumPy 2.4 casts uint64 to intp unsafely: values from 2**63 up count as negative (its ValueError)
+    t = t.view(torch.int64) if t.dtype is torch.uint64 else t.to(torch.int64)
     w = None if weights is None else on_device(weights, t.device)
     k = _cpu_kernels.numpy_kernel("bincount", t, *(() if w is None else (w,)))
     if k is not None:

@@ -183,6 +183,11 @@ def identity(x):
     return x.clone()
 
 
+def all_false(x):
+    """isnan/isinf of integers: False everywhere (torch's isnan/isinf of uint16/32/64 have no CUDA kernel)."""
+    return torch.zeros(x.shape, dtype=torch.bool, device=x.device)
+
+
 def int_power(a, b):
     """numpy.power on integer loops: negative integer exponents raise ValueError as NumPy."""
     if isinstance(b, torch.Tensor):

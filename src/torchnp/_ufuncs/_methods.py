@@ -362,9 +362,11 @@ def _sequential(k, t, scan, mask=None):
         x = _cols(t, i, i + 1)
         if mask is None:
             acc = k(acc, x)
-        else:  # skipped elements never reach the kernel (integer power would raise on them)
+        else:  # skipped elements never reach the kernel (integer power would raise on them);
+            # uint16/32/64 chosen as their signed views (no CUDA where kernel for them)
             m = _cols(mask, i, i + 1)
-            acc = torch.where(m, k(acc, torch.where(m, x, torch.ones_like(x))), acc)
+            y = torch.where(m, _signed(x), _signed(torch.ones_like(x))).view(x.dtype)
+            acc = torch.where(m, _signed(k(acc, y).to(acc.dtype)), _signed(acc)).view(acc.dtype)
         if scan:
             parts.append(acc)
     return torch.cat(parts, -1) if scan else acc.squeeze(-1)

@@ -103,7 +103,9 @@ SPECIAL = {
     "absolute": {"b": k.identity}, "abs": {"b": k.identity},
     # torch.conj_physical of real data returns its input: NumPy's is a new array (issue 16)
     **{name: {kind: k.identity for kind in "biuf"} for name in ("conjugate", "conj")},
-    "floor": {"b": k.identity}, "ceil": {"b": k.identity}, "trunc": {"b": k.identity},
+    # integers: a copy (torch.floor of uint16/32/64 has no CUDA kernel, _dtypes.PARTIAL_KERNELS)
+    **{name: {"b": k.identity, "u": k.identity} for name in ("floor", "ceil", "trunc")},
+    "isnan": {"u": k.all_false}, "isinf": {"u": k.all_false},
     "rint": {"c": k.complex_rint}, "reciprocal": {"c": k.complex_reciprocal},
     "add": {"c": k.complex_add}, "subtract": {"c": k.complex_subtract}, "negative": {"c": k.complex_negative},
     "fmod": {"f": k.float_fmod},
