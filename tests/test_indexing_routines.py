@@ -451,3 +451,16 @@ def test_where_and_nonzero_above_the_tiny_path():
         check("nonzero", a)
         check("flatnonzero", a)
         check("argwhere", a)
+
+
+def test_where_hot_path_mixed_dtypes_keep_numpy_promotion():
+    """where's cached hot path (no cast when torch.where already gives NumPy's dtype) with arrays of
+    two dtypes above the tiny host path: float32 with int64 is float64 in NumPy, float32 in torch
+    (found by mutation testing: `_fast_plan` answering yes there)."""
+    c = numpy.resize(numpy.array([True, False, True]), 70)
+    for dx, dy in (("float32", "int64"), ("float32", "int32"), ("int8", "uint8"), ("float64", "float32"),
+                   ("int32", "int32")):
+        x = numpy.arange(70).astype(dx)
+        y = (-numpy.arange(70)).astype(dy) if dy[0] != "u" else numpy.arange(70).astype(dy)
+        for _ in range(2):  # the second call takes the cached plan
+            assert_like_numpy(torchnp.where(tnp(c), tnp(x), tnp(y)), numpy.where(c, x, y))

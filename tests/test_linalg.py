@@ -724,12 +724,21 @@ def test_mixed_devices_raise():  # §3.2 (the 'meta' device stands in for a seco
 @pytest.mark.parametrize("mode,np_mode", [("full", "reduced"), ("f", "reduced"), ("economic", "raw"), ("e", "raw")])
 def test_qr_deprecated_modes(mode, np_mode):
     a = rand_matrix((4, 3), "float64")
-    with pytest.warns(DeprecationWarning):
+    with pytest.warns(DeprecationWarning) as exp_rec:
         exp = NLA.qr(a, mode=mode)
-    with pytest.warns(DeprecationWarning):
+    with pytest.warns(DeprecationWarning) as rec:
         got = LA.qr(tnp(a), mode=mode)
+    # NumPy's message and stacklevel (the caller's line; found by mutation testing)
+    assert str(rec[0].message) == str(exp_rec[0].message) and rec[0].filename == exp_rec[0].filename == __file__
     if np_mode == "reduced":
         numpy.testing.assert_allclose(got[0].to_numpy() @ got[1].to_numpy(), a, atol=1e-12)
         assert got[0].shape == exp[0].shape
     else:  # LAPACK's geqrf output, as NumPy's
         assert_close(got, exp, 1e-12)
+
+
+def test_vecdot_default_axis_is_the_last():
+    """``linalg.vecdot``'s default ``axis=-1`` on 3-d operands (found by mutation testing: the
+    tests passed ``axis`` or used shapes where another axis gives the same)."""
+    rng = numpy.random.default_rng(1)
+    check("linalg.vecdot", rng.integers(-5, 5, (2, 3, 3)).astype("float64"), rng.integers(-5, 5, (2, 3, 3)).astype("float64"))

@@ -390,3 +390,14 @@ def test_inplace_partition_default_axis_and_errors():
     check("searchsorted", numpy.arange(5), 2, side="up")
     for axis in (-1, 0, 1):
         check("lexsort", (numpy.array(3),), axis=axis)
+
+
+@pytest.mark.parametrize("side", ["left", "right"])
+def test_searchsorted_infinities_and_nans_with_sorter(side):
+    """NumPy orders NaN after +inf: a +inf value searched from the right stops before the NaNs of
+    ``a`` (the sorter's path maps NaN to +inf; found by mutation testing)."""
+    a = numpy.array([numpy.nan, 1.0, numpy.inf, -numpy.inf, numpy.nan, 3.0])
+    v = numpy.array([numpy.inf, -numpy.inf, numpy.nan, 2.0, 3.0, 1.0])
+    s = numpy.argsort(a)
+    assert_like_numpy(torchnp.searchsorted(tnp(a), tnp(v), side=side, sorter=tnp(s)),
+                      numpy.searchsorted(a, v, side=side, sorter=s))

@@ -288,12 +288,13 @@ def cond(x, p=None):
 def qr(a, mode="reduced"):
     """QR decomposition (mirrors ``numpy.linalg.qr``; modes reduced, complete, r, raw)."""
     if mode not in ("reduced", "complete", "r", "raw"):
+        # stacklevel 4: past _numpy_errors and the boundary wrapper, the caller's line as NumPy's
         if mode in ("f", "full"):
             warnings.warn("The 'full' option is deprecated in favor of 'reduced'.\n"
-                          "For backward compatibility let mode default.", DeprecationWarning, stacklevel=2)
+                          "For backward compatibility let mode default.", DeprecationWarning, stacklevel=4)
             mode = "reduced"
         elif mode in ("e", "economic"):
-            warnings.warn("The 'economic' option is deprecated.", DeprecationWarning, stacklevel=2)
+            warnings.warn("The 'economic' option is deprecated.", DeprecationWarning, stacklevel=4)
             mode = "economic"
         else:
             raise ValueError(f"Unrecognized mode '{mode}'")
