@@ -404,6 +404,28 @@ def _y1(x):
     return torch.where(x == 0, -math.inf, torch.where(x < 0, math.nan, r)).to(x.dtype)
 
 
+_LN2 = math.log(2.0)
+_EULER = 0.57721566490153286061
+
+
+def _k_tiny(kernel, order):
+    """torch's K0/K1 kernel (or its scaled twin), with the leading terms of the series for 0 < x < eps / 64.
+
+    torch's kernels (cephes' formulas) take ``log(0.5 * x)``, which is log(0) = -inf at the smallest
+    subnormal (0.5 * x rounds to 0): float32 k0e(1.4e-45) was inf and k1, k1e nan, where SciPy's float32
+    loop (cephes in float64, rounded) gives 103.39 and inf. Below eps / 64 the series' next terms are
+    below half an ulp: K0(x) = -log(x / 2) - euler_gamma (the relative rest ~x^2 / 4), K1(x) = 1 / x
+    (the rest ~x^2 log(x) / 2), and the scaled ones' exp(x) is 1 within x. In float64 this also gives
+    mpmath's k0(5e-324) = 744.556 and k1(5e-324) = inf where SciPy (cephes in float64) gives inf and
+    nan (docs/scipy.md).
+    """
+    def op(x):
+        tiny = (x > 0) & (x < torch.finfo(x.dtype).eps / 64)
+        small = -(torch.log(x) - _LN2) - _EULER if order == 0 else 1 / x
+        return torch.where(tiny, small, kernel(x))
+    return op
+
+
 _declare({
     "i0": ("df", S.i0),
     "i0e": ("df", S.i0e),
@@ -413,8 +435,8 @@ _declare({
     "j1": ("df", _j1),
     "y0": ("df", _y0),
     "y1": ("df", _y1),
-    "k0": ("df", S.modified_bessel_k0),
-    "k0e": ("df", S.scaled_modified_bessel_k0),
-    "k1": ("df", S.modified_bessel_k1),
-    "k1e": ("df", S.scaled_modified_bessel_k1),
+    "k0": ("df", _k_tiny(S.modified_bessel_k0, 0)),
+    "k0e": ("df", _k_tiny(S.scaled_modified_bessel_k0, 0)),
+    "k1": ("df", _k_tiny(S.modified_bessel_k1, 1)),
+    "k1e": ("df", _k_tiny(S.scaled_modified_bessel_k1, 1)),
 })
