@@ -35,6 +35,17 @@ def test_round(a, decimals):
     check("fix", a)
 
 
+def test_round_float16_overflows_as_numpy():
+    # §1.1: NumPy scales float16 in float16: round(66, 3) is 66 * 1000 = inf, 10 ** 5 is inf itself
+    # (nan or inf everywhere); the halves of the scaled values round in float16 (fresh draw, seed 3980469628)
+    a = numpy.array([66, 0.1, 0, -3, 65504, 1.2345, 0.0005, 6e-8, numpy.inf, -numpy.inf, numpy.nan, -0.0, 3.2e4],
+                    numpy.float16)
+    with numpy.errstate(all="ignore"):
+        for decimals in range(-6, 7):
+            check("round", a, decimals)
+    check("round", numpy.array(66, numpy.float16), 3)
+
+
 def test_round_halves_and_ints():
     check("round", numpy.array([0.5, 1.5, 2.5, -0.5, -1.5, 0.25, 0.35]), 1)
     check("round", numpy.array([15, 25, -15, -25, 123], numpy.int16), -1)

@@ -124,6 +124,69 @@ def test_binom_tiny_n():
     numpy.testing.assert_allclose(got.to_numpy(), exact, rtol=1e-14, atol=1e-13 * numpy.abs(exact).max())
     assert numpy.abs(scipy.special.binom(n[:1], k[:1]) - exact[:1]).max() > 1e-10  # where SciPy is inexact
 
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
+@pytest.mark.parametrize("name", ["k0", "k0e", "k1", "k1e"])
+def test_modified_bessel_k_near_zero(name, dtype):
+    """K0, K1 and the scaled ones at subnormal and tiny x (§8.2): torch's kernels take log(0.5 x), -inf at the
+    smallest subnormal (float32 k0e(1.4e-45) was inf, k1 and k1e nan; a fresh draw, seed 3980469628).
+    mpmath (30 digits, rounded to the dtype) is the device path's oracle where SciPy is inexact: its float64
+    loop (cephes) loses 0.5 x's bits at float64 subnormals (k0(5e-324) inf, k1(5e-324) nan; docs/scipy.md);
+    its float32 loop computes in float64 and rounds, so it is mpmath's there. Tolerance: 8 ulps of the dtype
+    (log(x) rounded, then two subtractions; torch's kernel above eps / 64, 1 ulp from SciPy), each value
+    relative to itself (atol 0: 1 / x spans 40 decades here)."""
+    import mpmath
+
+    fi = numpy.finfo(dtype)
+    x = numpy.array([1, 2, 3, 1024, 2 ** 20], dtype) * fi.smallest_subnormal
+    x = numpy.concatenate([x, numpy.array([fi.tiny / 3, fi.tiny, 1e-30, fi.eps / 65, fi.eps / 63, 1e-5, 0.5, 2.5,
+                                           0.0, -0.0, -fi.smallest_subnormal, numpy.inf, numpy.nan], dtype)])
+    order, scaled = int(name[1]), name.endswith("e")
+
+    def exact(v):
+        if not 0 < v <= numpy.inf:
+            return numpy.nan
+        if v == numpy.inf:
+            return 0.0
+        with mpmath.workdps(30):
+            k = mpmath.besselk(order, mpmath.mpf(float(v)))
+            return float(k * mpmath.exp(mpmath.mpf(float(v))) if scaled else k)
+
+    with numpy.errstate(over="ignore"):
+        reference = numpy.array([exact(v) for v in x]).astype(dtype)
+    sub = (x > 0) & (x < fi.tiny)
+
+    def where_scipy_is_inexact(expected):
+        return numpy.where(sub, reference, expected) if dtype == numpy.float64 else expected
+
+    check_scipy(call(f"special.{name}", x), rtol=8 * fi.eps, atol=0, reference=where_scipy_is_inexact)
+    scipy_values = getattr(scipy.special, name)(x)
+    numpy.testing.assert_allclose(where_scipy_is_inexact(scipy_values)[x > 0], reference[x > 0], rtol=8 * fi.eps)
+    if dtype == numpy.float64:  # where SciPy is inexact
+        assert not numpy.isfinite(scipy_values[0]) if order == 0 else numpy.isnan(scipy_values[0])
+
+
+@pytest.mark.parametrize("dtype", [numpy.float64, numpy.float32])
+def test_gammaincc_small_a(dtype):
+    """gammaincc for 0 < a < 0.05 and x <= 1.1 (§8.2): torch's igammac takes lgamma(1 + a) for log Gamma(1 + a)
+    there and lost Q's digits for a below ~1e-4 (gammaincc(8.2e-86, 1.0): 6.5e-86 where SciPy's and mpmath's
+    are a E1(1) = 1.79e-86; a fresh draw). Each value relative to itself (float64: SciPy within
+    3e-13 of mpmath here, ours 1e-13). float32 (computed in float32, SciPy's loop in float64): 1e-5, and an
+    absolute tiny below the normal range, where torch's float32 kernel underflows (docs/scipy.md)."""
+    a = numpy.concatenate([[8.15517057e-86, 2.22450179e-182, 1e-300, 5e-324], numpy.logspace(-40, -1.31, 25),
+                           [0.0499, 0.05, 0.0501, 0.5]])
+    x = numpy.array([0.0, 1e-300, 1e-10, 1e-3, 0.1, 0.5, 0.7, 1.0, 1.1, 1.1000001, 1.2, 2.0, 5.0, 30.0])
+    a, x = (v.astype(dtype) for v in numpy.meshgrid(a, x))
+    fi = numpy.finfo(dtype)
+    with numpy.errstate(under="ignore"):
+        if dtype == numpy.float64:
+            # subnormal results carry absolute precision only: a few of the smallest subnormal (Q(5e-324, 0.1)
+            # is 9e-324 exactly: SciPy's 0, ours 5e-324)
+            check_scipy(call("special.gammaincc", a, x), rtol=1e-12, atol=4 * fi.smallest_subnormal)
+        else:
+            check_scipy(call("special.gammaincc", a, x), rtol=1e-5, atol=fi.tiny)
+    check_scipy(call("special.gammaincc", numpy.array([8.15517057e-86]), numpy.array([1.0])), rtol=1e-12)
+
+
 def test_binary_special_values():
     v = numpy.array(_SPECIAL)
     x, y = numpy.meshgrid(v, v)

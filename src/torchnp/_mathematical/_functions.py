@@ -37,6 +37,18 @@ def _round_int(t, decimals):
     return (q + up.to(t.dtype)) * f
 
 
+def _round_half(t, decimals):
+    """float16 ``round`` as NumPy computes it: scale, ``rint`` and unscale, each step rounded to float16.
+
+    torch's ``round(decimals=)`` scales in float32, so ``round(float16(66), 3)`` is 66 there where
+    NumPy's ``66 * 1000`` overflows float16 to inf (and ``10 ** 5`` itself is inf: nan or inf for
+    every element). Every step here is one float16 operation (computed in float32 and rounded once,
+    exact as NumPy's float16 loops), on the tensor's device.
+    """
+    f = torch.full((), 10.0 ** abs(decimals), dtype=torch.float32, device=t.device).to(torch.float16)
+    return torch.round(t * f) / f if decimals > 0 else torch.round(t / f) * f
+
+
 def around(a, decimals=0, out=None):
     """Round to the given number of decimals, halves to even (mirrors ``numpy.round``/``numpy.around``)."""
     decimals = operator.index(decimals)
@@ -50,6 +62,8 @@ def around(a, decimals=0, out=None):
         t = t.to(torch.float16)
     if t.is_complex():
         r = torch.complex(torch.round(t.real, decimals=decimals), torch.round(t.imag, decimals=decimals))
+    elif t.dtype is torch.float16 and decimals:
+        r = _round_half(t, decimals)
     elif t.is_floating_point():
         r = torch.round(t, decimals=decimals)
     else:

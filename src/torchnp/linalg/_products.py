@@ -79,6 +79,10 @@ def vecdot(x1, x2, /, *, axis=-1):
         raise ValueError("operands could not be broadcast together") from None
     if dt is torch.bool:
         return _wrap((a & b).any(-1))
+    if dt in _dtypes.PARTIAL:  # uint16/32/64: no CUDA mul/sum kernels; products and sums in int64 wrap alike (§2.5)
+        a, b = (a.view(torch.int64), b.view(torch.int64)) if dt is torch.uint64 else (a.to(torch.int64), b.to(torch.int64))
+        r = (a * b).sum(-1)
+        return _wrap(r.view(dt) if dt is torch.uint64 else r.to(dt))
     return _wrap((a.conj() * b).sum(-1).to(dt))
 
 

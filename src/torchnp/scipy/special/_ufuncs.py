@@ -166,6 +166,40 @@ def _binom(n, k):
     return torch.where(((n < 0) & (n == nx)) | (k == math.inf), torch.nan, r)
 
 
+_EULER = 0.57721566490153286061
+#: zeta(2), ..., zeta(13): log Gamma(1 + a) = -euler_gamma a + sum_k (-1)^k zeta(k) a^k / k (DLMF 5.7.3)
+_ZETA = (1.6449340668482264365, 1.2020569031595942854, 1.0823232337111381915, 1.0369277551433699263,
+         1.0173430619844491397, 1.0083492773819228268, 1.0040773561979443394, 1.0020083928260822144,
+         1.0009945751278180853, 1.0004941886041194646, 1.0002460865533080483, 1.0001227133475784891)
+_SMALL_A = 0.05  # the Taylor series' rest: zeta(14) a^14 / 14 below 1e-17 a there
+
+
+def _lgam1p_small(a):
+    """log Gamma(1 + a) for |a| <= 0.05 by its Taylor series, accurate relative to a (lgamma(1 + a) is not:
+    1 + a rounds away a's low bits)."""
+    r = torch.zeros_like(a)
+    for k in range(len(_ZETA) + 1, 1, -1):
+        r = (r + (-1) ** k * _ZETA[k - 2] / k) * a
+    return (r - _EULER) * a
+
+
+def _gammaincc(a, x):
+    """torch's igammac, with DLMF 8.7.3's series for 0 < a < 0.05, 0 <= x <= 1.1 (the branch torch takes
+    there): Q = -expm1(a log x - lgam1p(a)) - a x^a / Gamma(1 + a) sum_n (-x)^n / (n! (a + n)).
+    torch's own takes ``lgamma(1 + a)`` for lgam1p(a): for a below ~1e-4 most of Q's digits went
+    (gammaincc(8.2e-86, 1.0): 6.5e-86, SciPy's and mpmath's 1.79e-86 = a E1(1); a fresh draw)."""
+    small = (a > 0) & (a < _SMALL_A) & (x >= 0) & (x <= 1.1)
+    aa = torch.where(small, a, _SMALL_A / 2)
+    xx = torch.where(small, x, 1.0)
+    total, term = torch.zeros_like(xx), torch.ones_like(xx)
+    for n in range(1, 23):  # x^n / (n! n) below 1e-22 at x = 1.1 after 22 terms
+        term = term * -xx / n
+        total = total + term / (aa + n)
+    e = aa * torch.log(xx) - _lgam1p_small(aa)
+    series = -torch.expm1(e) - aa * torch.exp(e) * total
+    return torch.where(small, series, S.gammaincc(a, x))
+
+
 def _nan_args(op):
     """``op`` with NaN wherever an argument is NaN (SciPy's gammainc and gammaincc)."""
     return lambda a, x: torch.where(a.isnan() | x.isnan(), torch.nan, op(a, x))
@@ -182,7 +216,7 @@ _declare({
     "betaln": ("df", _betaln, 2),
     "binom": ("fd", _binom, 2),
     "gammainc": ("df", _nan_args(S.gammainc), 2),
-    "gammaincc": ("df", _nan_args(S.gammaincc), 2),
+    "gammaincc": ("df", _nan_args(_gammaincc), 2),
 })
 
 
@@ -404,6 +438,27 @@ def _y1(x):
     return torch.where(x == 0, -math.inf, torch.where(x < 0, math.nan, r)).to(x.dtype)
 
 
+_LN2 = math.log(2.0)
+
+
+def _k_tiny(kernel, order):
+    """torch's K0/K1 kernel (or its scaled twin), with the leading terms of the series for 0 < x < eps / 64.
+
+    torch's kernels (cephes' formulas) take ``log(0.5 * x)``, which is log(0) = -inf at the smallest
+    subnormal (0.5 * x rounds to 0): float32 k0e(1.4e-45) was inf and k1, k1e nan, where SciPy's float32
+    loop (cephes in float64, rounded) gives 103.39 and inf. Below eps / 64 the series' next terms are
+    below half an ulp: K0(x) = -log(x / 2) - euler_gamma (the relative rest ~x^2 / 4), K1(x) = 1 / x
+    (the rest ~x^2 log(x) / 2), and the scaled ones' exp(x) is 1 within x. In float64 this also gives
+    mpmath's k0(5e-324) = 744.556 and k1(5e-324) = inf where SciPy (cephes in float64) gives inf and
+    nan (docs/scipy.md).
+    """
+    def op(x):
+        tiny = (x > 0) & (x < torch.finfo(x.dtype).eps / 64)
+        small = -(torch.log(x) - _LN2) - _EULER if order == 0 else 1 / x
+        return torch.where(tiny, small, kernel(x))
+    return op
+
+
 _declare({
     "i0": ("df", S.i0),
     "i0e": ("df", S.i0e),
@@ -413,8 +468,8 @@ _declare({
     "j1": ("df", _j1),
     "y0": ("df", _y0),
     "y1": ("df", _y1),
-    "k0": ("df", S.modified_bessel_k0),
-    "k0e": ("df", S.scaled_modified_bessel_k0),
-    "k1": ("df", S.modified_bessel_k1),
-    "k1e": ("df", S.scaled_modified_bessel_k1),
+    "k0": ("df", _k_tiny(S.modified_bessel_k0, 0)),
+    "k0e": ("df", _k_tiny(S.scaled_modified_bessel_k0, 0)),
+    "k1": ("df", _k_tiny(S.modified_bessel_k1, 1)),
+    "k1e": ("df", _k_tiny(S.scaled_modified_bessel_k1, 1)),
 })
