@@ -1,6 +1,7 @@
 """Python operators on ndarray (docs/design.md §1, §2.3 NEP 50, §2.4, §5.2), differential against NumPy."""
 
 import operator
+import re
 import warnings
 
 import numpy
@@ -114,6 +115,17 @@ def test_inplace_same_kind_casting(op, a, b):  # §5.2: in-place ops cast with '
     r = op(x, tb)
     assert r is x  # in place: the same object, with its dtype kept
     assert_like_numpy(x, expected, rtol=_ulps(expected, _POW_ULPS) if op is operator.ipow else None)
+
+
+@pytest.mark.parametrize("n", [3, 100])  # the tiny path and the general one (fresh draw, seed 1414213562)
+def test_inplace_power_checks_casting_before_values(n):  # §5.2: NumPy rejects out='s cast before the data
+    a = numpy.ones(n, dtype=bool)
+    with pytest.raises(TypeError) as expected:
+        a **= -3
+    x = torchnp.ones(n, dtype=bool, device=DEVICE)
+    with pytest.raises(type(expected.value), match=re.escape(str(expected.value))):
+        x **= -3
+    assert_like_numpy(x, numpy.ones(n, dtype=bool))
 
 
 def test_inplace_int_plus_float_is_ufunc_type_error():  # §5.2

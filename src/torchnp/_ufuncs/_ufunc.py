@@ -150,7 +150,7 @@ def numpy_check(uf, np_in, dtype=None, signature=None, casting="same_kind", out=
     if signature is not None:
         kw["signature"] = signature
     if out is not None:
-        kw["out"] = tuple(_np.empty(0, d) for d in out)
+        kw["out"] = tuple(None if d is None else _np.empty(0, d) for d in out)
     with _np.errstate(all="ignore"):
         uf._np(*args, **kw)
 
@@ -439,6 +439,11 @@ class ufunc:
             r = k(*ops)
         except RuntimeError as exc:
             raise translate(exc, self.__name__, ops) from None
+        except ValueError:  # NumPy checks out='s casting before the data (``bools **= -3``, §5.2)
+            if out is not None:
+                numpy_check(self, tuple(_np_part(p) for p in key), dtype, signature, casting,
+                            tuple(o.dtype if isinstance(o, ndarray) else None for o in out))
+            raise
         results = r if self.nout > 1 else (r,)
         if out is None and where is True:  # 0-d results are NumPy's scalars on the host (§1.3)
             return tuple(result(_wrap(x)) for x in results) if self.nout > 1 else result(_wrap(r))
