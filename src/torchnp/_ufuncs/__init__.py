@@ -68,9 +68,7 @@ def _forward(ufname, name):
     is_pow = name == "__pow__"
     # ... and on tiny host data that is NumPy's square loop itself: its bits, and no Python int to convert
     # (3x cheaper than power(h, 2); issue 23)
-    square = _ufuncs["square"]._np
     square_bound = _ufuncs["square"]._tiny
-    npuf = _ufuncs[ufname]._np  # NumPy's ufunc (only called on tiny host data, never while Dynamo traces)
 
     def op(self, other):
         tp = type(other)
@@ -79,7 +77,7 @@ def _forward(ufname, name):
                 h = self._h
                 if type(h) is _NPA and h.size <= square_bound and _device.CPU_VALUE_CHECKS \
                         and not _dynamo_compiling():
-                    r = square(h)
+                    r = _ufuncs["square"]._np(h)
                     a = _new(ndarray)  # host_result inlined (§7)
                     a._d = _KEY_OF_CHAR[r.dtype.char]
                     a._h = r
@@ -91,10 +89,10 @@ def _forward(ufname, name):
             h = self._h  # tiny host data whose NumPy view is known: NumPy's loop, as the ufunc's own tiny
             if type(h) is _NPA and h.size <= tiny and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
                 if tp is not ndarray:  # path (_Binary.__call__) runs it, one call less (§7 tiny host path)
-                    r = npuf(h, other)
+                    r = _ufuncs[ufname]._np(h, other)
                 else:
                     h2 = other._h
-                    r = npuf(h, h2) if type(h2) is _NPA and h2.size <= tiny else None
+                    r = _ufuncs[ufname]._np(h, h2) if type(h2) is _NPA and h2.size <= tiny else None
                 if type(r) is _NPA:  # host_result inlined (§7): NumPy's result, its tensor made on first use
                     a = _new(ndarray)
                     a._d = _KEY_OF_CHAR[r.dtype.char]
@@ -134,14 +132,13 @@ def _reflected(ufname, name):
     pyop = _python_operator(name, True)
     tiny = _tiny_bound(ufname)
     repeat = name == "__rmul__"  # [0] * n beside a 0-d device array: sequence repetition (§1.3)
-    npuf = _ufuncs[ufname]._np  # NumPy's ufunc (only called on tiny host data, never while Dynamo traces)
 
     def op(self, other):
         tp = type(other)
         if tp is float or tp is int:  # a scalar and tiny host data (4 * x, 1 - x): NumPy's loop, as the
             h = self._h  # ufunc's tiny path runs it (§7 tiny host path)
             if type(h) is _NPA and h.size <= tiny and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
-                r = npuf(other, h)
+                r = _ufuncs[ufname]._np(other, h)
                 if type(r) is _NPA:  # host_result inlined (§7)
                     a = _new(ndarray)
                     a._d = _KEY_OF_CHAR[r.dtype.char]
