@@ -732,6 +732,99 @@ def test_sum_of_numpys_result_makes_no_tensor():
     assert y._p is False
 
 
+@pytest.mark.host_rules
+@pytest.mark.parametrize("dtype", TINY_DTYPES + ["float16", "int8", "complex64"])
+@pytest.mark.parametrize("source", ["array", "result", "view"])
+def test_square_operator_on_tiny_host_data_is_numpys_square(dtype, source):
+    """Issue 23 (§7 tiny host path): ``x ** 2`` of tiny host data is NumPy's ``x ** 2``, which NumPy
+    evaluates as ``square(x)`` (its fast_scalar_power, every dtype: bool gives int8): bits, dtype and
+    shape, on an array holding its tensor, on NumPy's result and on a view of one; NaNs, infinities,
+    signed zeros and integer wrap-around included."""
+    a = _tiny_values(3, dtype if dtype not in ("float16", "int8", "complex64") else
+                     {"float16": "float32", "int8": "int32", "complex64": "complex128"}[dtype], 20).astype(dtype)
+    if dtype.startswith("int"):
+        a[:3] = [numpy.iinfo(dtype).max, numpy.iinfo(dtype).min, -1]
+    x = torchnp.asarray(a.copy())
+    x._host_array()  # the host view known, as after any earlier tiny operation
+    e = a
+    if source == "result":
+        x, e = torchnp.positive(x) if dtype != "bool" else x, a
+    elif source == "view":
+        x, e = (torchnp.positive(x) if dtype != "bool" else x)[2:-3:2], a[2:-3:2]
+    expected, error = _numpy_or_error(lambda u: u ** 2, e)
+    with numpy.errstate(all="ignore"):
+        got = x ** 2
+    assert got._p is False  # NumPy's result, no tensor made
+    _same(got, expected)
+    assert got.tensor.numpy().tobytes() == expected.tobytes()  # its tensor, made on first use: NumPy's memory
+
+
+@pytest.mark.host_rules
+@pytest.mark.parametrize("dtype", ["float64", "int32", "complex128"])
+@pytest.mark.parametrize("key", [slice(1, None), slice(None, -1), slice(1, -1), slice(None, None, 2), (slice(1, 3),),
+                                 (Ellipsis, slice(2, None))])
+@pytest.mark.parametrize("value", ["scalar", "result", "view", "array", "numpy"])
+@pytest.mark.parametrize("target", ["array", "result"])
+def test_tiny_host_slice_assignment_is_numpys(dtype, key, value, target):
+    """Issue 23 (§7): ``y[slice] = v`` on tiny host data (the host views of ``y`` and of a torchnp ``v``
+    read inline) is NumPy's assignment: values, casts, broadcasting, overlapping source (``y[1:] =
+    y[:-1]``: read before written); a tensor the array already holds sees the write (its version
+    moves, as a torch write would), NumPy's result without a tensor gets none."""
+    a = _tiny_values(11, dtype, 6)
+    e = 4 * a
+    y = 4 * torchnp.asarray(a) if target == "result" else torchnp.asarray(4 * a)
+    if target == "array":
+        version = y.tensor._version
+        y._host_array()
+    sources = {"scalar": (2.5 if dtype != "int32" else 7, 2.5 if dtype != "int32" else 7),
+               "result": (y[:-1] * 2, e[:-1] * 2), "view": (y[:-1], e[:-1]),
+               "array": (torchnp.asarray(a[::-1].copy()), a[::-1].copy()), "numpy": (a[:2].copy(), a[:2].copy())}
+    v, ev = sources[value]
+    if isinstance(key, slice) and value in ("result", "view") and key != slice(1, None):
+        v, ev = v[:1], ev[:1]  # broadcast one value
+    expected, error = _numpy_or_error(lambda: e.__setitem__(key, ev))
+    if error is not None:
+        with pytest.raises(type(error)):
+            y[key] = v
+        return
+    y[key] = v
+    if target == "result":
+        assert y._p is False
+    _same(y, e)
+    if target == "array":
+        assert y.tensor._version > version
+        assert y.tensor.tolist() == e.tolist()
+
+
+@pytest.mark.host_rules
+def test_tiny_host_writes_keep_numpys_errors_and_flags():
+    """Issue 23 (§7): the inlined write paths keep NumPy's refusals: a read-only array or view raises
+    NumPy's ValueError for ``y[i] = s``, ``y[1:] = v`` and ``y += s``; an in-place operator whose
+    result cannot be cast to the array's dtype raises NumPy's casting error (a TypeError)."""
+    a = numpy.arange(4.0)
+    for make in (lambda: torchnp.asarray(a.copy()), lambda: 4 * torchnp.asarray(a)):
+        y = make()
+        y.setflags(write=False)
+        v = y[1:]
+        e = 4 * a
+        e.setflags(write=False)
+        ev = e[1:]
+        for target, etarget in ((y, e), (v, ev)):
+            for write in (lambda z: z.__setitem__(0, 1.0), lambda z: z.__setitem__(slice(1, None), 1.0),
+                          lambda z: z.__setitem__(slice(1, None), z[:-1]), lambda z: z.__iadd__(1.0)):
+                _, error = _numpy_or_error(write, etarget)
+                assert type(error) is ValueError
+                with pytest.raises(ValueError, match="read-only"):
+                    write(target)
+    i, ei = torchnp.arange(4), numpy.arange(4)
+    i._host_array()
+    for op in ("__iadd__", "__imul__", "__itruediv__"):
+        _, error = _numpy_or_error(lambda z: getattr(z, op)(1.5), ei)
+        with pytest.raises(type(error)):
+            getattr(i, op)(1.5)
+    _same(i, ei)
+
+
 _MATMUL_SHAPES = [((3, 4), (4, 2)), ((4,), (4, 3)), ((2, 4), (4,)), ((5,), (5,)), ((2, 3, 4), (4, 1)),
                   ((1, 2, 2), (3, 2, 2)), ((3, 4), (5, 2)), ((3,), (4,)), ((), (3,))]
 

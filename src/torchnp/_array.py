@@ -736,7 +736,19 @@ class ndarray:
             if h is None and self._t.numel() <= TINY_HOST:
                 h = self._host_array()
             if type(h) is _NPA and h.size <= TINY_HOST and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
-                return _lazy_view(self, h[key], key)  # tiny host data: NumPy's view
+                w = _new(ndarray)  # tiny host data: NumPy's view (_lazy_view inlined, §7: one frame less)
+                w._d = self._d
+                w._h = h[key]
+                p = self._p
+                if p is False or p is not None and type(p[0]) is not torch.Tensor:
+                    w._b = self if p is False else self._b  # a view of NumPy's result (see _lazy_view)
+                    w._p = (self, key, h)
+                    return w
+                t = self._t
+                b = self._b
+                w._b = b if type(b) is ndarray and t._base is not None else self
+                w._p = (t, key)
+                return w
         t = self._t
         if tk is int or (tk is slice and (key.step is None or (type(key.step) is int and 0 < key.step < 2**62))):
             try:
@@ -775,17 +787,27 @@ class ndarray:
                 h = self._host_view(key)
             if type(h) is _NPA and _device.CPU_VALUE_CHECKS and not _dynamo_compiling() and h.ndim == 1:
                 h[key] = value  # NumPy's own cast and errors (§1.3, host data behaves as NumPy's)
-                _written(self)
+                if self._p is not False:  # (NumPy's result without a tensor: nothing to bump, no call)
+                    _written(self)
                 return
         elif type(key) is slice or type(key) is tuple and _basic_tuple(key):
             tv = type(value)
-            if tv is ndarray or tv in _SCALAR_VALUES:
-                h = tiny_host(self)  # tiny host data (x[1:] = y, x[1:-1] = 2.0): NumPy's assignment, its
+            if tv is ndarray or tv in _SCALAR_VALUES or tv is _NPA:
+                h = self._h  # tiny_host inlined where the host view is known (y[1:] = ... in a callback, §7)
+                if type(h) is not _NPA or h.size > TINY_HOST or not _device.CPU_VALUE_CHECKS or _dynamo_compiling():
+                    h = tiny_host(self)  # tiny host data (x[1:] = y, x[1:-1] = 2.0): NumPy's assignment, its
                 if h is not None:  # casts, broadcasting, overlap (read before writing) and errors (§7)
-                    v = value if tv is not ndarray else tiny_host(value)
+                    v = value
+                    if tv is ndarray:
+                        v = value._h
+                        if type(v) is not _NPA or v.size > TINY_HOST:
+                            v = tiny_host(value)
+                    elif tv is _NPA:  # a tiny numpy.ndarray of a dtype torch holds: host data as NumPy's (issue 23)
+                        v = tiny_numpy(value)
                     if v is not None:
                         h[key] = v
-                        _written(self)
+                        if self._p is not False:
+                            _written(self)
                         return
         _setitem(self, key, value)
 
