@@ -261,11 +261,11 @@ def test_eigsh_be_and_invariant_subspaces(which):
         numpy.testing.assert_allclose(V.T @ V, numpy.eye(4), atol=1e-12)
         numpy.testing.assert_allclose(sl.eigsh(d, k=4, which=which, ncv=ncv, return_eigenvectors=False).to_numpy(),
                                       ref, rtol=1e-12)  # ARPACK's order
-    D = ss.diags_array(numpy.arange(1.0, 41.0)).tocsr()  # a start vector inside a 3-d invariant subspace
-    v0 = numpy.r_[1.0, 1.0, 1.0, numpy.zeros(37)]
-    numpy.testing.assert_allclose(sl.eigsh(sparse.csr_array(D, device="cpu"), k=3, which=which,
-                                           v0=np.asarray(v0))[0].to_numpy(),
-                                  ssl.eigsh(D, k=3, which=which, v0=v0)[0], rtol=1e-12)
+    D = ss.diags_array(numpy.arange(1.0, 41.0)).tocsr()  # start vectors inside invariant subspaces (an
+    for v0 in (numpy.r_[1.0, 1.0, 1.0, numpy.zeros(37)], numpy.eye(40)[0]):  # eigenvector: an exact zero step)
+        numpy.testing.assert_allclose(sl.eigsh(sparse.csr_array(D, device="cpu"), k=3, which=which,
+                                               v0=np.asarray(v0))[0].to_numpy(),
+                                      ssl.eigsh(D, k=3, which=which, v0=v0)[0], rtol=1e-12)
     with pytest.raises(ssl.ArpackError) as ref_err:  # ARPACK's error -13, SciPy's message
         ssl.eigsh(A, k=1, which="BE")
     with pytest.raises(ssl.ArpackError) as err:

@@ -699,7 +699,7 @@ def _lanczos_step(matvec, V, G, P, beta, i):
     P[i, :i + 1] = h2
     b = torch.linalg.vector_norm(w)
     beta[i] = b
-    torch.div(w, b, out=V[i + 1])
+    torch.div(w, b.clamp_min(torch.finfo(b.dtype).tiny), out=V[i + 1])  # (an exact zero stays zero)
 
 
 def _lanczos(matvec, start, k, which, m, tol, maxiter, gen):
@@ -733,7 +733,7 @@ def _lanczos(matvec, start, k, which, m, tol, maxiter, gen):
         # (in float64 where the device has it: float32 eigenvectors orthonormal to a few float32 eps would
         # put as many eps of |A| into the eigenvalues)
         theta, S = (t.to(dt) for t in torch.linalg.eigh(H.to(torch.float32 if dev.type == "mps" else torch.float64)))
-        lost = (beta < 0.717 * torch.sqrt(beta * beta + (P * P).sum(1))) & (steps >= j)
+        lost = (beta <= 0.717 * torch.sqrt(beta * beta + (P * P).sum(1))) & (steps >= j)
         wanted = _select(theta, k, which)
         est = (torch.where(lost[m - 1], 0, beta[m - 1]) * S[m - 1, wanted]).abs()
         bound = tol * torch.clamp(theta[wanted].abs(), min=eps ** (2 / 3)) + 64 * eps * theta.abs().max()
