@@ -176,17 +176,20 @@ def _eig_reference(A, k, which):
     """The k wanted eigenvalues of a dense symmetric matrix, ascending (LAPACK's, the exact answer ARPACK
     converges to): the oracle for eigenvalues where SciPy's order or ties need no ARPACK run."""
     ref = numpy.linalg.eigvalsh(A)
+    if which == "BE":  # k // 2 from the low end, the rest from the high end (SciPy's documentation)
+        return numpy.concatenate([ref[:k // 2], ref[len(ref) - (k - k // 2):]])
     key = {"LA": ref, "SA": -ref, "LM": abs(ref), "SM": -abs(ref)}[which]
     return numpy.sort(ref[numpy.argsort(-key, kind="stable")[:k]])
 
 
 @settings(max_examples=examples(20), deadline=None)
-@given(n=st.integers(12, 60), k=st.integers(1, 6), which=st.sampled_from(["LM", "SM", "LA", "SA"]),
+@given(n=st.integers(12, 60), k=st.integers(1, 6), which=st.sampled_from(["LM", "SM", "LA", "SA", "BE"]),
        seed=st.integers(0, 2 ** 16), vectors=st.booleans(), dense=st.booleans())
 def test_eigsh_against_scipy(n, k, which, seed, vectors, dense):
     # eigenvalues of a random symmetric matrix with a spread spectrum (distinct |values|, so which= picks
     # the same ones as SciPy) within 1e-8 of SciPy's ARPACK: sparse arrays on the device path, dense
     # arrays under the accelerator rules (torch path) and under the host rules (SciPy's own bits)
+    k = max(k, 2) if which == "BE" else k  # (k=1 'BE': ARPACK's error, test_eigsh_be_and_invariant_subspaces)
     rng = numpy.random.default_rng(seed)
     Q = numpy.linalg.qr(rng.standard_normal((n, n)))[0]
     lam = rng.permutation(numpy.linspace(-3, 5, n) + 0.013)  # no 0, no |a| == |b|
@@ -236,6 +239,62 @@ def test_eigsh_clustered_laplacian_options(which):
         sl.eigsh(d, k=6, ncv=6)
     with pytest.raises(ValueError):
         sl.eigsh(d, k=6, which="XX")
+
+
+@pytest.mark.parametrize("which", ["LA", "SA", "BE"])
+def test_eigsh_be_and_invariant_subspaces(which):
+    # three eigenvalues of multiplicity 10: the Lanczos basis meets an invariant subspace after three
+    # steps and goes on from a random vector orthogonal to it (ARPACK's dgetv0), twice in a 20-vector
+    # basis; the multiple eigenvalues come out as SciPy's, with orthonormal eigenvectors
+    n = 30
+    rng = numpy.random.default_rng(0)
+    Q = numpy.linalg.qr(rng.standard_normal((n, n)))[0]
+    A = (Q * numpy.repeat([1.0, 2.0, 3.0], 10)) @ Q.T
+    A = (A + A.T) / 2
+    d = sparse.csr_array(ss.csr_array(A), device="cpu")
+    for ncv in (None, 30):
+        ref = ssl.eigsh(A, k=4, which=which, ncv=ncv, return_eigenvectors=False)
+        w, v = sl.eigsh(d, k=4, which=which, ncv=ncv)
+        numpy.testing.assert_allclose(w.to_numpy(), numpy.sort(ref), rtol=1e-12, err_msg=str(ncv))
+        V = v.to_numpy()
+        numpy.testing.assert_allclose(A @ V, V * w.to_numpy(), atol=1e-12)
+        numpy.testing.assert_allclose(V.T @ V, numpy.eye(4), atol=1e-12)
+        numpy.testing.assert_allclose(sl.eigsh(d, k=4, which=which, ncv=ncv, return_eigenvectors=False).to_numpy(),
+                                      ref, rtol=1e-12)  # ARPACK's order
+    D = ss.diags_array(numpy.arange(1.0, 41.0)).tocsr()  # start vectors inside invariant subspaces (an
+    for v0 in (numpy.r_[1.0, 1.0, 1.0, numpy.zeros(37)], numpy.eye(40)[0]):  # eigenvector: an exact zero step)
+        numpy.testing.assert_allclose(sl.eigsh(sparse.csr_array(D, device="cpu"), k=3, which=which,
+                                               v0=np.asarray(v0))[0].to_numpy(),
+                                      ssl.eigsh(D, k=3, which=which, v0=v0)[0], rtol=1e-12)
+    with pytest.raises(ssl.ArpackError) as ref_err:  # ARPACK's error -13, SciPy's message
+        ssl.eigsh(A, k=1, which="BE")
+    with pytest.raises(ssl.ArpackError) as err:
+        sl.eigsh(d, k=1, which="BE")
+    assert str(err.value) == str(ref_err.value)
+
+
+@pytest.mark.parametrize("which", ["LA", "SA", "LM", "BE"])
+def test_eigsh_operator_products_within_twice_arpacks(which):
+    # ARPACK's basis (ncv = max(2k + 1, 20)) and restart size: on the 20^2 grid Laplacian the device's
+    # Lanczos takes at most twice as many operator products as SciPy's ARPACK from the same v0
+    g = ss.diags_array([2 * numpy.ones(20), -numpy.ones(19), -numpy.ones(19)], offsets=[0, 1, -1])
+    L = ss.csr_array(ss.kronsum(g, g))
+    d = sparse.csr_array(L, device="cpu")
+    v0 = numpy.random.default_rng(3).standard_normal(400)
+    count = [0, 0]
+
+    def ref_matvec(x):
+        count[0] += 1
+        return L @ x
+
+    def matvec(x):
+        count[1] += 1
+        return d @ x
+    ref = ssl.eigsh(ssl.LinearOperator(L.shape, matvec=ref_matvec, dtype=float), k=6, which=which, v0=v0)
+    w, _ = sl.eigsh(sl.LinearOperator(L.shape, matvec=matvec, dtype=float, device="cpu"), k=6, which=which,
+                    v0=np.asarray(v0))
+    numpy.testing.assert_allclose(w.to_numpy(), ref[0], rtol=1e-10)
+    assert 0 < count[1] <= 2 * count[0], count
 
 
 @pytest.mark.parametrize("maxiter", [1, 2, 3])

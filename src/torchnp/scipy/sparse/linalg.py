@@ -627,8 +627,8 @@ def _dense_or_sparse(A, dev):
 
 def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=None, tol=0, return_eigenvectors=True,
           Minv=None, OPinv=None, mode="normal", rng=None):
-    """SciPy's ``scipy.sparse.linalg.eigsh``; on a device ``which`` 'LM', 'SM', 'LA', 'SA' of a symmetric
-    ``A`` (no ``sigma``, ``M``) by thick-restart block Lanczos (``_block_lanczos``), in SciPy's order."""
+    """SciPy's ``scipy.sparse.linalg.eigsh``; on a device ``which`` 'LM', 'SM', 'LA', 'SA', 'BE' of a
+    symmetric ``A`` (no ``sigma``, ``M``) by thick-restart Lanczos (``_lanczos``), in SciPy's order."""
     dev = _device_of(A, M, v0)
     if dev is None:
         try:
@@ -641,144 +641,131 @@ def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=Non
             raise
     n = A.shape[0]
     if which not in ("LM", "SM", "LA", "SA", "BE"):
-        raise ValueError("which must be one of LM, SM, LA, SA, BE")
+        raise ValueError("which must be one of LM SM LA SA BE")
     if k <= 0 or k >= n:
         raise ValueError(f"k must be greater than 0 and smaller than n={n}")
-    if ncv is not None and not k < ncv <= n:
+    m = min(n, max(2 * k + 1, 20)) if ncv is None else ncv  # (ARPACK's default basis, as SciPy's)
+    if not k < m <= n:
         raise ValueError(f"ncv must be k<ncv<=n, ncv={ncv}")
-    if sigma is not None or M is not None or which == "BE":
-        raise TypeError(f"torchnp.scipy.sparse.linalg.eigsh runs sigma=, M= and which={which!r} on host data only "
-                        "(SciPy's ARPACK): pass A.get() to use SciPy's (docs/scipy.md).")
-    dt = _dtypes.to_torch(_np.dtype(A.dtype))
-    dt = dt if dt in (torch.float32, torch.float64) else torch.float64
-    m, b = _krylov_sizes(n, k, ncv)
-    gen = None if dev.type == "meta" else torch.Generator(device=dev).manual_seed(0)  # (meta: no values)
-    start = torch.randn((n, b), generator=gen, dtype=dt, device=dev)
-    if v0 is not None:
-        start[:, 0] = tensor(v0, dev).to(dt).reshape(-1)
+    if sigma is not None or M is not None:
+        raise TypeError("torchnp.scipy.sparse.linalg.eigsh runs sigma= and M= on host data only (SciPy's ARPACK): "
+                        "pass A.get() to use SciPy's (docs/scipy.md).")
     maxiter = n * 10 if maxiter is None else maxiter
     if maxiter <= 0:
         raise ValueError(f"maxiter must be positive, maxiter={maxiter}")
-    w, v, converged = _block_lanczos(_block_operator(A, dev), start, k, which, m, b, tol or _default_tol(dt), maxiter)
+    if which == "BE" and k == 1:  # ARPACK's dsaupd error -13, as SciPy raises it
+        raise _arpack_classes()[0](-13, {-13: "NEV and WHICH = 'BE' are incompatible. "})
+    dt = _dtypes.to_torch(_np.dtype(A.dtype))
+    dt = dt if dt in (torch.float32, torch.float64) else torch.float64
+    gen = None if dev.type == "meta" else torch.Generator(device=dev).manual_seed(0)  # (meta: no values)
+    start = (torch.randn(n, generator=gen, dtype=dt, device=dev) if v0 is None
+             else tensor(v0, dev).to(dt).reshape(-1))
+    f = _operator(A, dev)
+    tol = tol if tol > 0 else torch.finfo(dt).eps / 2  # (ARPACK's tol=0: LAPACK's dlamch('E'), half NumPy's eps)
+    w, v, converged = _lanczos(lambda x: f(x).to(dt), start, k, which, m, tol, maxiter, gen)
     if converged is not None:  # SciPy's ArpackNoConvergence with the converged pairs (ascending, as ARPACK's)
         raise _arpack_classes()[1](f"No convergence ({maxiter + 1} iterations, {int(converged.sum())}/{k} "
                                    "eigenvectors converged)", _wrap(w[converged]), _wrap(v[:, converged]))
     if return_eigenvectors:
         return _wrap(w), _wrap(v)
-    # ARPACK's order without vectors, as SciPy gives it: the least wanted first (by |w| for LM and SM)
-    key = {"LA": w, "SA": -w, "LM": w.abs(), "SM": -w.abs()}[which]
+    # ARPACK's order without vectors, as SciPy gives it: the least wanted first (by |w| for LM and SM;
+    # ascending for BE)
+    key = {"LA": w, "SA": -w, "LM": w.abs(), "SM": -w.abs(), "BE": w}[which]
     return _wrap(w[torch.argsort(key, stable=True)])
 
 
-#: vectors per block Lanczos step of ``eigsh`` on a device, and its default basis size (``ncv``)
-EIGSH_BLOCK, EIGSH_NCV = 16, 128
-
-
-def _krylov_sizes(n, k, ncv):
-    """(basis size m, block size b) of ``eigsh``'s block Lanczos: ``ncv`` (else ``EIGSH_NCV``) vectors, at
-    least 3 blocks beyond the k wanted ones, m a multiple of b unless it is the whole space. A block has
-    at most k vectors: wider blocks make the Krylov space shallower (fewer products per vector), which
-    clustered spectra pay for in restarts (a 2-D grid Laplacian's top 6 at 10^4 nodes: 108 restarts
-    with 16-vector blocks, 25 with 6)."""
-    m = min(n, max(EIGSH_NCV, 2 * k + 1) if ncv is None else ncv)
-    b = max(1, min(EIGSH_BLOCK, k, (m - k) // 3))
-    return (m if m == n else m - m % b), b
-
-
-def _default_tol(dt):
-    """``tol=0``'s relative residual: ARPACK asks for machine precision of its Ritz estimates; explicit
-    residuals (``_block_lanczos``) stop at eps**0.5 / 1000, which puts the eigenvalues within
-    rounding of SciPy's (their error is the residual's square over the gap)."""
-    return torch.finfo(dt).eps ** 0.5 * 1e-3
-
-
-def _block_operator(A, dev):
-    """``A`` as an n x b block -> n x b block function (one sparse or dense product; an operator's
-    ``matmat`` or its columns)."""
-    if isinstance(A, LinearOperator):
-        return lambda X: torch.stack([A._mv(c) for c in X.T], dim=1) if A._matmat is None else tensor(
-            A._matmat(_wrap(X)), dev).to(X.dtype)
-    f = _operator(A, dev)
-    return lambda X: f(X).to(X.dtype)
-
-
 def _select(theta, k, which):
-    """Indices of the k wanted Ritz values, best first."""
+    """Indices of the k wanted Ritz values (ARPACK's ``which``; 'BE': k // 2 from the low end, the rest
+    from the high end)."""
+    if which == "BE":
+        order = torch.argsort(theta, stable=True)
+        return torch.cat([order[theta.shape[0] - (k - k // 2):], order[:k // 2]])
     key = {"LA": theta, "SA": -theta, "LM": theta.abs(), "SM": -theta.abs()}[which]
     return torch.argsort(key, descending=True, stable=True)[:k]
 
 
-def _orthonormal_block(V, Z, C=None):
-    """An orthonormal block spanning ``Z``'s part outside the orthonormal vectors ``V``, all of them rows
-    (contiguous: the products below read whole rows): block classical Gram-Schmidt with a QR after each
-    of its two passes (BCGS2; ``C``, ``Z @ V.T``, where the caller has it). The second pass also
-    projects out what the first QR's completion of a rank-deficient block put inside ``V``."""
-    Z = Z - (Z @ V.T if C is None else C) @ V
-    Q = torch.linalg.qr(Z.T).Q.T
-    Q = Q - (Q @ V.T) @ V
-    return torch.linalg.qr(Q.T).Q.T
+def _lanczos_step(matvec, V, G, P, beta, i):
+    """Step i of the Lanczos recurrence: ``A v_i`` orthogonalised against ``v_0 .. v_i`` by two passes of
+    classical Gram-Schmidt (each two matrix-vector products with the basis), its coefficients into row i
+    of ``G`` (the second pass's also into ``P``: the Kahan-Parlett test of ``_lanczos``), its norm into
+    ``beta[i]``, the normalised vector into ``V[i + 1]``."""
+    Vi = V[:i + 1]
+    w = matvec(V[i])
+    h = torch.mv(Vi, w)
+    w = torch.addmv(w, Vi.T, h, alpha=-1)
+    h2 = torch.mv(Vi, w)
+    w = torch.addmv(w, Vi.T, h2, alpha=-1)
+    torch.add(h, h2, out=G[i, :i + 1])
+    P[i, :i + 1] = h2
+    b = torch.linalg.vector_norm(w)
+    beta[i] = b
+    torch.div(w, b.clamp_min(torch.finfo(b.dtype).tiny), out=V[i + 1])  # (an exact zero stays zero)
 
 
-def _block_lanczos(matmat, start, k, which, m, b, tol, maxiter):
-    """The k wanted eigenpairs of a symmetric operator by thick-restart block Lanczos (block Krylov-Schur):
-    ``b`` vectors per step (one product of the operator with an n x b block, full reorthogonalisation
-    as matrix products), a Rayleigh-Ritz step on ``V.T @ A @ V`` every ``m`` basis vectors, then a
-    restart from the best Ritz vectors and the next block; the basis, the projected matrix and the
-    residuals stay on the device, and each restart reads one flag on the host. The basis ``V`` and
-    ``A @ V`` are kept as rows (m x n, each vector contiguous). The projected matrix is assembled from
-    Gram-Schmidt's first coefficients (each step's ``V @ (A v)``: its upper block triangle) and, after a
-    restart, the kept Ritz values; no m x m x n product. The residuals are explicit (``|A y - theta
-    y|``), converged where at most ``tol`` times ``max(|theta|, eps^(2/3))`` (ARPACK's test) plus the
-    rounding floor of the product. Returns (values, vectors, None), ascending; after ``maxiter``
-    restarts without convergence (values, vectors, the mask of the converged ones) instead."""
+def _lanczos(matvec, start, k, which, m, tol, maxiter, gen):
+    """The k wanted eigenpairs of a symmetric operator by thick-restart Lanczos (Wu and Simon's; Stewart's
+    Krylov-Schur for a symmetric matrix), ARPACK's problem with a restart that keeps Ritz vectors
+    instead of ARPACK's implicit QR (both keep the same Krylov space): one product of the operator with
+    a vector per step and full reorthogonalisation (``_lanczos_step``) up to ``m`` (``ncv``) vectors,
+    then the Rayleigh-Ritz step on the projected matrix (the steps' Gram-Schmidt coefficients, an
+    ``m`` x ``m`` ``eigh``) and ARPACK's convergence test on the Ritz estimates ``|beta_m s_mi|`` (``tol``
+    times ``max(|theta|, eps^(2/3))``, plus the rounding floor of ``eigh``'s eigenvectors); a restart keeps
+    ARPACK's number of wanted Ritz vectors, ``k + min(nconv, (m - k) // 2)``, and the residual's
+    direction. Everything stays on the device but one read per restart: the number of converged
+    values and the first step whose vector was lost to rounding (an invariant subspace: Kahan and
+    Parlett's test, the second pass removing more than 30 % of the first's norm), where the basis
+    continues from a random vector orthogonal to it, as ARPACK's ``dgetv0``. Returns (values, vectors,
+    None), ascending; after ``maxiter`` restarts without convergence (values, vectors, the mask of the
+    converged ones) instead."""
     n, dt, dev = start.shape[0], start.dtype, start.device
     eps = torch.finfo(dt).eps
-    V = torch.empty((m, n), dtype=dt, device=dev)  # (rows: basis vectors)
-    W = torch.empty((m, n), dtype=dt, device=dev)  # (rows: A @ basis vectors)
-    G = torch.empty((m, m), dtype=dt, device=dev)  # V @ W.T's upper block triangle, filled as it comes
-
-    def product(rows):
-        return matmat(rows.T).T
-
-    V[:b] = _orthonormal_block(V[:0], start.T)
-    W[:b] = product(V[:b])
-    j, keep = b, m - max(1, (m - k) // 2 // b) * b  # (m and keep multiples of b: whole blocks)
-    for restart in range(maxiter):
-        while j < m:  # the Krylov steps: one block each, no host read
-            step = min(b, m - j)
-            Z = W[j - b:j][:step]
-            C = Z @ V[:j].T  # Gram-Schmidt's first coefficients: G's columns
-            G[:j, j - b:j - b + step] = C.T
-            V[j:j + step] = _orthonormal_block(V[:j], Z, C)
-            W[j:j + step] = product(V[j:j + step])
-            j += step
-        if m % b:  # (the whole space in uneven blocks: one Rayleigh-Ritz step, as a whole product)
-            H, C = V @ W.T, None
-            H = (H + H.T) / 2
-        else:  # the projected matrix from the coefficients (the last block's: the next block's too)
-            C = W[m - b:m] @ V.T
-            G[:, m - b:m] = C.T
-            H = torch.triu(G) + torch.triu(G, 1).T
-        theta, S = torch.linalg.eigh(H)
+    V = torch.zeros((m + 1, n), dtype=dt, device=dev)  # rows: the basis, then the residual's direction
+    G = torch.zeros((m, m), dtype=dt, device=dev)  # row i: V[:i + 1] @ A v_i, the projected matrix's lower triangle
+    P = torch.zeros((m, m), dtype=dt, device=dev)  # row i: the second pass's coefficients
+    beta = torch.zeros(m, dtype=dt, device=dev)
+    steps = torch.arange(m, device=dev)
+    V[0] = start / torch.linalg.vector_norm(start)
+    j = restart = 0
+    while True:
+        for i in range(j, m):  # the Lanczos steps: no host read
+            _lanczos_step(matvec, V, G, P, beta, i)
+        H = torch.tril(G) + torch.tril(G, -1).T
+        # (in float64 where the device has it: float32 eigenvectors orthonormal to a few float32 eps would
+        # put as many eps of |A| into the eigenvalues)
+        theta, S = (t.to(dt) for t in torch.linalg.eigh(H.to(torch.float32 if dev.type == "mps" else torch.float64)))
+        lost = (beta <= 0.717 * torch.sqrt(beta * beta + (P * P).sum(1))) & (steps >= j)
         wanted = _select(theta, k, which)
-        Yt = S[:, wanted].T
-        resid = torch.linalg.vector_norm(Yt @ W - (Yt @ V) * theta[wanted, None], dim=1)
-        anorm = theta.abs().max()
-        bound = tol * torch.clamp(theta[wanted].abs(), min=eps ** (2 / 3)) + 64 * eps * anorm
-        if m == n or bool((resid <= bound).all()):  # the one host read of a restart
+        est = (torch.where(lost[m - 1], 0, beta[m - 1]) * S[m - 1, wanted]).abs()
+        bound = tol * torch.clamp(theta[wanted].abs(), min=eps ** (2 / 3)) + 64 * eps * theta.abs().max()
+        conv = est <= bound
+        nconv, broke = torch.stack([conv.sum(), torch.where(lost.any(), torch.argmax(lost.int()), -1)]).tolist()
+        if 0 <= broke < m - 1:  # (the one host read of a restart, above) an invariant subspace: go on from
+            r = torch.randn(n, generator=gen, dtype=dt, device=dev)  # a random vector orthogonal to it
+            Vb = V[:broke + 1]
+            for _ in range(2):
+                r = torch.addmv(r, Vb.T, torch.mv(Vb, r), alpha=-1)
+            V[broke + 1] = r / torch.linalg.vector_norm(r)
+            j = broke + 1
+            continue
+        if nconv >= k or m == n:
             break
         if restart == maxiter - 1:  # out of restarts: the converged ones, for SciPy's ArpackNoConvergence
             idx = wanted[torch.argsort(theta[wanted])]
-            return theta[idx], (S[:, idx].T @ V).T.contiguous(), (resid <= bound)[torch.argsort(theta[wanted])]
-        Sk = S[:, _select(theta, keep, which)]
-        nxt = _orthonormal_block(V, W[m - b:m], C)  # the residuals' directions: the next Krylov block
-        G[:keep, :keep] = Sk.T @ H @ Sk  # (V.T Sk).T @ (W.T Sk): the kept Ritz values, diagonal to rounding
-        V[:keep], W[:keep] = Sk.T @ V, Sk.T @ W
-        V[keep:keep + b] = nxt
-        W[keep:keep + b] = product(nxt)
-        j = keep + b
+            return theta[idx], (S[:, idx].T @ V[:m]).T.contiguous(), conv[torch.argsort(theta[wanted])]
+        restart += 1
+        nev = k + min(nconv, (m - k) // 2)  # ARPACK's dsaup2
+        if nev == 1:
+            nev = m // 2 if m >= 6 else 2 if m > 2 else 1
+        keep = _select(theta, nev, which)
+        # the kept Ritz vectors, orthonormalised in the small space (eigh's eigenvectors are orthonormal
+        # to a few eps only, which restart after restart would add up in the basis)
+        V[:nev] = torch.linalg.qr(S[:, keep]).Q.T @ V[:m]
+        V[nev] = V[m]
+        G.zero_()
+        G[steps[:nev], steps[:nev]] = theta[keep]
+        j = nev
     idx = wanted[torch.argsort(theta[wanted])]
-    return theta[idx], (S[:, idx].T @ V).T.contiguous(), None
+    return theta[idx], (S[:, idx].T @ V[:m]).T.contiguous(), None
 
 
 def lobpcg(A, X, B=None, M=None, Y=None, tol=None, maxiter=None, largest=True, verbosityLevel=0,
