@@ -58,22 +58,35 @@ def _bits(x):
 class _numpy_ran:
     """``with _numpy_ran() as ran: ...``; ``ran.called``: NumPy's kernel ran, through ``run``
     (tensor operands), ``_run_in_parts`` (a ufunc loop on parts on torch's threads) or
-    ``host_kernel`` (host arrays, no torch call)."""
+    ``host_kernel`` (host arrays, no torch call). ``ran.call_count``: how many NumPy calls the
+    library made; a ``run`` inside ``_run_in_parts`` (its one-call fallback: one torch thread,
+    as under tools/mutate.py, or a shape the parts cannot follow) is the same call, counted once."""
 
     def __enter__(self):
-        real = kernels.host_kernel
-        self.hosts = []
+        real_host, real_run, real_parts = kernels.host_kernel, kernels.run, kernels._run_in_parts
+        self.hosts, self.runs, self.parts, self._inside = [], 0, 0, 0
 
         def host(*args, **kwargs):
-            r = real(*args, **kwargs)
+            r = real_host(*args, **kwargs)
             self.hosts.append(r is not None)
             return r
 
-        self._patches = [mock.patch.object(kernels, "run", wraps=kernels.run), mock.patch.object(kernels, "host_kernel", host),
-                         mock.patch.object(kernels, "_run_in_parts", wraps=kernels._run_in_parts)]
-        self.run = self._patches[0].__enter__()
-        self._patches[1].__enter__()
-        self.parts = self._patches[2].__enter__()
+        def run(*args, **kwargs):
+            self.runs += not self._inside
+            return real_run(*args, **kwargs)
+
+        def parts(*args, **kwargs):
+            self.parts += 1
+            self._inside += 1
+            try:
+                return real_parts(*args, **kwargs)
+            finally:
+                self._inside -= 1
+
+        self._patches = [mock.patch.object(kernels, "run", run), mock.patch.object(kernels, "host_kernel", host),
+                         mock.patch.object(kernels, "_run_in_parts", parts)]
+        for p in self._patches:
+            p.__enter__()
         return self
 
     def __exit__(self, *exc):
@@ -86,7 +99,7 @@ class _numpy_ran:
 
     @property
     def call_count(self):
-        return self.run.call_count + self.parts.call_count + sum(self.hosts)
+        return self.runs + self.parts + sum(self.hosts)
 
 
 def _same(a, b):

@@ -5,6 +5,7 @@ orthogonality and invariants compared with NumPy -- never by element equality.
 """
 
 import math
+import re
 
 import numpy
 import pytest
@@ -742,3 +743,56 @@ def test_vecdot_default_axis_is_the_last():
     tests passed ``axis`` or used shapes where another axis gives the same)."""
     rng = numpy.random.default_rng(1)
     check("linalg.vecdot", rng.integers(-5, 5, (2, 3, 3)).astype("float64"), rng.integers(-5, 5, (2, 3, 3)).astype("float64"))
+
+
+# ---------------------------------------------------------------- mutation survivors (issue 24, seed 2 sample)
+def test_vecdot_scalar_operand_and_axis_minus_two():
+    """A 0-d operand beside a vector is NumPy's ValueError (not torch's IndexError), and
+    ``axis=-2`` reads each operand's second-to-last axis (non-square operands)."""
+    for args in [(numpy.float64(2.0), numpy.ones(3)), (numpy.ones(3), numpy.float64(2.0)),
+                 (numpy.array(2.0), numpy.array(3.0))]:
+        exc = check("linalg.vecdot", *args)
+        assert isinstance(exc, ValueError)
+    rng = numpy.random.default_rng(2)
+    a, b = rng.integers(-5, 5, (3, 4)).astype("float64"), rng.integers(-5, 5, (3, 4)).astype("float64")
+    check("linalg.vecdot", a, b, axis=-2)
+    check("linalg.vecdot", a, b[:2], axis=-2)  # core sizes 3 and 2: NumPy's ValueError
+
+
+def test_cross_dimension_message_is_numpys():
+    for s1, s2 in [((2,), (3,)), ((3,), (4,)), ((2, 5), (3, 5))]:
+        exc = check("linalg.cross", numpy.ones(s1), numpy.ones(s2))
+        assert isinstance(exc, ValueError)
+        raises_like(ValueError, LA.cross, tnp(numpy.ones(s1)), tnp(numpy.ones(s2)), match=re.escape(str(exc)))
+
+
+@pytest.mark.parametrize("ord", [None, 2])
+def test_norm_over_an_empty_leading_axis(ord):
+    """A 2-norm over an empty non-last axis: NumPy's zeros (the slice-by-slice path needs a slice)."""
+    for shape, axis in [((0, 3), 0), ((0, 4, 2), 0), ((2, 0, 3), 1)]:
+        for keepdims in (False, True):
+            check("linalg.norm", numpy.ones(shape), ord, axis, keepdims)
+            check("linalg.vector_norm", numpy.ones(shape), axis=axis, keepdims=keepdims)
+
+
+@pytest.mark.parametrize("da,db", [("float64", "float32"), ("int64", "float32"), ("complex128", "float32"),
+                                   ("float32", "float32"), ("float32", "complex64")])
+def test_mixed_precision_operands_take_numpys_dtype(da, db):
+    """NumPy computes in double unless every operand is single precision: a float64, complex128 or
+    integer operand before a float32 one gives float64 (complex128)."""
+    a = rand_matrix((3, 3), da) if da != "int64" else rand_matrix((3, 3), "int64")
+    b = numpy.random.default_rng(3).standard_normal(3).astype(db)
+    for name in ("solve", "lstsq"):
+        exp = NLA.solve(a, b) if name == "solve" else NLA.lstsq(a, b)[0]
+        got = LA.solve(tnp(a), tnp(b)) if name == "solve" else LA.lstsq(tnp(a), tnp(b))[0]
+        assert_close(got, exp, 1e3 * eps(exp.dtype))
+
+
+def test_lstsq_of_non_finite_data_is_numpys_linalgerror():
+    """lstsq does not check its input for NaN first; LAPACK's (or torch's) SVD fails:
+    NumPy's LinAlgError and message."""
+    a = numpy.full((3, 3), numpy.nan)
+    with numpy.errstate(all="ignore"):
+        exc = check("linalg.lstsq", a, numpy.ones(3))
+    assert isinstance(exc, NLA.LinAlgError)
+    raises_like(NLA.LinAlgError, LA.lstsq, tnp(a), tnp(numpy.ones(3)), match=re.escape(str(exc)))

@@ -285,6 +285,18 @@ def test_logsumexp_dtypes(dtype):
     check_scipy(call("special.logsumexp", numpy.array([1.0, 2.0]), b=[1, -2.0]))
 
 
+def test_logsumexp_rescales_by_the_maxima():
+    """The terms below the maximum sum to exactly 1 (two halves: exp(-log 2) is 0.5 in float64)
+    beside two maxima: log(1 + 1/2) + log(2) = log 3, SciPy's; the weighted form too (mutation
+    survivor ``s == 0`` -> ``s == 1`` in the rescaling, issue 24)."""
+    h = -numpy.log(2.0)
+    a = numpy.array([0.0, 0.0, h, h])
+    check_scipy(call("special.logsumexp", a))
+    check_scipy(call("special.logsumexp", a, return_sign=True))
+    check_scipy(call("special.logsumexp", a, b=numpy.array([1.0, 2.0, 1.0, 1.0])))
+    check_scipy(call("special.logsumexp", numpy.stack([a, a[::-1]]), axis=1))
+
+
 @given(x=hnp.arrays(numpy.float64, hnp.array_shapes(min_dims=1, max_dims=3, max_side=4), elements=st.floats(-700, 700)),
        data=st.data())
 @pytest.mark.parametrize("name", ["softmax", "log_softmax"])
@@ -374,6 +386,21 @@ def test_zeta(x, q):
         check_scipy(call("special.zeta", x), rtol=1e-10, atol=1e-9)
         check_scipy(call("special.zeta", x, q), rtol=1e-11)
         check_scipy(call("special.zeta", x.astype("float32")), rtol=1e-4)
+
+
+def test_zeta_mixed_and_integer_dtypes():
+    """Hurwitz's zeta takes SciPy's loop (``_zeta``: ff, dd in that order, the complex ones aside):
+    float32 from float32 pairs and from small integers, bool, float16; float64 from float32 with
+    float64 and from int32/int64 (mutation survivor: the loop list ``"df"``, issue 24; it also
+    showed ``"df"`` wrong: int8 gave float64)."""
+    x, q = numpy.array([2.0, 3.0, 4.5]), numpy.array([1.0, 2.0, 0.5])
+    check_scipy(call("special.zeta", x.astype("float32"), q), rtol=1e-11)
+    check_scipy(call("special.zeta", x, q.astype("float32")), rtol=1e-11)
+    check_scipy(call("special.zeta", x.astype("float32"), q.astype("float32")), rtol=1e-5)
+    check_scipy(call("special.zeta", numpy.array([2, 3, 4]), numpy.array([1, 2, 3])), rtol=1e-11)
+    check_scipy(call("special.zeta", numpy.array([2, 3, 4], "int32"), numpy.array([1, 2, 3], "int16")), rtol=1e-11)
+    for xd, qd in [("int8", "bool"), ("int16", "int8"), ("float16", "float16"), ("uint8", "float32")]:
+        check_scipy(call("special.zeta", numpy.array([2, 3, 4], xd), numpy.array([1, 1, 1], qd)), rtol=1e-5)
 
 
 def test_zeta_out():

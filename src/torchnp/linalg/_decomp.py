@@ -458,8 +458,8 @@ def _numpy_errors(fn):
             return fn(*args, **kwargs)
         except torch.linalg.LinAlgError as exc:
             msg = str(exc)
-            if "svd" in msg:
-                msg = "SVD did not converge"
+            if "svd" in msg:  # lstsq: NumPy's gelsd message
+                msg = "SVD did not converge" + (" in Linear Least Squares" if fn.__name__ == "lstsq" else "")
             elif "eig" in msg:
                 msg = "Eigenvalues did not converge"
             raise LinAlgError(msg) from None

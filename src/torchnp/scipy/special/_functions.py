@@ -228,6 +228,6 @@ def zeta(x, q=None, out=None):
         (t,) = inexact_tensors(x, loops="df")
         r = _riemann_zeta(t.double()).to(t.dtype)  # SciPy's float32 loop computes in float64 too
     else:
-        t, qt = inexact_tensors(x, q, loops="df")
+        t, qt = inexact_tensors(x, q, loops="fd")
         r = torch.where(t < 1, torch.nan, torch.special.zeta(t, qt))  # cephes: no continuation below 1
     return r if out is None else store(r, out, "same_kind", broadcast=True)
