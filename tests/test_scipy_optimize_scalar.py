@@ -212,3 +212,28 @@ def test_failed_bracket_raises_scipys_bracket_error(rules, name):
     with _rules(rules):
         res = optimize.minimize_scalar(f, method=name)
     assert not res.success and not ref_res.success and res.nfev == ref_res.nfev and res.message == ref_res.message
+
+
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("disp", [0, 1, 2, 3])
+@pytest.mark.parametrize("maxfun", [500, 4])
+def test_fminbound_disp_prints_scipys_iteration_table(rules, disp, maxfun, capsys):
+    # disp=3: SciPy's table (count, x, f(x), golden/parabolic step) - the text SciPy prints, character
+    # for character; disp=2: its message on convergence; 1: its OptimizeWarning only where it fails
+    f = _poly([0.3, -3.0, 1.0, 0.25])
+    ref, ref_warned = _outcome(scipy.optimize.fminbound, f, -1.0, 4.0, maxfun=maxfun, full_output=True, disp=disp)
+    ref_out = capsys.readouterr().out
+    with _rules(rules):
+        got, got_warned = _outcome(optimize.fminbound, f, -1.0, 4.0, maxfun=maxfun, full_output=True, disp=disp)
+    assert capsys.readouterr().out == ref_out
+    assert got_warned == ref_warned and [_as_numpy(v) for v in got] == list(ref)
+    if disp == 3:
+        assert ref_out.splitlines()[1] == " Func-count     x          f(x)          Procedure"
+    # minimize_scalar's 'bounded' method prints the same (its options' disp)
+    opts = {"disp": disp, "maxiter": maxfun}
+    ref, ref_warned = _outcome(scipy.optimize.minimize_scalar, f, bounds=(-1.0, 4.0), method="bounded", options=opts)
+    ref_out = capsys.readouterr().out
+    with _rules(rules):
+        got, got_warned = _outcome(optimize.minimize_scalar, f, bounds=(-1.0, 4.0), method="bounded", options=opts)
+    assert capsys.readouterr().out == ref_out and got_warned == ref_warned
+    assert (float(got.x), float(got.fun), got.nfev, got.status) == (ref.x, ref.fun, ref.nfev, ref.status)

@@ -483,7 +483,7 @@ def minimize_scalar(fun, bracket=None, bounds=None, args=(), method=None, tol=No
         raise ValueError(f"Use of `bounds` is incompatible with 'method={method}'.")
     if tol is not None:
         options.setdefault("xatol" if meth == "bounded" else "xtol", tol)
-    options.pop("disp", None)
+    disp = options.pop("disp", 0)
     f = _ScalarFunction(fun, args, dev)
     brack = None if bracket is None else [_scalar_x(v) for v in bracket]
     if meth == "brent":
@@ -493,7 +493,8 @@ def minimize_scalar(fun, bracket=None, bounds=None, args=(), method=None, tol=No
     elif meth == "bounded":
         if bounds is None:
             raise ValueError("The `bounds` parameter is mandatory for method `bounded`.")
-        res = _scalar.bounded(f, [_scalar_x(v) for v in bounds], **options)
+        res = _scalar.bounded(f, [_scalar_x(v) for v in bounds], disp=disp, **options)
+        _bounded_endprint(res, options.get("xatol", 1e-5), disp)
     else:
         raise ValueError(f"Unknown solver {method}")
     res.fun = _wrap(torch.tensor(res.fun, dtype=torch.float64, device=dev))
@@ -726,23 +727,30 @@ def golden(func, args=(), brack=None, tol=_scalar.SQRT_EPS, full_output=0, maxit
 def fminbound(func, x1, x2, args=(), xtol=1e-5, maxfun=500, full_output=0, disp=1):
     """SciPy's ``scipy.optimize.fminbound``; on a device (``x1``, ``x2`` or ``args`` device arrays, or the
     default device one) SciPy's bounded Brent iteration on Python numbers, one host read per evaluation;
-    ``disp`` >= 1 SciPy's OptimizeWarning where it fails (no iteration table for ``disp`` 3)."""
+    ``disp`` as SciPy's: >= 1 its OptimizeWarning where it fails, >= 2 its message on convergence, >= 3 its
+    iteration table (each iterate and value read on the host to print it)."""
     dev = placement((x1, x2, args), {})
     if dev is None:
         return _from_scipy(scipy_function("optimize.fminbound")(
             host_callable(func), _host_views(x1), _host_views(x2), args=_host_views(args), xtol=xtol,
             maxfun=maxfun, full_output=full_output, disp=disp))
     f, bounds = _scalar_minimizer((x1, x2), func, args, dev)
-    res = _scalar.bounded(f, bounds, xatol=xtol, maxiter=maxfun)
+    res = _scalar.bounded(f, bounds, xatol=xtol, maxiter=maxfun, disp=disp)
+    _bounded_endprint(res, xtol, disp)
+    x = _device_scalar(res.x, dev)
+    return (x, _device_scalar(res.fun, dev), res.status, res.nfev) if full_output else x
+
+
+def _bounded_endprint(res, xtol, disp):
+    """SciPy's ``_endprint`` of the bounded minimizer: with ``disp`` >= 1 its ``OptimizeWarning`` where it
+    stops unconverged, with ``disp`` >= 2 its message on convergence."""
     if disp > 0 and res.status:
         msg = ("\nMaximum number of function evaluations exceeded --- increase maxfun argument.\n"
                if res.status == 1 else "\nNaN result encountered.")
-        warnings.warn(msg, _optimize_warning(), stacklevel=2)
-    elif disp > 1:
+        warnings.warn(msg, _optimize_warning(), stacklevel=3)
+    elif disp > 1 and not res.status:
         print("\nOptimization terminated successfully;\nThe returned value satisfies the termination criteria\n"
               "(using xtol = ", xtol, ")")
-    x = _device_scalar(res.x, dev)
-    return (x, _device_scalar(res.fun, dev), res.status, res.nfev) if full_output else x
 
 
 def _optimize_warning():

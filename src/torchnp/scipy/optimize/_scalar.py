@@ -227,7 +227,8 @@ def golden(func, brack=None, xtol=SQRT_EPS, maxiter=5000, disp=0, **_):
 
 
 def bounded(func, bounds, xatol=1e-5, maxiter=500, disp=0, **_):
-    """SciPy's ``_minimize_scalar_bounded`` (fminbound) on Python numbers."""
+    """SciPy's ``_minimize_scalar_bounded`` (fminbound) on Python numbers; ``disp`` > 2 prints SciPy's
+    iteration table (each evaluation's count, point, value and step kind)."""
     if len(bounds) != 2:
         raise ValueError("bounds must have two elements.")
     x1, x2 = bounds
@@ -254,6 +255,10 @@ def bounded(func, bounds, xatol=1e-5, maxiter=500, disp=0, **_):
     xm = 0.5 * (a + b)
     tol1 = sqrt_eps * abs(xf) + xatol / 3.0
     tol2 = 2.0 * tol1
+    if disp > 2:
+        print(" ")
+        print(" Func-count     x          f(x)          Procedure")
+        print("%5.0f   %12.6g %12.6g %s" % (1, xf, fx, "       initial"))
     while abs(xf - xm) > (tol2 - 0.5 * (b - a)):
         golden_step = 1
         if abs(e) > tol1:
@@ -263,6 +268,7 @@ def bounded(func, bounds, xatol=1e-5, maxiter=500, disp=0, **_):
             if abs(p) < abs(0.5 * q * r) and p > q * (a - xf) and p < q * (b - xf):
                 rat = (p + 0.0) / q
                 x = xf + rat
+                step = "       parabolic"
                 if (x - a) < tol2 or (b - x) < tol2:
                     rat = tol1 * (_sign(xm - xf) + ((xm - xf) == 0))
             else:
@@ -270,9 +276,12 @@ def bounded(func, bounds, xatol=1e-5, maxiter=500, disp=0, **_):
         if golden_step:
             e = a - xf if xf >= xm else b - xf
             rat = golden_mean * e
+            step = "       golden"
         x = xf + (_sign(rat) + (rat == 0)) * max(abs(rat), tol1)
         fu = func(x)
         num += 1
+        if disp > 2:
+            print("%5.0f   %12.6g %12.6g %s" % (num, x, fu, step))
         if fu <= fx:
             if x >= xf:
                 a = xf
