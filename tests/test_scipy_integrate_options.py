@@ -504,3 +504,25 @@ def test_odeint_hmin_failure_reports_imxer():
     assert info["message"] == scipy.integrate._odepack_py._msgs[-4] and info["imxer"] == 2
     assert info["hu"].shape == (2,) and numpy.isfinite(info["tcur"].to_numpy()[0])
     assert numpy.isnan(info["tcur"].to_numpy()[1]) and info["nst"].to_numpy()[1] == 0
+
+
+def test_odeint_excess_accuracy_during_the_integration_as_scipy():
+    # y' = y with rtol=0 and a tiny atol: LSODA's check before each step (200 eps |y| / atol above 1)
+    # fails once y has grown past ~0.0045 (t ~ 1.5): istate -2, SciPy's warning and message; the failed
+    # row the state reached (its time solver-dependent), the later rows unset
+    t = numpy.array([0.0, 1.0, 2.0, 3.0, 4.0])
+    kw = dict(rtol=0.0, full_output=True)
+    with pytest.warns(scipy.integrate.ODEintWarning) as ref_w:
+        r, ri = scipy.integrate.odeint(lambda y, t: y, [1e-3, 1.0], t, atol=[1e-16, 1e-6], **kw)
+    with accelerator_rules(), pytest.warns(scipy.integrate.ODEintWarning) as got_w:
+        g, gi = integrate.odeint(lambda y, t: y, np.asarray([1e-3, 1.0]), np.asarray(t),
+                                 atol=np.asarray([1e-16, 1e-6]), **kw)
+    assert [str(w.message) for w in got_w] == [str(w.message) for w in ref_w]
+    assert gi["message"] == ri["message"] == "Excess accuracy requested (tolerances too small)."
+    _within(g.to_numpy()[:2], r[:2], 1e-6, 1e-6, 20)  # (y[1]: rtol 0 asks eps; within 1e-6 atol)
+    tcur = gi["tcur"].to_numpy()
+    assert 1.0 < tcur[1] < 2.0 and numpy.isfinite(g.to_numpy()[2]).all() and numpy.isnan(g.to_numpy()[3:]).all()
+    # tolsf: 0, then in the failed row LSODA's factor (200 eps |y| / ewt > 2 at the failure's state)
+    tolsf = gi["tolsf"].to_numpy()
+    assert tolsf[0] == ri["tolsf"][0] == 0 and tolsf[1] > 2 and ri["tolsf"][1] > 2
+    assert tolsf[1] == pytest.approx(200 * 2.220446049250313e-16 * g.to_numpy()[2, 0] / 1e-16, rel=1e-12)

@@ -171,7 +171,8 @@ def odeint(func, y0, t, args=(), Dfun=None, col_deriv=0, full_output=0, ml=None,
     lenrw, leniw = (0, 0) if refused else _lsoda.workspace(n, ml, mu, mxordn, mxords, ml >= 0 or mu >= 0)
     illegal = refused or _np.any(rv < 0) or _np.any(av < 0)
     tolsf = 0.0
-    if not illegal and (_np.any(av == 0) or _np.min(rv) < 1e-13):
+    checked = bool(_np.any(av == 0) or _np.min(rv) < 1e-13)  # where LSODA's weight checks can fail
+    if not illegal and checked:
         y_host = _np.abs(_np.asarray(state.detach().abs().cpu().tolist(), dtype=float))  # (docs/devices.md)
         ewt = rv * y_host + av
         illegal = bool(_np.any(ewt <= 0))
@@ -188,7 +189,8 @@ def odeint(func, y0, t, args=(), Dfun=None, col_deriv=0, full_output=0, ml=None,
         rtol_t = max(rtol_t, 100 * _ivp.EPS) if isinstance(rtol_t, float) else torch.clamp_min(rtol_t, 100 * _ivp.EPS)
         out, info, istate = _lsoda.odeint_on_device(rhs, state, times, rtol_t, at, jac, h0, hmax, mxstep, full_output,
                                                     hmin=hmin, tcrit=crit,
-                                                    newton_rtol=max(float(rv.min()), 100 * _ivp.EPS))
+                                                    newton_rtol=max(float(rv.min()), 100 * _ivp.EPS),
+                                                    weights=(rt, at) if checked else None)
     if istate < 0:
         _lsoda.warn_failure(istate)
     elif printmessg:

@@ -34,9 +34,12 @@ JAC_EVERY, BACK_STEPS = 20, 5
 MESSAGES = {2: "Integration successful.",
             1: "Nothing was done; the integration time was 0.",
             -1: "Excess work done on this call (perhaps wrong Dfun type).",
+            -2: "Excess accuracy requested (tolerances too small).",
             -3: "Illegal input detected (internal error).",
             -4: "Repeated error test failures (internal error).",
-            -5: "Repeated convergence failures (perhaps bad Jacobian or tolerances)."}
+            -5: "Repeated convergence failures (perhaps bad Jacobian or tolerances).",
+            -6: "Error weight became zero during problem."}
+EPS = 2.220446049250313e-16  # LSODA's uround
 
 
 def _stiffness(solver):
@@ -55,13 +58,16 @@ def _bound(J):
 
 
 def odeint_on_device(rhs, y, times, rtol, atol, jac, h0=0.0, hmax=0.0, mxstep=0, full_output=0, hmin=0.0,
-                     tcrit=(), newton_rtol=None):
+                     tcrit=(), newton_rtol=None, weights=None):
     """``odeint``'s outputs at ``times`` (host floats, monotonic) for the state ``y`` (1-d, float64):
     ``(y_out of shape (len(times), n), info, istate)``. ``tcrit`` (host floats): the integration
     never steps past a critical time inside the interval; it stops there and starts afresh (a new
     initial step, the current method), as LSODA's ``itask=4`` never steps past ``tcrit``. ``hmin``:
     no step shorter (but one ending at a critical time or the end), and a failed step at ``hmin``
-    ends the integration (LSODA's istate -4, or -5 for the stiff method's Newton iteration)."""
+    ends the integration (LSODA's istate -4, or -5 for the stiff method's Newton iteration).
+    ``weights``: odeint's (rtol, atol) tensors where LSODA's checks before each step can fail (a zero
+    ``atol`` or a tiny ``rtol``): a zero error weight ends it with istate -6, too much accuracy with -2
+    (one host read per step then)."""
     t0, tf = times[0], times[-1]
     first = t0_count(times)
     outs = [y] * first  # SciPy's driver copies y0 to the rows at t0 and calls LSODA from the next
@@ -89,9 +95,12 @@ def odeint_on_device(rhs, y, times, rtol, atol, jac, h0=0.0, hmax=0.0, mxstep=0,
     i, in_interval, istate = first, 0, 2
     limit = mxstep or 500
 
+    failed_tolsf = 0.0
+
     def record():
         t_old = getattr(solver, "t_old", None)  # None: no step taken
-        info["rows"][i - 1] = {"hu": 0.0 if t_old is None else abs(solver.t - t_old), "tcur": solver.t, "tolsf": 0.0,
+        info["rows"][i - 1] = {"hu": 0.0 if t_old is None else abs(solver.t - t_old), "tcur": solver.t,
+                               "tolsf": failed_tolsf,
                                "tsw": tsw, "nst": nst, "nfe": done_nfe + solver.nfev,
                                "nje": done_nje + getattr(solver, "njev", 0),
                                "nqu": 5 if mode == 1 else getattr(solver, "order_used", 1), "mused": mode}
@@ -114,6 +123,14 @@ def odeint_on_device(rhs, y, times, rtol, atol, jac, h0=0.0, hmax=0.0, mxstep=0,
         if in_interval >= limit:
             istate = -1
             break
+        if weights is not None:  # LSODA's checks before a step: error weights, then the accuracy asked
+            ewt = weights[0] * solver.y.detach().abs() + weights[1]
+            zero, tolsf = torch.stack([(ewt <= 0).any().to(torch.float64),
+                                       EPS * (solver.y.detach().abs() / ewt).max()]).tolist()
+            if zero or tolsf > 0.01:
+                istate = -6 if zero else -2
+                failed_tolsf = 0.0 if zero else 200.0 * tolsf  # (LSODA reports the -2 factor in tolsf)
+                break
         if solver.status == "finished":  # a critical time: the next piece starts there, afresh
             piece += 1
             done_nfe += solver.nfev
