@@ -435,7 +435,17 @@ _INFO_CASES = [  # (t, y0, options): a success, repeated start times, each illeg
     ([0.0, 1.0], [1.0, 2.0, 3.0], {"mxordn": 20, "mxords": 2}),
     ([0.0, 1.0], [1.0, 2.0, 3.0], {"Dfun": "jac", "ml": 0, "mu": 1}),
     ([0.0, -1.0, -2.0], [1.0, 2.0], {}),
+    ([0.0, 1.0, 2.0], [1.0, 2.0], {"ml": 2}),  # LSODA's option checks: a band wider than n (Dfun or not),
+    ([0.0, 1.0, 2.0], [1.0, 2.0], {"mxstep": -1}),  # negative counts, ixpr not 0 or 1
+    ([0.0, 1.0, 2.0], [1.0, 2.0], {"mxhnil": -1}),
+    ([0.0, 1.0, 2.0], [1.0, 2.0], {"ixpr": 2}),
 ]
+
+
+@pytest.mark.parametrize("kw", [{"mxordn": -1}, {"mxords": -2}])
+def test_odeint_negative_orders_raise_odepacks_error(kw):
+    _same_error(lambda: scipy.integrate.odeint(decay_in(numpy), numpy.ones(3), [0, 1.0], tfirst=True, **kw),
+                lambda: integrate.odeint(decay_in(np), np.ones(3), np.asarray([0, 1.0]), tfirst=True, **kw))
 
 
 @pytest.mark.parametrize("t, y0, kw", _INFO_CASES)

@@ -167,8 +167,13 @@ def odeint(func, y0, t, args=(), Dfun=None, col_deriv=0, full_output=0, ml=None,
     direction = 1.0 if times[-1] >= times[0] else -1.0
     # LSODA's input checks in its order: the options (its work array lengths not yet set), then the
     # tolerances, then (on y0: a host read only where they can fail) the error weights and the accuracy
-    refused = h0 * direction < 0 or hmax < 0 or hmin < 0 or (Dfun is not None and (ml >= n or mu >= n))
-    lenrw, leniw = (0, 0) if refused else _lsoda.workspace(n, ml, mu, mxordn, mxords, ml >= 0 or mu >= 0)
+    for name, v in (("mxordn", mxordn), ("mxords", mxords)):  # SciPy's driver, sizing LSODA's work arrays
+        if v < 0:
+            raise _odepack_error(f"Incorrect value for {name}.")
+    banded = ml >= 0 or mu >= 0
+    refused = (h0 * direction < 0 or hmax < 0 or hmin < 0 or (banded and (ml >= n or mu >= n)) or ixpr not in (0, 1)
+               or mxstep < 0 or mxhnil < 0)
+    lenrw, leniw = (0, 0) if refused else _lsoda.workspace(n, ml, mu, mxordn, mxords, banded)
     illegal = refused or _np.any(rv < 0) or _np.any(av < 0)
     tolsf = 0.0
     checked = bool(_np.any(av == 0) or _np.min(rv) < 1e-13)  # where LSODA's weight checks can fail
