@@ -414,3 +414,125 @@ def test_solve_ivp_batch_per_component_tolerances():
     got = integrate.solve_ivp_batch(decay_in(np), (0, 2), np.ones((1, 3)), **kw)
     assert got.nfev == ref.nfev
     _within(got.y.to_numpy()[0], ref.y, 1e-7, 1e-10, 1e-2)
+
+
+# -- full_output's infodict: SciPy's keys, shapes and dtypes, LSODA's values where they are defined --
+_INFO_CASES = [  # (t, y0, options): a success, repeated start times, each illegal input, too much work
+    ([0.0, 1.0, 2.0], [1.0, 2.0], {}),
+    ([0.0, 0.0, 0.0, 1.0, 2.0], [1.0, 2.0], {}),
+    ([0.0, 0.0, 1.0, 2.0], [1.0, 2.0], {"rtol": -1.0}),
+    ([0.0, 1.0, 2.0], [1.0, 2.0], {"atol": [1e-6, -1e-6]}),
+    ([0.0, 1.0, 2.0], [1.0, 2.0], {"h0": -0.1}),
+    ([0.0, 1.0, 2.0], [1.0, 2.0], {"hmin": -1.0}),
+    ([0.0, 1.0, 2.0], [1.0, 2.0], {"hmax": -1.0}),
+    ([0.0, 1.0, 2.0], [1.0, 2.0], {"rtol": 0.0, "atol": 1e-300}),  # too much accuracy at the start: tolsf
+    ([0.0, 1.0, 2.0], [1.0, 0.0], {"rtol": 1e-6, "atol": 0.0}),  # a zero error weight at the start
+    ([0.0, 1.0, 2.0], [1.0, 2.0], {"rtol": 0.0, "atol": 0.0}),
+    ([0.0, 1.0, 50.0, 60.0], [1.0, 2.0], {"mxstep": 5}),  # too much work in the second interval
+    ([0.0, 50.0, 60.0, 70.0], [1.0, 2.0, 3.0], {"mxstep": 5}),  # ... in the first
+    ([1.0, 1.0, 1.0], [1.0, 2.0], {}),  # nothing done
+    ([0.0, 1.0], [1.0, 2.0, 3.0], {"ml": 1, "mu": 0, "mxordn": 3}),  # LSODA's work array lengths
+    ([0.0, 1.0], [1.0, 2.0, 3.0], {"mxordn": 20, "mxords": 2}),
+    ([0.0, 1.0], [1.0, 2.0, 3.0], {"Dfun": "jac", "ml": 0, "mu": 1}),
+    ([0.0, -1.0, -2.0], [1.0, 2.0], {}),
+    ([0.0, 1.0, 2.0], [1.0, 2.0], {"ml": 2}),  # LSODA's option checks: a band wider than n (Dfun or not),
+    ([0.0, 1.0, 2.0], [1.0, 2.0], {"mxstep": -1}),  # negative counts, ixpr not 0 or 1
+    ([0.0, 1.0, 2.0], [1.0, 2.0], {"mxhnil": -1}),
+    ([0.0, 1.0, 2.0], [1.0, 2.0], {"ixpr": 2}),
+]
+
+
+@pytest.mark.parametrize("kw", [{"mxordn": -1}, {"mxords": -2}])
+def test_odeint_negative_orders_raise_odepacks_error(kw):
+    _same_error(lambda: scipy.integrate.odeint(decay_in(numpy), numpy.ones(3), [0, 1.0], tfirst=True, **kw),
+                lambda: integrate.odeint(decay_in(np), np.ones(3), np.asarray([0, 1.0]), tfirst=True, **kw))
+
+
+@pytest.mark.parametrize("t, y0, kw", _INFO_CASES)
+def test_odeint_infodict_has_scipys_shapes_and_defined_values(t, y0, kw):
+    # SciPy's driver allocates one row per output time after the first (uninitialized) and fills row
+    # k - 1 from the call ending at output k, the failed call's included; rows of repeated start times
+    # and after a failure stay unset (the device: NaN, 0). Exact: the keys, shapes, dtypes, message,
+    # imxer, lenrw, leniw, the refused call's row of an illegal input (LSODA's zeros and tolsf), tolsf
+    # (0) and the step counts' limit (nst = mxstep) of the failed row; hu, tcur, nfe, nqu... of a step
+    # taken are the integrator's own (docs/scipy.md)
+    n = len(y0)
+    kw = dict(kw)
+    jac = kw.pop("Dfun", None)
+    ref_kw, got_kw = dict(kw), dict(kw)
+    if jac:  # the band of -I: LSODA's (ml + mu + 1, n) rows
+        band = numpy.zeros((kw["ml"] + kw["mu"] + 1, n))
+        band[kw["mu"]] = -1.0
+        ref_kw["Dfun"], got_kw["Dfun"] = (lambda y, t: band), (lambda y, t: np.asarray(band))
+    for k in ("atol", "rtol"):
+        if isinstance(kw.get(k), list):
+            got_kw[k] = np.asarray(kw[k])
+    with warnings.catch_warnings(record=True) as ref_w:
+        warnings.simplefilter("always")
+        r, ri = scipy.integrate.odeint(lambda y, t: -y, numpy.array(y0), numpy.array(t), full_output=True, **ref_kw)
+    with accelerator_rules(), warnings.catch_warnings(record=True) as got_w:
+        warnings.simplefilter("always")
+        g, gi = integrate.odeint(lambda y, t: -y, np.asarray(y0), np.asarray(t), full_output=True, **got_kw)
+    assert [str(w.message) for w in got_w] == [str(w.message) for w in ref_w]
+    assert list(gi) == list(ri) and gi["message"] == ri["message"]
+    assert (gi["imxer"], gi["lenrw"], gi["leniw"]) == (ri["imxer"], ri["lenrw"], ri["leniw"])
+    got = {k: gi[k].to_numpy() for k in ri if isinstance(ri[k], numpy.ndarray)}
+    for k, v in got.items():
+        assert v.shape == ri[k].shape == (len(t) - 1,) and v.dtype == ri[k].dtype, k
+    assert g.shape == r.shape
+    istate = {m: s for s, m in scipy.integrate._odepack_py._msgs.items()}[ri["message"]]
+    first = next((k for k, v in enumerate(t) if v != t[0]), len(t))  # SciPy's first call ends at t[first]
+    last = len(t) - 1 if istate > 0 else first  # the row of the last call made (refused or failed: its row)
+    if istate < 0 and "mxstep" in kw:  # the failure's interval: the first whose row reports mxstep steps
+        last = next(k for k in range(first, len(t)) if ri["nst"][k - 1] - (ri["nst"][k - 2] if k > first else 0)
+                    >= kw["mxstep"])
+    numpy.testing.assert_array_equal(g.to_numpy()[:first], r[:first])  # y0 at the start times
+    if istate == -3:  # the refused call: y0 and LSODA's row, every value
+        numpy.testing.assert_array_equal(g.to_numpy()[first], r[first])
+        for k, v in got.items():
+            assert v[first - 1] == ri[k][first - 1], k
+    if first < len(t):
+        assert got["tolsf"][first - 1:last].tolist() == ri["tolsf"][first - 1:last].tolist()
+    if istate == -1:
+        assert got["nst"][last - 1] - (got["nst"][last - 2] if last > first else 0) == kw["mxstep"]
+        assert got["mused"][last - 1] == ri["mused"][last - 1] == 1
+        assert numpy.isfinite(g.to_numpy()[last]).all()
+    for k, v in got.items():  # the rows SciPy leaves unset
+        unset = list(range(first - 1)) + list(range(last, len(t) - 1))
+        if istate == 1:
+            unset = list(range(len(t) - 1))
+        assert (numpy.isnan(v[unset]) if v.dtype.kind == "f" else v[unset] == 0).all(), k
+    assert numpy.isnan(g.to_numpy()[last + 1:]).all()
+
+
+def test_odeint_hmin_failure_reports_imxer():
+    # a step failing at hmin (the device's istate -4; SciPy 1.17's C LSODA ignores hmin): LSODA's imxer,
+    # the 1-based component of the largest weighted error (here the fast one), the failed row set
+    with pytest.warns(scipy.integrate.ODEintWarning):
+        y, info = _device(integrate.odeint, lambda y, t: -np.asarray([1.0, 50.0]) * y, np.asarray([1.0, 1.0]),
+                          np.asarray([0, 1.0, 10.0]), hmin=0.5, full_output=True)
+    assert info["message"] == scipy.integrate._odepack_py._msgs[-4] and info["imxer"] == 2
+    assert info["hu"].shape == (2,) and numpy.isfinite(info["tcur"].to_numpy()[0])
+    assert numpy.isnan(info["tcur"].to_numpy()[1]) and info["nst"].to_numpy()[1] == 0
+
+
+def test_odeint_excess_accuracy_during_the_integration_as_scipy():
+    # y' = y with rtol=0 and a tiny atol: LSODA's check before each step (200 eps |y| / atol above 1)
+    # fails once y has grown past ~0.0045 (t ~ 1.5): istate -2, SciPy's warning and message; the failed
+    # row the state reached (its time solver-dependent), the later rows unset
+    t = numpy.array([0.0, 1.0, 2.0, 3.0, 4.0])
+    kw = dict(rtol=0.0, full_output=True)
+    with pytest.warns(scipy.integrate.ODEintWarning) as ref_w:
+        r, ri = scipy.integrate.odeint(lambda y, t: y, [1e-3, 1.0], t, atol=[1e-16, 1e-6], **kw)
+    with accelerator_rules(), pytest.warns(scipy.integrate.ODEintWarning) as got_w:
+        g, gi = integrate.odeint(lambda y, t: y, np.asarray([1e-3, 1.0]), np.asarray(t),
+                                 atol=np.asarray([1e-16, 1e-6]), **kw)
+    assert [str(w.message) for w in got_w] == [str(w.message) for w in ref_w]
+    assert gi["message"] == ri["message"] == "Excess accuracy requested (tolerances too small)."
+    _within(g.to_numpy()[:2], r[:2], 1e-6, 1e-6, 20)  # (y[1]: rtol 0 asks eps; within 1e-6 atol)
+    tcur = gi["tcur"].to_numpy()
+    assert 1.0 < tcur[1] < 2.0 and numpy.isfinite(g.to_numpy()[2]).all() and numpy.isnan(g.to_numpy()[3:]).all()
+    # tolsf: 0, then in the failed row LSODA's factor (200 eps |y| / ewt > 2 at the failure's state)
+    tolsf = gi["tolsf"].to_numpy()
+    assert tolsf[0] == ri["tolsf"][0] == 0 and tolsf[1] > 2 and ri["tolsf"][1] > 2
+    assert tolsf[1] == pytest.approx(200 * 2.220446049250313e-16 * g.to_numpy()[2, 0] / 1e-16, rel=1e-12)

@@ -212,3 +212,88 @@ def test_failed_bracket_raises_scipys_bracket_error(rules, name):
     with _rules(rules):
         res = optimize.minimize_scalar(f, method=name)
     assert not res.success and not ref_res.success and res.nfev == ref_res.nfev and res.message == ref_res.message
+
+
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("disp", [0, 1, 2, 3])
+@pytest.mark.parametrize("maxfun", [500, 4])
+def test_fminbound_disp_prints_scipys_iteration_table(rules, disp, maxfun, capsys):
+    # disp=3: SciPy's table (count, x, f(x), golden/parabolic step) - the text SciPy prints, character
+    # for character; disp=2: its message on convergence; 1: its OptimizeWarning only where it fails
+    f = _poly([0.3, -3.0, 1.0, 0.25])
+    ref, ref_warned = _outcome(scipy.optimize.fminbound, f, -1.0, 4.0, maxfun=maxfun, full_output=True, disp=disp)
+    ref_out = capsys.readouterr().out
+    with _rules(rules):
+        got, got_warned = _outcome(optimize.fminbound, f, -1.0, 4.0, maxfun=maxfun, full_output=True, disp=disp)
+    assert capsys.readouterr().out == ref_out
+    assert got_warned == ref_warned and [_as_numpy(v) for v in got] == list(ref)
+    if disp == 3:
+        assert ref_out.splitlines()[1] == " Func-count     x          f(x)          Procedure"
+    # minimize_scalar's 'bounded' method prints the same (its options' disp)
+    opts = {"disp": disp, "maxiter": maxfun}
+    ref, ref_warned = _outcome(scipy.optimize.minimize_scalar, f, bounds=(-1.0, 4.0), method="bounded", options=opts)
+    ref_out = capsys.readouterr().out
+    with _rules(rules):
+        got, got_warned = _outcome(optimize.minimize_scalar, f, bounds=(-1.0, 4.0), method="bounded", options=opts)
+    assert capsys.readouterr().out == ref_out and got_warned == ref_warned
+    assert (float(got.x), float(got.fun), got.nfev, got.status) == (ref.x, ref.fun, ref.nfev, ref.status)
+
+
+def _cpoly(coef, xp):
+    """Horner's scheme by ``xp.multiply``/``xp.add``: NumPy's ufunc loops round complex products as torch
+    does (NumPy's scalar operators round them otherwise: the two would differ in the last bit)."""
+    def p(x):
+        x = xp.asarray(x)
+        v = xp.add(xp.multiply(0.0, x), coef[-1])
+        for c in coef[-2::-1]:
+            v = xp.add(xp.multiply(v, x), c)
+        return v
+    return p
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(roots=st.lists(st.complex_numbers(max_magnitude=3, allow_nan=False, allow_infinity=False), min_size=2,
+                      max_size=2),
+       start=st.complex_numbers(max_magnitude=3, allow_nan=False, allow_infinity=False), real_start=st.booleans(),
+       method=st.sampled_from(["secant", "secant x1", "newton", "halley", "flat"]),
+       tol=st.sampled_from([1.48e-8, 1e-3, 1e-14]), rtol=st.sampled_from([0.0, 1e-6]),
+       maxiter=st.sampled_from([50, 3]), disp=st.booleans(), rules=st.sampled_from(RULES))
+def test_newton_complex_scalar_is_scipys_iteration(roots, start, real_start, method, tol, rtol, maxiter, disp, rules):
+    # (x - r0)(x - r1) from a complex (or real: the iterates turn complex) start: SciPy's Newton, Halley and
+    # secant steps on complex numbers (its complex division), root bit for bit, iterations, calls, flag,
+    # its RuntimeError with disp and RuntimeWarnings without; "flat": a zero derivative at the start
+    r0, r1 = roots
+    coef = [r0 * r1, -(r0 + r1), 1.0]
+    x0 = start.real if real_start else start
+    if method == "flat":
+        x0, method = (r0 + r1) / 2, "newton"
+    kwargs = dict(tol=tol, rtol=rtol, maxiter=maxiter, disp=disp, full_output=True)
+    if method == "secant x1":
+        kwargs["x1"] = x0 + 0.5j
+    ref_kw, got_kw = dict(kwargs), dict(kwargs)
+    if method in ("newton", "halley"):
+        ref_kw["fprime"], got_kw["fprime"] = _cpoly([coef[1], 2.0], numpy), _cpoly([coef[1], 2.0], np)
+    if method == "halley":
+        ref_kw["fprime2"], got_kw["fprime2"] = _cpoly([2.0], numpy), _cpoly([2.0], np)
+    ref, ref_warned = _outcome(scipy.optimize.newton, _cpoly(coef, numpy), x0, **ref_kw)
+    with _rules(rules):
+        got, got_warned = _outcome(optimize.newton, _cpoly(coef, np), x0, **got_kw)
+    assert got_warned == ref_warned
+    if isinstance(ref, tuple) and isinstance(ref[0], type):  # SciPy raised
+        assert got == ref
+        return
+    if rules == "accelerator":
+        assert isinstance(got[0], np.ndarray) and got[0].ndim == 0
+        assert got[0].dtype == (np.complex128 if numpy.iscomplexobj(ref[0]) else np.float64)
+    assert complex(got[0]) == ref[0] or (numpy.isnan(ref[0]) and numpy.isnan(complex(got[0])))
+    assert (got[1].converged, got[1].flag, got[1].method, got[1].iterations, got[1].function_calls) == \
+        (ref[1].converged, ref[1].flag, ref[1].method, ref[1].iterations, ref[1].function_calls)
+
+
+def test_newton_complex_device_array_x0():
+    # a 0-d complex device array (the accelerator rules): a 0-d complex128 root on its device, SciPy's
+    f = _cpoly([1.0, 0.0, 1.0], numpy)
+    ref = scipy.optimize.newton(f, 0.5 + 0.5j)
+    with accelerator_rules():
+        got = optimize.newton(_cpoly([1.0, 0.0, 1.0], np), np.asarray(0.5 + 0.5j))
+    assert got.dtype == np.complex128 and got.shape == () and complex(got) == ref

@@ -26,3 +26,14 @@ CASES.update({
     "scipy.integrate.odeint[banded]": c(lambda y, t: -0.5 * y, Arr((3,)), [0.0, 1.0], ml=1, mu=0,
                                         Dfun=lambda y, t: -0.5 * (y[None, :] * 0 + 1) * (y[:2, None] * 0 + 1)),
 })
+
+# full_output's infodict (SciPy's keys, one row per output time after the first), after a success,
+# too much work (mxstep) and an illegal input
+CASES.update({
+    "scipy.integrate.odeint[full_output]": c(lambda y, t: -0.5 * y, Arr((3,)), [0.0, 0.0, 0.5, 1.0],
+                                            full_output=True),
+    "scipy.integrate.odeint[mxstep]": c(lambda y, t: -0.5 * y, Arr((3,)), [0.0, 0.5, 30.0, 40.0], mxstep=3,
+                                        full_output=True),
+    "scipy.integrate.odeint[illegal]": c(lambda y, t: -0.5 * y, Arr((3,)), [0.0, 0.5, 1.0], rtol=-1.0,
+                                         full_output=True),
+})

@@ -58,6 +58,8 @@ CASES.update({  # the scalar module functions: SciPy's iterations, one host read
     "scipy.optimize.newton": c(lambda x: x ** 3 - 1, Arr(()), fprime=lambda x: 3 * x ** 2),
     "scipy.optimize.newton[array]": c(lambda x: x ** 3 - 1, Arr((3,)), fprime=lambda x: 3 * x ** 2),
     "scipy.optimize.newton[array, secant]": c(lambda x: x ** 3 - 1, Arr((3,))),
+    "scipy.optimize.newton[complex]": c(lambda x: x * x + 1, Arr((), "complex128"), fprime=lambda x: 2 * x),
+    "scipy.optimize.newton[complex, secant]": c(lambda x: x * x + 1, Arr((), "complex128")),
     "scipy.optimize.brent": c(_cubic, brack=(Arr(()), Arr(()))),
     "scipy.optimize.golden": c(_cubic, brack=(Arr(()), Arr(()))),
     "scipy.optimize.fminbound": c(_cubic, Arr(()), Arr(())),

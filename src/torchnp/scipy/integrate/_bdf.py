@@ -262,6 +262,7 @@ class BdfSolver:
             if not converged:
                 if h_abs <= self.hmin * 1.00001:  # LSODA: a convergence failure at hmin ends the integration
                     self.D, self.status, self.failure = D, "failed", -5
+                    self.weighted_error = d / scale  # the last correction (odeint's imxer, as LSODA's acor)
                     return TOO_SMALL_STEP
                 factor = max(0.5, self.hmin / h_abs)
                 h_abs *= factor
@@ -280,6 +281,7 @@ class BdfSolver:
             if error_norm > 1:
                 if h_abs <= self.hmin * 1.00001:  # LSODA: an error test failure at hmin ends the integration
                     self.D, self.status, self.failure = D, "failed", -4
+                    self.weighted_error = ec[order] * d / scale  # (odeint's imxer)
                     return TOO_SMALL_STEP
                 factor = max(MIN_FACTOR, safety * error_norm ** (-1 / (order + 1)), self.hmin / h_abs)
                 h_abs *= factor

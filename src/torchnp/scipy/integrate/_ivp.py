@@ -301,6 +301,7 @@ class _Solver:
                 break
             if h_abs <= self.hmin * 1.00001:  # odeint's hmin (LSODA: an error test failure there ends it)
                 self.status, self.failure = "failed", -4
+                self.weighted_error = (K @ self.W["E"]) * h / scale  # (odeint's imxer)
                 return "Required step size is less than hmin."
             h_abs = max(h_abs * max(MIN_FACTOR, SAFETY * error_norm ** self.error_exponent), self.hmin)
             rejected = True

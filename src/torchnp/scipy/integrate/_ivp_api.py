@@ -124,9 +124,9 @@ def odeint(func, y0, t, args=(), Dfun=None, col_deriv=0, full_output=0, ml=None,
     spirit (RK45 while nonstiff, SciPy's BDF while stiff; ``_lsoda``) at odeint's tolerances
     (1.49012e-8; scalars or one per equation), evaluated at ``t``; ``Dfun`` (with ``col_deriv``, full
     or banded with ``ml``/``mu``), ``tcrit`` (never stepping past a critical time), ``h0``, ``hmax``,
-    ``hmin``, ``mxstep`` (steps per output interval), ``printmessg`` and ``full_output`` (the keys
-    ``hu``, ``tcur``, ``tsw``, ``nst``, ``nfe``, ``nje``, ``nqu``, ``mused``, ``message``) as SciPy's
-    (docs/scipy.md)."""
+    ``hmin``, ``mxstep`` (steps per output interval), ``printmessg`` and ``full_output`` (SciPy's
+    infodict: its keys, shapes and dtypes, LSODA's values where they do not depend on the integrator)
+    as SciPy's (docs/scipy.md)."""
     if placement((y0, t, rtol, atol, tcrit), {}) is None:
         return _from_scipy(scipy_function("integrate.odeint")(
             host_callable(func), _host_views(y0), _host_views(t), args=args, Dfun=host_callable(Dfun),
@@ -165,24 +165,43 @@ def odeint(func, y0, t, args=(), Dfun=None, col_deriv=0, full_output=0, ml=None,
     ml = -1 if ml is None else int(ml)
     mu = -1 if mu is None else int(mu)
     direction = 1.0 if times[-1] >= times[0] else -1.0
-    illegal = (_np.any(rv < 0) or _np.any(av < 0) or h0 * direction < 0 or hmax < 0 or hmin < 0
-               or (Dfun is not None and (ml >= n or mu >= n)))
+    # LSODA's input checks in its order: the options (its work array lengths not yet set), then the
+    # tolerances, then (on y0: a host read only where they can fail) the error weights and the accuracy
+    for name, v in (("mxordn", mxordn), ("mxords", mxords)):  # SciPy's driver, sizing LSODA's work arrays
+        if v < 0:
+            raise _odepack_error(f"Incorrect value for {name}.")
+    banded = ml >= 0 or mu >= 0
+    refused = (h0 * direction < 0 or hmax < 0 or hmin < 0 or (banded and (ml >= n or mu >= n)) or ixpr not in (0, 1)
+               or mxstep < 0 or mxhnil < 0)
+    lenrw, leniw = (0, 0) if refused else _lsoda.workspace(n, ml, mu, mxordn, mxords, banded)
+    illegal = refused or _np.any(rv < 0) or _np.any(av < 0)
+    tolsf = 0.0
+    checked = bool(_np.any(av == 0) or _np.min(rv) < 1e-13)  # where LSODA's weight checks can fail
+    if not illegal and checked:
+        y_host = _np.abs(_np.asarray(state.detach().abs().cpu().tolist(), dtype=float))  # (docs/devices.md)
+        ewt = rv * y_host + av
+        illegal = bool(_np.any(ewt <= 0))
+        if not illegal:
+            tolsf = _ivp.EPS * float(_np.max(y_host / ewt, initial=0.0))
+            illegal = tolsf > 0.01  # LSODA: "at start of problem, too much accuracy requested"
+            tolsf = tolsf * 200.0 if illegal else 0.0
     rhs = (lambda tt, yy: func(tt, yy, *args)) if tfirst else (lambda tt, yy: func(yy, tt, *args))
     jac = None if Dfun is None else _odeint_jacobian(Dfun, args, tfirst, col_deriv, ml, mu, n)
     if illegal:  # LSODA's check of its inputs: SciPy's warning and rows
-        out, info, istate = _lsoda.illegal_input(state, times)
+        out, info, istate = _lsoda.illegal_input(state, times, tolsf)
     else:
         rtol_t = float(rv.max(initial=0.0)) if rt.dim() == 0 else rt
         rtol_t = max(rtol_t, 100 * _ivp.EPS) if isinstance(rtol_t, float) else torch.clamp_min(rtol_t, 100 * _ivp.EPS)
         out, info, istate = _lsoda.odeint_on_device(rhs, state, times, rtol_t, at, jac, h0, hmax, mxstep, full_output,
                                                     hmin=hmin, tcrit=crit,
-                                                    newton_rtol=max(float(rv.min()), 100 * _ivp.EPS))
+                                                    newton_rtol=max(float(rv.min()), 100 * _ivp.EPS),
+                                                    weights=(rt, at) if checked else None)
     if istate < 0:
         _lsoda.warn_failure(istate)
     elif printmessg:
         _lsoda.warn_message(istate)
     y_out = _wrap(out.reshape((len(times), n)))
-    return (y_out, _lsoda.infodict(info, istate, out)) if full_output else y_out
+    return (y_out, _lsoda.infodict(info, istate, out, lenrw, leniw)) if full_output else y_out
 
 
 DEVICE["integrate.solve_ivp"] = solve_ivp

@@ -34,9 +34,12 @@ JAC_EVERY, BACK_STEPS = 20, 5
 MESSAGES = {2: "Integration successful.",
             1: "Nothing was done; the integration time was 0.",
             -1: "Excess work done on this call (perhaps wrong Dfun type).",
+            -2: "Excess accuracy requested (tolerances too small).",
             -3: "Illegal input detected (internal error).",
             -4: "Repeated error test failures (internal error).",
-            -5: "Repeated convergence failures (perhaps bad Jacobian or tolerances)."}
+            -5: "Repeated convergence failures (perhaps bad Jacobian or tolerances).",
+            -6: "Error weight became zero during problem."}
+EPS = 2.220446049250313e-16  # LSODA's uround
 
 
 def _stiffness(solver):
@@ -55,18 +58,22 @@ def _bound(J):
 
 
 def odeint_on_device(rhs, y, times, rtol, atol, jac, h0=0.0, hmax=0.0, mxstep=0, full_output=0, hmin=0.0,
-                     tcrit=(), newton_rtol=None):
+                     tcrit=(), newton_rtol=None, weights=None):
     """``odeint``'s outputs at ``times`` (host floats, monotonic) for the state ``y`` (1-d, float64):
     ``(y_out of shape (len(times), n), info, istate)``. ``tcrit`` (host floats): the integration
     never steps past a critical time inside the interval; it stops there and starts afresh (a new
     initial step, the current method), as LSODA's ``itask=4`` never steps past ``tcrit``. ``hmin``:
     no step shorter (but one ending at a critical time or the end), and a failed step at ``hmin``
-    ends the integration (LSODA's istate -4, or -5 for the stiff method's Newton iteration)."""
+    ends the integration (LSODA's istate -4, or -5 for the stiff method's Newton iteration).
+    ``weights``: odeint's (rtol, atol) tensors where LSODA's checks before each step can fail (a zero
+    ``atol`` or a tiny ``rtol``): a zero error weight ends it with istate -6, too much accuracy with -2
+    (one host read per step then)."""
     t0, tf = times[0], times[-1]
-    outs = [y]
-    info = {k: [] for k in ("hu", "tcur", "tsw", "nst", "nfe", "nje", "nqu", "mused")}
-    if tf == t0:  # nothing to integrate: every output is y0 (LSODA: "Nothing was done")
-        outs += [y] * (len(times) - 1)
+    first = t0_count(times)
+    outs = [y] * first  # SciPy's driver copies y0 to the rows at t0 and calls LSODA from the next
+    info = {"rows": [None] * (len(times) - 1), "imxer": -1}  # row k - 1: the call ending at output k
+    if tf == t0:  # nothing to integrate: every output is y0 (LSODA: "Nothing was done"), no row set
+        info["imxer"] = 0
         return torch.stack(outs), info, 1
     direction = 1.0 if tf > t0 else -1.0
     bounds = sorted({c for c in tcrit if direction * (c - t0) > 0 and direction * (tf - c) > 0},
@@ -85,16 +92,18 @@ def odeint_on_device(rhs, y, times, rtol, atol, jac, h0=0.0, hmax=0.0, mxstep=0,
     piece = done_nfe = done_nje = nst = 0
     tsw, stiff_count, nonstiff_count, back_count, stiff_steps = t0, 0, 0, 0, 0
     rho, seen = None, None
-    i, in_interval, istate = 1, 0, 2
+    i, in_interval, istate = first, 0, 2
     limit = mxstep or 500
+
+    failed_tolsf = 0.0
 
     def record():
         t_old = getattr(solver, "t_old", None)  # None: no step taken
-        for k, v in (("hu", 0.0 if t_old is None else abs(solver.t - t_old)), ("tcur", solver.t),
-                     ("tsw", tsw), ("nst", nst), ("nfe", done_nfe + solver.nfev),
-                     ("nje", done_nje + getattr(solver, "njev", 0)),
-                     ("nqu", 5 if mode == 1 else getattr(solver, "order_used", 1)), ("mused", mode)):
-            info[k].append(v)
+        info["rows"][i - 1] = {"hu": 0.0 if t_old is None else abs(solver.t - t_old), "tcur": solver.t,
+                               "tolsf": failed_tolsf,
+                               "tsw": tsw, "nst": nst, "nfe": done_nfe + solver.nfev,
+                               "nje": done_nje + getattr(solver, "njev", 0),
+                               "nqu": 5 if mode == 1 else getattr(solver, "order_used", 1), "mused": mode}
 
     while i < len(times):
         solver.step()
@@ -107,13 +116,21 @@ def odeint_on_device(rhs, y, times, rtol, atol, jac, h0=0.0, hmax=0.0, mxstep=0,
         while i < len(times) and direction * (times[i] - solver.t) <= 0:
             sol = sol or solver.dense_output()
             outs.append(sol(times[i]))
-            i, in_interval = i + 1, 0
             record()
+            i, in_interval = i + 1, 0
         if i >= len(times):
             break
         if in_interval >= limit:
             istate = -1
             break
+        if weights is not None:  # LSODA's checks before a step: error weights, then the accuracy asked
+            ewt = weights[0] * solver.y.detach().abs() + weights[1]
+            zero, tolsf = torch.stack([(ewt <= 0).any().to(torch.float64),
+                                       EPS * (solver.y.detach().abs() / ewt).max()]).tolist()
+            if zero or tolsf > 0.01:
+                istate = -6 if zero else -2
+                failed_tolsf = 0.0 if zero else 200.0 * tolsf  # (LSODA reports the -2 factor in tolsf)
+                break
         if solver.status == "finished":  # a critical time: the next piece starts there, afresh
             piece += 1
             done_nfe += solver.nfev
@@ -152,25 +169,60 @@ def odeint_on_device(rhs, y, times, rtol, atol, jac, h0=0.0, hmax=0.0, mxstep=0,
         outs.append(solver.y)  # left unset (uninitialized memory): NaN here
         record()
         outs += [torch.full_like(y, math.nan)] * (len(times) - i - 1)
+        err = getattr(solver, "weighted_error", None)
+        if istate in (-4, -5) and err is not None:  # LSODA's imxer: the largest weighted error's component
+            big, at = err.detach().abs().max(0)  # (1-based; 0 where all vanish): one read
+            info["imxer"] = int(at) + 1 if float(big) > 0 else 0
     return torch.stack(outs), info, istate
 
 
-def illegal_input(y, times):
+def t0_count(times):
+    """How many output times equal the first (SciPy's ``t0count``)."""
+    return next((k for k, v in enumerate(times) if v != times[0]), len(times))
+
+
+def workspace(n, ml, mu, mxordn, mxords, banded):
+    """LSODA's ``lenrw`` and ``leniw`` (the work array lengths it reports): its Adams and BDF history
+    arrays (orders capped at 12 and 5, 0 for the default), the iteration matrix (full or banded) and
+    three vectors."""
+    mxordn = min(mxordn or 12, 12)
+    mxords = min(mxords or 5, 5)
+    matrix = ((2 * max(ml, 0) + max(mu, 0) + 1) * n if banded else n * n) + 2
+    return max(20 + (mxordn + 1) * n, 20 + (mxords + 1) * n + matrix) + 3 * n, 20 + n
+
+
+def illegal_input(y, times, tolsf=0.0):
     """LSODA's "Illegal input detected" on the first call: SciPy's output rows, ``y0`` up to the first
-    output time after the start (the state returned by the refused call), the rest unset (NaN)."""
-    first = next((k for k, v in enumerate(times) if v != times[0]), len(times))
+    output time after the start (the state returned by the refused call), the rest unset (NaN); the
+    refused call's info row: LSODA's zeros (``tolsf``: its too-much-accuracy factor)."""
+    first = t0_count(times)
     rows = min(first + 1, len(times))
     out = [y] * rows + [torch.full_like(y, math.nan)] * (len(times) - rows)
-    return torch.stack(out), {k: [] for k in ("hu", "tcur", "tsw", "nst", "nfe", "nje", "nqu", "mused")}, -3
+    info = {"rows": [None] * (len(times) - 1), "imxer": -1}
+    if first < len(times):
+        info["rows"][first - 1] = dict.fromkeys(("hu", "tcur", "tsw", "nst", "nfe", "nje", "nqu", "mused"), 0)
+        info["rows"][first - 1]["tolsf"] = tolsf
+    return torch.stack(out), info, -3
 
 
-def infodict(info, istate, like):
-    """The filled keys of odeint's ``infodict`` as arrays on ``like``'s device (SciPy's dtypes)."""
-    out = {}
-    for k, v in info.items():
-        dt = torch.float64 if k in ("hu", "tcur", "tsw") else torch.int32
-        out[k] = _wrap(torch.tensor(v, dtype=dt, device=like.device))
-    out["message"] = MESSAGES[istate]
+FLOAT_KEYS = ("hu", "tcur", "tolsf", "tsw")
+INT_KEYS = ("nst", "nfe", "nje", "nqu")
+
+
+def infodict(info, istate, like, lenrw, leniw):
+    """odeint's ``infodict`` with SciPy's keys, shapes (one row per output time after the first) and
+    dtypes, its arrays on ``like``'s device. Rows SciPy leaves unset (uninitialized memory: the rows of
+    repeated start times, those after a failed call, all where nothing was done): NaN (float) or 0 (int)."""
+    rows = info["rows"]
+
+    def column(k, dt, fill):
+        return _wrap(torch.tensor([fill if r is None else r[k] for r in rows], dtype=dt, device=like.device))
+
+    out = {k: column(k, torch.float64, math.nan) for k in FLOAT_KEYS}
+    out.update({k: column(k, torch.int32, 0) for k in INT_KEYS})
+    done = istate != 1  # (where nothing was done SciPy's driver reads none of LSODA's outputs)
+    out.update(imxer=info["imxer"], lenrw=lenrw if done else 0, leniw=leniw if done else 0,
+               mused=column("mused", torch.int32, 0), message=MESSAGES[istate])
     return out
 
 

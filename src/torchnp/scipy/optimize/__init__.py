@@ -412,11 +412,18 @@ class _ScalarFunction:
     ``dev`` made from the solver's Python number, its value read on the host (one read per
     evaluation, docs/devices.md); ``derivative`` by torch's autograd."""
 
-    def __init__(self, fun, args, dev, nan_raise=False):
+    def __init__(self, fun, args, dev, nan_raise=False, complex_values=False):
         self.fun, self.args, self.dev, self.nan_raise, self.calls = fun, args, dev, nan_raise, 0
+        self.complex_values = complex_values  # newton's: complex points and values (Python complex numbers)
 
     def _point(self, x, grad=False):
+        if self.complex_values and isinstance(x, complex):
+            return torch.tensor(x, dtype=torch.complex128, device=self.dev)
         return torch.tensor(float(x), dtype=torch.float64, device=self.dev, requires_grad=grad)
+
+    def _read(self, v):
+        """The one host read of a value: a Python complex where complex values are allowed and it is one."""
+        return complex(v) if self.complex_values and v.is_complex() else float(v)
 
     def value(self, out, t, what="objective function"):
         return scalar(out, t, what)
@@ -424,7 +431,7 @@ class _ScalarFunction:
     def __call__(self, x):
         t = self._point(x)
         with torch.no_grad():
-            fx = float(self.value(self.fun(_wrap(t), *self.args), t))
+            fx = self._read(self.value(self.fun(_wrap(t), *self.args), t))
         self.calls += 1
         if self.nan_raise and math.isnan(fx):
             err = ValueError(f"The function value at x={x} is NaN; solver cannot continue.")
@@ -483,7 +490,7 @@ def minimize_scalar(fun, bracket=None, bounds=None, args=(), method=None, tol=No
         raise ValueError(f"Use of `bounds` is incompatible with 'method={method}'.")
     if tol is not None:
         options.setdefault("xatol" if meth == "bounded" else "xtol", tol)
-    options.pop("disp", None)
+    disp = options.pop("disp", 0)
     f = _ScalarFunction(fun, args, dev)
     brack = None if bracket is None else [_scalar_x(v) for v in bracket]
     if meth == "brent":
@@ -493,7 +500,8 @@ def minimize_scalar(fun, bracket=None, bounds=None, args=(), method=None, tol=No
     elif meth == "bounded":
         if bounds is None:
             raise ValueError("The `bounds` parameter is mandatory for method `bounded`.")
-        res = _scalar.bounded(f, [_scalar_x(v) for v in bounds], **options)
+        res = _scalar.bounded(f, [_scalar_x(v) for v in bounds], disp=disp, **options)
+        _bounded_endprint(res, options.get("xatol", 1e-5), disp)
     else:
         raise ValueError(f"Unknown solver {method}")
     res.fun = _wrap(torch.tensor(res.fun, dtype=torch.float64, device=dev))
@@ -669,14 +677,18 @@ def newton(func, x0, fprime=None, args=(), tol=1.48e-8, maxiter=50, fprime2=None
     t = tensor(x0, dev)
     if t.numel() > 1:
         return _newton.array_newton(func, t, fprime, args, tol, maxiter, fprime2, full_output)
-    if t.is_complex():
-        raise _refuse("newton", "a complex scalar x0", dev)
+    x = _scalar_x(x0) if t.dim() == 0 else t.reshape(()).item()  # (a 1-element array x0: read on the host)
+    x = complex(x) if t.is_complex() else float(x)
+
+    def fn(f):  # complex points and values as SciPy's iteration on NumPy's complex numbers
+        return _ScalarFunction(f, args, dev, complex_values=True)
+
     r, calls, iters, flag, method = _scalar.newton(
-        _ScalarFunction(func, args, dev), _scalar_x(x0) if t.dim() == 0 else float(t.reshape(())),
-        fprime=None if fprime is None else _ScalarFunction(fprime, args, dev), tol=tol, maxiter=maxiter,
-        fprime2=_ScalarFunction(fprime2, args, dev) if fprime is not None and fprime2 else None,
+        fn(func), x, fprime=None if fprime is None else fn(fprime), tol=tol, maxiter=maxiter,
+        fprime2=fn(fprime2) if fprime is not None and fprime2 else None,
         x1=None if x1 is None else _scalar_x(x1), rtol=rtol, disp=disp)
-    root = _wrap(torch.tensor(r, dtype=torch.float64, device=dev).reshape(t.shape))
+    dtype = torch.complex128 if isinstance(r, complex) else torch.float64
+    root = _wrap(torch.tensor(r, dtype=dtype, device=dev).reshape(t.shape))
     if full_output:
         return root, RootResults(root=root, iterations=iters, function_calls=calls, flag=flag, method=method)
     return root
@@ -726,23 +738,30 @@ def golden(func, args=(), brack=None, tol=_scalar.SQRT_EPS, full_output=0, maxit
 def fminbound(func, x1, x2, args=(), xtol=1e-5, maxfun=500, full_output=0, disp=1):
     """SciPy's ``scipy.optimize.fminbound``; on a device (``x1``, ``x2`` or ``args`` device arrays, or the
     default device one) SciPy's bounded Brent iteration on Python numbers, one host read per evaluation;
-    ``disp`` >= 1 SciPy's OptimizeWarning where it fails (no iteration table for ``disp`` 3)."""
+    ``disp`` as SciPy's: >= 1 its OptimizeWarning where it fails, >= 2 its message on convergence, >= 3 its
+    iteration table (each iterate and value read on the host to print it)."""
     dev = placement((x1, x2, args), {})
     if dev is None:
         return _from_scipy(scipy_function("optimize.fminbound")(
             host_callable(func), _host_views(x1), _host_views(x2), args=_host_views(args), xtol=xtol,
             maxfun=maxfun, full_output=full_output, disp=disp))
     f, bounds = _scalar_minimizer((x1, x2), func, args, dev)
-    res = _scalar.bounded(f, bounds, xatol=xtol, maxiter=maxfun)
+    res = _scalar.bounded(f, bounds, xatol=xtol, maxiter=maxfun, disp=disp)
+    _bounded_endprint(res, xtol, disp)
+    x = _device_scalar(res.x, dev)
+    return (x, _device_scalar(res.fun, dev), res.status, res.nfev) if full_output else x
+
+
+def _bounded_endprint(res, xtol, disp):
+    """SciPy's ``_endprint`` of the bounded minimizer: with ``disp`` >= 1 its ``OptimizeWarning`` where it
+    stops unconverged, with ``disp`` >= 2 its message on convergence."""
     if disp > 0 and res.status:
         msg = ("\nMaximum number of function evaluations exceeded --- increase maxfun argument.\n"
                if res.status == 1 else "\nNaN result encountered.")
-        warnings.warn(msg, _optimize_warning(), stacklevel=2)
-    elif disp > 1:
+        warnings.warn(msg, _optimize_warning(), stacklevel=3)
+    elif disp > 1 and not res.status:
         print("\nOptimization terminated successfully;\nThe returned value satisfies the termination criteria\n"
               "(using xtol = ", xtol, ")")
-    x = _device_scalar(res.x, dev)
-    return (x, _device_scalar(res.fun, dev), res.status, res.nfev) if full_output else x
 
 
 def _optimize_warning():

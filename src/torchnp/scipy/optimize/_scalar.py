@@ -7,6 +7,7 @@ function value, so every evaluation of a device objective reads one scalar on th
 line searches use the same Brent and bounded minimizers.
 """
 
+import cmath
 import importlib
 import math
 import operator
@@ -227,7 +228,8 @@ def golden(func, brack=None, xtol=SQRT_EPS, maxiter=5000, disp=0, **_):
 
 
 def bounded(func, bounds, xatol=1e-5, maxiter=500, disp=0, **_):
-    """SciPy's ``_minimize_scalar_bounded`` (fminbound) on Python numbers."""
+    """SciPy's ``_minimize_scalar_bounded`` (fminbound) on Python numbers; ``disp`` > 2 prints SciPy's
+    iteration table (each evaluation's count, point, value and step kind)."""
     if len(bounds) != 2:
         raise ValueError("bounds must have two elements.")
     x1, x2 = bounds
@@ -254,6 +256,10 @@ def bounded(func, bounds, xatol=1e-5, maxiter=500, disp=0, **_):
     xm = 0.5 * (a + b)
     tol1 = sqrt_eps * abs(xf) + xatol / 3.0
     tol2 = 2.0 * tol1
+    if disp > 2:
+        print(" ")
+        print(" Func-count     x          f(x)          Procedure")
+        print("%5.0f   %12.6g %12.6g %s" % (1, xf, fx, "       initial"))
     while abs(xf - xm) > (tol2 - 0.5 * (b - a)):
         golden_step = 1
         if abs(e) > tol1:
@@ -263,6 +269,7 @@ def bounded(func, bounds, xatol=1e-5, maxiter=500, disp=0, **_):
             if abs(p) < abs(0.5 * q * r) and p > q * (a - xf) and p < q * (b - xf):
                 rat = (p + 0.0) / q
                 x = xf + rat
+                step = "       parabolic"
                 if (x - a) < tol2 or (b - x) < tol2:
                     rat = tol1 * (_sign(xm - xf) + ((xm - xf) == 0))
             else:
@@ -270,9 +277,12 @@ def bounded(func, bounds, xatol=1e-5, maxiter=500, disp=0, **_):
         if golden_step:
             e = a - xf if xf >= xm else b - xf
             rat = golden_mean * e
+            step = "       golden"
         x = xf + (_sign(rat) + (rat == 0)) * max(abs(rat), tol1)
         fu = func(x)
         num += 1
+        if disp > 2:
+            print("%5.0f   %12.6g %12.6g %s" % (num, x, fu, step))
         if fu <= fx:
             if x >= xf:
                 a = xf
@@ -476,14 +486,40 @@ def _newton_failure(msg, disp, itr, value):
     warnings.warn(msg, RuntimeWarning, stacklevel=4)
 
 
+def _cdiv(p, q):
+    """``p / q`` as NumPy's scalars divide: for complex numbers NumPy's Smith's algorithm (Python's
+    complex division rounds differently), for real ones Python's."""
+    if not (isinstance(p, complex) or isinstance(q, complex)):
+        return p / q
+    ar, ai, br, bi = p.real, p.imag, q.real, q.imag
+    if abs(br) >= abs(bi):
+        if br == 0 and bi == 0:  # (NumPy: a complex infinity or NaN)
+            return complex(_div(ar, abs(br)), _div(ai, abs(br)))
+        rat = bi / br
+        scl = 1.0 / (br + bi * rat)
+        return complex((ar + ai * rat) * scl, (ai - ar * rat) * scl)
+    rat = br / bi
+    scl = 1.0 / (bi + br * rat)
+    return complex((ar * rat + ai) * scl, (ai * rat - ar) * scl)
+
+
+def _nonnegative(v):
+    """NumPy's ``v >= 0``, for a complex number its lexicographic order (the real part, then the imaginary)."""
+    if isinstance(v, complex):
+        return v.real > 0 or (v.real == 0 and v.imag >= 0)
+    return v >= 0
+
+
 def newton(func, x0, fprime=None, tol=1.48e-8, maxiter=50, fprime2=None, x1=None, rtol=0.0, disp=False):
     """SciPy's scalar ``newton`` (Newton, Halley or secant), its errors (``disp``) or warnings:
-    (root, funcalls, iterations, flag, method)."""
+    (root, funcalls, iterations, flag, method). A complex ``x0`` (or complex function values) iterates
+    on Python complex numbers, as SciPy's on NumPy's."""
     if tol <= 0:
         raise ValueError(f"tol too small ({tol:g} <= 0)")
     if maxiter < 1:
         raise ValueError("maxiter must be greater than 0")
-    p0 = float(x0) * 1.0
+    x0 = (complex(x0) if isinstance(x0, complex) else float(x0)) * 1.0
+    p0 = x0
     funcalls = 0
     p = p0
     if fprime is not None:
@@ -498,14 +534,14 @@ def newton(func, x0, fprime=None, tol=1.48e-8, maxiter=50, fprime2=None, x1=None
             if fder == 0:
                 _newton_failure("Derivative was zero.", disp, itr, p0)
                 return p0, funcalls, itr + 1, CONVERR, method
-            newton_step = fval / fder
+            newton_step = _cdiv(fval, fder)
             if fprime2:
                 fder2 = fprime2(p0)
                 funcalls += 1
                 method = "halley"
-                adj = newton_step * fder2 / fder / 2
+                adj = _cdiv(_cdiv(newton_step * fder2, fder), 2)
                 if abs(adj) < 1:
-                    newton_step /= 1.0 - adj
+                    newton_step = _cdiv(newton_step, 1.0 - adj)
             p = p0 - newton_step
             if _isclose(p, p0, rtol, tol):
                 return p, funcalls, itr + 1, CONVERGED, method
@@ -513,13 +549,14 @@ def newton(func, x0, fprime=None, tol=1.48e-8, maxiter=50, fprime2=None, x1=None
     else:
         method = "secant"
         if x1 is not None:
-            if float(x1) == x0:
+            x1 = complex(x1) if isinstance(x1, complex) else float(x1)
+            if x1 == x0:
                 raise ValueError("x1 and x0 must be different")
-            p1 = float(x1)
+            p1 = x1
         else:
             eps = 1e-4
             p1 = x0 * (1 + eps)
-            p1 += eps if p1 >= 0 else -eps
+            p1 += eps if _nonnegative(p1) else -eps
         q0, q1 = func(p0), func(p1)
         funcalls += 2
         if abs(q1) < abs(q0):
@@ -528,11 +565,11 @@ def newton(func, x0, fprime=None, tol=1.48e-8, maxiter=50, fprime2=None, x1=None
             if q1 == q0:
                 if p1 != p0:
                     _newton_failure(f"Tolerance of {p1 - p0} reached.", disp, itr, p1)
-                return (p1 + p0) / 2.0, funcalls, itr + 1, CONVERR, method
+                return _cdiv(p1 + p0, 2.0), funcalls, itr + 1, CONVERR, method
             if abs(q1) > abs(q0):
-                p = (-q0 / q1 * p1 + p0) / (1 - q0 / q1)
+                p = _cdiv(_cdiv(-q0, q1) * p1 + p0, 1 - _cdiv(q0, q1))
             else:
-                p = (-q1 / q0 * p0 + p1) / (1 - q1 / q0)
+                p = _cdiv(_cdiv(-q1, q0) * p0 + p1, 1 - _cdiv(q1, q0))
             if _isclose(p, p1, rtol, tol):
                 return p, funcalls, itr + 1, CONVERGED, method
             p0, q0 = p1, q1
@@ -549,8 +586,8 @@ EPS = 2.220446049250313e-16
 
 
 def _isclose(a, b, rtol, atol):
-    """NumPy's ``isclose`` of two numbers."""
-    with_tolerance = abs(a - b) <= atol + rtol * abs(b) and math.isfinite(b)
+    """NumPy's ``isclose`` of two numbers (real or complex)."""
+    with_tolerance = abs(a - b) <= atol + rtol * abs(b) and cmath.isfinite(b)
     return with_tolerance or a == b
 
 
