@@ -125,6 +125,17 @@ def _bincount(x, weights, minlength):
     return _np.bincount(x, weights, minlength) if r is None else r
 
 
+def _take(a, idx, axis=None, mode="raise"):
+    r = _threaded.take(a, idx, mode) if axis == 0 and idx.size >= 2 * _threaded.MIN_PART else None
+    return _np.take(a, idx, axis, mode=mode) if r is None else r  # (parts: _threaded.TAKE_PARTS)
+
+
+def _einsum(spec, *ops, order="K"):
+    r = _threaded.einsum_rows(spec, *ops) if len(ops) == 2 and order in ("K", "k", "C", "c", "A", "a", "F", "f") and \
+        ops[0].size >= 2 * _threaded.MIN_PART else None
+    return _np.einsum(spec, *ops, order=order) if r is None else r  # (parts: _threaded.EINSUM_PARTS)
+
+
 def _one_thread(_):
     """torch runs one thread (``torch.set_num_threads(1)``)."""
     return torch.get_num_threads() == 1
@@ -190,11 +201,11 @@ KERNELS = {
     # equal bins: NumPy computes each bin index arithmetically, torch searches the edges
     "histogram": Kernel(10_000, _REAL, _quiet(_histogram)),
     "bincount": Kernel(10_000, _REAL, _bincount),
-    "take": Kernel(10_000, _ANY, _np.take),
+    "take": Kernel(10_000, _ANY, _take),
     # x[idx] and x[idx] = v with one integer array
-    "gather": Kernel(10_000, _ANY, lambda a, idx: _np.take(a, idx, 0)),
+    "gather": Kernel(10_000, _ANY, lambda a, idx: _take(a, idx, 0)),
     "scatter": Kernel(10_000, _ANY, _scatter),
-    "einsum": Kernel(10_000, _BLAS, _quiet(_np.einsum), _products_of_equal_operands),
+    "einsum": Kernel(10_000, _BLAS, _quiet(_einsum), _products_of_equal_operands),
     # an einsum that is a product of two matrices (``ij,jk->ik``, an operand transposed): NumPy's dgemm
     # from the matmul row's size, where torch's einsum calls its own bmm (MKL). The idle run of issue 27
     # (2 threads) had 500x500 ``einsum ij,jk->ik`` torch 3.43 ms, torchnp (torch's einsum) 3.83, and the

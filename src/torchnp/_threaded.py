@@ -16,8 +16,9 @@ import threading
 import numpy as _np
 import torch
 
-__all__ = ["MIN_PART", "PIECES", "SCRATCH", "parts", "ufunc", "add_reduce", "mean", "var", "argext", "norm2",
-           "searchsorted", "bincount", "histogram"]
+__all__ = ["MIN_PART", "PIECES", "SCRATCH", "HIST_BLOCK", "TAKE_PARTS", "EINSUM_PARTS", "parts", "ufunc",
+           "add_reduce", "mean", "var", "argext", "norm2", "searchsorted", "bincount", "histogram", "take",
+           "einsum_rows"]
 
 #: elements per thread below which a loop runs on this thread alone: a part of 2^17 float64
 #: elements takes 0.1-0.3 ms in NumPy's loops, the hand-over to a waiting worker 7-20 us
@@ -39,6 +40,21 @@ PIECES = 1
 #: float64; smaller blocks cost more Python between NumPy's loops than they save: 8.4 ms for x.std()
 #: of 8*10^6 elements in blocks of 2^13, 4.4 ms in blocks of 2^17, torch's one-pass std 4.9 ms)
 SCRATCH = 1 << 17
+#: elements per block of torchnp's own copy of NumPy's equal-bin loop in ``histogram`` (float64 data and
+#: edges): NumPy's index arithmetic step by step (subtract, divide, multiply, truncate, the two edge
+#: corrections), each into a buffer made once per thread, where NumPy's ``histogram`` allocates four
+#: temporaries per block of 65 536 and checks the range even where the range is the data's own: the same
+#: bin for every element, so the same counts. 0: ``numpy.histogram`` on each part (today's). Waits for the
+#: idle run (``python benchmarks/candidates.py --only histogram``: ``torchnp, HIST_BLOCK=2^b``)
+HIST_BLOCK = 0
+#: ``take`` (and ``x[idx]``) along the first axis in parts of the indices on threads (NumPy's gather: the
+#: same elements, the first bad index raises NumPy's IndexError). Off until an idle run shows it faster
+#: (``torchnp, TAKE_PARTS`` in ``benchmarks/candidates.py --only take``)
+TAKE_PARTS = False
+#: ``einsum`` of two same-shape C-contiguous matrices summed along the second axis (``ij,ij->i``) in parts
+#: of the rows on threads (each row is NumPy's own loop: its bits). Off until an idle run shows it faster
+#: (``torchnp, EINSUM_PARTS`` in ``benchmarks/candidates.py --only einsum``)
+EINSUM_PARTS = False
 
 
 class _Worker:
@@ -406,14 +422,116 @@ def histogram(a, bins, range):
         return None
     flat = a.reshape(-1)
     bounds = _bounds(flat.size, k * PIECES)
+    given = range is not None  # a range of the caller's: NumPy drops the values outside it
     if range is None:  # NumPy's a.min() and a.max(), each on parts (two passes over a, on the threads)
         ext = _map(lambda b: (flat[b[0]:b[1]].min(), flat[b[0]:b[1]].max()), bounds, k)
         lo, hi = _np.minimum.reduce([e[0] for e in ext]), _np.maximum.reduce([e[1] for e in ext])
         if not (_np.isfinite(lo) and _np.isfinite(hi)):
             return None  # NumPy's own call raises its message
         range = (lo, hi)
+    if HIST_BLOCK and flat.dtype == _np.float64 and all(float(r) == r for r in range):
+        edges = _np.histogram_bin_edges(flat[:0], bins, range)  # NumPy's edges of that range
+        first, last = edges[0], edges[-1]  # NumPy's first and last edge (linspace keeps both ends)
+        if edges.dtype == _np.float64:
+            counts = _map(lambda b: _equal_bins(flat, b, bins, edges, first, last, given), bounds, k)
+            for c in counts[1:]:
+                counts[0] += c
+            return counts[0], edges
     results = _map(lambda b: _np.histogram(flat[b[0]:b[1]], bins, range), bounds, k)
     counts = results[0][0]
     for c, _ in results[1:]:
         counts += c
     return counts, results[0][1]
+
+
+def _blocks(lo, hi, size):
+    return [(i, min(i + size, hi)) for i in range(lo, hi, size)]
+
+
+def take(a, idx, mode):
+    """``numpy.take(a, idx, axis=0, mode=mode)`` in parts of the (C-contiguous) indices on threads, each
+    part in blocks of ``SCRATCH`` indices written into the result (NumPy buffers ``out=`` for
+    ``mode='raise'``: a block's buffer stays in cache); None for one call. The parts and blocks go in
+    order, so the first out-of-bounds index raises NumPy's error, as one call does."""
+    if not TAKE_PARTS or type(idx) is not _np.ndarray or not idx.flags.c_contiguous or a.ndim == 0:
+        return None
+    k = parts(idx.size * max(1, a[0:1].size))
+    if k < 2:
+        return None
+    flat = idx.reshape(-1)
+    out = _np.empty((flat.size,) + a.shape[1:], a.dtype)
+
+    def part(bounds):
+        for lo, hi in _blocks(*bounds, SCRATCH):
+            _np.take(a, flat[lo:hi], 0, out=out[lo:hi], mode=mode)
+
+    _map(part, _bounds(flat.size, min(k * PIECES, flat.size)), k)
+    return out.reshape(idx.shape + a.shape[1:])
+
+
+def einsum_rows(spec, a, b):
+    """``numpy.einsum(spec, a, b)`` for ``ij,ij->i`` (any two letters) of two C-contiguous matrices of one
+    shape and dtype, in parts of the rows on threads (each row NumPy's own loop: its bits); None for one
+    call."""
+    if not EINSUM_PARTS:
+        return None
+    ins, _, out_labels = spec.replace(" ", "").partition("->")
+    ops = ins.split(",")
+    if len(ops) != 2 or ops[0] != ops[1] or len(ops[0]) != 2 or out_labels != ops[0][0] or ops[0][0] == ops[0][1]:
+        return None
+    if type(a) is not _np.ndarray or type(b) is not _np.ndarray or a.ndim != 2 or a.shape != b.shape \
+            or a.dtype != b.dtype or not (a.flags.c_contiguous and b.flags.c_contiguous):
+        return None
+    k = min(parts(a.size), a.shape[0])
+    if k < 2:
+        return None
+    out = _np.empty(a.shape[0], _np.einsum(spec, a[:0], b[:0]).dtype)
+
+    def part(bounds):
+        lo, hi = bounds
+        with _np.errstate(all="ignore"):
+            _np.einsum(spec, a[lo:hi], b[lo:hi], out=out[lo:hi])
+
+    _map(part, _bounds(a.shape[0], min(k * PIECES, a.shape[0])), k)
+    return out
+
+
+def _equal_bins(flat, bounds, n, edges, first, last, check_range):
+    """NumPy's equal-bin counting loop (``numpy/lib/_histograms_impl.py``, ``histogram``'s fast path)
+    over ``flat[bounds[0]:bounds[1]]`` of float64 data with float64 ``edges``, in blocks of
+    ``HIST_BLOCK`` with one set of buffers: the index of every element as NumPy computes it, so NumPy's
+    counts."""
+    lo, hi = bounds
+    size = min(HIST_BLOCK, hi - lo)
+    f = _np.empty(size)
+    e = _np.empty(size)
+    idx = _np.empty(size, _np.intp)
+    m = _np.empty(size, bool)
+    # edges[i + 1] for i < n - 1; +inf for the last bin, which keeps its right edge (NumPy's
+    # ``indices != n - 1``: no value passes +inf, the range being finite)
+    upper = edges[1:].copy()
+    upper[-1] = _np.inf
+    denom = last - first
+    counts = _np.zeros(n, _np.intp)
+    for s0, s1 in _blocks(lo, hi, size):
+        x = flat[s0:s1]
+        if check_range:
+            keep = (x >= first)
+            keep &= (x <= last)
+            if not _np.logical_and.reduce(keep):
+                x = x[keep]
+        c = x.size
+        fb, eb, ib, mb = f[:c], e[:c], idx[:c], m[:c]
+        _np.subtract(x, first, out=fb)
+        _np.divide(fb, denom, out=fb)
+        _np.multiply(fb, n, out=fb)
+        _np.copyto(ib, fb, casting="unsafe")  # astype(intp): truncation
+        _np.minimum(ib, n - 1, out=ib)  # indices[indices == n] -= 1 (no index exceeds n)
+        _np.take(edges, ib, out=eb)
+        _np.less(x, eb, out=mb)
+        _np.subtract(ib, mb, out=ib)
+        _np.take(upper, ib, out=eb)
+        _np.greater_equal(x, eb, out=mb)
+        _np.add(ib, mb, out=ib)
+        counts += _np.bincount(ib, minlength=n)
+    return counts
