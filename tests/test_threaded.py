@@ -343,3 +343,50 @@ def test_einsum_rows_in_parts_are_numpys_bits(small_parts, d, threads, shape, dt
         if got is not None:
             same(got, numpy.einsum(spec, a, b))
         same(np.einsum(spec, np.asarray(big(a)), np.asarray(big(b))), numpy.einsum(spec, big(a), big(b)))
+
+
+@given(st.data(), st.integers(2, 4), shapes, st.sampled_from(["float64", "int32", "bool"]))
+def test_mask_in_parts_is_numpys_selection(small_parts, d, threads, shape, dtype):
+    """``MASK_PARTS`` (issue 27: the switch the idle measurement decides): ``x[mask]`` in parts, each
+    part's count first, then its ``compress`` into its place: NumPy's elements in NumPy's order, at any
+    thread count (the ``mask`` row then runs NumPy's from two threads too)."""
+    torch.set_num_threads(threads)
+    x = data(d.draw, shape, "float64")
+    m = x > d.draw(st.sampled_from([-numpy.inf, 0.0, 1.0, numpy.inf]))
+    x = x.astype(dtype) if dtype != "bool" else x < 0.5
+    reps = (10_000 // x.size + 1,) + (1,) * (x.ndim - 1)
+    big, bigm = numpy.tile(x, reps), numpy.tile(m, reps)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_threaded, "MASK_PARTS", True)
+        got = _threaded.mask(x, m)
+        assert (got is None) == (_threaded.parts(x.size) < 2)
+        if got is not None:
+            same(got, x[m])
+        same(np.asarray(big)[np.asarray(bigm)], big[bigm])
+        if x.ndim > 1:  # a mask of the leading axes: one NumPy call
+            same(np.asarray(big)[np.asarray(bigm[..., 0])], big[bigm[..., 0]])
+
+
+@given(st.data(), st.integers(2, 4), shapes, st.sampled_from(["float64", "float32", "int64", "uint8"]),
+       st.sampled_from([None, "nan", "inf"]), st.sampled_from(["max", "min"]))
+def test_extrema_in_parts_are_numpys(small_parts, d, threads, shape, dtype, special, kind):
+    """``EXTREMA_PARTS`` (issue 27: the switch the idle measurement decides): max/min over all axes as
+    NumPy's reduction of parts and then of the parts' values: NumPy's value and scalar type, NaN
+    wherever a part holds one."""
+    torch.set_num_threads(threads)
+    x = data(d.draw, shape, "float64")
+    x = (x * 100).astype(dtype) if dtype[0] in "iu" else x.astype(dtype)
+    if special and dtype[0] == "f":
+        x.reshape(-1)[d.draw(st.integers(0, x.size - 1))] = numpy.nan if special == "nan" else \
+            (-numpy.inf if kind == "min" else numpy.inf)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_threaded, "EXTREMA_PARTS", True)
+        from torchnp._reductions import _extrema
+        mp.setattr(_extrema, "_PARTS_FROM", 32)
+        want = getattr(x, kind)()
+        got = _threaded.extreme(x, kind)
+        assert got is not None or _threaded.parts(x.size) < 2
+        if got is not None:
+            same(got, want)
+        same(getattr(np.asarray(x), kind)(), want)
+        same(getattr(np, kind)(np.asarray(x)), want)

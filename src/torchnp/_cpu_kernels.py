@@ -146,7 +146,13 @@ def _scatter(a, idx, v):
 
 
 def _mask(a, m):
-    return a[m]
+    r = _threaded.mask(a, m) if a.size >= 2 * _threaded.MIN_PART else None  # (_threaded.MASK_PARTS)
+    return a[m] if r is None else r
+
+
+def _mask_here(_):
+    """torch runs one thread, or ``_threaded.MASK_PARTS`` runs NumPy's selection in parts on its threads."""
+    return torch.get_num_threads() == 1 or _threaded.MASK_PARTS
 
 
 def _norm(x, ord=None, axis=None, keepdims=False):
@@ -242,7 +248,10 @@ KERNELS = {
     # x[mask] with one boolean array: NumPy's compress loop, where torch counts, then gathers; both
     # select the same elements, and from two threads torch's parallel kernels win (issue 27: 10^7
     # elements on 2 idle cores, x[mask] 35.6 ms against NumPy's 50.0, where 23.1 against 45.2)
-    "mask": Kernel(10_000, _ANY, _mask, _one_thread),
+    "mask": Kernel(10_000, _ANY, _mask, _mask_here),
+    # max/min over all axes: NumPy's reduction in parts on torch's threads while
+    # ``_threaded.EXTREMA_PARTS`` (``_extrema`` asks this row from 2 * MIN_PART elements); torch's amax else
+    "extreme": Kernel(10_000, _REAL, _threaded.extreme, lambda _: _threaded.EXTREMA_PARTS),
     "where": Kernel(10_000, _ANY, _np.where, _one_thread),
     # OpenBLAS's LAPACK through NumPy, with one thread as with two: from 500x500 solve, det, cholesky
     # and NumPy's gelsd (torchnp's own SVD-based lstsq took 1.4x NumPy's time) run in NumPy's

@@ -18,7 +18,7 @@ import torch
 
 __all__ = ["MIN_PART", "PIECES", "SCRATCH", "HIST_BLOCK", "TAKE_PARTS", "EINSUM_PARTS", "parts", "ufunc",
            "add_reduce", "mean", "var", "argext", "norm2", "searchsorted", "bincount", "histogram", "take",
-           "einsum_rows"]
+           "einsum_rows", "MASK_PARTS", "EXTREMA_PARTS", "mask", "extreme"]
 
 #: elements per thread below which a loop runs on this thread alone: a part of 2^17 float64
 #: elements takes 0.1-0.3 ms in NumPy's loops, the hand-over to a waiting worker 7-20 us
@@ -55,6 +55,19 @@ TAKE_PARTS = False
 #: of the rows on threads (each row is NumPy's own loop: its bits). Off until an idle run shows it faster
 #: (``torchnp, EINSUM_PARTS`` in ``benchmarks/candidates.py --only einsum``)
 EINSUM_PARTS = False
+#: ``x[mask]`` with a boolean array of ``x``'s shape in parts on threads: each part's count
+#: (``count_nonzero``), then each part's ``compress`` into its place in the result (NumPy's selection:
+#: the same elements in the same order). On one thread NumPy's loop took 38 ms of CPU for 8*10^6 float64
+#: where torch's two threads took 65 ms of CPU together (28 Nov, loaded machine: CPU time, not wall
+#: clock). With it on, the ``mask`` row runs NumPy's at every thread count. Off until an idle run shows
+#: it faster (``torchnp, MASK_PARTS`` in ``benchmarks/candidates.py --only mask``)
+MASK_PARTS = False
+#: ``max``/``min`` over all axes of a C-contiguous real array as NumPy's ``maximum.reduce`` /
+#: ``minimum.reduce`` of parts on threads, then of the parts' values (a maximum does not depend on the
+#: order: NaN wins in either). NumPy's SIMD loop took 1.95 ms of CPU for 8*10^6 float64, torch's amax
+#: on two threads 5.5 ms of CPU together (28 Nov, loaded machine). Off until an idle run shows it
+#: faster (``torchnp, EXTREMA_PARTS`` in ``benchmarks/candidates.py --only max``)
+EXTREMA_PARTS = False
 
 
 class _Worker:
@@ -535,3 +548,40 @@ def _equal_bins(flat, bounds, n, edges, first, last, check_range):
         _np.add(ib, mb, out=ib)
         counts += _np.bincount(ib, minlength=n)
     return counts
+
+
+def mask(a, m):
+    """``a[m]`` for a boolean ``m`` of ``a``'s shape, both C-contiguous: each part's count on threads,
+    then each part's ``numpy.compress`` into its place (NumPy's elements, in order); None for one
+    call."""
+    if not MASK_PARTS or type(m) is not _np.ndarray or m.dtype != bool or a.shape != m.shape \
+            or not (a.flags.c_contiguous and m.flags.c_contiguous):
+        return None
+    k = parts(a.size)
+    if k < 2:
+        return None
+    fa, fm = a.reshape(-1), m.reshape(-1)
+    bounds = _bounds(fa.size, k)
+    starts = list(itertools.accumulate(_map(lambda b: int(_np.count_nonzero(fm[b[0]:b[1]])), bounds),
+                                       initial=0))
+    out = _np.empty(starts[-1], a.dtype)
+
+    def part(i):
+        lo, hi = bounds[i]
+        _np.compress(fm[lo:hi], fa[lo:hi], out=out[starts[i]:starts[i + 1]])
+
+    _map(part, list(range(k)))
+    return out
+
+
+def extreme(h, kind):
+    """``numpy.max(h)`` / ``numpy.min(h)`` of a C-contiguous real array (NumPy's scalar): NumPy's
+    reduction of parts on threads, then of the parts' values; None for one call."""
+    if not EXTREMA_PARTS or h.dtype.kind not in "fiu" or not h.flags.c_contiguous:
+        return None
+    k = parts(h.size)
+    if k < 2:
+        return None
+    fn = _np.maximum if kind == "max" else _np.minimum
+    flat = h.reshape(-1)
+    return fn.reduce(_np.array(_map(lambda b: fn.reduce(flat[b[0]:b[1]]), _bounds(flat.size, k)), h.dtype))
