@@ -390,3 +390,22 @@ def test_extrema_in_parts_are_numpys(small_parts, d, threads, shape, dtype, spec
             same(got, want)
         same(getattr(np.asarray(x), kind)(), want)
         same(getattr(np, kind)(np.asarray(x)), want)
+
+
+@given(st.data(), shapes, st.sampled_from(["float64", "float32"]), st.integers(2, 4),
+       st.sampled_from([0.01, 0.05, 0.2, 0.6]))
+def test_a_leading_first_part_keeps_numpys_bits(small_parts, d, shape, dtype, threads, lead):
+    """``LEAD`` (issue 27: the switch the idle measurement decides): the calling thread's larger run of
+    the tree's nodes, the workers' smaller ones, all nodes of NumPy's tree in order: NumPy's bits."""
+    torch.set_num_threads(threads)
+    x = data(d.draw, shape, dtype)
+    a = np.asarray(x)
+    groups = _threaded._lead_groups([5, 3, 8, 1, 1, 9, 2, 4, 7, 6, 2, 2, 3, 1, 1, 8], threads)
+    assert [i for g in groups for i in g] == list(range(16)) and all(len(g) for g in groups)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(_threaded, "LEAD", lead)
+        same(a.sum(), x.sum())
+        same(np.mean(a), numpy.mean(x))
+        same(a.std(), x.std())
+        if x.size > 1:
+            same(a.var(ddof=1), x.var(ddof=1))

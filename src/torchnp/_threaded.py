@@ -16,7 +16,7 @@ import threading
 import numpy as _np
 import torch
 
-__all__ = ["MIN_PART", "PIECES", "SCRATCH", "HIST_BLOCK", "TAKE_PARTS", "EINSUM_PARTS", "parts", "ufunc",
+__all__ = ["MIN_PART", "PIECES", "SCRATCH", "LEAD", "HIST_BLOCK", "TAKE_PARTS", "EINSUM_PARTS", "parts", "ufunc",
            "add_reduce", "mean", "var", "argext", "norm2", "searchsorted", "bincount", "histogram", "take",
            "einsum_rows", "MASK_PARTS", "EXTREMA_PARTS", "mask", "extreme"]
 
@@ -40,6 +40,14 @@ PIECES = 1
 #: float64; smaller blocks cost more Python between NumPy's loops than they save: 8.4 ms for x.std()
 #: of 8*10^6 elements in blocks of 2^13, 4.4 ms in blocks of 2^17, torch's one-pass std 4.9 ms)
 SCRATCH = 1 << 17
+#: the calling thread's extra share of a pairwise sum over all axes (``sum``/``mean``/``var``/``std``):
+#: it starts its part at once, a worker only after its wake-up (a ``_map`` round trip of empty jobs took
+#: 39 us of wall clock and 16 us of CPU on 2 threads at load 3, 28 Nov; a ThreadPoolExecutor's 53 / 20),
+#: so with equal parts a core idles at the end. With ``LEAD`` > 0 the tree is cut 3 levels deeper and
+#: the calling thread takes the first nodes up to ``1 / threads + LEAD`` of the elements, the workers
+#: the rest in equal runs of nodes (nodes of NumPy's tree: NumPy's bits). 0 until an idle run of
+#: ``python benchmarks/candidates.py --only sum mean std`` (``torchnp, LEAD=x``) shows a gain
+LEAD = 0.0
 #: elements per block of torchnp's own copy of NumPy's equal-bin loop in ``histogram`` (float64 data and
 #: edges): NumPy's index arithmetic step by step (subtract, divide, multiply, truncate, the two edge
 #: corrections), each into a buffer made once per thread, where NumPy's ``histogram`` allocates four
@@ -234,8 +242,26 @@ def _tree(h, leaf):
     k = parts(h.size)
     if k < 2:
         return None
+    if LEAD > 0 and PIECES == 1:
+        nodes = _frontier(h.size, _levels(k) + 3)
+        groups = _lead_groups([m for _, m, _ in nodes], k)
+        values = _map(lambda g: [leaf(nodes[i][0], nodes[i][0] + nodes[i][1]) for i in g], groups)
+        return _fold(nodes, [v for vs in values for v in vs])
     nodes = _frontier(h.size, _levels(k * PIECES))
     return _fold(nodes, _map(lambda node: leaf(node[0], node[0] + node[1]), nodes, k))
+
+
+def _lead_groups(sizes, k):
+    """``k`` runs of consecutive node indices: the first with at least ``1 / k + LEAD`` of the
+    elements (at least one node, and one node left for each other run), the others about equal."""
+    total, n = sum(sizes), len(sizes)
+    goal, acc, first = total * (1 / k + LEAD), 0, 0
+    while first < n - (k - 1) and (first == 0 or acc < goal):
+        acc += sizes[first]
+        first += 1
+    rest = n - first
+    cuts = [first + rest * i // (k - 1) for i in range(k)]
+    return [range(0, first)] + [range(cuts[i], cuts[i + 1]) for i in range(k - 1)]
 
 
 def _contiguous_flat(h):
