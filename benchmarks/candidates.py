@@ -85,6 +85,27 @@ def _pieces(fn, pieces=(4, 8)):
     return {f"torchnp, PIECES={p}": _with({(_threaded, "PIECES"): p}, fn) for p in pieces}
 
 
+def _leads(fn, leads=(0.02, 0.05)):
+    """``{"torchnp, LEAD=x": fn with _threaded.LEAD = x}``: the calling thread's larger share of the
+    pairwise tree (its part starts before a worker's wake-up; NumPy's bits)."""
+    return {f"torchnp, LEAD={v}": _with({(_threaded, "LEAD"): v}, fn) for v in leads}
+
+
+def _on(name, fn):
+    """``{"torchnp, NAME": fn with _threaded.NAME = True}``: one switch of ``_threaded`` on."""
+    return {f"torchnp, {name}": _with({(_threaded, name): True}, fn)}
+
+
+def _handover():
+    """One ``_threaded._map`` round trip of empty jobs on 2 threads (the hand-over alone), against a
+    ThreadPoolExecutor's submit and result, and a plain call: what each part's wake-up costs."""
+    from concurrent.futures import ThreadPoolExecutor
+    pool = ThreadPoolExecutor(1)
+    noop = (lambda a: a)  # noqa: E731
+    return {"plain call": lambda: noop(0), "_threaded._map, 2 jobs": lambda: _threaded._map(noop, [0, 1]),
+            "ThreadPoolExecutor submit+result": lambda: (pool.submit(noop, 1), noop(0))[0].result()}
+
+
 _POOLS = []
 
 
@@ -144,9 +165,12 @@ def _cases():
             lambda: (_data(10 ** 7),),
             {"numpy": lambda x: np.histogram(x, 100), "numpy in parts": lambda x: _threaded.histogram(x, 100, None),
              "torch histc": lambda x: _hist_torch(T(x)), "torchnp": lambda x: tnp.histogram(A(x), 100),
-             **_pieces(lambda x: tnp.histogram(A(x), 100))},
-            'KERNELS["histogram"] / _threaded.histogram / _threaded.PIECES (torch\'s histc: other bins at the '
-            'edges, not NumPy\'s counts)'),
+             **_pieces(lambda x: tnp.histogram(A(x), 100)),
+             **{f"torchnp, HIST_BLOCK=2^{b}": _with({(_threaded, "HIST_BLOCK"): 1 << b},
+                                                    lambda x: tnp.histogram(A(x), 100)) for b in (15, 16)}},
+            'KERNELS["histogram"] / _threaded.histogram / _threaded.PIECES / _threaded.HIST_BLOCK (torch\'s histc: '
+            'other bins at the edges, not NumPy\'s counts)'),
+        "hand-over": ((lambda: ()), _handover(), "_threaded._Worker (no switch: the figure for docs/benchmarks.md)"),
         "searchsorted 1e6": (
             lambda: (np.sort(_data(10 ** 6)), _data(10 ** 6, 1)),
             {"numpy": np.searchsorted, "numpy in parts": lambda a, v: _threaded.searchsorted(a, v, "left", None),
@@ -179,20 +203,20 @@ def _cases():
             {"numpy": np.std, "numpy in parts": lambda x: _threaded.var(x, 0, True),
              **{f"numpy in parts, blocks 2^{b}": _var_blocks(1 << b) for b in (14, 15, 16)},
              "torch": lambda x: torch.std(T(x), correction=0), "torchnp": lambda x: A(x).std(),
-             **_pieces(lambda x: A(x).std())},
-            'KERNELS["var"] / _threaded.var (SCRATCH) / _threaded.PIECES'),
+             **_pieces(lambda x: A(x).std()), **_leads(lambda x: A(x).std())},
+            'KERNELS["var"] / _threaded.var (SCRATCH) / _threaded.PIECES / _threaded.LEAD'),
         "x.mean() 8e6": (
             lambda: (_data(8 * 10 ** 6),),
             {"numpy": np.mean, "numpy in parts": lambda x: _threaded.mean(x),
              "torch": lambda x: torch.mean(T(x)).item(), "torchnp": lambda x: A(x).mean(),
-             **_pieces(lambda x: A(x).mean())},
-            "HOST_REDUCTIONS / _threaded.mean / _threaded.PIECES"),
+             **_pieces(lambda x: A(x).mean()), **_leads(lambda x: A(x).mean())},
+            "HOST_REDUCTIONS / _threaded.mean / _threaded.PIECES / _threaded.LEAD"),
         "x.sum() 8e6": (
             lambda: (_data(8 * 10 ** 6),),
             {"numpy": np.sum, "numpy in parts": lambda x: _threaded.add_reduce(x),
              "torch": lambda x: torch.sum(T(x)).item(), "torchnp": lambda x: A(x).sum(),
-             **_pieces(lambda x: A(x).sum())},
-            "HOST_REDUCTIONS / _threaded.add_reduce / _threaded.PIECES"),
+             **_pieces(lambda x: A(x).sum()), **_leads(lambda x: A(x).sum())},
+            "HOST_REDUCTIONS / _threaded.add_reduce / _threaded.PIECES / _threaded.LEAD"),
         "X.sum(axis=1) 4000x1000": (
             lambda: (_data((4000, 1000)),),
             {"numpy": lambda x: x.sum(axis=1), "numpy in parts": lambda x: _threaded.add_reduce(x, 1),
@@ -213,8 +237,37 @@ def _cases():
             {"numpy": np.max, "torch.max (raw torch's x.max())": lambda x: torch.max(T(x)),
              "torch.amax": lambda x: torch.amax(T(x)), "torchnp": lambda x: A(x).max(),
              "torchnp, WHOLE max=torch.max": _with({(_extrema, "WHOLE"): {"max": torch.max, "min": torch.min}},
-                                                   lambda x: A(x).max())},
-            "_extrema.WHOLE (torch.amax today; torch.max the call raw torch makes)"),
+                                                   lambda x: A(x).max()),
+             "numpy in parts": _with({(_threaded, "EXTREMA_PARTS"): True}, lambda x: _threaded.extreme(x, "max")),
+             **_on("EXTREMA_PARTS", lambda x: A(x).max())},
+            "_extrema.WHOLE (torch.amax today; torch.max the call raw torch makes) / _threaded.EXTREMA_PARTS"),
+        "einsum ij,ij->i 2000": (
+            lambda: (_data((2000, 2000)), _data((2000, 2000), 1)),
+            {"numpy": lambda a, b: np.einsum("ij,ij->i", a, b), "torch": lambda a, b: torch.einsum("ij,ij->i", T(a), T(b)),
+             "torchnp": lambda a, b: tnp.einsum("ij,ij->i", A(a), A(b)),
+             **_on("EINSUM_PARTS", lambda a, b: tnp.einsum("ij,ij->i", A(a), A(b)))},
+            'KERNELS["einsum"] (NumPy\'s loop) / _threaded.EINSUM_PARTS (its rows in parts: NumPy\'s bits)'),
+        "boolean mask x[x > .5] 1e7": (
+            lambda: (_data(10 ** 7),),
+            {"numpy": lambda x: x[x > 0.5], "torch": lambda x: (lambda t: t[t > 0.5])(T(x)),
+             "torchnp": lambda x: (lambda a: a[a > 0.5])(A(x)),
+             **_on("MASK_PARTS", lambda x: (lambda a: a[a > 0.5])(A(x)))},
+            'KERNELS["mask"] (when: one thread) / _threaded.MASK_PARTS (NumPy\'s compress in counted parts)'),
+        "x[mask] 8e6": (
+            lambda: (_data(8 * 10 ** 6), _data(8 * 10 ** 6, 1) > 0.5),
+            {"numpy": lambda x, m: x[m], "torch": lambda x, m: T(x)[T(m)], "torchnp": lambda x, m: A(x)[A(m)],
+             **_on("MASK_PARTS", lambda x, m: A(x)[A(m)])},
+            'KERNELS["mask"] / _threaded.MASK_PARTS'),
+        "take 1e7": (
+            lambda: (_data(10 ** 7), np.random.default_rng(0).integers(0, 10 ** 7, 10 ** 6)),
+            {"numpy": np.take, "torch": lambda x, i: T(x)[T(i)], "torchnp": lambda x, i: tnp.take(A(x), A(i)),
+             **_on("TAKE_PARTS", lambda x, i: tnp.take(A(x), A(i)))},
+            'KERNELS["take"] / _threaded.TAKE_PARTS (NumPy\'s take in parts of the indices)'),
+        "gather x[idx] 1e7": (
+            lambda: (_data(10 ** 7), np.random.default_rng(0).integers(0, 10 ** 7, 10 ** 6)),
+            {"numpy": lambda x, i: x[i], "torch": lambda x, i: T(x)[T(i)], "torchnp": lambda x, i: A(x)[A(i)],
+             **_on("TAKE_PARTS", lambda x, i: A(x)[A(i)])},
+            'KERNELS["gather"] / _threaded.TAKE_PARTS (the same switch as take)'),
         "einsum ij,jk->ik 500": (
             lambda: (_data((500, 500)), _data((500, 500), 1)),
             {"numpy einsum": lambda a, b: np.einsum("ij,jk->ik", a, b), "numpy matmul": np.matmul,
@@ -231,8 +284,8 @@ def _cases():
             ("std", np.std, lambda x: tnp.std(A(x)), lambda x: torch.std(T(x), correction=0).item())):
         cases[f"{name} 1e7"] = (
             lambda: (_data(10 ** 7),),
-            {"numpy": np_fn, "torch": torch_fn, "torchnp": tnp_fn, **_pieces(tnp_fn)},
-            "HOST_REDUCTIONS / KERNELS[\"var\"] / _threaded.PIECES")
+            {"numpy": np_fn, "torch": torch_fn, "torchnp": tnp_fn, **_pieces(tnp_fn), **_leads(tnp_fn)},
+            "HOST_REDUCTIONS / KERNELS[\"var\"] / _threaded.PIECES / _threaded.LEAD")
     return cases
 
 
@@ -275,8 +328,11 @@ def main(argv=None):
                 best[c] = t if t != t else min(best[c], t)
         best = {c: t for c, t in best.items() if t == t}
         fastest = min(best, key=best.get)
-        print(f"{name}:  " + "  ".join(f"{c} {best[c] * 1e3:.2f} ms" if c in best else f"{c} n/a" for c in cands))
-        print(f"    fastest: {fastest}; torchnp/fastest {best['torchnp'] / best[fastest]:.2f}; rule: {rule}")
+        unit, scale = ("us", 1e6) if best[fastest] < 1e-4 else ("ms", 1e3)
+        print(f"{name}:  " + "  ".join(f"{c} {best[c] * scale:.2f} {unit}" if c in best else f"{c} n/a"
+                                       for c in cands))
+        ratio = f"torchnp/fastest {best['torchnp'] / best[fastest]:.2f}; " if "torchnp" in best else ""
+        print(f"    fastest: {fastest}; {ratio}rule: {rule}")
         sys.stdout.flush()
         del data
 

@@ -248,3 +248,164 @@ def test_map_hands_pieces_to_threads_in_order_and_raises_a_pieces_error(small_pa
     with pytest.raises(ZeroDivisionError, match="piece 7"):
         _threaded._map(fail_at_7, list(range(12)), 2)
     assert _threaded._map(lambda i: -i, list(range(5)), 2) == [0, -1, -2, -3, -4]  # the pool still works
+
+
+def _edge_data(d, n):
+    """float64 values drawn from NumPy's own bin edges (values at an edge are where the index
+    arithmetic needs NumPy's corrections), a quarter of them on an edge or one ulp beside it."""
+    x = data(d.draw, (n,), "float64")
+    bins = d.draw(st.integers(1, 300))
+    edges = numpy.histogram_bin_edges(x, bins)
+    rng = numpy.random.default_rng(d.draw(st.integers(0, 2**32 - 1)))
+    at = rng.integers(0, n, n // 4)
+    x[at] = numpy.nextafter(edges[rng.integers(0, bins + 1, at.size)], rng.choice([-numpy.inf, 0, numpy.inf], at.size))
+    return x, bins
+
+
+@given(st.data(), st.integers(2, 4), st.integers(1, 3000), st.sampled_from([128, 1000, 1 << 16]),
+       st.sampled_from([None, "inside", "outside"]))
+def test_histogram_blocks_are_numpys_counts(small_parts, d, threads, n, block, rng):
+    """``HIST_BLOCK`` (issue 27: the switch the idle measurement decides): torchnp's copy of NumPy's
+    equal-bin loop in its own blocks bins every element as NumPy does, at the edges and one ulp
+    beside them too, with the range of the data or of the caller (values outside dropped, NaN and
+    infinities among them), so the counts and edges are NumPy's."""
+    torch.set_num_threads(threads)
+    x, bins = _edge_data(d, n)
+    if rng is not None:
+        lo, hi = numpy.quantile(x, [0.2, 0.7]) if rng == "inside" else (x.min() - 1.0, x.max() + 1.0)
+        rng = (float(lo), float(hi) if d.draw(st.booleans()) else float(lo))
+        x[:: 97] = numpy.nan
+        x[1:: 89] = -numpy.inf
+    big = numpy.tile(x, 10_000 // n + 1)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(_threaded, "HIST_BLOCK", block)
+        got = _threaded.histogram(big, bins, rng)
+        assert got is not None
+        for g, w in zip(got, numpy.histogram(big, bins, rng)):
+            same(g, w)
+        for g, w in zip(np.histogram(np.asarray(big), bins, rng), numpy.histogram(big, bins, rng)):
+            same(g, w)
+        with pytest.raises(ValueError) as want:
+            numpy.histogram(big, bins, (1.0, 0.0))
+        with pytest.raises(ValueError, match=re.escape(str(want.value))):
+            np.histogram(np.asarray(big), bins, (1.0, 0.0))
+
+
+@given(st.data(), st.integers(2, 4), st.integers(1, 3000), st.sampled_from(["float64", "int32", "complex128"]),
+       st.sampled_from(["raise", "wrap", "clip"]), st.integers(0, 2))
+def test_take_in_parts_is_numpys(small_parts, d, threads, n, dtype, mode, extra_axes):
+    """``TAKE_PARTS`` (issue 27: the switch the idle measurement decides): ``take`` along the first axis
+    and ``x[idx]`` in parts of the indices are NumPy's gather, and the first out-of-bounds index
+    raises NumPy's IndexError."""
+    torch.set_num_threads(threads)
+    x = data(d.draw, (n,) + (3,) * extra_axes, "float64")
+    x = (x * 1000).astype(dtype) if dtype == "int32" else (x + 1j * x[::-1] if dtype == "complex128" else x)
+    m = 2 * (5_000 + d.draw(st.integers(0, 1500)))
+    idx = numpy.random.default_rng(d.draw(st.integers(0, 2**32 - 1))).integers(
+        -n if mode == "raise" else -3 * n, n if mode == "raise" else 3 * n, m)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_threaded, "TAKE_PARTS", True)
+        got = _threaded.take(x, idx, mode)
+        assert got is not None
+        same(got, numpy.take(x, idx, 0, mode=mode))
+        same(np.take(np.asarray(x), np.asarray(idx), axis=0, mode=mode), numpy.take(x, idx, 0, mode=mode))
+        two = idx.reshape(-1, 2)[:, ::-1].copy()
+        same(np.take(np.asarray(x), np.asarray(two), mode=mode), numpy.take(x, two, mode=mode))
+        if mode == "raise":
+            same(np.asarray(x)[np.asarray(idx)], x[idx])
+        bad = idx.copy()
+        bad[d.draw(st.integers(0, m - 1))] = n + 5
+        bad[-1] = -n - 7
+        with pytest.raises(IndexError) as want:
+            numpy.take(x, bad, 0)
+        with pytest.raises(IndexError, match=re.escape(str(want.value))):
+            _threaded.take(x, bad, "raise")
+        with pytest.raises(IndexError, match=re.escape(str(want.value))):
+            np.take(np.asarray(x), np.asarray(bad), axis=0)
+
+
+@given(st.data(), st.integers(2, 4), st.tuples(st.integers(1, 200), st.integers(1, 300)),
+       st.sampled_from(["float64", "float32", "complex128"]), st.sampled_from(["ij,ij->i", "ba,ba->b", "ij,ij->j"]))
+def test_einsum_rows_in_parts_are_numpys_bits(small_parts, d, threads, shape, dtype, spec):
+    """``EINSUM_PARTS`` (issue 27: the switch the idle measurement decides): ``ij,ij->i`` of two
+    same-shape matrices in parts of the rows is each row's NumPy einsum loop: NumPy's bits (other
+    subscripts: one NumPy call)."""
+    torch.set_num_threads(threads)
+    a, b = data(d.draw, shape, "float64"), data(d.draw, shape, "float64")
+    if dtype == "complex128":
+        a, b = a + 1j * b, b - 0.5j * a
+    a, b = a.astype(dtype), b.astype(dtype)
+    big = lambda t: numpy.tile(t, (10_000 // t.size + 1, 1))  # noqa: E731 - NumPy's loop from 10^4 elements
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(_threaded, "EINSUM_PARTS", True)
+        got = _threaded.einsum_rows(spec, a, b)
+        assert (got is None) == (spec == "ij,ij->j" or min(_threaded.parts(a.size), a.shape[0]) < 2)
+        if got is not None:
+            same(got, numpy.einsum(spec, a, b))
+        same(np.einsum(spec, np.asarray(big(a)), np.asarray(big(b))), numpy.einsum(spec, big(a), big(b)))
+
+
+@given(st.data(), st.integers(2, 4), shapes, st.sampled_from(["float64", "int32", "bool"]))
+def test_mask_in_parts_is_numpys_selection(small_parts, d, threads, shape, dtype):
+    """``MASK_PARTS`` (issue 27: the switch the idle measurement decides): ``x[mask]`` in parts, each
+    part's count first, then its ``compress`` into its place: NumPy's elements in NumPy's order, at any
+    thread count (the ``mask`` row then runs NumPy's from two threads too)."""
+    torch.set_num_threads(threads)
+    x = data(d.draw, shape, "float64")
+    m = x > d.draw(st.sampled_from([-numpy.inf, 0.0, 1.0, numpy.inf]))
+    x = x.astype(dtype) if dtype != "bool" else x < 0.5
+    reps = (10_000 // x.size + 1,) + (1,) * (x.ndim - 1)
+    big, bigm = numpy.tile(x, reps), numpy.tile(m, reps)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_threaded, "MASK_PARTS", True)
+        got = _threaded.mask(x, m)
+        assert (got is None) == (_threaded.parts(x.size) < 2)
+        if got is not None:
+            same(got, x[m])
+        same(np.asarray(big)[np.asarray(bigm)], big[bigm])
+        if x.ndim > 1:  # a mask of the leading axes: one NumPy call
+            same(np.asarray(big)[np.asarray(bigm[..., 0])], big[bigm[..., 0]])
+
+
+@given(st.data(), st.integers(2, 4), shapes, st.sampled_from(["float64", "float32", "int64", "uint8"]),
+       st.sampled_from([None, "nan", "inf"]), st.sampled_from(["max", "min"]))
+def test_extrema_in_parts_are_numpys(small_parts, d, threads, shape, dtype, special, kind):
+    """``EXTREMA_PARTS`` (issue 27: the switch the idle measurement decides): max/min over all axes as
+    NumPy's reduction of parts and then of the parts' values: NumPy's value and scalar type, NaN
+    wherever a part holds one."""
+    torch.set_num_threads(threads)
+    x = data(d.draw, shape, "float64")
+    x = (x * 100).astype(dtype) if dtype[0] in "iu" else x.astype(dtype)
+    if special and dtype[0] == "f":
+        x.reshape(-1)[d.draw(st.integers(0, x.size - 1))] = numpy.nan if special == "nan" else \
+            (-numpy.inf if kind == "min" else numpy.inf)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_threaded, "EXTREMA_PARTS", True)
+        from torchnp._reductions import _extrema
+        mp.setattr(_extrema, "_PARTS_FROM", 32)
+        want = getattr(x, kind)()
+        got = _threaded.extreme(x, kind)
+        assert got is not None or _threaded.parts(x.size) < 2
+        if got is not None:
+            same(got, want)
+        same(getattr(np.asarray(x), kind)(), want)
+        same(getattr(np, kind)(np.asarray(x)), want)
+
+
+@given(st.data(), shapes, st.sampled_from(["float64", "float32"]), st.integers(2, 4),
+       st.sampled_from([0.01, 0.05, 0.2, 0.6]))
+def test_a_leading_first_part_keeps_numpys_bits(small_parts, d, shape, dtype, threads, lead):
+    """``LEAD`` (issue 27: the switch the idle measurement decides): the calling thread's larger run of
+    the tree's nodes, the workers' smaller ones, all nodes of NumPy's tree in order: NumPy's bits."""
+    torch.set_num_threads(threads)
+    x = data(d.draw, shape, dtype)
+    a = np.asarray(x)
+    groups = _threaded._lead_groups([5, 3, 8, 1, 1, 9, 2, 4, 7, 6, 2, 2, 3, 1, 1, 8], threads)
+    assert [i for g in groups for i in g] == list(range(16)) and all(len(g) for g in groups)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(_threaded, "LEAD", lead)
+        same(a.sum(), x.sum())
+        same(np.mean(a), numpy.mean(x))
+        same(a.std(), x.std())
+        if x.size > 1:
+            same(a.var(ddof=1), x.var(ddof=1))

@@ -125,6 +125,17 @@ def _bincount(x, weights, minlength):
     return _np.bincount(x, weights, minlength) if r is None else r
 
 
+def _take(a, idx, axis=None, mode="raise"):
+    r = _threaded.take(a, idx, mode) if axis == 0 and idx.size >= 2 * _threaded.MIN_PART else None
+    return _np.take(a, idx, axis, mode=mode) if r is None else r  # (parts: _threaded.TAKE_PARTS)
+
+
+def _einsum(spec, *ops, order="K"):
+    r = _threaded.einsum_rows(spec, *ops) if len(ops) == 2 and order in ("K", "k", "C", "c", "A", "a", "F", "f") and \
+        ops[0].size >= 2 * _threaded.MIN_PART else None
+    return _np.einsum(spec, *ops, order=order) if r is None else r  # (parts: _threaded.EINSUM_PARTS)
+
+
 def _one_thread(_):
     """torch runs one thread (``torch.set_num_threads(1)``)."""
     return torch.get_num_threads() == 1
@@ -135,7 +146,13 @@ def _scatter(a, idx, v):
 
 
 def _mask(a, m):
-    return a[m]
+    r = _threaded.mask(a, m) if a.size >= 2 * _threaded.MIN_PART else None  # (_threaded.MASK_PARTS)
+    return a[m] if r is None else r
+
+
+def _mask_here(_):
+    """torch runs one thread, or ``_threaded.MASK_PARTS`` runs NumPy's selection in parts on its threads."""
+    return torch.get_num_threads() == 1 or _threaded.MASK_PARTS
 
 
 def _norm(x, ord=None, axis=None, keepdims=False):
@@ -190,11 +207,11 @@ KERNELS = {
     # equal bins: NumPy computes each bin index arithmetically, torch searches the edges
     "histogram": Kernel(10_000, _REAL, _quiet(_histogram)),
     "bincount": Kernel(10_000, _REAL, _bincount),
-    "take": Kernel(10_000, _ANY, _np.take),
+    "take": Kernel(10_000, _ANY, _take),
     # x[idx] and x[idx] = v with one integer array
-    "gather": Kernel(10_000, _ANY, lambda a, idx: _np.take(a, idx, 0)),
+    "gather": Kernel(10_000, _ANY, lambda a, idx: _take(a, idx, 0)),
     "scatter": Kernel(10_000, _ANY, _scatter),
-    "einsum": Kernel(10_000, _BLAS, _quiet(_np.einsum), _products_of_equal_operands),
+    "einsum": Kernel(10_000, _BLAS, _quiet(_einsum), _products_of_equal_operands),
     # an einsum that is a product of two matrices (``ij,jk->ik``, an operand transposed): NumPy's dgemm
     # from the matmul row's size, where torch's einsum calls its own bmm (MKL). The idle run of issue 27
     # (2 threads) had 500x500 ``einsum ij,jk->ik`` torch 3.43 ms, torchnp (torch's einsum) 3.83, and the
@@ -231,7 +248,10 @@ KERNELS = {
     # x[mask] with one boolean array: NumPy's compress loop, where torch counts, then gathers; both
     # select the same elements, and from two threads torch's parallel kernels win (issue 27: 10^7
     # elements on 2 idle cores, x[mask] 35.6 ms against NumPy's 50.0, where 23.1 against 45.2)
-    "mask": Kernel(10_000, _ANY, _mask, _one_thread),
+    "mask": Kernel(10_000, _ANY, _mask, _mask_here),
+    # max/min over all axes: NumPy's reduction in parts on torch's threads while
+    # ``_threaded.EXTREMA_PARTS`` (``_extrema`` asks this row from 2 * MIN_PART elements); torch's amax else
+    "extreme": Kernel(10_000, _REAL, _threaded.extreme, lambda _: _threaded.EXTREMA_PARTS),
     "where": Kernel(10_000, _ANY, _np.where, _one_thread),
     # OpenBLAS's LAPACK through NumPy, with one thread as with two: from 500x500 solve, det, cholesky
     # and NumPy's gelsd (torchnp's own SVD-based lstsq took 1.4x NumPy's time) run in NumPy's

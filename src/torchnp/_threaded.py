@@ -16,8 +16,9 @@ import threading
 import numpy as _np
 import torch
 
-__all__ = ["MIN_PART", "PIECES", "SCRATCH", "parts", "ufunc", "add_reduce", "mean", "var", "argext", "norm2",
-           "searchsorted", "bincount", "histogram"]
+__all__ = ["MIN_PART", "PIECES", "SCRATCH", "LEAD", "HIST_BLOCK", "TAKE_PARTS", "EINSUM_PARTS", "parts", "ufunc",
+           "add_reduce", "mean", "var", "argext", "norm2", "searchsorted", "bincount", "histogram", "take",
+           "einsum_rows", "MASK_PARTS", "EXTREMA_PARTS", "mask", "extreme"]
 
 #: elements per thread below which a loop runs on this thread alone: a part of 2^17 float64
 #: elements takes 0.1-0.3 ms in NumPy's loops, the hand-over to a waiting worker 7-20 us
@@ -39,6 +40,42 @@ PIECES = 1
 #: float64; smaller blocks cost more Python between NumPy's loops than they save: 8.4 ms for x.std()
 #: of 8*10^6 elements in blocks of 2^13, 4.4 ms in blocks of 2^17, torch's one-pass std 4.9 ms)
 SCRATCH = 1 << 17
+#: the calling thread's extra share of a pairwise sum over all axes (``sum``/``mean``/``var``/``std``):
+#: it starts its part at once, a worker only after its wake-up (a ``_map`` round trip of empty jobs took
+#: 39 us of wall clock and 16 us of CPU on 2 threads at load 3, 28 Nov; a ThreadPoolExecutor's 53 / 20),
+#: so with equal parts a core idles at the end. With ``LEAD`` > 0 the tree is cut 3 levels deeper and
+#: the calling thread takes the first nodes up to ``1 / threads + LEAD`` of the elements, the workers
+#: the rest in equal runs of nodes (nodes of NumPy's tree: NumPy's bits). 0 until an idle run of
+#: ``python benchmarks/candidates.py --only sum mean std`` (``torchnp, LEAD=x``) shows a gain
+LEAD = 0.0
+#: elements per block of torchnp's own copy of NumPy's equal-bin loop in ``histogram`` (float64 data and
+#: edges): NumPy's index arithmetic step by step (subtract, divide, multiply, truncate, the two edge
+#: corrections), each into a buffer made once per thread, where NumPy's ``histogram`` allocates four
+#: temporaries per block of 65 536 and checks the range even where the range is the data's own: the same
+#: bin for every element, so the same counts. 0: ``numpy.histogram`` on each part (today's). Waits for the
+#: idle run (``python benchmarks/candidates.py --only histogram``: ``torchnp, HIST_BLOCK=2^b``)
+HIST_BLOCK = 0
+#: ``take`` (and ``x[idx]``) along the first axis in parts of the indices on threads (NumPy's gather: the
+#: same elements, the first bad index raises NumPy's IndexError). Off until an idle run shows it faster
+#: (``torchnp, TAKE_PARTS`` in ``benchmarks/candidates.py --only take``)
+TAKE_PARTS = False
+#: ``einsum`` of two same-shape C-contiguous matrices summed along the second axis (``ij,ij->i``) in parts
+#: of the rows on threads (each row is NumPy's own loop: its bits). Off until an idle run shows it faster
+#: (``torchnp, EINSUM_PARTS`` in ``benchmarks/candidates.py --only einsum``)
+EINSUM_PARTS = False
+#: ``x[mask]`` with a boolean array of ``x``'s shape in parts on threads: each part's count
+#: (``count_nonzero``), then each part's ``compress`` into its place in the result (NumPy's selection:
+#: the same elements in the same order). On one thread NumPy's loop took 38 ms of CPU for 8*10^6 float64
+#: where torch's two threads took 65 ms of CPU together (28 Nov, loaded machine: CPU time, not wall
+#: clock). With it on, the ``mask`` row runs NumPy's at every thread count. Off until an idle run shows
+#: it faster (``torchnp, MASK_PARTS`` in ``benchmarks/candidates.py --only mask``)
+MASK_PARTS = False
+#: ``max``/``min`` over all axes of a C-contiguous real array as NumPy's ``maximum.reduce`` /
+#: ``minimum.reduce`` of parts on threads, then of the parts' values (a maximum does not depend on the
+#: order: NaN wins in either). NumPy's SIMD loop took 1.95 ms of CPU for 8*10^6 float64, torch's amax
+#: on two threads 5.5 ms of CPU together (28 Nov, loaded machine). Off until an idle run shows it
+#: faster (``torchnp, EXTREMA_PARTS`` in ``benchmarks/candidates.py --only max``)
+EXTREMA_PARTS = False
 
 
 class _Worker:
@@ -205,8 +242,26 @@ def _tree(h, leaf):
     k = parts(h.size)
     if k < 2:
         return None
+    if LEAD > 0 and PIECES == 1:
+        nodes = _frontier(h.size, _levels(k) + 3)
+        groups = _lead_groups([m for _, m, _ in nodes], k)
+        values = _map(lambda g: [leaf(nodes[i][0], nodes[i][0] + nodes[i][1]) for i in g], groups)
+        return _fold(nodes, [v for vs in values for v in vs])
     nodes = _frontier(h.size, _levels(k * PIECES))
     return _fold(nodes, _map(lambda node: leaf(node[0], node[0] + node[1]), nodes, k))
+
+
+def _lead_groups(sizes, k):
+    """``k`` runs of consecutive node indices: the first with at least ``1 / k + LEAD`` of the
+    elements (at least one node, and one node left for each other run), the others about equal."""
+    total, n = sum(sizes), len(sizes)
+    goal, acc, first = total * (1 / k + LEAD), 0, 0
+    while first < n - (k - 1) and (first == 0 or acc < goal):
+        acc += sizes[first]
+        first += 1
+    rest = n - first
+    cuts = [first + rest * i // (k - 1) for i in range(k)]
+    return [range(0, first)] + [range(cuts[i], cuts[i + 1]) for i in range(k - 1)]
 
 
 def _contiguous_flat(h):
@@ -406,14 +461,153 @@ def histogram(a, bins, range):
         return None
     flat = a.reshape(-1)
     bounds = _bounds(flat.size, k * PIECES)
+    given = range is not None  # a range of the caller's: NumPy drops the values outside it
     if range is None:  # NumPy's a.min() and a.max(), each on parts (two passes over a, on the threads)
         ext = _map(lambda b: (flat[b[0]:b[1]].min(), flat[b[0]:b[1]].max()), bounds, k)
         lo, hi = _np.minimum.reduce([e[0] for e in ext]), _np.maximum.reduce([e[1] for e in ext])
         if not (_np.isfinite(lo) and _np.isfinite(hi)):
             return None  # NumPy's own call raises its message
         range = (lo, hi)
+    if HIST_BLOCK and flat.dtype == _np.float64 and all(float(r) == r for r in range):
+        edges = _np.histogram_bin_edges(flat[:0], bins, range)  # NumPy's edges of that range
+        first, last = edges[0], edges[-1]  # NumPy's first and last edge (linspace keeps both ends)
+        if edges.dtype == _np.float64:
+            counts = _map(lambda b: _equal_bins(flat, b, bins, edges, first, last, given), bounds, k)
+            for c in counts[1:]:
+                counts[0] += c
+            return counts[0], edges
     results = _map(lambda b: _np.histogram(flat[b[0]:b[1]], bins, range), bounds, k)
     counts = results[0][0]
     for c, _ in results[1:]:
         counts += c
     return counts, results[0][1]
+
+
+def _blocks(lo, hi, size):
+    return [(i, min(i + size, hi)) for i in range(lo, hi, size)]
+
+
+def take(a, idx, mode):
+    """``numpy.take(a, idx, axis=0, mode=mode)`` in parts of the (C-contiguous) indices on threads, each
+    part in blocks of ``SCRATCH`` indices written into the result (NumPy buffers ``out=`` for
+    ``mode='raise'``: a block's buffer stays in cache); None for one call. The parts and blocks go in
+    order, so the first out-of-bounds index raises NumPy's error, as one call does."""
+    if not TAKE_PARTS or type(idx) is not _np.ndarray or not idx.flags.c_contiguous or a.ndim == 0:
+        return None
+    k = parts(idx.size * max(1, a[0:1].size))
+    if k < 2:
+        return None
+    flat = idx.reshape(-1)
+    out = _np.empty((flat.size,) + a.shape[1:], a.dtype)
+
+    def part(bounds):
+        for lo, hi in _blocks(*bounds, SCRATCH):
+            _np.take(a, flat[lo:hi], 0, out=out[lo:hi], mode=mode)
+
+    _map(part, _bounds(flat.size, min(k * PIECES, flat.size)), k)
+    return out.reshape(idx.shape + a.shape[1:])
+
+
+def einsum_rows(spec, a, b):
+    """``numpy.einsum(spec, a, b)`` for ``ij,ij->i`` (any two letters) of two C-contiguous matrices of one
+    shape and dtype, in parts of the rows on threads (each row NumPy's own loop: its bits); None for one
+    call."""
+    if not EINSUM_PARTS:
+        return None
+    ins, _, out_labels = spec.replace(" ", "").partition("->")
+    ops = ins.split(",")
+    if len(ops) != 2 or ops[0] != ops[1] or len(ops[0]) != 2 or out_labels != ops[0][0] or ops[0][0] == ops[0][1]:
+        return None
+    if type(a) is not _np.ndarray or type(b) is not _np.ndarray or a.ndim != 2 or a.shape != b.shape \
+            or a.dtype != b.dtype or not (a.flags.c_contiguous and b.flags.c_contiguous):
+        return None
+    k = min(parts(a.size), a.shape[0])
+    if k < 2:
+        return None
+    out = _np.empty(a.shape[0], _np.einsum(spec, a[:0], b[:0]).dtype)
+
+    def part(bounds):
+        lo, hi = bounds
+        with _np.errstate(all="ignore"):
+            _np.einsum(spec, a[lo:hi], b[lo:hi], out=out[lo:hi])
+
+    _map(part, _bounds(a.shape[0], min(k * PIECES, a.shape[0])), k)
+    return out
+
+
+def _equal_bins(flat, bounds, n, edges, first, last, check_range):
+    """NumPy's equal-bin counting loop (``numpy/lib/_histograms_impl.py``, ``histogram``'s fast path)
+    over ``flat[bounds[0]:bounds[1]]`` of float64 data with float64 ``edges``, in blocks of
+    ``HIST_BLOCK`` with one set of buffers: the index of every element as NumPy computes it, so NumPy's
+    counts."""
+    lo, hi = bounds
+    size = min(HIST_BLOCK, hi - lo)
+    f = _np.empty(size)
+    e = _np.empty(size)
+    idx = _np.empty(size, _np.intp)
+    m = _np.empty(size, bool)
+    # edges[i + 1] for i < n - 1; +inf for the last bin, which keeps its right edge (NumPy's
+    # ``indices != n - 1``: no value passes +inf, the range being finite)
+    upper = edges[1:].copy()
+    upper[-1] = _np.inf
+    denom = last - first
+    counts = _np.zeros(n, _np.intp)
+    for s0, s1 in _blocks(lo, hi, size):
+        x = flat[s0:s1]
+        if check_range:
+            keep = (x >= first)
+            keep &= (x <= last)
+            if not _np.logical_and.reduce(keep):
+                x = x[keep]
+        c = x.size
+        fb, eb, ib, mb = f[:c], e[:c], idx[:c], m[:c]
+        _np.subtract(x, first, out=fb)
+        _np.divide(fb, denom, out=fb)
+        _np.multiply(fb, n, out=fb)
+        _np.copyto(ib, fb, casting="unsafe")  # astype(intp): truncation
+        _np.minimum(ib, n - 1, out=ib)  # indices[indices == n] -= 1 (no index exceeds n)
+        _np.take(edges, ib, out=eb)
+        _np.less(x, eb, out=mb)
+        _np.subtract(ib, mb, out=ib)
+        _np.take(upper, ib, out=eb)
+        _np.greater_equal(x, eb, out=mb)
+        _np.add(ib, mb, out=ib)
+        counts += _np.bincount(ib, minlength=n)
+    return counts
+
+
+def mask(a, m):
+    """``a[m]`` for a boolean ``m`` of ``a``'s shape, both C-contiguous: each part's count on threads,
+    then each part's ``numpy.compress`` into its place (NumPy's elements, in order); None for one
+    call."""
+    if not MASK_PARTS or type(m) is not _np.ndarray or m.dtype != bool or a.shape != m.shape \
+            or not (a.flags.c_contiguous and m.flags.c_contiguous):
+        return None
+    k = parts(a.size)
+    if k < 2:
+        return None
+    fa, fm = a.reshape(-1), m.reshape(-1)
+    bounds = _bounds(fa.size, k)
+    starts = list(itertools.accumulate(_map(lambda b: int(_np.count_nonzero(fm[b[0]:b[1]])), bounds),
+                                       initial=0))
+    out = _np.empty(starts[-1], a.dtype)
+
+    def part(i):
+        lo, hi = bounds[i]
+        _np.compress(fm[lo:hi], fa[lo:hi], out=out[starts[i]:starts[i + 1]])
+
+    _map(part, list(range(k)))
+    return out
+
+
+def extreme(h, kind):
+    """``numpy.max(h)`` / ``numpy.min(h)`` of a C-contiguous real array (NumPy's scalar): NumPy's
+    reduction of parts on threads, then of the parts' values; None for one call."""
+    if not EXTREMA_PARTS or h.dtype.kind not in "fiu" or not h.flags.c_contiguous:
+        return None
+    k = parts(h.size)
+    if k < 2:
+        return None
+    fn = _np.maximum if kind == "max" else _np.minimum
+    flat = h.reshape(-1)
+    return fn.reduce(_np.array(_map(lambda b: fn.reduce(flat[b[0]:b[1]]), _bounds(flat.size, k)), h.dtype))

@@ -1,8 +1,9 @@
 """Extrema: max/min/amax/amin, argmax/argmin, ptp and the nan* versions (NumPy "Extrema finding")."""
 
+import numpy as _np
 import torch
 
-from .. import _cpu_kernels
+from .. import _cpu_kernels, _threaded
 from .._array import _wrap, ndarray, result
 from .._boundary import out_tensor
 from .._ufuncs import fmax, fmin, maximum, minimum, subtract
@@ -22,6 +23,8 @@ _FAST = frozenset({torch.int8, torch.int16, torch.int32, torch.int64, torch.uint
 #: thread). The same values: a NaN gives NaN, and which of 0.0 and -0.0 comes out is unspecified in
 #: either (NumPy's SIMD loop too). The idle run of ``python benchmarks/candidates.py --only max`` decides
 WHOLE = {"max": torch.amax, "min": torch.amin}
+#: elements from which plain max/min over all axes asks ``_cpu_kernels.KERNELS["extreme"]``
+_PARTS_FROM = 2 * _threaded.MIN_PART
 
 
 def _minmax(kind, nan=False, name=None):
@@ -37,6 +40,11 @@ def _minmax(kind, nan=False, name=None):
             # what the engine's kernel computes, without its bookkeeping (§7)
             t = a._t
             if axis is None and not keepdims and t.numel():
+                if t.numel() >= _PARTS_FROM:  # NumPy's loop in parts where _threaded.EXTREMA_PARTS is on
+                    k = _cpu_kernels.numpy_kernel("extreme", t)
+                    r = k(t.numpy(), kind) if k is not None else None
+                    if r is not None:
+                        return _wrap(torch.from_numpy(_np.asarray(r)))
                 return _wrap(WHOLE[kind](t))
             if type(axis) is int and -t.dim() <= axis < t.dim() and t.shape[axis] and \
                     (keepdims is False or keepdims is True):
