@@ -523,3 +523,18 @@ def test_where_hot_path_is_taken(monkeypatch):
         got = torchnp.where(small, xv, yv)
         assert len(general) == (1 if accelerator_rules() else 0), (xv, yv)
         assert_like_numpy(got, numpy.where(small, xv, yv), rtol=0, atol=0)
+
+
+def test_where_makes_python_data_on_the_conditions_device():
+    """§3.3: Python data (lists, scalars) in ``where`` is made on the computation's device, the
+    condition's: on torch's data-less ``meta`` device (it runs in CI without an accelerator) the
+    result is a meta array of NumPy's dtype and shape (found by mutation testing: the general path
+    making Python data on the default device went unnoticed on the CPU)."""
+    c = numpy.array([[True, False, True], [False, False, True]])
+    m = torchnp.asarray(c, device="meta")
+    for x, y in (([1.0, 2.0, 3.0], [4, 5, 6]), (1.5, [[4], [5]]), ([1, 2, 3], 2.5), (1.5, -2), (3, 7),
+                 (numpy.float32(1.5), 7), (True, [1j, 2j, 3j])):
+        got = torchnp.where(m, x, y)
+        want = numpy.where(c, x, y)
+        assert got.device.type == "meta", (x, y)
+        assert (got.dtype, got.shape) == (want.dtype, want.shape), (x, y)
