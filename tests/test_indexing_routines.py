@@ -2,6 +2,7 @@
 in where/select/choose; §3.2/§3.3 operands; §7 hot path of where)."""
 
 import re
+import warnings
 
 import numpy
 import pytest
@@ -538,3 +539,33 @@ def test_where_makes_python_data_on_the_conditions_device():
         want = numpy.where(c, x, y)
         assert got.device.type == "meta", (x, y)
         assert (got.dtype, got.shape) == (want.dtype, want.shape), (x, y)
+
+
+@pytest.mark.parametrize("n", [5, 70])
+def test_where_python_scalar_out_of_the_result_range(n):
+    """NumPy casts a Python scalar operand of ``where`` to the result dtype: an int out of range wraps
+    (int8 300 is 44, uint64 -1 is 2**64-1), a float overflows to inf with NumPy's RuntimeWarning,
+    an int beyond 64 bits is its OverflowError; on either side, below and above the tiny host path
+    (found beside a mutation sample: torch's RuntimeError/OverflowError/ValueError before)."""
+    c = numpy.resize(numpy.array([True, False, True]), n)
+    for v, dt in ((300, "int8"), (-129, "int8"), (-1, "uint64"), (2**64 - 1, "int64"), (2**40, "int32"),
+                  (2**70, "int64"), (1e300, "float32"), (70000.0, "float16"), (1e300, "complex64"),
+                  (2**53 + 1, "float32"), (-1, "uint8")):
+        arr = numpy.resize(numpy.arange(1, 8).astype(dt), n)
+        for args in ((v, arr), (arr, v)):
+            targs = [tnp(a) if isinstance(a, numpy.ndarray) else a for a in args]
+            for _ in range(2):  # the second call meets the hot path's scalar cache
+                try:
+                    with warnings.catch_warnings(record=True) as expected_w:
+                        warnings.simplefilter("always")
+                        want = numpy.where(c, *args)
+                except OverflowError as exc:
+                    with pytest.raises(OverflowError, match=re.escape(str(exc))):
+                        torchnp.where(tnp(c), *targs)
+                    continue
+                with warnings.catch_warnings(record=True) as got_w:
+                    warnings.simplefilter("always")
+                    got = torchnp.where(tnp(c), *targs)
+                assert_like_numpy(got, want, rtol=0, atol=0)
+                assert [(w.category, str(w.message)) for w in got_w] == \
+                    [(w.category, str(w.message)) for w in expected_w], (v, dt)

@@ -58,9 +58,13 @@ def _cache_scalar(a, y, multi):
     if fast is None:
         fast = _FAST[key] = _fast_plan(*key)
     if fast:
+        if ty is float and abs(y) != float("inf"):
+            with _np.errstate(over="ignore"):
+                if _np.isinf(_np.asarray(y).astype(_dtypes.TO_NUMPY[a.dtype])):
+                    return  # overflows the dtype: the general path casts it with NumPy's warning
         try:
             s = torch.tensor(y, dtype=a.dtype, device=a.device)
-        except (RuntimeError, OverflowError):
+        except (RuntimeError, OverflowError, ValueError):  # out of the dtype's range: the general path casts it
             return
         if len(_SCALARS) > 1024:
             _SCALARS.clear()
@@ -141,6 +145,12 @@ def _where(condition, x, y):
         dt = _WHERE[key] = _where_plan(ka, kb)
     if c.dtype is not torch.bool:
         c = c != 0
+    # a Python scalar as NumPy's where casts it to the result dtype: an int out of range wraps, a
+    # float overflows to inf (NumPy's RuntimeWarning), an int beyond 64 bits is NumPy's OverflowError
+    if not isinstance(a, torch.Tensor):
+        a = _np.asarray(a).astype(_dtypes.TO_NUMPY[dt]).item()
+    if not isinstance(b, torch.Tensor):
+        b = _np.asarray(b).astype(_dtypes.TO_NUMPY[dt]).item()
     if isinstance(a, torch.Tensor):
         if ka is not dt:
             a = a.to(dt)
