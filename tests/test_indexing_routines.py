@@ -2,6 +2,7 @@
 in where/select/choose; §3.2/§3.3 operands; §7 hot path of where)."""
 
 import re
+import warnings
 
 import numpy
 import pytest
@@ -464,3 +465,107 @@ def test_where_hot_path_mixed_dtypes_keep_numpy_promotion():
         y = (-numpy.arange(70)).astype(dy) if dy[0] != "u" else numpy.arange(70).astype(dy)
         for _ in range(2):  # the second call takes the cached plan
             assert_like_numpy(torchnp.where(tnp(c), tnp(x), tnp(y)), numpy.where(c, x, y))
+
+
+def test_where_hot_path_is_taken(monkeypatch):
+    """§7 "Hot path": ``where(c, x, y)`` of a bool array with an array of the result's dtype and an
+    array or Python scalar that needs no cast runs ``torch.where`` (or, from the kernel table's size
+    on host data, NumPy's ``where``) without the general path: counted by the calls into
+    ``_searching._where`` (a scalar ``y`` is cached by its first call, so counted from the second);
+    NumPy's values every time. A tiny ``numpy.ndarray`` condition with a Python scalar is NumPy's
+    ``where`` alone under host rules (issue 23). Found by mutation testing: mutants that disabled
+    the hot path gave the same values and no test noticed."""
+    from support import accelerator_rules
+    from torchnp import _cpu_kernels
+    from torchnp._sorting import _searching
+
+    general = []
+    real = _searching._where
+    monkeypatch.setattr(_searching, "_where", lambda *a: general.append(a) or real(*a))
+    ran = []
+    real_run = _cpu_kernels.run
+    monkeypatch.setattr(_cpu_kernels, "run", lambda *a, **k: ran.append(a[0]) or real_run(*a, **k))
+    c = numpy.resize(numpy.array([True, False, True, True]), 70)
+    for dt in ("float64", "float32", "float16", "int64", "int32", "int8", "uint8", "bool", "complex128"):
+        x = numpy.resize(numpy.arange(1, 8).astype(dt), 70)
+        y = (x[::-1] * 3).astype(dt) if dt != "bool" else ~x
+        got = torchnp.where(tnp(c), tnp(x), tnp(y))
+        assert not general, (dt, "array y")
+        assert_like_numpy(got, numpy.where(c, x, y), rtol=0, atol=0)
+    for dt, ys in (("float64", (2.5, 0.0, -3.0, 7)), ("float32", (2.5, 0.0, 1e30)), ("int64", (3, -2**40)),
+                   ("int16", (3, -5)), ("uint8", (0, 200))):
+        x = numpy.resize(numpy.arange(1, 8).astype(dt), 70)
+        for yv in ys:
+            torchnp.where(tnp(c), tnp(x), yv)  # the first call caches the scalar
+            general.clear()
+            got = torchnp.where(tnp(c), tnp(x), yv)
+            assert not general, (dt, yv)
+            assert_like_numpy(got, numpy.where(c, x, yv), rtol=0, atol=0)
+    # a -0.0 y is never cached (it equals 0.0 as a dict key): the general path keeps its sign
+    x = numpy.resize(numpy.arange(1.0, 8.0), 70)
+    assert_like_numpy(torchnp.where(tnp(c), tnp(x), -0.0), numpy.where(c, x, -0.0), rtol=0, atol=0)
+    n = _cpu_kernels.KERNELS["where"].min_size  # NumPy's kernel on host data (host rules) while torch runs one thread
+    big_c = numpy.resize(c, n)
+    big = numpy.arange(n, dtype=numpy.float64)
+    ran.clear()
+    general.clear()
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        got = torchnp.where(tnp(big_c), tnp(big), tnp(-big))
+    finally:
+        torch.set_num_threads(threads)
+    assert_like_numpy(got, numpy.where(big_c, big, -big), rtol=0, atol=0)
+    assert not general
+    assert len(ran) == (0 if accelerator_rules() else 1)
+    small = numpy.array([True, False, True, False, False])
+    for xv, yv in ((1.5, numpy.arange(5.0)), (numpy.arange(5), -3), (2, 7.5)):
+        general.clear()
+        got = torchnp.where(small, xv, yv)
+        assert len(general) == (1 if accelerator_rules() else 0), (xv, yv)
+        assert_like_numpy(got, numpy.where(small, xv, yv), rtol=0, atol=0)
+
+
+def test_where_makes_python_data_on_the_conditions_device():
+    """§3.3: Python data (lists, scalars) in ``where`` is made on the computation's device, the
+    condition's: on torch's data-less ``meta`` device (it runs in CI without an accelerator) the
+    result is a meta array of NumPy's dtype and shape (found by mutation testing: the general path
+    making Python data on the default device went unnoticed on the CPU)."""
+    c = numpy.array([[True, False, True], [False, False, True]])
+    m = torchnp.asarray(c, device="meta")
+    for x, y in (([1.0, 2.0, 3.0], [4, 5, 6]), (1.5, [[4], [5]]), ([1, 2, 3], 2.5), (1.5, -2), (3, 7),
+                 (numpy.float32(1.5), 7), (True, [1j, 2j, 3j])):
+        got = torchnp.where(m, x, y)
+        want = numpy.where(c, x, y)
+        assert got.device.type == "meta", (x, y)
+        assert (got.dtype, got.shape) == (want.dtype, want.shape), (x, y)
+
+
+@pytest.mark.parametrize("n", [5, 70])
+def test_where_python_scalar_out_of_the_result_range(n):
+    """NumPy casts a Python scalar operand of ``where`` to the result dtype: an int out of range wraps
+    (int8 300 is 44, uint64 -1 is 2**64-1), a float overflows to inf with NumPy's RuntimeWarning,
+    an int beyond 64 bits is its OverflowError; on either side, below and above the tiny host path
+    (found beside a mutation sample: torch's RuntimeError/OverflowError/ValueError before)."""
+    c = numpy.resize(numpy.array([True, False, True]), n)
+    for v, dt in ((300, "int8"), (-129, "int8"), (-1, "uint64"), (2**64 - 1, "int64"), (2**40, "int32"),
+                  (2**70, "int64"), (1e300, "float32"), (70000.0, "float16"), (1e300, "complex64"),
+                  (2**53 + 1, "float32"), (-1, "uint8")):
+        arr = numpy.resize(numpy.arange(1, 8).astype(dt), n)
+        for args in ((v, arr), (arr, v)):
+            targs = [tnp(a) if isinstance(a, numpy.ndarray) else a for a in args]
+            for _ in range(2):  # the second call meets the hot path's scalar cache
+                try:
+                    with warnings.catch_warnings(record=True) as expected_w:
+                        warnings.simplefilter("always")
+                        want = numpy.where(c, *args)
+                except OverflowError as exc:
+                    with pytest.raises(OverflowError, match=re.escape(str(exc))):
+                        torchnp.where(tnp(c), *targs)
+                    continue
+                with warnings.catch_warnings(record=True) as got_w:
+                    warnings.simplefilter("always")
+                    got = torchnp.where(tnp(c), *targs)
+                assert_like_numpy(got, want, rtol=0, atol=0)
+                assert [(w.category, str(w.message)) for w in got_w] == \
+                    [(w.category, str(w.message)) for w in expected_w], (v, dt)

@@ -188,6 +188,24 @@ def test_searchsorted_errors():
             torchnp.searchsorted(tnp(numpy.array([1j, 2j])), 1j)
 
 
+def test_searchsorted_complex_off_the_cpu_message():
+    """searchsorted of complex data off the CPU (torch has no complex ordering): the TypeError and
+    message docs/differences.md documents, on torch's data-less ``meta`` device (it runs in CI without
+    an accelerator), for a scalar or an array ``v``, either side, with a sorter; the CPU gives NumPy's
+    indices (found by mutation testing: no test reached the message)."""
+    a = numpy.array([1j, 2j, 1 + 0j, 2 - 1j])
+    msg = "searchsorted on complex arrays is unsupported on torchnp off the CPU (torch has no complex ordering)"
+    m = torchnp.asarray(a, device="meta")
+    for v, kw in ((1j, {}), (torchnp.asarray(a[:2], device="meta"), {"side": "right"}),
+                  (2j, {"sorter": torchnp.asarray(numpy.argsort(a), device="meta")})):
+        with pytest.raises(TypeError, match=f"^{re.escape(msg)}$"):
+            torchnp.searchsorted(m, v, **kw)
+    s = numpy.sort(a)
+    for side in ("left", "right"):
+        assert_like_numpy(torchnp.searchsorted(torchnp.asarray(s, device="cpu"), torchnp.asarray(a, device="cpu"),
+                                               side=side), numpy.searchsorted(s, a, side=side))
+
+
 # §5.1 set routines
 _SET = st.sampled_from(INTEGER + FLOAT + BOOL)
 

@@ -58,9 +58,11 @@ def _cache_scalar(a, y, multi):
     if fast is None:
         fast = _FAST[key] = _fast_plan(*key)
     if fast:
+        if _out_of_range(y, a.dtype):
+            return  # the general path casts it as NumPy does (its warning on overflow)
         try:
             s = torch.tensor(y, dtype=a.dtype, device=a.device)
-        except (RuntimeError, OverflowError):
+        except (RuntimeError, OverflowError, ValueError):  # out of the dtype's range: the general path casts it
             return
         if len(_SCALARS) > 1024:
             _SCALARS.clear()
@@ -141,6 +143,12 @@ def _where(condition, x, y):
         dt = _WHERE[key] = _where_plan(ka, kb)
     if c.dtype is not torch.bool:
         c = c != 0
+    # a Python scalar out of the result dtype's range as NumPy's where casts it: an int wraps, a
+    # float overflows to inf (NumPy's RuntimeWarning), an int beyond 64 bits is NumPy's OverflowError
+    if not isinstance(a, torch.Tensor) and _out_of_range(a, dt):
+        a = _np.asarray(a).astype(_dtypes.TO_NUMPY[dt]).item()
+    if not isinstance(b, torch.Tensor) and _out_of_range(b, dt):
+        b = _np.asarray(b).astype(_dtypes.TO_NUMPY[dt]).item()
     if isinstance(a, torch.Tensor):
         if ka is not dt:
             a = a.to(dt)
@@ -161,6 +169,22 @@ def _where(condition, x, y):
     if r.dtype is not dt:
         r = r.to(dt)
     return _wrap(r)
+
+
+def _out_of_range(v, dt):
+    """Whether torch would convert Python scalar ``v`` to ``dt`` otherwise than NumPy's cast: an int
+    out of an integer dtype's range, a float beyond a float dtype's largest value (NumPy rounds or
+    overflows it with a warning), an int beyond 2**53 into a float dtype (NumPy rounds it once,
+    from int64). Plain Python comparisons, so ``torch.compile`` traces the usual case."""
+    if type(v) is bool or dt is torch.bool:
+        return False
+    if dt.is_floating_point or dt.is_complex:
+        if type(v) is int:
+            return abs(v) > 2 ** 53
+        m = torch.finfo(dt).max
+        return abs(v.real) > m or abs(v.imag) > m
+    i = torch.iinfo(dt)
+    return not i.min <= v <= i.max
 
 
 def nonzero(a):
