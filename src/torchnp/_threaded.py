@@ -46,35 +46,47 @@ SCRATCH = 1 << 17
 #: so with equal parts a core idles at the end. With ``LEAD`` > 0 the tree is cut 3 levels deeper and
 #: the calling thread takes the first nodes up to ``1 / threads + LEAD`` of the elements, the workers
 #: the rest in equal runs of nodes (nodes of NumPy's tree: NumPy's bits). 0 until an idle run of
-#: ``python benchmarks/candidates.py --only sum mean std`` (``torchnp, LEAD=x``) shows a gain
+#: ``python benchmarks/candidates.py --only sum mean std`` (``torchnp, LEAD=x``) shows a gain. The idle
+#: run of 28 Nov 04:58 UTC (load 0.22) showed none: LEAD=0.02 won x.mean() (1.60 against 1.73 ms) and
+#: mean 1e7 (2.15 / 2.28) and lost x.std() (5.23 / 5.00) and std 1e7 (7.36 / 6.85); the hand-over
+#: round trip there was 33 us (ThreadPoolExecutor 48 us)
 LEAD = 0.0
 #: elements per block of torchnp's own copy of NumPy's equal-bin loop in ``histogram`` (float64 data and
 #: edges): NumPy's index arithmetic step by step (subtract, divide, multiply, truncate, the two edge
 #: corrections), each into a buffer made once per thread, where NumPy's ``histogram`` allocates four
 #: temporaries per block of 65 536 and checks the range even where the range is the data's own: the same
 #: bin for every element, so the same counts. 0: ``numpy.histogram`` on each part (today's). Waits for the
-#: idle run (``python benchmarks/candidates.py --only histogram``: ``torchnp, HIST_BLOCK=2^b``)
-HIST_BLOCK = 0
+#: idle run (``python benchmarks/candidates.py --only histogram``: ``torchnp, HIST_BLOCK=2^b``). 2^16
+#: (idle run of ``python benchmarks/candidates.py --repeats 21 [--threads 1]``, 28 Nov 2026 04:58 UTC, load 0.22/0.58): histogram of 10^7 on 2 threads 45.04 ms against 47.46 with numpy.histogram on each part
+#: (2^15 51.73; NumPy 64.18, torch's histc 35.42 without NumPy's counts); on 1 thread 64.28 / 64.07
+HIST_BLOCK = 1 << 16
 #: ``take`` (and ``x[idx]``) along the first axis in parts of the indices on threads (NumPy's gather: the
 #: same elements, the first bad index raises NumPy's IndexError). Off until an idle run shows it faster
-#: (``torchnp, TAKE_PARTS`` in ``benchmarks/candidates.py --only take``)
-TAKE_PARTS = False
+#: (``torchnp, TAKE_PARTS`` in ``benchmarks/candidates.py --only take``). On (idle run of ``python benchmarks/candidates.py --repeats 21 [--threads 1]``, 28 Nov 2026 04:58 UTC, load 0.22/0.58):
+#: take of 10^7 5.72 ms against one NumPy call's 10.03 (torch 14.33), x[idx] 6.10 against 9.90; on 1
+#: thread 9.82 / 9.74 and 9.37 / 9.14
+TAKE_PARTS = True
 #: ``einsum`` of two same-shape C-contiguous matrices summed along the second axis (``ij,ij->i``) in parts
 #: of the rows on threads (each row is NumPy's own loop: its bits). Off until an idle run shows it faster
-#: (``torchnp, EINSUM_PARTS`` in ``benchmarks/candidates.py --only einsum``)
-EINSUM_PARTS = False
+#: (``torchnp, EINSUM_PARTS`` in ``benchmarks/candidates.py --only einsum``). On (idle run of ``python benchmarks/candidates.py --repeats 21 [--threads 1]``, 28 Nov 2026 04:58 UTC, load 0.22/0.58):
+#: ij,ij->i of 2000x2000 1.92 ms against one NumPy call's 2.09 (NumPy alone 1.83, torch 2.80); on 1
+#: thread 2.03 / 2.03
+EINSUM_PARTS = True
 #: ``x[mask]`` with a boolean array of ``x``'s shape in parts on threads: each part's count
 #: (``count_nonzero``), then each part's ``compress`` into its place in the result (NumPy's selection:
 #: the same elements in the same order). On one thread NumPy's loop took 38 ms of CPU for 8*10^6 float64
 #: where torch's two threads took 65 ms of CPU together (28 Nov, loaded machine: CPU time, not wall
 #: clock). With it on, the ``mask`` row runs NumPy's at every thread count. Off until an idle run shows
-#: it faster (``torchnp, MASK_PARTS`` in ``benchmarks/candidates.py --only mask``)
-MASK_PARTS = False
+#: it faster (``torchnp, MASK_PARTS`` in ``benchmarks/candidates.py --only mask``). On (idle run of ``python benchmarks/candidates.py --repeats 21 [--threads 1]``, 28 Nov 2026 04:58 UTC, load 0.22/0.58):
+#: x[x > .5] of 10^7 16.56 ms against 41.69 (NumPy 47.70, torch 43.59), x[mask] of 8*10^6 11.01 against
+#: 27.14; on 1 thread 53.08 / 53.31 and 36.01 / 35.82
+MASK_PARTS = True
 #: ``max``/``min`` over all axes of a C-contiguous real array as NumPy's ``maximum.reduce`` /
 #: ``minimum.reduce`` of parts on threads, then of the parts' values (a maximum does not depend on the
 #: order: NaN wins in either). NumPy's SIMD loop took 1.95 ms of CPU for 8*10^6 float64, torch's amax
 #: on two threads 5.5 ms of CPU together (28 Nov, loaded machine). Off until an idle run shows it
-#: faster (``torchnp, EXTREMA_PARTS`` in ``benchmarks/candidates.py --only max``)
+#: faster (``torchnp, EXTREMA_PARTS`` in ``benchmarks/candidates.py --only max``). Kept off by
+#: (idle run of ``python benchmarks/candidates.py --repeats 21 [--threads 1]``, 28 Nov 2026 04:58 UTC, load 0.22/0.58): x.max() of 8*10^6 2.20 ms against torch.amax's 2.12; on 1 thread 1.99 / 1.92
 EXTREMA_PARTS = False
 
 
