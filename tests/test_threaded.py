@@ -34,6 +34,15 @@ def same(got, want):
     assert numpy.asarray(got).tobytes() == numpy.asarray(want).tobytes(), (got, want)
 
 
+def same_whole_reductions(a, x):
+    """sum, mean, std and var over all axes of torchnp's ``a`` have NumPy's bits on ``x``."""
+    same(a.sum(), x.sum())
+    same(np.mean(a), numpy.mean(x))
+    same(a.std(), x.std())
+    if x.size > 1:
+        same(a.var(ddof=1), x.var(ddof=1))
+
+
 def data(draw, shape, dtype):
     n = int(numpy.prod(shape))
     rng = numpy.random.default_rng(draw(st.integers(0, 2**32 - 1)))
@@ -221,11 +230,7 @@ def test_pieces_handed_out_to_free_threads_are_numpys_bits(small_parts, d, shape
     with pytest.MonkeyPatch.context() as m:
         m.setattr(_threaded, "PIECES", pieces)
         m.setattr(_threaded, "FIRST_AXIS_PARTS", True)
-        same(a.sum(), x.sum())
-        same(np.mean(a), numpy.mean(x))
-        same(a.std(), x.std())
-        if x.size > 1:
-            same(a.var(ddof=1), x.var(ddof=1))
+        same_whole_reductions(a, x)
         for axis in (0, -1):
             same(a.sum(axis=axis), x.sum(axis=axis))
             same(a.mean(axis=axis, keepdims=True), x.mean(axis=axis, keepdims=True))
@@ -404,8 +409,4 @@ def test_a_leading_first_part_keeps_numpys_bits(small_parts, d, shape, dtype, th
     assert [i for g in groups for i in g] == list(range(16)) and all(len(g) for g in groups)
     with pytest.MonkeyPatch.context() as m:
         m.setattr(_threaded, "LEAD", lead)
-        same(a.sum(), x.sum())
-        same(np.mean(a), numpy.mean(x))
-        same(a.std(), x.std())
-        if x.size > 1:
-            same(a.var(ddof=1), x.var(ddof=1))
+        same_whole_reductions(a, x)
