@@ -585,7 +585,7 @@ for _dt in ("uint16", "uint32", "uint64"):
         "sort": c(_u), "argsort": c(_u), "where": c(B, _u, _u), "prod": c(_u, axis=0), "sum": c(_u),
         "cumsum": c(_u, axis=1), "cumprod": c(_u, axis=1), "multiply": c(_u, _u), "maximum": c(_u, _u),
         "max": c(_u, axis=0), "min": c(_u), "argmax": c(_u, axis=0), "less": c(_u, _u), "equal": c(_u, _u),
-        "bitwise_and": c(_u, _u), "remainder": c(_u, _u), "floor_divide": c(_u, _u),
+        "bitwise_and": c(_u, _u), "remainder": c(_u, _u), "floor_divide": c(_u, _u), "reciprocal": c(_u),
         "put": c(_u2, _ui, 1), "place": c(_u, B, [1]), "putmask": c(_u, B, _u), "take": c(_u2, _ui),
         "unique": c(_u2), "roll": c(_u, 1), "tril": c(_u), "median": c(_u, axis=0), "matmul": c(_u, Arr((4, 2), _dt)),
         "delete": c(_u2, 1), "insert": c(_u2, 1, 5), "select": c([B], [_u]), "any": c(_u), "all": c(_u, axis=0),

@@ -71,6 +71,7 @@ FUNCTIONS = {
     "histogram": lambda a, b: (a % 10, 3), "bincount": lambda a, b: (a % 10,),
     "floor": lambda a, b: (a,), "ceil": lambda a, b: (a,), "trunc": lambda a, b: (a,),
     "isnan": lambda a, b: (a,), "isinf": lambda a, b: (a,), "isfinite": lambda a, b: (a,),
+    "reciprocal": lambda a, b: (b | 1,),  # 1 at 1, 0 elsewhere (C's 1 / x)
 }
 
 

@@ -188,6 +188,12 @@ def all_false(x):
     return torch.zeros(x.shape, dtype=torch.bool, device=x.device)
 
 
+def unsigned_reciprocal(x):
+    """numpy.reciprocal on a uint64 loop: C's ``1 / x`` is 1 at 1 and 0 elsewhere (0 at 0, as NumPy's);
+    an equality and a cast, the kernels CUDA has for uint64 (_dtypes.PARTIAL_KERNELS)."""
+    return (x == 1).to(x.dtype)
+
+
 def int_power(a, b):
     """numpy.power on integer loops: negative integer exponents raise ValueError as NumPy."""
     if isinstance(b, torch.Tensor):
