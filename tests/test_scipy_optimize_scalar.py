@@ -297,3 +297,23 @@ def test_newton_complex_device_array_x0():
     with accelerator_rules():
         got = optimize.newton(_cpoly([1.0, 0.0, 1.0], np), np.asarray(0.5 + 0.5j))
     assert got.dtype == np.complex128 and got.shape == () and complex(got) == ref
+
+
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("method", ["brent", "golden"])
+@pytest.mark.parametrize("disp", [0, 1, 2, 3])
+@pytest.mark.parametrize("maxiter", [500, 3])
+def test_minimize_scalar_brent_golden_disp_is_scipys(rules, method, disp, maxiter, capsys):
+    # disp=3: SciPy's table (count, best x, f(x)) character for character; any disp: its message on
+    # success, its OptimizeWarning where maxiter runs out (§8.4, issue 26)
+    f = _poly([0.3, -3.0, 1.0, 0.25])
+    opts = {"disp": disp, "maxiter": maxiter}
+    ref, ref_warned = _outcome(scipy.optimize.minimize_scalar, f, bracket=(0.0, 1.0), method=method, options=opts)
+    ref_out = capsys.readouterr().out
+    with _rules(rules):
+        got, got_warned = _outcome(optimize.minimize_scalar, f, bracket=(0.0, 1.0), method=method, options=opts)
+    assert capsys.readouterr().out == ref_out and got_warned == ref_warned
+    assert (float(got.x), float(got.fun), got.nfev, got.nit, got.success) == \
+        (ref.x, ref.fun, ref.nfev, ref.nit, ref.success)
+    if disp == 3:
+        assert ref_out.splitlines()[1].split() == ["Func-count", "x", "f(x)"]

@@ -494,9 +494,9 @@ def minimize_scalar(fun, bracket=None, bounds=None, args=(), method=None, tol=No
     f = _ScalarFunction(fun, args, dev)
     brack = None if bracket is None else [_scalar_x(v) for v in bracket]
     if meth == "brent":
-        res = _scalar.recover_from_bracket_error(_scalar.brent, f, brack, **options)
+        res = _scalar.recover_from_bracket_error(_scalar.brent, f, brack, disp=disp, **options)
     elif meth == "golden":
-        res = _scalar.recover_from_bracket_error(_scalar.golden, f, brack, **options)
+        res = _scalar.recover_from_bracket_error(_scalar.golden, f, brack, disp=disp, **options)
     elif meth == "bounded":
         if bounds is None:
             raise ValueError("The `bounds` parameter is mandatory for method `bounded`.")

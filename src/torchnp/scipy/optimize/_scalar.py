@@ -117,7 +117,9 @@ def _bracket_info(func, brack):
     raise ValueError("Bracketing interval must be length 2 or 3 sequence.")
 
 
-def _scalar_result(x, fval, nit, nfev, maxiter, xtol):
+def _scalar_result(x, fval, nit, nfev, maxiter, xtol, disp=0):
+    """SciPy's result of Brent's and the golden-section minimizer; with ``disp`` its message printed
+    (success) or its ``OptimizeWarning`` (``_print_success_message_or_warn``)."""
     nan = math.isnan(x) or math.isnan(fval)
     success = nit < maxiter and not nan
     if success:
@@ -125,7 +127,25 @@ def _scalar_result(x, fval, nit, nfev, maxiter, xtol):
                    f"criteria\n(using xtol = {xtol} )")
     else:
         message = "NaN result encountered." if nan else "\nMaximum number of iterations exceeded"
+    if disp and success:
+        print(message)
+    elif disp:
+        try:
+            category = importlib.import_module("scipy.optimize").OptimizeWarning
+        except ImportError:
+            category = UserWarning
+        warnings.warn(message, category, stacklevel=4)
     return OptimizeResult(fun=fval, x=x, nit=nit, nfev=nfev, success=success, message=message)
+
+
+def _print_row(funcalls, x, fx):
+    """A row of SciPy's ``disp`` > 2 table of Brent's and the golden-section minimizer."""
+    print(f"{funcalls:^12g} {x:^12.6g} {fx:^12.6g}")
+
+
+def _print_header():
+    print(" ")
+    print(f"{'Func-count':^12} {'x':^12} {'f(x)': ^12}")
 
 
 def _parabola(x, w, v, fx, fw, fv):
@@ -148,6 +168,9 @@ def brent(func, brack=None, xtol=1.48e-8, maxiter=500, disp=0, **_):
     a, b = (xa, xc) if xa < xc else (xc, xa)
     deltax = rat = 0.0
     it = 0
+    if disp > 2:
+        _print_header()
+        _print_row(funcalls, x, fx)
     while it < maxiter:
         tol1 = xtol * abs(x) + mintol
         tol2 = 2.0 * tol1
@@ -190,8 +213,10 @@ def brent(func, brack=None, xtol=1.48e-8, maxiter=500, disp=0, **_):
             else:
                 b = x
             v, w, x, fv, fw, fx = w, x, u, fw, fx, fu
+        if disp > 2:
+            _print_row(funcalls, x, fx)
         it += 1
-    return _scalar_result(x, fx, it, funcalls, maxiter, xtol)
+    return _scalar_result(x, fx, it, funcalls, maxiter, xtol, disp)
 
 
 SQRT_EPS = 1.4901161193847656e-08  # SciPy's _epsilon: sqrt(float64 eps)
@@ -210,6 +235,8 @@ def golden(func, brack=None, xtol=SQRT_EPS, maxiter=5000, disp=0, **_):
     f1, f2 = func(x1), func(x2)
     funcalls += 2
     nit = 0
+    if disp > 2:
+        _print_header()
     for _ in range(maxiter):
         if abs(x3 - x0) <= xtol * (abs(x1) + abs(x2)):
             break
@@ -222,9 +249,11 @@ def golden(func, brack=None, xtol=SQRT_EPS, maxiter=5000, disp=0, **_):
             x1 = gR * x2 + gC * x0
             f2, f1 = f1, func(x1)
         funcalls += 1
+        if disp > 2:
+            _print_row(funcalls, *((x1, f1) if f1 < f2 else (x2, f2)))
         nit += 1
     xmin, fval = (x1, f1) if f1 < f2 else (x2, f2)
-    return _scalar_result(xmin, fval, nit, funcalls, maxiter, xtol)
+    return _scalar_result(xmin, fval, nit, funcalls, maxiter, xtol, disp)
 
 
 def bounded(func, bounds, xatol=1e-5, maxiter=500, disp=0, **_):
