@@ -3,7 +3,8 @@
 # TORCHNP_DEVICE=cuda, and benchmark groups with --device cuda, each under a wall-clock cap so a
 # short lease still returns what ran. Writes into $OUT (default /tmp/gpu_check).
 #   tools/gpu_check.sh [SUITE_SECONDS [BENCH_GROUPS [BENCH_SECONDS_EACH [PYTEST_ARGS...]]]]
-# BENCH_MATCH: a --match regex for the benchmark cases; WORKERS: pytest-xdist workers (12).
+# BENCH_MATCH: a --match regex for the benchmark cases; WORKERS: pytest-xdist workers (12); DIST: their
+# scheduling (load; worksteal evens out the tail of slow tests).
 # e.g. tools/gpu_check.sh 240 "tiny large" 50          (the whole suite, two benchmark groups)
 #      tools/gpu_check.sh 120 "" 0 tests/test_linalg.py  (some tests, no benchmarks)
 set -u
@@ -28,7 +29,7 @@ except Exception as e:
     print('explain failed:', repr(e)[:3000])"
 } >"$OUT/env.txt" 2>&1
 if [ "$SUITE_S" -gt 0 ]; then
-  TORCHNP_DEVICE=cuda timeout -s INT -k 30 "$SUITE_S" $PY -m pytest -q -n "${WORKERS:-12}" -p no:cacheprovider \
+  TORCHNP_DEVICE=cuda timeout -s INT -k 30 "$SUITE_S" $PY -m pytest -q -n "${WORKERS:-12}" --dist "${DIST:-load}" -p no:cacheprovider \
     --timeout=120 -rfE --junitxml="$OUT/junit.xml" "${@:-tests}" >"$OUT/suite.log" 2>&1
   echo "suite exit $?" >>"$OUT/suite.log"
 fi
