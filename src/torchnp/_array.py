@@ -13,6 +13,7 @@ import functools
 import math
 import operator
 import sys
+import re
 import types
 
 import numpy as _np
@@ -26,6 +27,9 @@ from ._tensors import (alias_of, cast_tensor, from_host, mark, normalize_axis, o
 __all__ = ["ndarray"]
 
 _new = object.__new__
+if tuple(int(v) for v in re.findall(r"\d+", torch.__version__)[:2]) < (2, 13):
+    def _new(cls):  # dynamo before torch 2.13 cannot trace the bare builtin, only this call (torchnp.jit)
+        return object.__new__(cls)
 _NPA = _np.ndarray
 _from_numpy = torch.from_numpy
 #: NumPy's dtype char -> the dtype key ``_d`` of an array holding it (NumPy's 'q'/'Q' kept, §2.1)

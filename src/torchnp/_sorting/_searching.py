@@ -9,7 +9,7 @@ import numpy as _np
 import torch
 
 from .. import _cpu_kernels, _device, _dtypes
-from .._array import _NPA, _wrap, host_result, ndarray, tiny_host, tiny_view
+from .._array import _NPA, _new, _wrap, host_result, ndarray, tiny_host, tiny_view
 from .._boundary import tensor
 from .._ufuncs._ufunc import operand, translate
 
@@ -19,7 +19,6 @@ __all__ = ["where", "nonzero", "argwhere", "flatnonzero"]
 _WHERE = {}  # (x kind, y kind) -> result torch dtype (kind: torch dtype or Python scalar type)
 _FAST = {}   # (x dtype, y kind) -> True when torch.where(bool, x, y) already gives NumPy's dtype
 _BOOL = torch.bool
-_new = object.__new__
 _multi_device = _device.multi_device
 _WHERE_ON_NUMPY = _cpu_kernels.KERNELS["where"].min_size  # checked before the table: the tiny hot path stays short
 

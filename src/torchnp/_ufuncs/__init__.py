@@ -9,7 +9,7 @@ import numpy as _np
 import torch
 
 from .. import _device
-from .._array import _KEY_OF_CHAR, _NPA, TINY_HOST, _dynamo_compiling, _wrap, _written, ndarray, tiny_host
+from .._array import _KEY_OF_CHAR, _NPA, TINY_HOST, _dynamo_compiling, _new, _wrap, _written, ndarray, tiny_host
 from .._boundary import answers_numpy_itself, beside_subclass as _beside_subclass
 from . import _table
 from ._objects import UFUNCS as _ufuncs
@@ -21,7 +21,6 @@ from ._binary import *  # noqa: F401,F403
 from ._binary import __all__ as _binary_all
 
 __all__ = ["ufunc"] + _functions_all + _binary_all
-_new = object.__new__
 
 globals().update(_ufuncs)
 __all__ += list(_ufuncs)

@@ -17,13 +17,12 @@ import torch
 
 from .. import _cpu_kernels, _device, _dtypes
 from .._device import CPU as _CPU
-from .._array import TINY_HOST, _host_values, _wrap, host_result, ndarray, result, tiny_host, tiny_numpy
+from .._array import TINY_HOST, _host_values, _new, _wrap, host_result, ndarray, result, tiny_host, tiny_numpy
 from .._boundary import answers_numpy_itself, broadcast_error, casting_rule, operand, run_on_host, store, where_mask
 from .._convert import NOVALUE as _NOVALUE
 from .._cpu_kernels import NOT_NUMPYS
 from .._tensors import broadcast_shapes
 
-_new = object.__new__
 _multi_device = _device.multi_device
 _NPA = _np.ndarray
 
