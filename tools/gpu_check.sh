@@ -3,7 +3,7 @@
 # TORCHNP_DEVICE=cuda, and benchmark groups with --device cuda, each under a wall-clock cap so a
 # short lease still returns what ran. Writes into $OUT (default /tmp/gpu_check).
 #   tools/gpu_check.sh [SUITE_SECONDS [BENCH_GROUPS [BENCH_SECONDS_EACH [PYTEST_ARGS...]]]]
-# BENCH_MATCH: a --match regex for the benchmark cases; WORKERS: pytest-xdist workers (12); DIST: their
+# BENCH_MATCH: a --match regex for the benchmark cases; REPEATS: rounds per case (5); WORKERS: pytest-xdist workers (12); DIST: their
 # scheduling (load; worksteal evens out the tail of slow tests).
 # e.g. tools/gpu_check.sh 240 "tiny large" 50          (the whole suite, two benchmark groups)
 #      tools/gpu_check.sh 120 "" 0 tests/test_linalg.py  (some tests, no benchmarks)
@@ -35,7 +35,7 @@ if [ "$SUITE_S" -gt 0 ]; then
 fi
 for g in $GROUPS_; do
   echo "=== benchmarks/run.py --device cuda --only $g" >>"$OUT/bench.txt"
-  timeout -s INT -k 10 "$BENCH_S" $PY benchmarks/run.py --device cuda --only "$g" --repeats 5 --no-jit ${BENCH_MATCH:+--match "$BENCH_MATCH"} \
+  timeout -s INT -k 10 "$BENCH_S" $PY benchmarks/run.py --device cuda --only "$g" --repeats "${REPEATS:-5}" --no-jit ${BENCH_MATCH:+--match "$BENCH_MATCH"} \
     --chart "/tmp/chart_$g.png" >>"$OUT/bench.txt" 2>&1
   echo "=== exit $?" >>"$OUT/bench.txt"
 done
