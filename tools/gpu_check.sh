@@ -27,6 +27,7 @@ try:
     print('explain:', np.jit.explain(lambda a: np.sin(a) + 1)(np.arange(4.0)))
 except Exception as e:
     print('explain failed:', repr(e)[:3000])"
+  $PY tools/gpu_probe.py
 } >"$OUT/env.txt" 2>&1
 if [ "$SUITE_S" -gt 0 ]; then
   TORCHNP_DEVICE=cuda timeout -s INT -k 30 "$SUITE_S" $PY -m pytest -q -n "${WORKERS:-12}" --dist "${DIST:-load}" -p no:cacheprovider \
