@@ -60,6 +60,7 @@ class HostReads(TorchDispatchMode):
         self.strict, self.device_only = strict, device_only
         self.reads = []
         self._saved = {}
+        self._inside = False  # within a patched method (its own read counted once)
 
     def _hit(self, what, detail):
         self.reads.append((what, detail))
@@ -68,6 +69,8 @@ class HostReads(TorchDispatchMode):
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
+        if self._inside:  # the operators of a patched method's read (counted as that read)
+            return func(*args, **kwargs)
         why = SYNC_OPS.get(func)
         if why is not None and func in (aten.repeat_interleave.Tensor, aten.repeat_interleave.self_Tensor) \
                 and kwargs.get("output_size") is not None:
@@ -98,9 +101,17 @@ class HostReads(TorchDispatchMode):
             self._saved[name] = orig
 
             def method(t, *a, **k):
+                if mode._inside:  # called by another patched method: its read, counted there
+                    return orig(t, *a, **k)
                 if not (mode.device_only and _is_cpu(t.device)):
                     mode._hit(f"Tensor.{name}", "host copy")
-                return orig(t, *a, **k)
+                # the read is this one: the device-to-host copy it dispatches on an accelerator
+                # (``tolist``/``cpu`` of a CUDA tensor) is not a second one
+                mode._inside = True
+                try:
+                    return orig(t, *a, **k)
+                finally:
+                    mode._inside = False
 
             setattr(T, name, method)
 
