@@ -8,7 +8,9 @@ data-dependent output shapes (``nonzero``, boolean-mask indexing, ``unique``,
 comparisons returning a Python bool (``equal``, ``allclose``), copies from a device to the
 CPU — plus the tensor methods that read data on the host without dispatching an operator
 on a CPU tensor (``.tolist()``, ``.numpy()``, ``.cpu()``), patched for
-the duration of the context. ``reads`` lists ``(what, detail)`` in order.
+the duration of the context: each is one read on every device (the device-to-host copy one of
+them dispatches on an accelerator is that read, not a second one). ``reads`` lists
+``(what, detail)`` in order.
 
 ``strict=True`` raises ``HostReadError`` at the first read (fake-CUDA runs, where there is
 no data to read anyway, so the failure names the read instead of torch's fake-tensor error).
