@@ -8,7 +8,9 @@ data-dependent output shapes (``nonzero``, boolean-mask indexing, ``unique``,
 comparisons returning a Python bool (``equal``, ``allclose``), copies from a device to the
 CPU — plus the tensor methods that read data on the host without dispatching an operator
 on a CPU tensor (``.tolist()``, ``.numpy()``, ``.cpu()``), patched for
-the duration of the context. ``reads`` lists ``(what, detail)`` in order.
+the duration of the context: each is one read on every device (the device-to-host copy one of
+them dispatches on an accelerator is that read, not a second one). ``reads`` lists
+``(what, detail)`` in order.
 
 ``strict=True`` raises ``HostReadError`` at the first read (fake-CUDA runs, where there is
 no data to read anyway, so the failure names the read instead of torch's fake-tensor error).
@@ -60,6 +62,7 @@ class HostReads(TorchDispatchMode):
         self.strict, self.device_only = strict, device_only
         self.reads = []
         self._saved = {}
+        self._inside = False  # within a patched method (its own read counted once)
 
     def _hit(self, what, detail):
         self.reads.append((what, detail))
@@ -68,6 +71,8 @@ class HostReads(TorchDispatchMode):
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
+        if self._inside:  # the operators of a patched method's read (counted as that read)
+            return func(*args, **kwargs)
         why = SYNC_OPS.get(func)
         if why is not None and func in (aten.repeat_interleave.Tensor, aten.repeat_interleave.self_Tensor) \
                 and kwargs.get("output_size") is not None:
@@ -98,9 +103,17 @@ class HostReads(TorchDispatchMode):
             self._saved[name] = orig
 
             def method(t, *a, **k):
+                if mode._inside:  # called by another patched method: its read, counted there
+                    return orig(t, *a, **k)
                 if not (mode.device_only and _is_cpu(t.device)):
                     mode._hit(f"Tensor.{name}", "host copy")
-                return orig(t, *a, **k)
+                # the read is this one: the device-to-host copy it dispatches on an accelerator
+                # (``tolist``/``cpu`` of a CUDA tensor) is not a second one
+                mode._inside = True
+                try:
+                    return orig(t, *a, **k)
+                finally:
+                    mode._inside = False
 
             setattr(T, name, method)
 

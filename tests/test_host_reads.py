@@ -70,6 +70,18 @@ def test_counter_sees_host_reads():
         t.sum().item()
 
 
+
+@pytest.mark.parametrize("name", ["tolist", "cpu"])
+def test_counter_counts_a_device_tensors_read_once(name):
+    # on an accelerator ``tolist``/``cpu`` dispatch a device-to-host copy: one read, not two (the GPU
+    # run of 2026-11-28 counted BDF's per-step reads twice); ``meta`` stands in for the device
+    with HostReads() as hr, pytest.raises(NotImplementedError, match="meta"):
+        getattr(torch.ones(3, device="meta"), name)()
+    assert hr.reads == [(f"Tensor.{name}", "host copy")]
+    with HostReads() as hr, pytest.raises(NotImplementedError, match="meta"):
+        torch.ones(3, device="meta").to("cpu")  # a copy by itself is still counted
+    assert hr.reads == [("_to_copy", "device-to-host copy")]
+
 def _cpu_args(case):
     return fc._build((case.args, case.kwargs), lambda a, p: torchnp.asarray(a.numpy(hash(p) % 1000), device="cpu"))
 

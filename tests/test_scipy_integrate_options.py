@@ -16,7 +16,7 @@ import torchnp as np
 from torchnp.scipy import integrate
 from torchnp.scipy import sparse as tsparse
 from scipy_support import accelerator_rules
-from support import examples
+from support import DEVICE, examples
 from test_scipy_integrate_stiff import A, _within, linear_in, robertson_in, robertson_jac_in
 
 TOL = 1.49012e-8  # odeint's default rtol and atol
@@ -24,7 +24,17 @@ TOL = 1.49012e-8  # odeint's default rtol and atol
 
 def decay_in(xp):
     rates = [1.0, 2.0, 30.0]
-    return lambda t, y: -xp.asarray(rates) * y
+    return lambda t, y: -xp.asarray(rates, device=y.device) * y  # on y's device: host data or the device's
+
+
+def _on(x):
+    """``x`` (NumPy data) on the test device: the device integrators' operands live with ``y0`` (§3.3)."""
+    return np.asarray(x, device=DEVICE)
+
+
+def _arr(xp, x):
+    """``xp.asarray(x)``: NumPy's, or torchnp's on the test device."""
+    return xp.asarray(x) if xp is numpy else _on(x)
 
 
 def _device(fn, *args, **kwargs):
@@ -63,11 +73,11 @@ def test_solve_ivp_per_component_tolerances_take_scipys_steps(method, which, sca
 @pytest.mark.parametrize("problem", ["robertson", "linear"])
 def test_bdf_per_component_atol_takes_scipys_steps(problem):
     rhs, jac, y0, span = {"robertson": (robertson_in, robertson_jac_in, [1.0, 0, 0], (0, 1e3)),
-                          "linear": (linear_in, lambda xp: (lambda t, y: xp.asarray(A)), [1.0, 2, -1], (0, 10))}[problem]
+                          "linear": (linear_in, lambda xp: (lambda t, y: _arr(xp, A)), [1.0, 2, -1], (0, 10))}[problem]
     atol = numpy.array([1e-9, 1e-12, 1e-9])
     kw = dict(method="BDF", rtol=1e-6, atol=atol)
     ref = scipy.integrate.solve_ivp(rhs(numpy), span, numpy.array(y0), jac=jac(numpy), **kw)
-    got = _device(integrate.solve_ivp, rhs(np), span, np.asarray(y0), jac=jac(np), **{**kw, "atol": np.asarray(atol)})
+    got = _device(integrate.solve_ivp, rhs(np), span, np.asarray(y0), jac=jac(np), **{**kw, "atol": _on(atol)})
     assert (got.status, got.nfev, got.njev, got.nlu) == (ref.status, ref.nfev, ref.njev, ref.nlu)
     # the same steps, their times drifting by rounding (the error estimate is noise once a component
     # has decayed below its atol: the linear problem's fast modes), as with a scalar atol
@@ -85,7 +95,8 @@ BAD_TOLERANCES = [("RK45", {"atol": [1e-6, 1e-6]}), ("RK45", {"atol": [[1e-6] * 
 @pytest.mark.parametrize("method, kw", BAD_TOLERANCES)
 def test_solve_ivp_bad_tolerances_raise_scipys_errors(method, kw):
     _same_error(lambda: scipy.integrate.solve_ivp(decay_in(numpy), (0, 1), numpy.ones(3), method=method, **kw),
-                lambda: integrate.solve_ivp(decay_in(np), (0, 1), np.ones(3), method=method, **kw))
+                lambda: integrate.solve_ivp(decay_in(np), (0, 1), np.ones(3), method=method,
+                                            **{k: _on(v) if isinstance(v, numpy.ndarray) else v for k, v in kw.items()}))
 
 
 @pytest.mark.parametrize("method", ["RK45", "BDF"])
@@ -112,8 +123,8 @@ def test_odeint_per_component_tolerances(problem):
     rtol, atol = numpy.array([1e-6, 1e-8, 1e-6]), numpy.array([1e-10, 1e-14, 1e-10])
     exact = _exact(rhs, y0, t)
     ref = scipy.integrate.odeint(rhs(numpy), numpy.array(y0), t, tfirst=True, rtol=rtol, atol=atol, mxstep=10000)
-    got = _device(integrate.odeint, rhs(np), np.asarray(y0), np.asarray(t), tfirst=True, rtol=list(rtol),
-                  atol=np.asarray(atol), mxstep=10000)
+    got = _device(integrate.odeint, rhs(np), np.asarray(y0), _on(t), tfirst=True, rtol=list(rtol),
+                  atol=_on(atol), mxstep=10000)
     assert got.shape == ref.shape and got.dtype == ref.dtype
     # both meet the per-component tolerances: a few (global) local tolerances off the exact solution
     _within(ref, exact, rtol, atol, 50)
@@ -137,7 +148,7 @@ def test_odeint_illegal_input_warns_as_scipy(kw):
     with pytest.warns(scipy.integrate.ODEintWarning) as ref:
         r, ri = scipy.integrate.odeint(decay_in(numpy), numpy.ones(3), t, tfirst=True, full_output=True, **kw)
     with accelerator_rules(), pytest.warns(scipy.integrate.ODEintWarning) as got:
-        g, gi = integrate.odeint(decay_in(np), np.ones(3), np.asarray(t), tfirst=True, full_output=True, **kw)
+        g, gi = integrate.odeint(decay_in(np), np.ones(3), _on(t), tfirst=True, full_output=True, **kw)
     assert [str(w.message) for w in got] == [str(w.message) for w in ref]
     assert gi["message"] == ri["message"] == "Illegal input detected (internal error)."
     numpy.testing.assert_array_equal(g.to_numpy()[:3], r[:3])  # y0 up to the refused call's row (SciPy's)
@@ -182,8 +193,8 @@ def test_odeint_never_steps_past_a_singularity_at_tcrit(backwards):
     ref_calls, got_calls = [], []
     ref = scipy.integrate.odeint(_recording(sing_in(numpy), ref_calls), numpy.array([1.0]), t, tfirst=True,
                                  tcrit=[c])
-    got = _device(integrate.odeint, _recording(sing_in(np), got_calls), np.asarray([1.0]), np.asarray(t),
-                  tfirst=True, tcrit=np.asarray([c]))
+    got = _device(integrate.odeint, _recording(sing_in(np), got_calls), np.asarray([1.0]), _on(t),
+                  tfirst=True, tcrit=_on([c]))
     assert max(sign * v for v in ref_calls) <= sign * c and max(sign * v for v in got_calls) <= sign * c
     exact = (c / (c - t))[:, None]
     _within(ref, exact, TOL, TOL, 200)
@@ -206,7 +217,7 @@ def test_odeint_stops_at_each_critical_time(crit, jump):
         return lambda tt, y: -k_of(tt) * y
 
     calls = []
-    got = _device(integrate.odeint, _recording(rhs_in(np), calls), np.asarray([1.0]), np.asarray(t), tfirst=True,
+    got = _device(integrate.odeint, _recording(rhs_in(np), calls), np.asarray([1.0]), _on(t), tfirst=True,
                   tcrit=crit)
     for c in crit:
         first_past = next(i for i, v in enumerate(calls) if v > c)
@@ -233,7 +244,7 @@ def test_odeint_tcrit_at_output_times_against_scipy():
     exact = _exact(robertson_in, [1.0, 0, 0], t)
     ref, ri = scipy.integrate.odeint(robertson_in(numpy), numpy.array([1.0, 0, 0]), t, tfirst=True, tcrit=crit,
                                      full_output=True)
-    got, gi = _device(integrate.odeint, robertson_in(np), np.asarray([1.0, 0, 0]), np.asarray(t), tfirst=True,
+    got, gi = _device(integrate.odeint, robertson_in(np), np.asarray([1.0, 0, 0]), _on(t), tfirst=True,
                       tcrit=crit, full_output=True)
     _within(ref, exact, TOL, TOL, 20)
     _within(got.to_numpy(), exact, TOL, TOL, 20)
@@ -251,9 +262,9 @@ def test_odeint_hmin_bounds_the_steps():
     ref = scipy.integrate.odeint(lambda y, t: -y, [1.0, 2.0], t, hmin=0.05)
     calls, free_calls = [], []
     with accelerator_rules():
-        got = integrate.odeint(_recording(lambda t, y: -y, calls), np.asarray([1.0, 2.0]), np.asarray(t), hmin=0.05,
+        got = integrate.odeint(_recording(lambda t, y: -y, calls), np.asarray([1.0, 2.0]), _on(t), hmin=0.05,
                                tfirst=True)
-        integrate.odeint(_recording(lambda t, y: -y, free_calls), np.asarray([1.0, 2.0]), np.asarray(t), tfirst=True)
+        integrate.odeint(_recording(lambda t, y: -y, free_calls), np.asarray([1.0, 2.0]), _on(t), tfirst=True)
     # the first step (RK45's: f at t0, at the initial step's trial point, then at t0 + h/5, ...): the
     # initial step selected (~0.01 here) raised to hmin
     assert 5 * free_calls[2] < 0.05 <= 5 * calls[2] * (1 + 1e-12)
@@ -278,12 +289,12 @@ def test_odeint_h0_longer_than_the_interval_and_printmessg():
     with pytest.warns(scipy.integrate.ODEintWarning) as ref:
         r = scipy.integrate.odeint(decay_in(numpy), numpy.ones(3), t, tfirst=True, h0=5.0, printmessg=1)
     with accelerator_rules(), pytest.warns(scipy.integrate.ODEintWarning) as got:
-        g = integrate.odeint(decay_in(np), np.ones(3), np.asarray(t), tfirst=True, h0=5.0, printmessg=1)
+        g = integrate.odeint(decay_in(np), np.ones(3), _on(t), tfirst=True, h0=5.0, printmessg=1)
     assert [str(w.message) for w in got] == [str(w.message) for w in ref] == ["Integration successful."]
     _within(g.to_numpy(), r, TOL, TOL, 20)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # ixpr, mxhnil: no output, as SciPy 1.17's LSODA prints none
-        _device(integrate.odeint, decay_in(np), np.ones(3), np.asarray(t), tfirst=True, ixpr=1, mxhnil=3)
+        _device(integrate.odeint, decay_in(np), np.ones(3), _on(t), tfirst=True, ixpr=1, mxhnil=3)
 
 
 # -- banded Dfun --
@@ -309,18 +320,18 @@ def test_odeint_banded_dfun_against_scipy(col_deriv, tfirst):
     band = band.T.copy() if col_deriv else band
 
     def f_in(xp):
-        c = xp.asarray(C)
+        c = _arr(xp, C)
         return (lambda t, y, s: s * (c @ y)) if tfirst else (lambda y, t, s: s * (c @ y))
 
     def dfun_in(xp):
-        b = xp.asarray(band)
+        b = _arr(xp, band)
         return lambda a1, a2, s: s * b
 
     t = numpy.array([0, 5, 10, 100.0])
     kw = dict(args=(1.0,), ml=2, mu=1, col_deriv=col_deriv, tfirst=tfirst, full_output=True, rtol=1e-9, atol=1e-12,
               mxstep=10000)
     ref, ri = scipy.integrate.odeint(f_in(numpy), numpy.ones(4), t, Dfun=dfun_in(numpy), **kw)
-    got, gi = _device(integrate.odeint, f_in(np), np.ones(4), np.asarray(t), Dfun=dfun_in(np), **kw)
+    got, gi = _device(integrate.odeint, f_in(np), np.ones(4), _on(t), Dfun=dfun_in(np), **kw)
     exact = scipy.integrate.odeint(f_in(numpy), numpy.ones(4), t, args=(1.0,), tfirst=tfirst, rtol=1e-13, atol=1e-16,
                                    mxstep=10 ** 6)
     _within(ref, exact, 1e-9, 1e-12, 50)
@@ -334,11 +345,11 @@ def test_odeint_banded_dfun_is_the_dense_jacobian():
     t = numpy.array([0, 5, 10, 100.0])
 
     def f(y, t):
-        return np.asarray(C) @ y
+        return _on(C) @ y
 
     with accelerator_rules():
-        full, fi = integrate.odeint(f, np.ones(4), np.asarray(t), Dfun=lambda y, t: np.asarray(C), full_output=True)
-        band, bi = integrate.odeint(f, np.ones(4), np.asarray(t), Dfun=lambda y, t: np.asarray(_band_rows(C, 2, 1)),
+        full, fi = integrate.odeint(f, np.ones(4), _on(t), Dfun=lambda y, t: _on(C), full_output=True)
+        band, bi = integrate.odeint(f, np.ones(4), _on(t), Dfun=lambda y, t: _on(_band_rows(C, 2, 1)),
                                     ml=2, mu=1, full_output=True)
     for key in ("nst", "nfe", "nje"):
         numpy.testing.assert_array_equal(bi[key].to_numpy(), fi[key].to_numpy())
@@ -361,7 +372,8 @@ def test_odeint_dfun_shape_raises_scipys_error(shape, kw):
 @pytest.mark.parametrize("kind", ["torchnp", "scipy", "callable-torchnp", "callable-scipy"])
 def test_bdf_sparse_jacobian_takes_scipys_steps(kind):
     # SciPy factorizes I - c J of a sparse J by splu; on the device J is densified (dense LU): the
-    # same steps and counts as SciPy's with its sparse Jacobian
+    # same steps and counts as SciPy's with its sparse Jacobian. SciPy's sparse matrices are host
+    # data: beside a state on an accelerator, DeviceMismatchError (§3.3; the CPU's rules take them)
     lam = numpy.array([-1.0, -1e3, -1e5, -10.0])
     M = numpy.diag(lam) + numpy.diag([0.5, 0.2, 0.1], 1)
     ref_jac = scipy.sparse.csc_matrix(M)
@@ -369,15 +381,20 @@ def test_bdf_sparse_jacobian_takes_scipys_steps(kind):
                                     jac=(lambda t, y: ref_jac) if kind.startswith("callable") else ref_jac)
     with accelerator_rules():
         if kind == "torchnp":
-            jac = tsparse.csr_array(M)
+            jac = tsparse.csr_array(_on(M))
         elif kind == "scipy":
             jac = scipy.sparse.csr_array(M)
         elif kind == "callable-torchnp":
-            jac = (lambda t, y: tsparse.csc_array(np.asarray(M)))
+            jac = (lambda t, y: tsparse.csc_array(_on(M)))
         else:
             jac = (lambda t, y: scipy.sparse.csc_matrix(M))
-        got = integrate.solve_ivp(lambda t, y: np.asarray(M) @ y, (0, 5), np.ones(4), method="BDF", rtol=1e-6,
-                                  atol=1e-9, jac=jac, jac_sparsity=scipy.sparse.csc_matrix(M != 0))
+        run = lambda: integrate.solve_ivp(lambda t, y: _on(M) @ y, (0, 5), np.ones(4), method="BDF", rtol=1e-6,
+                                          atol=1e-9, jac=jac, jac_sparsity=scipy.sparse.csc_matrix(M != 0))
+        if not DEVICE.startswith("cpu") and kind.endswith("scipy"):
+            with pytest.raises(np.DeviceMismatchError):
+                run()
+            return
+        got = run()
     assert (got.status, got.nfev, got.njev, got.nlu) == (ref.status, ref.nfev, ref.njev, ref.nlu)
     numpy.testing.assert_allclose(got.t.to_numpy(), ref.t, rtol=1e-6)
     _within(got.y.to_numpy(), ref.y, 1e-6, 1e-9, 1e-2)
@@ -387,8 +404,8 @@ def test_host_rules_pass_tolerance_arrays_and_tcrit_to_scipy():  # §8.2: SciPy'
     t = numpy.linspace(0, 100, 5)
     kw = dict(tfirst=True, rtol=[1e-6, 1e-8, 1e-6], atol=numpy.array([1e-10, 1e-14, 1e-10]), tcrit=[50.0])
     ref = scipy.integrate.odeint(robertson_in(numpy), numpy.array([1.0, 0, 0]), t, **kw)
-    got = integrate.odeint(robertson_in(np), np.asarray([1.0, 0, 0]), np.asarray(t),
-                           **{**kw, "atol": np.asarray(kw["atol"]), "tcrit": np.asarray([50.0])})
+    got = integrate.odeint(robertson_in(np), np.asarray([1.0, 0, 0], device="cpu"), np.asarray(t),
+                           **{**kw, "atol": np.asarray(kw["atol"]), "tcrit": np.asarray([50.0], device="cpu")})
     numpy.testing.assert_array_equal(got.to_numpy(), ref)
 
 
@@ -397,12 +414,13 @@ def test_host_rules_pass_tolerance_arrays_and_sparse_jac_to_scipy():  # §8.2: S
     kw = dict(method="BDF", rtol=1e-6, atol=numpy.array([1e-9, 1e-12, 1e-9]))
     ref = scipy.integrate.solve_ivp(lambda t, y: M @ y, (0, 5), numpy.ones(3), jac=scipy.sparse.csc_matrix(M), **kw)
     for jac in (scipy.sparse.csc_matrix(M), tsparse.csr_array(M)):
-        got = integrate.solve_ivp(lambda t, y: np.asarray(M) @ y, (0, 5), np.ones(3), jac=jac,
+        got = integrate.solve_ivp(lambda t, y: np.asarray(M) @ y, (0, 5), np.ones(3, device="cpu"), jac=jac,
                                   **{**kw, "atol": np.asarray(kw["atol"])})
         assert got.y.device.type == "cpu" and (got.nfev, got.njev, got.nlu) == (ref.nfev, ref.njev, ref.nlu)
         numpy.testing.assert_array_equal(got.y.to_numpy(), ref.y)
     ref = scipy.integrate.solve_ivp(decay_in(numpy), (0, 2), numpy.ones(3), rtol=[1e-5, 1e-6, 1e-7])
-    got = integrate.solve_ivp(decay_in(np), (0, 2), np.ones(3), rtol=np.asarray([1e-5, 1e-6, 1e-7]))
+    got = integrate.solve_ivp(decay_in(np), (0, 2), np.ones(3, device="cpu"),
+                              rtol=np.asarray([1e-5, 1e-6, 1e-7], device="cpu"))
     numpy.testing.assert_array_equal(got.y.to_numpy(), ref.y)
 
 
@@ -525,8 +543,7 @@ def test_odeint_excess_accuracy_during_the_integration_as_scipy():
     with pytest.warns(scipy.integrate.ODEintWarning) as ref_w:
         r, ri = scipy.integrate.odeint(lambda y, t: y, [1e-3, 1.0], t, atol=[1e-16, 1e-6], **kw)
     with accelerator_rules(), pytest.warns(scipy.integrate.ODEintWarning) as got_w:
-        g, gi = integrate.odeint(lambda y, t: y, np.asarray([1e-3, 1.0]), np.asarray(t),
-                                 atol=np.asarray([1e-16, 1e-6]), **kw)
+        g, gi = integrate.odeint(lambda y, t: y, np.asarray([1e-3, 1.0]), _on(t), atol=_on([1e-16, 1e-6]), **kw)
     assert [str(w.message) for w in got_w] == [str(w.message) for w in ref_w]
     assert gi["message"] == ri["message"] == "Excess accuracy requested (tolerances too small)."
     _within(g.to_numpy()[:2], r[:2], 1e-6, 1e-6, 20)  # (y[1]: rtol 0 asks eps; within 1e-6 atol)

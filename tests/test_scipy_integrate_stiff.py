@@ -13,7 +13,7 @@ import torchnp as np
 from torchnp.scipy import integrate
 from host_reads import HostReads
 from scipy_support import accelerator_rules
-from support import examples
+from support import DEVICE, examples
 
 
 def robertson_in(xp):
@@ -24,9 +24,9 @@ def robertson_in(xp):
 
 
 def robertson_jac_in(xp):
-    def jac(t, y):
+    def jac(t, y):  # on y's device: a list is created on the default device (§3.3), not host data's
         return xp.asarray([[-0.04, 1e4 * y[2], 1e4 * y[1]], [0.04, -1e4 * y[2] - 6e7 * y[1], -1e4 * y[1]],
-                           [0.0, 6e7 * y[1], 0.0]])
+                           [0.0, 6e7 * y[1], 0.0]], device=y.device)
     return jac
 
 
@@ -35,7 +35,7 @@ def vdp_in(xp, mu=1000.0):
 
 
 def vdp_jac_in(xp, mu=1000.0):
-    return lambda t, y: xp.asarray([[0.0, 1.0], [-2 * mu * y[0] * y[1] - 1, mu * (1 - y[0] ** 2)]])
+    return lambda t, y: xp.asarray([[0.0, 1.0], [-2 * mu * y[0] * y[1] - 1, mu * (1 - y[0] ** 2)]], device=y.device)
 
 
 # a stiff linear system y' = A y: eigenvalues -1, -1e3, -1e5 (A = V diag V^-1, V well conditioned)
@@ -43,8 +43,18 @@ V = numpy.array([[1.0, 0.5, 0.0], [0.0, 1.0, 0.5], [0.5, 0.0, 1.0]])
 A = V @ numpy.diag([-1.0, -1e3, -1e5]) @ numpy.linalg.inv(V)
 
 
+def _on(x):
+    """``x`` (NumPy data) on the test device: the device integrators' operands live with ``y0`` (§3.3)."""
+    return np.asarray(x, device=DEVICE)
+
+
+def _arr(xp, x):
+    """``xp.asarray(x)``: NumPy's, or torchnp's on the test device."""
+    return xp.asarray(x) if xp is numpy else _on(x)
+
+
 def linear_in(xp):
-    a = xp.asarray(A)
+    a = _arr(xp, A)
     return lambda t, y: a @ y
 
 
@@ -61,7 +71,7 @@ def _within(got, ref, rtol, atol, k):
 
 PROBLEMS = {"robertson": (robertson_in, robertson_jac_in, [1.0, 0.0, 0.0], (0.0, 1e5)),
             "vdp": (vdp_in, vdp_jac_in, [2.0, 0.0], (0.0, 2000.0)),
-            "linear": (linear_in, lambda xp: (lambda t, y: xp.asarray(A)), [1.0, 2.0, -1.0], (0.0, 10.0))}
+            "linear": (linear_in, lambda xp: (lambda t, y: _arr(xp, A)), [1.0, 2.0, -1.0], (0.0, 10.0))}
 
 
 @pytest.mark.parametrize("problem, rtol", [("robertson", 1e-3), ("robertson", 1e-6), ("linear", 1e-3),
@@ -96,7 +106,7 @@ def test_bdf_autograd_jacobian_against_scipys_finite_differences(problem):
     te = numpy.linspace(*span, 41)
     ref = scipy.integrate.solve_ivp(rhs(numpy), span, numpy.array(y0), method="BDF", t_eval=te, rtol=1e-6,
                                     atol=1e-9)
-    got = _device(rhs(np), span, np.asarray(y0), method="BDF", t_eval=np.asarray(te), rtol=1e-6, atol=1e-9)
+    got = _device(rhs(np), span, np.asarray(y0), method="BDF", t_eval=_on(te), rtol=1e-6, atol=1e-9)
     assert got.success and got.status == ref.status == 0 and got.t.shape == ref.t.shape
     assert got.njev <= ref.njev + 2 and got.nfev <= 1.1 * ref.nfev  # stiff: few Jacobians, as SciPy
     numpy.testing.assert_array_equal(got.t.to_numpy(), ref.t)
@@ -155,18 +165,18 @@ def test_bdf_complex_and_vectorized_states():
     lam = numpy.array([-1e4 + 100j, -1 + 3j])
     ref = scipy.integrate.solve_ivp(lambda t, y: lam * y, (0, 5), numpy.array([1 + 0j, 1j]), method="BDF",
                                     rtol=1e-8, atol=1e-12)
-    got = _device(lambda t, y: np.asarray(lam) * y, (0, 5), np.asarray([1 + 0j, 1j]), method="BDF", rtol=1e-8,
+    got = _device(lambda t, y: _on(lam) * y, (0, 5), np.asarray([1 + 0j, 1j]), method="BDF", rtol=1e-8,
                   atol=1e-12)
     assert got.y.dtype == ref.y.dtype == numpy.complex128 and got.success
     numpy.testing.assert_allclose(got.y.to_numpy()[:, -1], ref.y[:, -1], rtol=1e-5, atol=1e-10)
     ref = scipy.integrate.solve_ivp(lambda t, y: A @ y, (0, 5), numpy.ones(3), method="BDF", vectorized=True)
-    got = _device(lambda t, y: np.asarray(A) @ y, (0, 5), np.ones(3), method="BDF", vectorized=True)
+    got = _device(lambda t, y: _on(A) @ y, (0, 5), np.ones(3), method="BDF", vectorized=True)
     _within(got.y.to_numpy()[:, -1], ref.y[:, -1], 1e-3, 1e-6, 5)
 
 
 def test_bdf_float32_state_and_constant_jacobian():
     ref = scipy.integrate.solve_ivp(lambda t, y: A @ y, (0, 2), numpy.ones(3, dtype="float32"), method="BDF", jac=A)
-    got = _device(linear_in(np), (0, 2), np.ones(3, dtype="float32"), method="BDF", jac=np.asarray(A))
+    got = _device(linear_in(np), (0, 2), np.ones(3, dtype="float32"), method="BDF", jac=_on(A))
     assert got.y.dtype == ref.y.dtype == numpy.float64  # SciPy integrates in double precision
     assert (got.nfev, got.njev, got.nlu) == (ref.nfev, ref.njev, ref.nlu) == (got.nfev, 0, got.nlu)
     _within(got.y.to_numpy(), ref.y, 1e-3, 1e-6, 1e-3)
@@ -217,7 +227,7 @@ def test_odeint_switches_to_bdf_when_stiff(problem):
                                    mxstep=10 ** 6)
     ref, ri = scipy.integrate.odeint(rhs(numpy), numpy.array(y0), t, tfirst=True, full_output=True, mxstep=10000)
     with accelerator_rules():
-        got, gi = integrate.odeint(rhs(np), np.asarray(y0), np.asarray(t), tfirst=True, full_output=True,
+        got, gi = integrate.odeint(rhs(np), np.asarray(y0), _on(t), tfirst=True, full_output=True,
                                    mxstep=10000)
     assert got.shape == ref.shape and got.dtype == ref.dtype
     _within(got.to_numpy(), exact, TOL, TOL, k[0])
@@ -246,9 +256,9 @@ def test_odeint_dfun_col_deriv_args_and_hmax():
         return scale * robertson_jac_in(np)(t, y).T
 
     with accelerator_rules():
-        got, info = integrate.odeint(f, np.asarray([1.0, 0, 0]), np.asarray(t), args=(1.0,), Dfun=dfun, col_deriv=1,
+        got, info = integrate.odeint(f, np.asarray([1.0, 0, 0]), _on(t), args=(1.0,), Dfun=dfun, col_deriv=1,
                                      full_output=1)
-        capped = integrate.odeint(f, np.asarray([1.0, 0, 0]), np.asarray(t), args=(1.0,), hmax=50.0)
+        capped = integrate.odeint(f, np.asarray([1.0, 0, 0]), _on(t), args=(1.0,), hmax=50.0)
     _within(got.to_numpy(), exact, TOL, TOL, 20)
     _within(capped.to_numpy(), exact, TOL, TOL, 20)
     assert info["nje"].to_numpy()[-1] > 0 and (info["hu"].to_numpy() <= 1e3).all()
@@ -259,7 +269,7 @@ def test_odeint_excess_work_warns_as_scipy():
     with pytest.warns(scipy.integrate.ODEintWarning, match="Excess work done") as ref:
         scipy.integrate.odeint(lotka_in(numpy), numpy.array([10.0, 5.0]), t, tfirst=True, mxstep=20)
     with accelerator_rules(), pytest.warns(scipy.integrate.ODEintWarning) as got:
-        y, info = integrate.odeint(lotka_in(np), np.asarray([10.0, 5.0]), np.asarray(t), tfirst=True, mxstep=20,
+        y, info = integrate.odeint(lotka_in(np), np.asarray([10.0, 5.0]), _on(t), tfirst=True, mxstep=20,
                                    full_output=True)
     assert [str(w.message) for w in got] == [str(w.message) for w in ref]
     assert info["message"] == "Excess work done on this call (perhaps wrong Dfun type)."
@@ -271,13 +281,14 @@ def test_host_rules_take_scipys_own_with_torchnp_callables():  # §8.2: SciPy's 
     kw = dict(method="BDF", rtol=1e-6, atol=1e-10)
     ref = scipy.integrate.solve_ivp(robertson_in(numpy), (0, 100), numpy.array([1.0, 0, 0]),
                                     jac=robertson_jac_in(numpy), **kw)
-    got = integrate.solve_ivp(robertson_in(np), (0, 100), np.asarray([1.0, 0, 0]), jac=robertson_jac_in(np), **kw)
+    got = integrate.solve_ivp(robertson_in(np), (0, 100), np.asarray([1.0, 0, 0], device="cpu"),
+                              jac=robertson_jac_in(np), **kw)
     assert got.y.device.type == "cpu" and (got.nfev, got.njev, got.nlu) == (ref.nfev, ref.njev, ref.nlu)
     numpy.testing.assert_array_equal(got.y.to_numpy(), ref.y)
     t = numpy.linspace(0, 100, 5)
     ref, ri = scipy.integrate.odeint(robertson_in(numpy), numpy.array([1.0, 0, 0]), t, tfirst=True,
                                      Dfun=robertson_jac_in(numpy), full_output=True)
-    got, gi = integrate.odeint(robertson_in(np), np.asarray([1.0, 0, 0]), np.asarray(t), tfirst=True,
+    got, gi = integrate.odeint(robertson_in(np), np.asarray([1.0, 0, 0], device="cpu"), np.asarray(t), tfirst=True,
                                Dfun=robertson_jac_in(np), full_output=True)
     numpy.testing.assert_array_equal(got.to_numpy(), ref)
     assert set(gi) == set(ri) and gi["nst"].tolist() == ri["nst"].tolist()
@@ -293,7 +304,7 @@ def test_odeint_args_must_be_a_tuple_as_scipy():
 def test_odeint_host_reads_per_step():  # docs/devices.md: the integrators' reads, one per nonstiff step
     t = numpy.linspace(0, 3, 4)
     with accelerator_rules(), HostReads() as hr:
-        _, info = integrate.odeint(lotka_in(np), np.asarray([10.0, 5.0]), np.asarray(t), tfirst=True,
+        _, info = integrate.odeint(lotka_in(np), np.asarray([10.0, 5.0]), _on(t), tfirst=True,
                                    full_output=True)
     nst = int(info["nst"].to_numpy()[-1])
     # RK45: one read per attempt (error norm) and one per accepted step (stiffness), the initial

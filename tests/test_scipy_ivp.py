@@ -27,7 +27,7 @@ ARGS = (1.5, 1.0, 3.0, 1.0)
 @pytest.mark.parametrize("method", ["RK45", "RK23", "DOP853", "Radau", "BDF", "LSODA"])
 def test_host_data_is_scipys(method):  # §8.2: SciPy's own, with a torchnp right-hand side
     ref = scipy.integrate.solve_ivp(lotka_in(np), [0, 10], numpy.array([10.0, 5.0]), method=method, args=ARGS)
-    got = integrate.solve_ivp(lotka_in(np), [0, 10], np.asarray([10.0, 5.0]), method=method, args=ARGS)
+    got = integrate.solve_ivp(lotka_in(np), [0, 10], np.asarray([10.0, 5.0], device="cpu"), method=method, args=ARGS)
     assert isinstance(got.y, np.ndarray) and got.y.device.type == "cpu"
     numpy.testing.assert_array_equal(got.t.to_numpy(), ref.t)
     numpy.testing.assert_array_equal(got.y.to_numpy(), ref.y)
@@ -138,10 +138,14 @@ def test_device_refuses_host_only_methods_with_the_fix():  # §8.3
 def test_odeint_host_is_scipys_and_device_within_its_tolerance():
     t = numpy.linspace(0, 4, 9)
     ref = scipy.integrate.odeint(lambda y, t: -0.5 * y + numpy.sin(t), numpy.array([1.0, 2.0]), t)
-    host = integrate.odeint(lambda y, t: -0.5 * y + np.sin(t), np.asarray([1.0, 2.0]), np.asarray(t))
+
+    def rhs(y, t):  # t a float: its sine on y's device (np.sin(t) alone is on the default device, §3.3)
+        return -0.5 * y + np.sin(np.asarray(t, device=y.device))
+
+    host = integrate.odeint(rhs, np.asarray([1.0, 2.0], device="cpu"), np.asarray(t))
     numpy.testing.assert_allclose(host.to_numpy(), ref, rtol=1e-15)  # np.sin of a float: the same libm value
     with accelerator_rules():
-        got = integrate.odeint(lambda y, t: -0.5 * y + np.sin(t), np.asarray([1.0, 2.0]), np.asarray(t))
+        got = integrate.odeint(rhs, np.asarray([1.0, 2.0]), np.asarray(t, device=DEVICE))
     assert got.shape == ref.shape
     # RK45 and LSODA, each at rtol=atol=1.49e-8 per step: their global errors differ (~2e-7 here);
     # both within 1e-6 of a tight solution
