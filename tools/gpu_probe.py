@@ -1,7 +1,10 @@
 """Diagnostics for a lent GPU (tools/gpu_check.sh runs it): the markov_chain.py solve that printed [1, -0, 0]
 on an H200 (2026-11-28; NumPy: [0.625, 0.3125, 0.0625]), step by step, and lstsq of non-finite data."""
-import torch, numpy
+import numpy
+import torch
+
 import torchnp as np
+
 P = np.array([[0.9, 0.075, 0.025], [0.15, 0.8, 0.05], [0.25, 0.25, 0.5]])
 A = P.T - np.eye(3)
 print("P.T-eye", A.to_numpy())
