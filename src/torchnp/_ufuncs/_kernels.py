@@ -153,19 +153,22 @@ def _componentwise(op):
     return kernel
 
 
-def _second_on_ties(op):
+def _second_on_ties(op, second=True):
     """float32/float64 maximum/minimum: NumPy keeps the second operand when they compare equal
-    (maximum(0.0, -0.0) is -0.0; its float16 loop keeps the first, as torch). torch's CPU kernel
-    keeps the first, CUDA's (``fmax``) a zero of its own choosing (the first GPU run), so equal
-    operands take the second explicitly on every device (NaNs compare unequal and propagate)."""
+    (maximum(0.0, -0.0) is -0.0); its float16 loop keeps the first (``second=False``). torch's CPU
+    kernel keeps the first, CUDA's (``fmax``) a zero of its own choosing (the GPU runs, float16
+    too), so equal operands take NumPy's explicitly on every device (NaNs compare unequal and
+    propagate)."""
     def kernel(a, b):
         a, b = _pair(a, b)
-        return torch.where(a == b, b, op(b, a))
+        return torch.where(a == b, b, op(b, a)) if second else torch.where(a == b, a, op(a, b))
     return kernel
 
 
 float_maximum = _second_on_ties(torch.maximum)
 float_minimum = _second_on_ties(torch.minimum)
+half_maximum = _second_on_ties(torch.maximum, second=False)
+half_minimum = _second_on_ties(torch.minimum, second=False)
 complex_add = _componentwise(torch.add)
 complex_subtract = _componentwise(torch.sub)
 

@@ -118,8 +118,10 @@ SPECIAL = {
     "less_equal": {"c": k.complex_compare(False, True)},
     "greater": {"c": k.complex_compare(True, False)},
     "greater_equal": {"c": k.complex_compare(True, True)},
-    "maximum": {"c": k.complex_extremum(True, True), "float32": k.float_maximum, "float64": k.float_maximum},
-    "minimum": {"c": k.complex_extremum(False, True), "float32": k.float_minimum, "float64": k.float_minimum},
+    "maximum": {"c": k.complex_extremum(True, True), "float16": k.half_maximum, "float32": k.float_maximum,
+                "float64": k.float_maximum},
+    "minimum": {"c": k.complex_extremum(False, True), "float16": k.half_minimum, "float32": k.float_minimum,
+                "float64": k.float_minimum},
     "fmax": {"c": k.complex_extremum(True, False)},
     "fmin": {"c": k.complex_extremum(False, False)},
 }
