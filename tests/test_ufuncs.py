@@ -850,3 +850,22 @@ def test_log1p_of_subnormals_on_torch_kernels(dtype):
     x = numpy.tile(numpy.array([fi.smallest_subnormal, -fi.smallest_subnormal, fi.tiny / 3, -fi.tiny / 3,
                                 fi.tiny, -fi.tiny, 0.0, -0.0], dtype=dtype), 13)[:100]
     check("log1p", x, compare=Compare(rtol=0, atol=0))
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"])
+def test_integer_reciprocal_kernel_is_numpys_without_a_float_cast(dtype):
+    """reciprocal's integer loops run a kernel of comparisons (NumPy's 1 / x: x at 1 and -1, 0
+    elsewhere, at 0 the x86 cast of inf), not torch's float reciprocal cast back: CUDA's cast of
+    inf clamps (int8 0 gave -1 on the GPU run of 2026-11-28). The kernel on the CPU stands in."""
+    from torchnp._ufuncs import _table
+
+    kinds = _table.SPECIAL["reciprocal"]
+    kernel = kinds.get(dtype, kinds.get(numpy.dtype(dtype).kind))
+    assert kernel is not None
+    info = numpy.iinfo(dtype)
+    v = numpy.array([info.min, info.max, 0, 1, 2, 7] + ([-1, -2] if info.min else []), dtype=dtype)
+    with numpy.errstate(all="ignore"):
+        want = numpy.reciprocal(v)
+    got = kernel(torch.from_numpy(v))
+    numpy.testing.assert_array_equal(got.numpy(), want)
+    assert got.numpy().dtype == want.dtype

@@ -106,7 +106,8 @@ SPECIAL = {
     # integers: a copy (torch.floor of uint16/32/64 has no CUDA kernel, _dtypes.PARTIAL_KERNELS)
     **{name: {"b": k.identity, "u": k.identity} for name in ("floor", "ceil", "trunc")},
     "isnan": {"u": k.all_false}, "isinf": {"u": k.all_false},
-    "rint": {"c": k.complex_rint}, "reciprocal": {"c": k.complex_reciprocal, "uint64": k.unsigned_reciprocal},
+    "rint": {"c": k.complex_rint}, "reciprocal": {"c": k.complex_reciprocal, "i": k.int_reciprocal,
+                                              "u": k.unsigned_reciprocal},
     "add": {"c": k.complex_add}, "subtract": {"c": k.complex_subtract}, "negative": {"c": k.complex_negative},
     "fmod": {"f": k.float_fmod},
     "remainder": {"f": k.float_remainder}, "mod": {"f": k.float_remainder},
