@@ -424,7 +424,8 @@ def test_asarray_copy_false_cannot_share(kind):  # was a silent copy: a later wr
     numpy.asarray(a, copy=False)  # NumPy shares it; torch cannot, so NumPy 2's copy=False error
     with pytest.raises(ValueError, match="Unable to avoid copy"):
         torchnp.asarray(a, copy=False, device="cpu")
-    assert_like_numpy(torchnp.asarray(a, device="cpu"), numpy.asarray(a, dtype=a.dtype.newbyteorder("=")))
+    assert_like_numpy(torchnp.asarray(a, device="cpu"), numpy.asarray(a, dtype=a.dtype.newbyteorder("=")),
+                      device="cpu")  # host data asked for on the host, on every default device
 
 
 @given(hnp.arrays(st.sampled_from(["<f8", ">f8", "<i4", ">i4"]), hnp.array_shapes(min_dims=1, max_dims=2, max_side=4)),
@@ -452,7 +453,7 @@ def test_asarray_copy_false_property(a, step, writeable):  # shares memory or ra
 def test_from_dlpack_read_only_numpy():  # was a writable alias of read-only memory
     a = _readonly(numpy.arange(3.0))
     x = torchnp.from_dlpack(a)
-    assert_like_numpy(x, numpy.from_dlpack(a))
+    assert_like_numpy(x, numpy.from_dlpack(a), device="cpu")  # DLPack shares host memory: a host array
     assert x.flags.writeable == numpy.from_dlpack(a).flags.writeable  # a read-only view, as NumPy's (issue 16)
     with pytest.raises(ValueError, match="^assignment destination is read-only$"):
         x[0] = 5.0
