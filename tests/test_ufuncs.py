@@ -869,3 +869,21 @@ def test_integer_reciprocal_kernel_is_numpys_without_a_float_cast(dtype):
     got = kernel(torch.from_numpy(v))
     numpy.testing.assert_array_equal(got.numpy(), want)
     assert got.numpy().dtype == want.dtype
+
+
+def test_python_scalar_operands_become_tensors_on_the_arrays_device():
+    """A Python scalar a torch kernel will not take (logical_and's ``other``) becomes a 0-d tensor on
+    the operands' device, not the CPU's: CUDA's logical_and/or/xor refuse a CPU 0-d tensor beside a
+    0-d device array (DeviceMismatchError on the GPU run of 2026-11-28). The meta device stands in."""
+    from torchnp._ufuncs import _ufunc
+
+    seen = []
+
+    def fn(a, b):
+        seen.append((a.device.type, b.device.type))
+        return torch.logical_and(a, b)
+
+    kernel = _ufunc._generic_kernel(fn, (None, ("scalar", torch.bool, False, False, torch.bool)), (None,), 1)
+    kernel(torch.ones((), dtype=torch.bool, device="meta"), False)
+    assert seen == [("meta", "meta")]
+    assert_like_numpy(torchnp.logical_and(tnp(numpy.array(True)), False), numpy.logical_and(numpy.array(True), False))
