@@ -470,6 +470,16 @@ def test_show_config_runs_and_reports_numpy_too(capsys):  # numpy.show_config: t
     assert torchnp.get_include() == numpy.get_include()
 
 
+def test_show_config_from_a_source_tree(monkeypatch):  # the GPU machine ran torchnp uninstalled (PYTHONPATH)
+    import importlib.metadata
+
+    def missing(name):
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(importlib.metadata, "version", missing)
+    assert torchnp.show_config(mode="dicts")["torchnp"]["version"] == torchnp.__version__
+
+
 def test_core_records_like_numpy():  # NumPy 100 exercises, #91: np.core.records on host data (§2.5)
     import warnings
 
