@@ -108,7 +108,8 @@ def test_scalar_results_are_numpy_scalars(name):  # §1.3: the same type NumPy r
     a = numpy.array([[3.0, 1.0], [2.0, 5.0]])
     args = {"percentile": (a, 30.0), "dot": (a[0], a[1]), "vdot": (a[0], a[1]), "interp": (2.5, [1.0, 3.0], [0.0, 1.0])}
     np_args = args.get(name, (a,))
-    tn_args = tuple(torchnp.asarray(v, device="cpu") if isinstance(v, numpy.ndarray) else v for v in np_args)
+    # host data (lists too: they would be built on the default device, where §1.3's scalars are 0-d arrays)
+    tn_args = tuple(torchnp.asarray(v, device="cpu") if isinstance(v, (numpy.ndarray, list)) else v for v in np_args)
     resolve = lambda mod: eval(f"mod.{name}", {"mod": mod})  # noqa: E731
     expected = resolve(numpy)(*np_args)
     got = resolve(torchnp)(*tn_args)

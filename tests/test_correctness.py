@@ -6,11 +6,12 @@ Every item has its failing example against NumPy first, then a hypothesis proper
 
 import numpy
 import pytest
+import torch
 from hypothesis import given, strategies as st
 from hypothesis.extra import numpy as hnp
 
 import torchnp
-from support import (assert_like_numpy, check, Compare, DEVICE, is_cuda, raised, tnp)
+from support import (accelerator_rules, assert_like_numpy, check, Compare, DEVICE, is_cuda, raised, tnp)
 
 pytestmark = [pytest.mark.filterwarnings("ignore:invalid value encountered:RuntimeWarning"),
               pytest.mark.filterwarnings("ignore::numpy.exceptions.ComplexWarning"),
@@ -60,6 +61,11 @@ def test_float_to_int_out_of_range(dt):  # float64 -> uint8 of 2**31 + 1 was 1 (
     lambda src: hnp.arrays(src, st.integers(0, 6), elements=st.floats(allow_nan=True, allow_infinity=True,
                                                                       width=numpy.dtype(src).itemsize * 8))))
 def test_float_to_int_property(dt, a):  # any float, in range or not, casts to NumPy's integer
+    if dt == "uint32" and a.dtype != numpy.float16 and accelerator_rules():
+        # NumPy's own uint32 from a float outside [-2**31, 2**32) depends on the element's place in
+        # its loop (vector body or scalar tail); torchnp off the CPU gives the vector body's value
+        # on every element (docs/differences.md, "Devices"): compare the values both agree on
+        a = a[numpy.isfinite(a) & (a >= -(2.0**31)) & (a < 2.0**32)]
     with numpy.errstate(invalid="ignore", over="ignore"):
         assert_like_numpy(tnp(a).astype(dt), a.astype(dt))
 
@@ -175,6 +181,33 @@ def test_extremum_signed_zero(op):  # NumPy keeps the second operand on ties (ma
 def test_extremum_signed_zero_property(op, ab):
     a, b = ab
     assert_same_values(getattr(torchnp, op)(tnp(a), tnp(b)), getattr(numpy, op)(a, b))
+
+
+@pytest.mark.parametrize("dt", [numpy.float16, numpy.float32, numpy.float64])
+@pytest.mark.parametrize("op", ["maximum", "minimum"])
+def test_extremum_ties_do_not_depend_on_the_kernels_zero(op, dt):
+    """The maximum/minimum kernels choose NumPy's operand on ties themselves (float16 the first,
+    float32/float64 the second): CUDA's fmax/fmin return a zero of their own choosing (the GPU run
+    of 2026-11-28 got +0.0 for float16 maximum(-0.0, 0.0), NumPy -0.0). Stand-in for CUDA's kernel:
+    one that returns +0.0 (maximum) or -0.0 (minimum) on every tie of zeros."""
+    from torchnp._ufuncs import _kernels, _table
+
+    def cuda_like(a, b):
+        r = getattr(torch, op)(a, b)
+        return torch.where((a == 0) & (b == 0), torch.full_like(r, 0.0 if op == "maximum" else -0.0), r)
+
+    kernel = _table.SPECIAL[op][numpy.dtype(dt).name]
+    second = dt is not numpy.float16
+    stand_in = _kernels._second_on_ties(cuda_like, second=second)
+    a = numpy.asarray([0.0, -0.0, 0.0, -0.0, 1.0, numpy.nan], dtype=dt)
+    b = numpy.asarray([-0.0, 0.0, 0.0, -0.0, 1.0, 2.0], dtype=dt)
+    for x, y in ((a, b), (b, a)):
+        want = getattr(numpy, op)(x, y)
+        got = stand_in(torch.from_numpy(x), torch.from_numpy(y)).numpy()
+        numpy.testing.assert_array_equal(numpy.signbit(got), numpy.signbit(want))
+        numpy.testing.assert_array_equal(got, want)
+        numpy.testing.assert_array_equal(numpy.signbit(kernel(torch.from_numpy(x), torch.from_numpy(y)).numpy()),
+                                         numpy.signbit(want))
 
 
 # -- creation: NumPy's exception types and unsafe fills (§5.1) -------------------------------
@@ -391,7 +424,8 @@ def test_asarray_copy_false_cannot_share(kind):  # was a silent copy: a later wr
     numpy.asarray(a, copy=False)  # NumPy shares it; torch cannot, so NumPy 2's copy=False error
     with pytest.raises(ValueError, match="Unable to avoid copy"):
         torchnp.asarray(a, copy=False, device="cpu")
-    assert_like_numpy(torchnp.asarray(a, device="cpu"), numpy.asarray(a, dtype=a.dtype.newbyteorder("=")))
+    assert_like_numpy(torchnp.asarray(a, device="cpu"), numpy.asarray(a, dtype=a.dtype.newbyteorder("=")),
+                      device="cpu")  # host data asked for on the host, on every default device
 
 
 @given(hnp.arrays(st.sampled_from(["<f8", ">f8", "<i4", ">i4"]), hnp.array_shapes(min_dims=1, max_dims=2, max_side=4)),
@@ -419,7 +453,7 @@ def test_asarray_copy_false_property(a, step, writeable):  # shares memory or ra
 def test_from_dlpack_read_only_numpy():  # was a writable alias of read-only memory
     a = _readonly(numpy.arange(3.0))
     x = torchnp.from_dlpack(a)
-    assert_like_numpy(x, numpy.from_dlpack(a))
+    assert_like_numpy(x, numpy.from_dlpack(a), device="cpu")  # DLPack shares host memory: a host array
     assert x.flags.writeable == numpy.from_dlpack(a).flags.writeable  # a read-only view, as NumPy's (issue 16)
     with pytest.raises(ValueError, match="^assignment destination is read-only$"):
         x[0] = 5.0

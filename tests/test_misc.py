@@ -10,7 +10,7 @@ from hypothesis import given, strategies as st
 from hypothesis.extra import numpy as hnp
 
 import torchnp
-from support import Compare, BOOL, COMPLEX, FLOAT, INTEGER, NUMERIC, REAL, arrays, assert_like_numpy, check, tnp
+from support import Compare, BOOL, COMPLEX, FLOAT, INTEGER, NUMERIC, REAL, arrays, assert_like_numpy, check, DEVICE, tnp
 
 pytestmark = pytest.mark.filterwarnings("ignore:overflow encountered in cast:RuntimeWarning")  # 1e300 -> float16
 
@@ -394,7 +394,8 @@ def test_poly1d():
     assert_like_numpy(rr.coeffs, RR.coeffs)
     assert_like_numpy(p(tnp(numpy.arange(3.0))), P(numpy.arange(3.0)))
     assert p.order == P.order and len(p) == len(P) and p[1] == P[1] and p[7] == P[7]
-    assert str(p) == str(P) and repr(p) == repr(P)
+    # NumPy's repr; off the CPU with the coefficients' device, as an array's repr says it (§1.4)
+    assert str(p) == str(P) and repr(p) == repr(P)[:-1] + (f", device='{DEVICE}')" if DEVICE != "cpu" else ")")
     assert p == torchnp.poly1d(c) and p != q
     assert_like_numpy(torchnp.poly1d([1, 2], r=True).coeffs, numpy.poly1d([1, 2], r=True).coeffs)
     assert_like_numpy(torchnp.poly1d([0, 0, 1, 2]).coeffs, numpy.poly1d([0, 0, 1, 2]).coeffs)
@@ -467,6 +468,16 @@ def test_show_config_runs_and_reports_numpy_too(capsys):  # numpy.show_config: t
         with pytest.raises(AttributeError):
             mod.show_config(mode="x")
     assert torchnp.get_include() == numpy.get_include()
+
+
+def test_show_config_from_a_source_tree(monkeypatch):  # the GPU machine ran torchnp uninstalled (PYTHONPATH)
+    import importlib.metadata
+
+    def missing(name):
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(importlib.metadata, "version", missing)
+    assert torchnp.show_config(mode="dicts")["torchnp"]["version"] == torchnp.__version__
 
 
 def test_core_records_like_numpy():  # NumPy 100 exercises, #91: np.core.records on host data (§2.5)

@@ -492,6 +492,10 @@ def test_var_ddof_as_numpy_scalar_or_0d_array(name):
         check(name, a, ddof=ddof)
         check(name, a.astype(numpy.float64), axis=1, ddof=ddof)
         check(name, a.astype(numpy.int32), axis=0, ddof=ddof)
+    for ddof in (numpy.array(2), numpy.array(0.5)):  # a torchnp 0-d array (on the default device)
+        for axis in (None, 1):
+            assert_like_numpy(getattr(torchnp, name)(tnp(a), axis=axis, ddof=tnp(ddof)),
+                              getattr(numpy, name)(a, axis=axis, ddof=ddof))
 
 
 def test_std_out_casting_and_nanmean_where_false():

@@ -20,7 +20,7 @@ from hypothesis.extra import numpy as hnp
 import torchnp
 from torchnp._ufuncs._table import UFUNCS
 
-from support import (accelerator_rules, arrays, assert_like_numpy, check, COMPLEX, DEVICE, examples, raises_like,
+from support import (accelerator_rules, ON_ACCELERATOR, arrays, assert_like_numpy, check, COMPLEX, DEVICE, examples, raises_like,
                      Compare, SUPPORTED_DTYPES, tnp, tolerance)
 
 ALL = sorted(UFUNCS)
@@ -547,12 +547,13 @@ def test_no_torch_kernel_is_a_clear_type_error():
     a = torchnp.asarray(values, device=DEVICE)
     assert_like_numpy(torchnp.add(a, a), values + values)  # wrapping ops do run
     host = numpy.array([5, 7], dtype=numpy.uint64)  # host data: NumPy's own loop (§3.3)
-    if accelerator_rules():  # the CPU stands in for an accelerator: torch's kernels only
+    if accelerator_rules() and not ON_ACCELERATOR:  # the CPU stands in for an accelerator: torch's kernels only
         with pytest.raises(TypeError, match=r"gcd.*uint64.*device"):
             torchnp.gcd(torchnp.asarray(host), 21)
         return
-    assert_like_numpy(torchnp.gcd(torchnp.asarray(host), 21), numpy.gcd(host, 21))
-    assert_like_numpy(torchnp.gcd(torchnp.asarray(values, device="cpu"), 21), numpy.gcd(values, 21))
+    # host arrays (explicitly: on a GPU the default device is not the host) run NumPy's loop
+    assert_like_numpy(torchnp.gcd(torchnp.asarray(host, device="cpu"), 21), numpy.gcd(host, 21), device="cpu")
+    assert_like_numpy(torchnp.gcd(torchnp.asarray(values, device="cpu"), 21), numpy.gcd(values, 21), device="cpu")
 
 
 def test_resolve_dtypes_is_numpys():
@@ -850,3 +851,40 @@ def test_log1p_of_subnormals_on_torch_kernels(dtype):
     x = numpy.tile(numpy.array([fi.smallest_subnormal, -fi.smallest_subnormal, fi.tiny / 3, -fi.tiny / 3,
                                 fi.tiny, -fi.tiny, 0.0, -0.0], dtype=dtype), 13)[:100]
     check("log1p", x, compare=Compare(rtol=0, atol=0))
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"])
+def test_integer_reciprocal_kernel_is_numpys_without_a_float_cast(dtype):
+    """reciprocal's integer loops run a kernel of comparisons (NumPy's 1 / x: x at 1 and -1, 0
+    elsewhere, at 0 the x86 cast of inf), not torch's float reciprocal cast back: CUDA's cast of
+    inf clamps (int8 0 gave -1 on the GPU run of 2026-11-28). The kernel on the CPU stands in."""
+    from torchnp._ufuncs import _table
+
+    kinds = _table.SPECIAL["reciprocal"]
+    kernel = kinds.get(dtype, kinds.get(numpy.dtype(dtype).kind))
+    assert kernel is not None
+    info = numpy.iinfo(dtype)
+    v = numpy.array([info.min, info.max, 0, 1, 2, 7] + ([-1, -2] if info.min else []), dtype=dtype)
+    with numpy.errstate(all="ignore"):
+        want = numpy.reciprocal(v)
+    got = kernel(torch.from_numpy(v))
+    numpy.testing.assert_array_equal(got.numpy(), want)
+    assert got.numpy().dtype == want.dtype
+
+
+def test_python_scalar_operands_become_tensors_on_the_arrays_device():
+    """A Python scalar a torch kernel will not take (logical_and's ``other``) becomes a 0-d tensor on
+    the operands' device, not the CPU's: CUDA's logical_and/or/xor refuse a CPU 0-d tensor beside a
+    0-d device array (DeviceMismatchError on the GPU run of 2026-11-28). The meta device stands in."""
+    from torchnp._ufuncs import _ufunc
+
+    seen = []
+
+    def fn(a, b):
+        seen.append((a.device.type, b.device.type))
+        return torch.logical_and(a, b)
+
+    kernel = _ufunc._generic_kernel(fn, (None, ("scalar", torch.bool, False, False, torch.bool)), (None,), 1)
+    kernel(torch.ones((), dtype=torch.bool, device="meta"), False)
+    assert seen == [("meta", "meta")]
+    assert_like_numpy(torchnp.logical_and(tnp(numpy.array(True)), False), numpy.logical_and(numpy.array(True), False))

@@ -10,7 +10,7 @@ import numpy as _np
 import torch
 from numpy.exceptions import AxisError
 
-from . import _dtypes
+from . import _device, _dtypes
 
 __all__ = []
 
@@ -241,6 +241,8 @@ def _float_to_int(t, dtype):
     """Float -> integer cast with NumPy's results, also out of range (where C leaves it undefined
     and NumPy gives what x86 does): torch's own cast agrees except float64 -> uint8, which NumPy
     makes through int32."""
+    if t.device.type != "cpu" or not _device.CPU_VALUE_CHECKS:
+        return _float_to_int_as_x86(t, dtype)
     if dtype is torch.uint8 and t.dtype is torch.float64:
         return t.to(torch.int32).to(dtype)
     if dtype not in _dtypes.PARTIAL:
@@ -257,6 +259,33 @@ def _float_to_int(t, dtype):
         low = torch.where(big, t - 2.0**63, t).to(torch.int64)
         return torch.where(big, low + torch.iinfo(torch.int64).min, low).to(dtype)
     return t.to(torch.int64).to(dtype)
+
+
+def _truncated(t, bits):
+    """x86's ``cvttsd2si`` into a signed integer of ``bits`` bits: the truncated value where it
+    fits, the type's minimum (the "integer indefinite" value) elsewhere, NaN included."""
+    lim = 2.0 ** (bits - 1)
+    tr = torch.trunc(t)
+    fits = (tr >= -lim) & (tr < lim)
+    wide = torch.int64 if bits == 64 else torch.int32
+    return torch.where(fits, torch.where(fits, tr, 0).to(wide), -(2 ** (bits - 1)))
+
+
+def _float_to_int_as_x86(t, dtype):
+    """NumPy's float -> integer cast, out of range too, from elementwise operations that mean the
+    same on every device (CUDA's own conversion saturates: the GPU runs gave inf -> int8 as -1,
+    NumPy 0). NumPy's x86 casts: int8/int16/uint8/uint16/int32 through a 32-bit conversion,
+    int64 (and uint32 from float16) through a 64-bit one, each wrapped to the target's bits;
+    uint32 from float32/float64 as NumPy's vector loop (values from 2**31 shifted down and the
+    top bit flipped back); uint64 likewise from 2**63. docs/differences.md, "Devices"."""
+    if dtype is torch.uint64 or (dtype is torch.uint32 and t.dtype is not torch.float16):
+        bits = 64 if dtype is torch.uint64 else 32
+        big = t >= 2.0 ** (bits - 1)
+        low = _truncated(torch.where(big, t - 2.0 ** (bits - 1), t), bits)
+        return torch.where(big, low ^ -(2 ** (bits - 1)), low).to(dtype)
+    if dtype in (torch.int64, torch.uint32):
+        return _truncated(t, 64).to(dtype)
+    return _truncated(t, 32).to(dtype)
 
 
 def _float64_to_float16(t):

@@ -5,7 +5,7 @@ import torch
 import torch.nn.functional as F
 
 from .. import _dtypes
-from .._array import _wrap
+from .._array import _wrap, ndarray
 from .._boundary import on_device, tensor
 
 __all__ = ["convolve", "correlate", "interp"]
@@ -72,7 +72,10 @@ def correlate(a, v, mode="valid"):
 
 def interp(x, xp, fp, left=None, right=None, period=None):
     """One-dimensional piecewise linear interpolation (mirrors ``numpy.interp``)."""
-    xt = tensor(x)
+    # the device of the first array among x, xp, fp: a Python scalar x beside host xp/fp is host
+    # data too (it was made on the default device, then mismatched xp on a GPU, §3.2)
+    dev = next((o.device for o in (x, xp, fp) if isinstance(o, (ndarray, torch.Tensor))), None)
+    xt = tensor(x) if dev is None else tensor(x, dev)
     dev = xt.device
     xpt = on_device(xp, dev)
     fpt = on_device(fp, dev)

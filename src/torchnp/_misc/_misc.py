@@ -34,9 +34,14 @@ def setbufsize(size):
 def show_config(mode="stdout"):
     """Build configuration (mirrors ``numpy.show_config``): torchnp's and torch's, then NumPy's,
     which torchnp uses for host data. ``mode='dicts'`` returns them as a dict."""
-    from importlib.metadata import version
+    import sys
+    from importlib.metadata import PackageNotFoundError, version
 
-    info = {"torchnp": {"version": version("torchnp"), "default device": str(_device.get_default_device())},
+    try:
+        own = version("torchnp")
+    except PackageNotFoundError:  # run from a source tree (PYTHONPATH), not installed: the package's own
+        own = sys.modules[__name__.split(".")[0]].__version__
+    info = {"torchnp": {"version": own, "default device": str(_device.get_default_device())},
             "torch": {"version": torch.__version__, "cuda": torch.cuda.is_available(),
                       "threads": torch.get_num_threads(), "config": torch.__config__.show()},
             "numpy": _np.show_config(mode="dicts")}

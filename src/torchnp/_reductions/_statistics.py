@@ -105,6 +105,8 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, mean_, correction, sqrt, na
         ddof = correction
     if isinstance(ddof, (_np.generic, _np.ndarray)) and ddof.ndim == 0:
         ddof = ddof.item()  # a NumPy scalar or 0-d array is a host number here, as NumPy reads it
+    elif isinstance(ddof, ndarray) and ddof.ndim == 0:
+        ddof = tensor(ddof)  # a 0-d array (on its device, not read): the degrees of freedom as a tensor
     t = tensor(a)
     axes = axes_of(axis, t.dim())
     k = _cpu_kernels.numpy_kernel("var", t) if where is True and mean_ is NOVALUE and dtype is None else None

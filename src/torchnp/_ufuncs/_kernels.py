@@ -153,19 +153,22 @@ def _componentwise(op):
     return kernel
 
 
-def _second_on_ties(op):
+def _second_on_ties(op, second=True):
     """float32/float64 maximum/minimum: NumPy keeps the second operand when they compare equal
-    (maximum(0.0, -0.0) is -0.0; its float16 loop keeps the first, as torch). torch's CPU kernel
-    keeps the first, CUDA's (``fmax``) a zero of its own choosing (the first GPU run), so equal
-    operands take the second explicitly on every device (NaNs compare unequal and propagate)."""
+    (maximum(0.0, -0.0) is -0.0); its float16 loop keeps the first (``second=False``). torch's CPU
+    kernel keeps the first, CUDA's (``fmax``) a zero of its own choosing (the GPU runs, float16
+    too), so equal operands take NumPy's explicitly on every device (NaNs compare unequal and
+    propagate)."""
     def kernel(a, b):
         a, b = _pair(a, b)
-        return torch.where(a == b, b, op(b, a))
+        return torch.where(a == b, b, op(b, a)) if second else torch.where(a == b, a, op(a, b))
     return kernel
 
 
 float_maximum = _second_on_ties(torch.maximum)
 float_minimum = _second_on_ties(torch.minimum)
+half_maximum = _second_on_ties(torch.maximum, second=False)
+half_minimum = _second_on_ties(torch.minimum, second=False)
 complex_add = _componentwise(torch.add)
 complex_subtract = _componentwise(torch.sub)
 
@@ -189,9 +192,18 @@ def all_false(x):
 
 
 def unsigned_reciprocal(x):
-    """numpy.reciprocal on a uint64 loop: C's ``1 / x`` is 1 at 1 and 0 elsewhere (0 at 0, as NumPy's);
+    """numpy.reciprocal on an unsigned loop: C's ``1 / x`` is 1 at 1 and 0 elsewhere (0 at 0, as NumPy's);
     an equality and a cast, the kernels CUDA has for uint64 (_dtypes.PARTIAL_KERNELS)."""
     return (x == 1).to(x.dtype)
+
+
+def int_reciprocal(x):
+    """numpy.reciprocal on a signed integer loop: C's ``1.0 / x`` cast back, as NumPy's: x at 1
+    and -1, 0 elsewhere; at 0 the cast of inf (x86's, int8/int16 through int32: 0; int32/int64
+    the type's minimum). torch's float reciprocal cast back gives CUDA's clamped inf there (-1 for
+    int8, the GPU run of 2026-11-28): comparisons and a where give NumPy's on every device."""
+    at_zero = torch.iinfo(x.dtype).min if x.dtype in (torch.int32, torch.int64) else 0
+    return torch.where(x == 0, at_zero, torch.where((x == 1) | (x == -1), x, 0)).to(x.dtype)
 
 
 def int_power(a, b):

@@ -106,7 +106,8 @@ SPECIAL = {
     # integers: a copy (torch.floor of uint16/32/64 has no CUDA kernel, _dtypes.PARTIAL_KERNELS)
     **{name: {"b": k.identity, "u": k.identity} for name in ("floor", "ceil", "trunc")},
     "isnan": {"u": k.all_false}, "isinf": {"u": k.all_false},
-    "rint": {"c": k.complex_rint}, "reciprocal": {"c": k.complex_reciprocal, "uint64": k.unsigned_reciprocal},
+    "rint": {"c": k.complex_rint}, "reciprocal": {"c": k.complex_reciprocal, "i": k.int_reciprocal,
+                                              "u": k.unsigned_reciprocal},
     "add": {"c": k.complex_add}, "subtract": {"c": k.complex_subtract}, "negative": {"c": k.complex_negative},
     "fmod": {"f": k.float_fmod},
     "remainder": {"f": k.float_remainder}, "mod": {"f": k.float_remainder},
@@ -118,8 +119,10 @@ SPECIAL = {
     "less_equal": {"c": k.complex_compare(False, True)},
     "greater": {"c": k.complex_compare(True, False)},
     "greater_equal": {"c": k.complex_compare(True, True)},
-    "maximum": {"c": k.complex_extremum(True, True), "float32": k.float_maximum, "float64": k.float_maximum},
-    "minimum": {"c": k.complex_extremum(False, True), "float32": k.float_minimum, "float64": k.float_minimum},
+    "maximum": {"c": k.complex_extremum(True, True), "float16": k.half_maximum, "float32": k.float_maximum,
+                "float64": k.float_maximum},
+    "minimum": {"c": k.complex_extremum(False, True), "float16": k.half_minimum, "float32": k.float_minimum,
+                "float64": k.float_minimum},
     "fmax": {"c": k.complex_extremum(True, False)},
     "fmin": {"c": k.complex_extremum(False, False)},
 }

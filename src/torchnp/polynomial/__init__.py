@@ -83,3 +83,21 @@ def set_default_printstyle(style):
     if style not in ("unicode", "ascii"):
         raise ValueError(f"Unsupported format string '{style}'. Valid options are 'ascii' and 'unicode'")
     _polybase.ABCPolyBase._use_unicode = style == "unicode"  # noqa: F821
+
+
+def _series_repr(self):
+    """NumPy's ``ABCPolyBase.__repr__``, with the device of arrays off the CPU said once, at the end
+    (§1.4), where NumPy's text would repeat it after each of ``coef``, ``domain`` and ``window``."""
+    def body(a):
+        text, dev = repr(a), a._t.device
+        if dev.type != "cpu":
+            text = text[:-len(f", device='{dev}')")] + ")"
+        return text[6:-1]
+
+    dev = self.coef._t.device
+    where = f", device='{dev}'" if dev.type != "cpu" else ""
+    return (f"{self.__class__.__name__}({body(self.coef)}, domain={body(self.domain)}, "
+            f"window={body(self.window)}, symbol='{self.symbol}'{where})")
+
+
+_polybase.ABCPolyBase.__repr__ = _series_repr  # noqa: F821
