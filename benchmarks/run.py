@@ -436,7 +436,8 @@ def _scipy_cases(sizes):
                     return lambda: f(*args)
                 f = getattr(importlib.import_module("torchnp.scipy." + module), fname)
                 on = "cpu" if system == "torchnp.scipy host" else dev
-                a = [torchnp.asarray(x, device=on) for x in args]
+                # (gaussian_filter's sigma stays a number: a 0-d device array would be a host read, §3.5)
+                a = [torchnp.asarray(x, device=on) if isinstance(x, numpy.ndarray) else x for x in args]
                 call = lambda: f(*a)  # noqa: E731
                 return _torch_path(call) if system == "torchnp.scipy torch" and on == "cpu" else call
             return make
