@@ -796,3 +796,32 @@ def test_lstsq_of_non_finite_data_is_numpys_linalgerror():
         exc = check("linalg.lstsq", a, numpy.ones(3))
     assert isinstance(exc, NLA.LinAlgError)
     raises_like(NLA.LinAlgError, LA.lstsq, tnp(a), tnp(numpy.ones(3)), match=re.escape(str(exc)))
+
+
+def test_lstsq_of_non_finite_data_raises_where_the_svd_returns_nans(monkeypatch):
+    """Off the host rules lstsq reads the SVD's finiteness with its rank: CUDA's SVD of non-finite
+    data returns NaNs where the CPU's raises (the H200 run, 2026-11-28), so the torch path raises
+    NumPy's LinAlgError itself (§2.4). The CPU's SVD is made to answer as CUDA's."""
+    import torch
+    from torchnp import _device
+
+    monkeypatch.setattr(_device, "CPU_VALUE_CHECKS", False)
+    svd = torch.linalg.svd
+
+    def cuda_like_svd(t, full_matrices=True):
+        if bool(torch.isfinite(t).all()):
+            return svd(t, full_matrices=full_matrices)
+        u, s, vh = svd(torch.zeros_like(t), full_matrices=full_matrices)
+        return u.fill_(math.nan), s.fill_(math.nan), vh.fill_(math.nan)
+    monkeypatch.setattr(torch.linalg, "svd", cuda_like_svd)
+    a = numpy.array([[1.0, numpy.inf], [0.0, 1.0], [2.0, 1.0]])
+    with numpy.errstate(all="ignore"):
+        exc = check("linalg.lstsq", a, numpy.ones(3))
+    assert isinstance(exc, NLA.LinAlgError)
+    raises_like(NLA.LinAlgError, LA.lstsq, torchnp.asarray(a, device="cpu"), torchnp.ones(3, device="cpu"),
+                match=re.escape(str(exc)))
+    good = numpy.array([[1.0, 2.0], [0.0, 1.0], [2.0, 1.0]])
+    x, res, rank, s = LA.lstsq(torchnp.asarray(good, device="cpu"), torchnp.ones(3, device="cpu"))
+    ex, eres, erank, es = numpy.linalg.lstsq(good, numpy.ones(3))
+    assert_like_numpy(x, ex, check_dtype=False)
+    assert int(rank) == erank

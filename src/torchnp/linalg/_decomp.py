@@ -346,7 +346,11 @@ def lstsq(a, b, rcond=None):
     large = s > cutoff
     sinv = torch.where(large, 1 / torch.where(large, s, 1), 0).to(dt)
     x = mH(vh) @ (sinv.unsqueeze(-1) * (mH(u) @ tb))
-    rank = int(large.sum())  # host sync: residuals' shape depends on the rank
+    # one host sync: residuals' shape depends on the rank; non-finite data is NumPy's gelsd error
+    # (CUDA's SVD returns NaNs where the CPU's raises)
+    rank, bad = torch.stack([large.sum(), (~torch.isfinite(s)).sum()]).tolist()
+    if bad:
+        raise LinAlgError("SVD did not converge in Linear Least Squares")
     if rank == n and m > n:
         d = ta @ x - tb
         resid = (d.real * d.real + d.imag * d.imag if d.is_complex() else d * d).sum(0)
