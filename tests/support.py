@@ -10,7 +10,9 @@
 """
 
 import contextlib
+import math
 import os
+import re
 from typing import NamedTuple
 
 import numpy
@@ -275,3 +277,20 @@ def arrays(dtypes=NUMERIC, shape=None, min_dims=0, max_dims=3, min_side=0, max_s
 
 def is_cuda():
     return torch.device(DEVICE).type == "cuda"
+
+
+_PRINTED_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+def same_printout_on_a_device(actual, expected, rtol=1e-6, atol=1e-12):
+    """A program's printout on a real accelerator against NumPy's: the same words, and every printed
+    number NumPy's within rounding. CUDA's reductions add in another order than NumPy's pairwise
+    sums (last digits), and a computed zero can print as ``-0.``, which also moves the padding
+    (docs/devices.md, "On a real GPU"); so whitespace runs are not compared."""
+    words = [" ".join(part.split()) for part in _PRINTED_NUMBER.split(actual)]
+    if words != [" ".join(part.split()) for part in _PRINTED_NUMBER.split(expected)]:
+        return False
+    got, want = _PRINTED_NUMBER.findall(actual), _PRINTED_NUMBER.findall(expected)
+    return len(got) == len(want) and all(
+        g == w or math.isclose(float(g), float(w), rel_tol=rtol, abs_tol=atol) for g, w in zip(got, want))
+

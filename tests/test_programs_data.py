@@ -31,7 +31,7 @@ import numpy
 import pytest
 
 import torchnp
-from support import accelerator_rules
+from support import ON_ACCELERATOR, accelerator_rules, same_printout_on_a_device
 
 PROGRAMS = sorted((pathlib.Path(__file__).parent / "programs" / "data").glob("p*.py"))
 
@@ -145,7 +145,7 @@ def test_program(path):
     want_out, want = run_program(path, "numpy")
     got_out, got = run_program(path, "torchnp")
     want_n, got_n = (want_out, got_out) if ON_CPU else (normalise(want_out), normalise(got_out))
-    if want_n != got_n:
+    if want_n != got_n and not (ON_ACCELERATOR and same_printout_on_a_device(got_n, want_n)):
         diff = "\n".join(difflib.unified_diff(want_n.splitlines(), got_n.splitlines(),
                                               "numpy", "torchnp", lineterm="", n=1))
         pytest.fail(f"{path.stem}: printed output differs\n{diff}")
@@ -160,3 +160,19 @@ def test_normalise_scalar_reprs():
     assert normalise("np.float32(0.1)") == normalise("array(0.1, dtype=float32)")
     assert normalise("[np.float64(1.2909944487358056)]") == normalise("[array(1.29099445)]")
     assert normalise("array([1, 2])") == "array([1, 2])"
+
+
+@pytest.mark.parametrize("numpy_line, device_line, same", [
+    # printed on the H200 (2026-11-28): CUDA's sums in another order, a computed zero's sign
+    ("loss2 1.6672317855844927", "loss2 1.667231785584493", True),
+    (" [-0.707  0.     0.   ]", " [-0.707  0.    -0.   ]", True),
+    ("1.0 0.33333334 0.06888889", "1.0 0.33333334 0.06888888", True),
+    # what must still fail: a wrong value, a wrong word, a missing number
+    ("stationary (solve): [0.625  0.3125 0.0625]", "stationary (solve): [ 1. -0.  0.]", False),
+    ("ranking: [2 0 1]", "ranks: [2 0 1]", False),
+    ("[1. 2. 3.]", "[1. 2.]", False),
+])
+def test_device_printouts_differ_from_numpys_by_rounding_only(numpy_line, device_line, same):
+    """On a real accelerator the program tests compare printouts with ``same_printout_on_a_device``
+    (NumPy's words, numbers within rounding); the lines are real ones of the H200 run."""
+    assert same_printout_on_a_device(device_line, numpy_line) is same
