@@ -119,7 +119,7 @@ def test_numpy_asarray_zero_copy_on_cpu():  # §4.3
     c = numpy.array(x, copy=True)
     c[1] = -1
     assert float(x[1]) == 1
-    assert_like_numpy(torchnp.asarray(numpy.asarray(x[1:])), numpy.asarray([1.0, 2, 3, 4]))
+    assert_like_numpy(torchnp.asarray(numpy.asarray(x[1:])), numpy.asarray([1.0, 2, 3, 4]), device="cpu")
 
 
 def test_numpy_asarray_non_cpu_raises():  # §4.3: no hidden device->host copy
@@ -217,7 +217,7 @@ def test_dlpack_stream_on_cpu(stream):  # §4.4: NumPy's RuntimeError for a stre
     x = torchnp.arange(5, device="cpu")
     with pytest.raises(RuntimeError):
         x.__dlpack__(stream=stream)
-    assert_like_numpy(torchnp.from_dlpack(x), numpy.arange(5))
+    assert_like_numpy(torchnp.from_dlpack(x), numpy.arange(5), device="cpu")  # host data stays (§4.4)
 
 
 def test_dlpack_capsules_hold_the_array_as_numpys():

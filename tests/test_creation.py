@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import torchnp
-from support import Compare, DEVICE, arrays, assert_like_numpy, check, tnp, SUPPORTED_DTYPES
+from support import Compare, DEVICE, arrays, assert_like_numpy, check, raises_like, tnp, SUPPORTED_DTYPES
 
 DTYPES = [None, bool, int, float, complex, "int8", "uint8", "int16", "int32", "float16", "float32", "complex64"]
 
@@ -120,7 +120,7 @@ def test_from_data(name, obj):  # §2.2 inference, §2.5 unsupported (str/object
     got = getattr(torchnp, name)(obj, device=DEVICE) if name != "copy" else torchnp.copy(obj)
     # torch holds native byte order only: '>i4' data arrives as the native int32 (docs/differences);
     # copy() follows the data: host data stays on the host (§3.3), Python data goes to the default device
-    dev = "cpu" if name == "copy" and isinstance(obj, numpy.ndarray) else None
+    dev = "cpu" if name == "copy" and isinstance(obj, (numpy.ndarray, numpy.generic)) else None
     assert_like_numpy(got, exp.astype(exp.dtype.newbyteorder("=")), device=dev)
 
 
@@ -329,7 +329,12 @@ def test_fromiter_requires_dtype():  # TypeError as NumPy
                                 {"dtype": "int8", "offset": -1}])
 def test_frombuffer(kw):  # errors as NumPy (ValueError)
     buf = bytes(range(16))
-    check("frombuffer", buf, **kw)
+    try:
+        exp = numpy.frombuffer(buf, **kw)
+    except ValueError as e:
+        raises_like(ValueError, torchnp.frombuffer, buf, match=re.escape(str(e)), **kw)
+        return
+    assert_like_numpy(torchnp.frombuffer(buf, **kw), exp, device="cpu")  # host data: buf's memory, any default
 
 
 def test_frombuffer_shares_memory_and_device():  # §4.1-style sharing on the CPU, device= copies (§3.4)
@@ -438,7 +443,7 @@ def test_array_ndmax():  # NumPy 2.4 ndmax: deeper nesting would need object dty
 def test_frombuffer_default_is_float64_even_with_float32_default():  # §2.2: bytes are read as NumPy reads them
     buf = numpy.arange(3.0).tobytes()
     with torchnp.default_float_dtype("float32"):
-        assert_like_numpy(torchnp.frombuffer(buf), numpy.frombuffer(buf))
+        assert_like_numpy(torchnp.frombuffer(buf), numpy.frombuffer(buf), device="cpu")  # shares buf's memory
 
 
 # §5.1 arange's C parser takes start= by name and stop= alone (torch_np suite, issue 16)
