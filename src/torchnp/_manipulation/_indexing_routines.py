@@ -173,7 +173,22 @@ def put(a, ind, v, mode="raise"):
     if n == 0:
         raise IndexError("cannot replace elements of an empty array")
     idx = _clip_mode(idx, n, mode, 0)
-    _flat_write(t, idx, _cycled(vals, idx.numel()))
+    vals = _cycled(vals, idx.numel())
+    if idx.numel() > 1 and (t.device.type != "cpu" or not _device.CPU_VALUE_CHECKS):
+        idx, vals = _last_writes(torch.where(idx < 0, idx + n, idx), vals)
+    _flat_write(t, idx, vals)
+
+
+def _last_writes(idx, vals):
+    """The writes that survive NumPy's sequential order (the last one to each repeated index):
+    CUDA's ``index_put_`` leaves which duplicate wins unspecified (the H200 run, 2026-11-28).
+    A stable sort of the indices, no host read."""
+    order = torch.argsort(idx, stable=True)
+    s = idx[order]
+    last = torch.ones_like(s, dtype=torch.bool)
+    last[:-1] = s[1:] != s[:-1]
+    keep = order[last]
+    return idx[keep], _bits(vals)[keep].view(vals.dtype)
 
 
 def place(arr, mask, vals):
