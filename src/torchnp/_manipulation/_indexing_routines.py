@@ -180,15 +180,18 @@ def put(a, ind, v, mode="raise"):
 
 
 def _last_writes(idx, vals):
-    """The writes that survive NumPy's sequential order (the last one to each repeated index):
-    CUDA's ``index_put_`` leaves which duplicate wins unspecified (the H200 run, 2026-11-28).
-    A stable sort of the indices, no host read."""
+    """Writes whose outcome is NumPy's sequential order (the last write to a repeated index wins)
+    in any order: every write to an index carries that index's last value. CUDA's ``index_put_``
+    applies duplicates in no specified order (the H200 run, 2026-11-28). A stable sort and a
+    scatter of positions, no data-dependent shape, no host read (§3.5)."""
     order = torch.argsort(idx, stable=True)
     s = idx[order]
-    last = torch.ones_like(s, dtype=torch.bool)
-    last[:-1] = s[1:] != s[:-1]
-    keep = order[last]
-    return idx[keep], _bits(vals)[keep].view(vals.dtype)
+    new_group = torch.ones_like(s, dtype=torch.bool)
+    new_group[1:] = s[1:] != s[:-1]
+    group = torch.cumsum(new_group, 0) - 1
+    pos = torch.arange(s.numel(), device=s.device)
+    last = torch.zeros_like(pos).scatter_reduce_(0, group, pos, "amax")  # each group's last sorted position
+    return s, _bits(vals)[order[last[group]]].view(vals.dtype)
 
 
 def place(arr, mask, vals):
