@@ -718,3 +718,19 @@ def test_generic_derivatives(dtype):  # user callables get torchnp arrays on the
     check_scipy(call("ndimage.generic_gradient_magnitude", x, _d1))
     check_scipy(call("ndimage.generic_gradient_magnitude", x, _d1, output="float64", mode="constant", cval=1.5))
     check_scipy(call("ndimage.generic_gradient_magnitude", x, _d1, axes=()))
+
+
+@pytest.mark.parametrize("rank_filter", [
+    lambda nd, x: nd.median_filter(x, size=1),             # rank 0: SciPy's minimum filter
+    lambda nd, x: nd.rank_filter(x, -1, size=3),            # the last rank: the maximum filter
+    lambda nd, x: nd.rank_filter(x, 0, footprint=[1, 0, 1]),
+    lambda nd, x: nd.percentile_filter(x, 100, size=3),
+])
+def test_rank_filters_that_become_min_or_max_stay_on_the_device(rank_filter):
+    """A rank filter whose rank is the footprint's first or last hands the footprint to the min/max
+    filter as device data with its host values, not as a NumPy array beside device data (the H200
+    run's DeviceMismatchError); on ``meta`` (no data) the result keeps SciPy's shape (§8)."""
+    import torchnp.scipy.ndimage as tnd
+
+    r = rank_filter(tnd, torchnp.ones(6, device="meta"))
+    assert r.device.type == "meta" and r.shape == (6,)

@@ -579,10 +579,11 @@ def _rank_filter(input, rank, size, footprint, output, mode, cval, origin, opera
         rank = torch.where(rank < 0, rank + filter_size, rank)
     if fp_host is not None and (rank < 0 or rank >= filter_size):
         raise RuntimeError("rank not within filter footprint size")
+    # (the footprint as a Param: its host values known, and not a NumPy array beside device data)
     if isinstance(rank, int) and fp_host is not None and rank == 0:
-        return _min_or_max_filter(t, None, fp_host, None, output, mode, cval, origins, True, None)
+        return _min_or_max_filter(t, None, Param(fp, fp_host), None, output, mode, cval, origins, True, None)
     if isinstance(rank, int) and fp_host is not None and rank == filter_size - 1:
-        return _min_or_max_filter(t, None, fp_host, None, output, mode, cval, origins, False, None)
+        return _min_or_max_filter(t, None, Param(fp, fp_host), None, output, mode, cval, origins, False, None)
     out = Output(output, t)
     if not isinstance(mode, str) and _np.iterable(mode):
         raise RuntimeError("A sequence of modes is not supported by non-separable rank filters")
