@@ -409,7 +409,7 @@ def test_zeta_out():
     x = numpy.array([2.0, 3.0, 4.0])
     check_scipy(call("special.zeta", x, 2.0, out=numpy.empty(3)))
     with accelerator_rules():
-        out = torchnp.empty(3)
-        got = torchnp.scipy.special.zeta(torchnp.asarray(x), out=out)
+        out = torchnp.empty(3, device=DEVICE)
+        got = torchnp.scipy.special.zeta(torchnp.asarray(x, device=DEVICE), out=out)  # (asarray(x): host data)
     assert got is out
     numpy.testing.assert_allclose(out.to_numpy(), __import__("scipy.special").special.zeta(x), rtol=1e-13)
