@@ -45,7 +45,7 @@ def test_host_data_runs_scipy_with_torchnp_callables(method):  # §5.3, §8.2: S
     jac = None if method in ("Nelder-Mead", "Powell") else rosen_grad
     ref = scipy.optimize.minimize(np_rosen, numpy.array(X0), method=method,
                                   jac=None if jac is None else np_rosen_grad)
-    got = optimize.minimize(rosen, np.asarray(X0), method=method, jac=jac)
+    got = optimize.minimize(rosen, np.asarray(X0, device="cpu"), method=method, jac=jac)  # host data
     assert isinstance(got.x, np.ndarray) and got.x.device.type == "cpu"
     numpy.testing.assert_array_equal(got.x.to_numpy(), ref.x)
     assert (got.nit, got.nfev, got.success, got.message) == (ref.nit, ref.nfev, ref.success, ref.message)
@@ -56,7 +56,7 @@ def test_host_bounds_with_torchnp_gradient(method):  # issue 23: L-BFGS-B took a
     bounds = [(0.0, 0.9)] * 5
     ref = scipy.optimize.minimize(np_rosen, numpy.array(X0), method=method, jac=np_rosen_grad,
                                   bounds=bounds)
-    got = optimize.minimize(rosen, np.asarray(X0), method=method, jac=rosen_grad, bounds=bounds)
+    got = optimize.minimize(rosen, np.asarray(X0, device="cpu"), method=method, jac=rosen_grad, bounds=bounds)
     numpy.testing.assert_array_equal(got.x.to_numpy(), ref.x)
 
 
@@ -106,8 +106,9 @@ def test_device_quadratics(seed, n, method):  # a convex quadratic: one minimum,
                "Powell": {"xtol": 1e-10, "ftol": 1e-15}}.get(method, {"gtol": 1e-7})
     ref = scipy.optimize.minimize(lambda x: 0.5 * x @ A @ x - b @ x, x0, method=method, options=options,
                                   jac=(lambda x: A @ x - b) if method == "Newton-CG" else None)
-    At, bt = np.asarray(A), np.asarray(b)
-    got = _device_minimize(lambda x: 0.5 * x @ At @ x - bt @ x, np.asarray(x0), method=method, options=options)
+    At, bt = np.asarray(A, device=DEVICE), np.asarray(b, device=DEVICE)  # (np.asarray(A) alone: host data)
+    got = _device_minimize(lambda x: 0.5 * x @ At @ x - bt @ x, np.asarray(x0, device=DEVICE), method=method,
+                           options=options)
     assert got.success or not ref.success
     atol = 1e-6
     if method == "L-BFGS-B":
@@ -837,10 +838,10 @@ def test_root_host_is_scipys_and_device_agrees(method):
     # from x0 = 0 SciPy's 'lm' stops at a point that is no root (its differences' step at 0): start elsewhere
     x0 = [0.3, 0.1]
     ref = scipy.optimize.root(_system_in(numpy), numpy.array(x0), method=method)
-    host = optimize.root(_system_in(np), np.asarray(x0), method=method)
+    host = optimize.root(_system_in(np), np.asarray(x0, device="cpu"), method=method)
     numpy.testing.assert_array_equal(host.x.to_numpy(), ref.x)
     with accelerator_rules():
-        got = optimize.root(_system_in(np), np.asarray(x0), method=method)
+        got = optimize.root(_system_in(np), np.asarray(x0, device=DEVICE), method=method)
     assert got.success == ref.success
     numpy.testing.assert_allclose(got.x.to_numpy(), ref.x, rtol=1e-8)  # both at xtol=1.49e-8
     numpy.testing.assert_allclose(got.fun.to_numpy(), 0, atol=1e-10)
@@ -852,9 +853,9 @@ def test_fsolve_device_linear_systems(seed, n):  # one root: A x = b
     rng = numpy.random.default_rng(seed)
     A, b = rng.standard_normal((n, n)) + n * numpy.eye(n), rng.standard_normal(n)
     ref = scipy.optimize.fsolve(lambda x: A @ x - b, numpy.zeros(n))
-    At, bt = np.asarray(A), np.asarray(b)
+    At, bt = np.asarray(A, device=DEVICE), np.asarray(b, device=DEVICE)  # (np.asarray(A) alone: host data)
     with accelerator_rules():
-        got = optimize.fsolve(lambda x: At @ x - bt, np.zeros(n))
+        got = optimize.fsolve(lambda x: At @ x - bt, np.zeros(n, device=DEVICE))
     numpy.testing.assert_allclose(got.to_numpy(), ref, rtol=1e-7, atol=1e-10)
     numpy.testing.assert_allclose(got.to_numpy(), numpy.linalg.solve(A, b), rtol=1e-8, atol=1e-12)
 
@@ -891,7 +892,7 @@ def test_minimize_batch_agrees_with_scipy_per_row(method, jac):
     if jac == "callable":
         def grad(X):
             return np.stack([rosen_grad(X[i]) for i in range(X.shape[0])])
-    got = optimize.minimize_batch(_rosen_rows, np.asarray(X0), method=method, jac=grad)
+    got = optimize.minimize_batch(_rosen_rows, np.asarray(X0, device=DEVICE), method=method, jac=grad)
     assert got.x.shape == X0.shape and got.fun.shape == (12,) and got.jac.shape == X0.shape
     assert got.nit.shape == got.status.shape == got.success.shape == (12,) and len(got.message) == 12
     for i, x0 in enumerate(X0):
@@ -912,13 +913,13 @@ def test_minimize_batch_quadratics(seed, n, B, method, bounded):  # one minimum 
     A = m @ m.transpose(0, 2, 1) + n * numpy.eye(n)
     b, X0 = rng.standard_normal((B, n)), rng.standard_normal((B, n))
     bounds = [(-0.3, 0.4)] * n if bounded and method == "l-bfgs-b" else None
-    At, bt = np.asarray(A), np.asarray(b)
+    At, bt = np.asarray(A, device=DEVICE), np.asarray(b, device=DEVICE)  # (np.asarray(A) alone: host data)
 
     def fun(X):
         return 0.5 * np.einsum("bi,bij,bj->b", X, At, X) - np.sum(bt * X, axis=1)
 
     opts = {"gtol": 1e-9, "ftol": 1e-15}
-    got = optimize.minimize_batch(fun, np.asarray(X0), method=method, bounds=bounds,
+    got = optimize.minimize_batch(fun, np.asarray(X0, device=DEVICE), method=method, bounds=bounds,
                                   options=opts if method == "l-bfgs-b" else {"gtol": 1e-9})
     for i in range(B):
         ref = scipy.optimize.minimize(lambda x: 0.5 * x @ A[i] @ x - b[i] @ x, X0[i], method=method, bounds=bounds,
@@ -933,7 +934,7 @@ def test_minimize_batch_host_reads_do_not_grow_with_the_batch():  # docs/devices
 
     counts = []
     for B in (2, 32):
-        X0 = np.asarray(numpy.random.default_rng(3).uniform(0.5, 1.5, (B, 3)))
+        X0 = np.asarray(numpy.random.default_rng(3).uniform(0.5, 1.5, (B, 3)), device=DEVICE)
         with accelerator_rules(), HostReads() as reads:  # the code a GPU runs (no NumPy kernels on the CPU)
             got = optimize.minimize_batch(_rosen_rows, X0)
         # one flag per line-search trial (each a batched call) and per iteration, the messages at the end
