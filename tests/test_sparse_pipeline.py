@@ -12,6 +12,7 @@ import pytest
 
 import torchnp
 from scipy_support import accelerator_rules
+from support import DEVICE
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "examples"))
 import sparse_pipeline  # noqa: E402
@@ -43,7 +44,7 @@ def test_host_data_gives_scipys_results():
 @pytest.fixture(scope="module")
 def on_device_rules():
     with accelerator_rules():
-        return sparse_pipeline.with_torchnp(DATA, "cpu", direct=False)
+        return sparse_pipeline.with_torchnp(DATA, DEVICE, direct=False)  # (its own arrays: default device)
 
 
 @pytest.mark.parametrize("key", sorted(set(EXPECTED) - {"spsolve u", "spsolve residual"}))
@@ -56,4 +57,4 @@ def test_accelerator_rules_agree_with_scipy(on_device_rules, key):
 
 def test_spsolve_without_a_direct_solver_names_the_alternatives():
     with accelerator_rules(), pytest.raises(TypeError, match="cg"):
-        sparse_pipeline.with_torchnp(DATA, "cpu")
+        sparse_pipeline.with_torchnp(DATA, DEVICE)
