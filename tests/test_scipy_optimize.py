@@ -648,10 +648,12 @@ def test_least_squares_trf_hypothesis(seed, m, loss, bounded, x_scale):
 
 @pytest.mark.parametrize("kw", [{}, {"bounds": (-2, [0.5, 1.5])}, {"loss": "cauchy"}, {"method": "lm"}])
 def test_least_squares_differences_where_torch_cannot_differentiate(kw):
-    # residuals computed by NumPy on the host view: SciPy's 2-point Jacobian (steps kept within the bounds)
+    # residuals computed by NumPy on a host copy, handed back on x's device (explicitly: NumPy's array
+    # beside device data is a DeviceMismatchError, §3.3): SciPy's 2-point Jacobian (steps kept within the bounds)
     ref = scipy.optimize.least_squares(_rosen_res_np, numpy.array([-1.2, 1.0]), **kw)
     with accelerator_rules():
-        got = optimize.least_squares(lambda x: _rosen_res_np(x.to_numpy()), np.asarray([-1.2, 1.0]), **kw)
+        got = optimize.least_squares(lambda x: np.asarray(_rosen_res_np(x.to_numpy()), device=x.device),
+                                     np.asarray([-1.2, 1.0]), **kw)
     assert got.success == ref.success
     numpy.testing.assert_allclose(got.x.to_numpy(), ref.x, rtol=1e-7)
     if kw.get("method") != "lm":  # trf: SciPy's algorithm on SciPy's differences, step for step
