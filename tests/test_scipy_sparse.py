@@ -33,7 +33,7 @@ def test_host_data_gives_scipys_own():  # §8.2: SciPy's results on host data
     d = numpy.array([[4.0, 1, 0], [1, 3, 1], [0, 1, 2]])
     a = sparse.csr_array(np.asarray(d))
     assert type(a) is ss.csr_array
-    x, info = sl.cg(a, np.ones(3))
+    x, info = sl.cg(a, np.ones(3, device="cpu"))  # host data on any default device
     ref, ref_info = ssl.cg(ss.csr_array(d), numpy.ones(3))
     numpy.testing.assert_array_equal(x.to_numpy(), ref)
     assert info == ref_info
