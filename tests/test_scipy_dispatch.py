@@ -99,6 +99,7 @@ def test_device_path_keeps_the_device_and_gives_arrays():  # §8.2 on the meta d
     assert got.device.type == "meta" and got.dtype == numpy.float32 and got.shape == (3,)
 
 
+@pytest.mark.host_rules  # the CPU standing in for a GPU beside the host rules (on a GPU, the rest of the suite)
 def test_accelerator_rules_run_the_torch_implementation():  # §7: the code a GPU runs, on the CPU
     x = numpy.linspace(-2, 2, 7)
     with accelerator_rules():
