@@ -7,6 +7,10 @@
 # scheduling (load; worksteal evens out the tail of slow tests).
 # e.g. tools/gpu_check.sh 240 "tiny large" 50          (the whole suite, two benchmark groups)
 #      tools/gpu_check.sh 120 "" 0 tests/test_linalg.py  (some tests, no benchmarks)
+# The image's NumPy and SciPy differ from CI's: the 2026-11-28 run carried CI's as cp312 wheels in an
+# ignored .whl/ (`pip download --only-binary=:all: --python-version 3.12 --platform manylinux_2_28_x86_64
+# -d .whl numpy==2.4.6 scipy==1.17.1`) and began with `pip install --no-index --no-deps --target /tmp/site
+# .whl/*.whl && export PYTHONPATH=/tmp/site`.
 set -u
 OUT=${OUT:-/tmp/gpu_check}; mkdir -p "$OUT"
 SUITE_S=${1:-240}; GROUPS_=${2:-"tiny large issue27 lesson scipy"}; BENCH_S=${3:-60}; shift $(( $# < 3 ? $# : 3 ))
