@@ -12,8 +12,8 @@ methods by ``_methods`` once the families exist.
 import functools
 import math
 import operator
-import sys
 import re
+import sys
 import types
 
 import numpy as _np

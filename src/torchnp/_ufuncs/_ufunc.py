@@ -225,12 +225,16 @@ def build_kernel(uf, key, dtype=None, signature=None, casting="same_kind"):
     return _generic_kernel(fn, tuple(casts), post, uf.nout)
 
 
+def _device_of(args):
+    """The operands' device, for a Python scalar torch will not take as a number: its 0-d tensor goes
+    there (CUDA's logical_and/or/xor refuse a CPU 0-d tensor beside a 0-d device one, the GPU run of
+    2026-11-28); looked up only when such a tensor is made."""
+    return next((a.device for a in args if isinstance(a, torch.Tensor)), None)
+
+
 def _generic_kernel(fn, casts, post, nout):
     def prepare(args):
         out = []
-        # a Python scalar torch will not take becomes a 0-d tensor on the operands' device: CUDA's
-        # logical_and/or/xor refuse a CPU 0-d tensor beside a 0-d device one (the GPU run of 2026-11-28)
-        dev = next((a.device for a in args if isinstance(a, torch.Tensor)), None)
         for a, c in zip(args, casts):
             if c is None:
                 out.append(a)
@@ -248,9 +252,10 @@ def _generic_kernel(fn, casts, post, nout):
                             raise OverflowError(f"Python integer {a} out of bounds for {_dtypes.TO_NUMPY[loop_dt]}")
                         # NumPy 2 compares with out-of-range Python ints exactly: an infinity orders the same
                         inf = float("inf") if a > hi else float("-inf")
-                        out.append(inf if ok else torch.scalar_tensor(inf, dtype=torch.float64, device=dev))
+                        on = _device_of(args)
+                        out.append(inf if ok else torch.scalar_tensor(inf, dtype=torch.float64, device=on))
                         continue
-                out.append(a if ok else torch.scalar_tensor(a, dtype=dt, device=dev))
+                out.append(a if ok else torch.scalar_tensor(a, dtype=dt, device=_device_of(args)))
             else:
                 out.append(a.to(c))
         return out
