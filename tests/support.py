@@ -279,7 +279,8 @@ def is_cuda():
     return torch.device(DEVICE).type == "cuda"
 
 
-_PRINTED_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+#: a number as NumPy prints one (the program tests compare printouts number by number)
+PRINTED_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
 def same_printout_on_a_device(actual, expected, rtol=1e-6, atol=1e-12):
@@ -287,10 +288,10 @@ def same_printout_on_a_device(actual, expected, rtol=1e-6, atol=1e-12):
     number NumPy's within rounding. CUDA's reductions add in another order than NumPy's pairwise
     sums (last digits), and a computed zero can print as ``-0.``, which also moves the padding
     (docs/devices.md, "On a real GPU"); so whitespace runs are not compared."""
-    words = [" ".join(part.split()) for part in _PRINTED_NUMBER.split(actual)]
-    if words != [" ".join(part.split()) for part in _PRINTED_NUMBER.split(expected)]:
+    words = [" ".join(part.split()) for part in PRINTED_NUMBER.split(actual)]
+    if words != [" ".join(part.split()) for part in PRINTED_NUMBER.split(expected)]:
         return False
-    got, want = _PRINTED_NUMBER.findall(actual), _PRINTED_NUMBER.findall(expected)
+    got, want = PRINTED_NUMBER.findall(actual), PRINTED_NUMBER.findall(expected)
     return len(got) == len(want) and all(
         g == w or math.isclose(float(g), float(w), rel_tol=rtol, abs_tol=atol) for g, w in zip(got, want))
 

@@ -32,7 +32,7 @@ import numpy
 import pytest
 
 import torchnp
-from support import ON_ACCELERATOR, accelerator_rules, same_printout_on_a_device
+from support import ON_ACCELERATOR, PRINTED_NUMBER, accelerator_rules, same_printout_on_a_device
 
 PROGRAMS = pathlib.Path(__file__).parent / "programs" / "scientific"
 SCRIPTS = sorted(p.name for p in PROGRAMS.glob("*.py"))
@@ -144,9 +144,6 @@ def run_program(name, module):
     return out.getvalue(), namespace, {(w.category, str(w.message)) for w in caught}
 
 
-_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-
-
 def _same_up_to_last_digit(a, b):
     """Two printed numbers with the same layout differing by one unit in the last digit."""
     if abs(float(a)) < ROUNDOFF and abs(float(b)) < ROUNDOFF:
@@ -172,8 +169,8 @@ def assert_same_text(actual, expected, name):
     for i, (al, el) in enumerate(zip(alines, elines)):
         if al == el or (ON_ACCELERATOR and same_printout_on_a_device(al, el)):
             continue
-        at, et = _NUMBER.split(al), _NUMBER.split(el)
-        an, en = _NUMBER.findall(al), _NUMBER.findall(el)
+        at, et = PRINTED_NUMBER.split(al), PRINTED_NUMBER.split(el)
+        an, en = PRINTED_NUMBER.findall(al), PRINTED_NUMBER.findall(el)
         ok = at == et and len(an) == len(en) and all(
             x == y or _same_up_to_last_digit(x, y) for x, y in zip(an, en))
         assert ok, f"{name} line {i + 1} differs:\ntorchnp: {al!r}\nnumpy:   {el!r}"
