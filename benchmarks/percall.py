@@ -9,6 +9,7 @@ are dumped; the count per call is the dump's total over ``--number``.
     python benchmarks/percall.py                     # the per-call cases
     python benchmarks/percall.py --trimmed           # and the trimmed lecture example (all 23 cases once)
     python benchmarks/percall.py --only rosen "4 * x"
+    python benchmarks/percall.py --torch             # and raw torch's tensors (DESIGN §7's hot-path bound)
 
 Needs valgrind (with its headers, ``valgrind/callgrind.h``) and gcc.
 """
@@ -86,6 +87,20 @@ CASES = {
 }
 
 
+#: cases raw torch cannot run as written (a NumPy argument; ``x.copy()``, torch's ``clone``)
+NOT_TORCH = ("rosen (numpy.ndarray arg)", "quad")
+
+
+def raw_torch():
+    """The cases' namespace over raw torch tensors (float64, as torchnp's), for ``--torch``."""
+    import types
+
+    import torch
+    return types.SimpleNamespace(array=lambda v: torch.tensor(v, dtype=torch.float64), asarray=torch.as_tensor,
+                                 ones=lambda s: torch.ones(s, dtype=torch.float64), sum=torch.sum,
+                                 power=torch.pow, arange=torch.arange)
+
+
 def measure(lib, label, fn, arg, number, warmup=50):
     for _ in range(warmup):
         fn(arg)
@@ -114,12 +129,14 @@ def inner(args, helper):
     import torchnp
     lib = ctypes.CDLL(helper)
     lib.cg_dump.argtypes = [ctypes.c_char_p]
+    libraries = (("numpy", numpy), ("torchnp", torchnp)) + ((("torch", raw_torch()),) if args.torch else ())
     lib.cg_start()
     for name, (make, make_arg) in CASES.items():
         if args.only and name not in args.only:
             continue
-        for tag, m in (("numpy", numpy), ("torchnp", torchnp)):
-            measure(lib, f"{tag}|{name}", make(m), make_arg(m), args.number)
+        for tag, m in libraries:
+            if tag != "torch" or name not in NOT_TORCH:
+                measure(lib, f"{tag}|{name}", make(m), make_arg(m), args.number)
     if args.trimmed:
         for tag, m in (("numpy", numpy), ("torchnp", torchnp)):
             trimmed(lib, m, f"{tag}|trimmed example")
@@ -140,6 +157,7 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--number", type=int, default=200, help="calls per case (default 200)")
     p.add_argument("--trimmed", action="store_true", help="also the trimmed lecture example, once per library")
+    p.add_argument("--torch", action="store_true", help="also raw torch tensors (the hot-path bound of DESIGN §7)")
     p.add_argument("--only", nargs="*", default=None, help="case names")
     p.add_argument("--keep", default=None, help="copy callgrind's dumps to this folder (for callgrind_annotate)")
     p.add_argument("--inner", default=None, help=argparse.SUPPRESS)
@@ -156,6 +174,8 @@ def main(argv=None):
                sys.executable, os.path.abspath(__file__), "--inner", helper, "--number", str(args.number)]
         if args.trimmed:
             cmd.append("--trimmed")
+        if args.torch:
+            cmd.append("--torch")
         if args.only:
             cmd += ["--only", *args.only]
         subprocess.run(cmd, check=True, stderr=subprocess.DEVNULL)
@@ -170,12 +190,14 @@ def main(argv=None):
             if label and "|" in label:
                 tag, name = label.split("|", 1)
                 counts.setdefault(name, {})[tag] = total
-    print(f"{'case':28} {'NumPy':>12} {'torchnp':>12} {'ratio':>6}   (instructions per call)")
+    torch_head = f" {'torch':>12} {'/torch':>6}" if args.torch else ""
+    print(f"{'case':28} {'NumPy':>12} {'torchnp':>12} {'ratio':>6}{torch_head}   (instructions per call)")
     for name, c in counts.items():
         n = 1 if name == "trimmed example" else args.number
         a, b = c["numpy"] / n, c["torchnp"] / n
         unit = (lambda v: f"{v / 1e6:11.1f}M") if n == 1 else (lambda v: f"{v / 1e3:11.1f}k")
-        print(f"{name:28} {unit(a)} {unit(b)} {b / a:6.2f}")
+        raw = f" {unit(c['torch'] / n)} {b / (c['torch'] / n):6.2f}" if "torch" in c else ""
+        print(f"{name:28} {unit(a)} {unit(b)} {b / a:6.2f}{raw}")
     return counts
 
 

@@ -8,6 +8,7 @@ On other devices, while torch.compile traces (§6.2) and for tensors autograd tr
 table answers ``None``: torch's kernel runs (§3: nothing moves to the host).
 """
 
+import math
 import re
 from unittest import mock
 
@@ -611,6 +612,45 @@ def test_tiny_host_views_are_numpys(dtype, seed, n, key, shape):
     x[...] = a[::-1]  # the array's writes show in the view
     a[...] = a[::-1].copy()
     _same(v, e)
+
+
+_BASIC_PARTS = st.integers(-4, 3) | _SLICES | st.none() | st.just(Ellipsis)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "int16", "complex128", "bool"])
+@settings(max_examples=examples(20), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), shape=st.sampled_from([(2, 3), (3, 1, 2), (4, 4), (1, 0)]),
+       key=st.lists(_BASIC_PARTS, max_size=4).map(tuple), of_result=st.booleans())
+def test_tiny_host_tuple_views_are_numpys(dtype, seed, shape, key, of_result):
+    """§1.2, §7 (issue 23): ``x[0, 1:]``, ``x[..., 1]``, ``x[None, 1]`` -- a tuple of ints,
+    positive-step slices, ``None`` and ``...`` -- on tiny host data, and on NumPy's result of an
+    earlier operation (``y = 4 * x``), is NumPy's view or scalar: values, type, base, NumPy's
+    IndexError; one memory with the array both ways; the tensor made on first use is a torch view
+    of the array's tensor."""
+    a = _tiny_values(seed, dtype, math.prod(shape)).reshape(shape).copy()
+    x = torchnp.asarray(a.copy())
+    if of_result:
+        x, a = torchnp.positive(x) if dtype != "bool" else x, a.copy()
+    expected, error = _numpy_or_error(lambda u: u[key], a)
+    if error is not None:
+        with pytest.raises(type(error)):
+            x[key]
+        return
+    v = x[key]
+    _same(v, expected)
+    if not isinstance(expected, numpy.ndarray):
+        assert type(v) is type(expected)  # NumPy's scalar
+        return
+    assert type(v._h) is numpy.ndarray and v.base is x and expected.base is a
+    if expected.size:
+        first = (0,) * expected.ndim
+        v[first] = a.flat[-1]  # through NumPy's write, seen by the array
+        expected[first] = a.flat[-1]
+        _same(x, a)
+    x[...] = a[::-1, ...]  # the array's writes show in the view
+    a[...] = a[::-1, ...].copy()
+    _same(v, expected)
+    assert v.tensor.shape == expected.shape and (v.tensor._base is x.tensor or not expected.size)
 
 
 def test_tiny_host_views_keep_numpys_write_flags():

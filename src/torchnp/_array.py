@@ -99,7 +99,7 @@ class ndarray:
                             t.stride()) == tuple(s // h.itemsize for s in h.strides) and t.dtype is _host_tensor(
                             h[:0]).dtype) or (_tensors.READ_ONLY and h.flags.writeable and read_only(t)):
                         t = _host_tensor(h)  # (made read-only since the view was made: the view stays writeable)
-                t = t.reshape(arg) if type(arg) is tuple else t[arg]
+                t = t.reshape(arg) if type(arg) is list else t[arg]
             self._t = t
             if p is False:
                 self._p = None  # holds its tensor now (``_written`` bumps it)
@@ -628,7 +628,7 @@ class ndarray:
                     except ValueError:
                         pass  # the slow path below raises NumPy's error
                     else:
-                        return _lazy_view(self, v, v.shape)
+                        return _lazy_view(self, v, list(v.shape))
                 try:
                     r = self._t.reshape(*sizes)
                 except RuntimeError:
@@ -735,14 +735,18 @@ class ndarray:
                     r = h[key]
                     if type(r) is not _np.ndarray:
                         return r
-        elif tk is slice and (key.step is None or (type(key.step) is int and 0 < key.step < 2**62)):
-            h = self._h  # tiny_host inlined (§7: x[1:] in a callback loop)
+        if tk is slice and (key.step is None or (type(key.step) is int and 0 < key.step < 2**62)) or (
+                tk is tuple and _basic_tuple(key)):
+            h = self._h  # tiny_host inlined (§7: x[1:], x[0, 1:] in a callback loop)
             if h is None and self._t.numel() <= TINY_HOST:
                 h = self._host_array()
             if type(h) is _NPA and h.size <= TINY_HOST and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
+                v = h[key]
+                if type(v) is not _NPA:
+                    return v  # NumPy's scalar (a tuple of ints)
                 w = _new(ndarray)  # tiny host data: NumPy's view (_lazy_view inlined, §7: one frame less)
                 w._d = self._d
-                w._h = h[key]
+                w._h = v
                 p = self._p
                 if p is False or p is not None and type(p[0]) is not torch.Tensor:
                     w._b = self if p is False else self._b  # a view of NumPy's result (see _lazy_view)
@@ -1036,8 +1040,9 @@ def _written(a):
 
 def _lazy_view(a, v, arg):
     """A view of host array ``a`` whose NumPy view is ``v`` (§1.2: ``base`` as NumPy's), with its
-    tensor made on first use from the tensor ``a`` holds now: ``t.reshape(arg)`` for a shape,
-    ``t[arg]`` for a slice (the torch view of the same memory, as the torch path makes it)."""
+    tensor made on first use from the tensor ``a`` holds now: ``t.reshape(arg)`` for a shape (a
+    list), ``t[arg]`` for an index (an int, a slice or a tuple of them: the torch view of the same
+    memory, as the torch path makes it)."""
     w = _new(ndarray)
     w._d = a._d
     w._h = v
