@@ -155,7 +155,8 @@ def test_non_native_operands_like_numpy(a, lo):
 def test_frombuffer_and_astype_with_byte_order(dtype, order):
     dt = numpy.dtype(dtype).newbyteorder(order)
     ref = (numpy.arange(28).reshape(4, 7) * 0.75).astype(dt)
-    x = tnp(numpy.arange(28).reshape(4, 7) * 0.75).astype(dt)
+    # host data: a non-native byte order is host-only (§2.5), made from device data it is an error
+    x = torchnp.asarray(numpy.arange(28).reshape(4, 7) * 0.75, device="cpu").astype(dt)
     got = torchnp.frombuffer(ref.tobytes(), dtype=dt)
     exp = numpy.frombuffer(ref.tobytes(), dtype=dt)
     for g, e in ((x, ref), (got, exp)):
@@ -275,6 +276,23 @@ def test_ndarray_over_a_buffer_of_any_dtype(dt):  # host-only dtypes: NumPy's ow
         assert type(got) is numpy.ndarray and got.dtype == exp.dtype
     got[0] = 5
     assert exp[0] == 5  # both over the same memory
+
+
+@pytest.mark.parametrize("dt", ["f8", "c16", "i4", ">f8", "g"])
+def test_ndarray_over_a_buffer_is_host_data_whatever_the_default_device(dt):
+    """§3.3: a buffer is host data, so ``ndarray(buffer=...)`` is a CPU array over its memory with
+    any default device (the H200 copied it to cuda:0, and refused the host-only dtypes)."""
+    buf, ref = numpy.zeros(64, numpy.uint8), numpy.zeros(64, numpy.uint8)
+    exp = numpy.ndarray((2,), dt, ref, offset=16)
+    with torchnp.device("meta"):
+        got = torchnp.ndarray((2,), dt, buf, offset=16)
+        cpu_buffer = torchnp.asarray(numpy.arange(10), device="cpu")
+        view = torchnp.ndarray(4, buffer=cpu_buffer, dtype=int, offset=32, strides=-8)
+    assert type(got) is numpy.ndarray if numpy.dtype(dt) in (">f8", "g") else got.device.type == "cpu"
+    got[1] = 5
+    exp[1] = 5
+    assert buf.tobytes() == ref.tobytes()  # written through to the buffer, as NumPy's
+    assert view.device.type == "cpu" and view.tolist() == [4, 3, 2, 1]
 
 
 # -------------------------------------------------------------- searchsorted on complex (host: NumPy's order)

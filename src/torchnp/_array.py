@@ -1107,18 +1107,19 @@ def _from_buffer(shape, np_dtype, buffer, offset, strides, order, device):
     """``ndarray(shape, dtype, buffer, offset, strides)``: a view of a host buffer as NumPy makes it.
 
     NumPy itself validates the buffer size and strides; the result shares the buffer's
-    memory on the CPU (writable buffers) and is copied to any other device.
+    memory on the CPU (writable buffers) and is copied to any other device. A buffer is host
+    data: without ``device=`` the result is on the CPU, whatever the default device (§3.3).
     """
     source = buffer
     src = buffer._t if isinstance(buffer, ndarray) else None
     if src is not None:  # its memory through the zero-copy NumPy view (CPU only: __array__)
         buffer = buffer.__array__()
     host = _np.ndarray(shape, np_dtype, buffer=buffer, offset=offset, strides=strides, order=order)
+    dev = _device.resolve(device) if device is not None else _device.CPU
     if _dtypes.is_host_only(host.dtype):
-        if _device.resolve(device).type != "cpu":
+        if dev.type != "cpu":
             raise _device.DeviceMismatchError(f"ndarray(dtype={np_dtype!r}): host-only data (§2.5) lives on the host")
         return host
-    dev = _device.resolve(device)
     if src is not None and dev.type == "cpu" and host.flags.writeable and (t := over_storage(src, host)) is not None:
         a = _wrap(t)  # over the buffer's whole memory (its extent, for x.strides =)
         a._b = source
