@@ -56,7 +56,16 @@ def test_unary(name, data, dtype):
     with numpy.errstate(invalid="ignore", over="ignore"):
         x = x.astype(dtype)
     expected = getattr(__import__("scipy.special").special, name)(x)
-    check_scipy(call(f"special.{name}", x), rtol=rtol32 if expected.dtype == numpy.float32 else rtol64)
+    reference = None
+    if name == "i1e":  # subnormal results: SciPy rounds x/2's ties the wrong way, mpmath decides (docs/scipy.md)
+        xs = x.astype(expected.dtype)
+        ties = (numpy.abs(xs) < 2 * numpy.finfo(expected.dtype).tiny) & (xs != 0)
+
+        def reference(e):
+            exact = [_bessel_exact(name, v, e.dtype.type) if t else 0 for v, t in zip(xs.flat, ties.flat)]
+            return numpy.where(ties, numpy.reshape(exact, e.shape), e).astype(e.dtype)
+    check_scipy(call(f"special.{name}", x), rtol=rtol32 if expected.dtype == numpy.float32 else rtol64,
+                reference=reference)
 
 
 #: name -> (domains of the operands, float64 rtol, float32 rtol)
@@ -124,45 +133,74 @@ def test_binom_tiny_n():
     numpy.testing.assert_allclose(got.to_numpy(), exact, rtol=1e-14, atol=1e-13 * numpy.abs(exact).max())
     assert numpy.abs(scipy.special.binom(n[:1], k[:1]) - exact[:1]).max() > 1e-10  # where SciPy is inexact
 
-@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
-@pytest.mark.parametrize("name", ["k0", "k0e", "k1", "k1e"])
-def test_modified_bessel_k_near_zero(name, dtype):
-    """K0, K1 and the scaled ones at subnormal and tiny x (§8.2): torch's kernels take log(0.5 x), -inf at the
-    smallest subnormal (float32 k0e(1.4e-45) was inf, k1 and k1e nan; a fresh draw, seed 3980469628).
-    mpmath (30 digits, rounded to the dtype) is the device path's oracle where SciPy is inexact: its float64
-    loop (cephes) loses 0.5 x's bits at float64 subnormals (k0(5e-324) inf, k1(5e-324) nan; docs/scipy.md);
-    its float32 loop computes in float64 and rounds, so it is mpmath's there. Tolerance: 8 ulps of the dtype
-    (log(x) rounded, then two subtractions; torch's kernel above eps / 64, 1 ulp from SciPy), each value
-    relative to itself (atol 0: 1 / x spans 40 decades here)."""
+def _round_exact(v, dtype):
+    """The mpmath value ``v`` rounded once to ``dtype`` (through float64 a float32 tie could round twice)."""
     import mpmath
 
     fi = numpy.finfo(dtype)
-    x = numpy.array([1, 2, 3, 1024, 2 ** 20], dtype) * fi.smallest_subnormal
-    x = numpy.concatenate([x, numpy.array([fi.tiny / 3, fi.tiny, 1e-30, fi.eps / 65, fi.eps / 63, 1e-5, 0.5, 2.5,
-                                           0.0, -0.0, -fi.smallest_subnormal, numpy.inf, numpy.nan], dtype)])
+    if abs(v) < fi.tiny:  # the subnormal grid: the nearest multiple of the smallest subnormal
+        return dtype(int(mpmath.nint(v / mpmath.mpf(float(fi.smallest_subnormal)))) * float(fi.smallest_subnormal))
+    with mpmath.workprec(fi.nmant + 1), numpy.errstate(over="ignore"):
+        return dtype(float(+v))
+
+
+def _bessel_exact(name, v, dtype):
+    """mpmath's I0, I1, K0, K1 or scaled one (``name`` as SciPy's) at the finite ``v``, rounded once to ``dtype``."""
+    import mpmath
+
     order, scaled = int(name[1]), name.endswith("e")
+    # I1's and I1e's ties need the series' next term, x^3/16 or x^2/2: ~2^-2150 relative at float64's s
+    with mpmath.workprec(2300 if name[0] == "i" and abs(v) < 1e-30 else 100):
+        v = mpmath.mpf(float(v))
+        f = mpmath.besselk(order, v) if name[0] == "k" else mpmath.besseli(order, v)
+        return _round_exact(f * mpmath.exp(abs(v)) if name[0] == "k" and scaled else
+                            f * mpmath.exp(-abs(v)) if scaled else f, dtype)
 
-    def exact(v):
-        if not 0 < v <= numpy.inf:
-            return numpy.nan
-        if v == numpy.inf:
-            return 0.0
-        with mpmath.workdps(30):
-            k = mpmath.besselk(order, mpmath.mpf(float(v)))
-            return float(k * mpmath.exp(mpmath.mpf(float(v))) if scaled else k)
 
-    with numpy.errstate(over="ignore"):
-        reference = numpy.array([exact(v) for v in x]).astype(dtype)
-    sub = (x > 0) & (x < fi.tiny)
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
+@pytest.mark.parametrize("name", ["i0", "i0e", "i1", "i1e", "k0", "k0e", "k1", "k1e"])
+def test_modified_bessel_near_zero_and_at_the_ends(name, dtype):
+    """I0, I1, K0, K1 and the scaled ones at subnormal, tiny and large x (§8.2).
+
+    torch's K kernels take log(0.5 x), -inf at the smallest subnormal (float32 k0e(1.4e-45) was inf, k1 and
+    k1e nan; a fresh draw, seed 3980469628); its float32 kernels overflow where I0, I1 do not (i0(88.9): inf,
+    SciPy's 1.70e37), lose K0, K1's subnormal results (k0(101.8): 0, SciPy's 1.4e-45) and round I1's x/2 ties
+    to even at odd multiples of the smallest subnormal s (i1(1.4e-45): 0, SciPy's and mpmath's s): the float32
+    loop now computes in float64 and rounds once, as SciPy's. mpmath (rounded once to the dtype) is the
+    device path's oracle where SciPy is inexact: its float64 loop (cephes) loses 0.5 x's bits at float64
+    subnormals (k0(5e-324) inf, k1(5e-324) nan), overflows exp(|x|) before I0, I1 overflow (i0(710.0): inf,
+    mpmath 3.35e306; torch's float64 kernel too), and rounds I1e's ties at subnormal results away from zero
+    in both loops where the exact value, x/2 (1 - |x| + ...), lies inside (i1e(1.4e-45): s, mpmath 0;
+    docs/scipy.md). Tolerance: each value relative to itself (atol 0: subnormal results exact): float32 2
+    ulps (SciPy's loop is within 1 of mpmath), float64 8 (torch's kernels, as cephes')."""
+    fi = numpy.finfo(dtype)
+    ks = numpy.array([1, 2, 3, 5, 7, 9, 1024, 2 ** 20, 2 ** 20 + 1, 2 ** 22 + 3])
+    x = ks.astype(dtype) * fi.smallest_subnormal
+    x = numpy.concatenate([x, numpy.array([fi.tiny / 3, fi.tiny, 1.5 * fi.tiny, 1e-30, fi.eps / 65, fi.eps / 63,
+                                           1e-5, 0.5, 2.5, 30.0, 85.0, 88.5, 88.9, 89.5, 91.0, 91.8, 92.5, 100.0,
+                                           101.8, 104.0, 700.0, 710.0, 713.5, 745.0, 1e4, fi.max,
+                                           0.0, -0.0, numpy.inf, numpy.nan], dtype)])
+    x = numpy.concatenate([x, -x[[0, 2, 3, 11, 22, 24, -4]]])  # negative: I odd or even, K nan
+    defined = numpy.isfinite(x) & ((x > 0) if name[0] == "k" else (x == x))
+
+    reference = numpy.array([_bessel_exact(name, v, dtype) if d else numpy.nan for v, d in zip(x, defined)], dtype)
+    inexact = (name == "i1e") & (numpy.abs(x) < 2 * fi.tiny) & (x != 0)
+    if dtype == numpy.float64 and name[0] == "k":
+        inexact |= (x > 0) & (x < fi.tiny)
+    if dtype == numpy.float64 and name in ("i0", "i1"):  # cephes' exp(|x|) overflows before I0, I1 do
+        inexact |= (numpy.abs(x) > numpy.log(fi.max)) & numpy.isfinite(reference)
 
     def where_scipy_is_inexact(expected):
-        return numpy.where(sub, reference, expected) if dtype == numpy.float64 else expected
+        return numpy.where(inexact, reference, expected)
 
-    check_scipy(call(f"special.{name}", x), rtol=8 * fi.eps, atol=0, reference=where_scipy_is_inexact)
-    scipy_values = getattr(scipy.special, name)(x)
-    numpy.testing.assert_allclose(where_scipy_is_inexact(scipy_values)[x > 0], reference[x > 0], rtol=8 * fi.eps)
-    if dtype == numpy.float64:  # where SciPy is inexact
-        assert not numpy.isfinite(scipy_values[0]) if order == 0 else numpy.isnan(scipy_values[0])
+    rtol = 2 * fi.eps if dtype == numpy.float32 else 8 * fi.eps
+    with numpy.errstate(over="ignore"):
+        check_scipy(call(f"special.{name}", x), rtol=rtol, atol=0, reference=where_scipy_is_inexact)
+        scipy_values = getattr(scipy.special, name)(x)
+    numpy.testing.assert_allclose(where_scipy_is_inexact(scipy_values)[defined], reference[defined],
+                                  rtol=fi.eps if dtype == numpy.float32 else rtol, atol=0)
+    if inexact.any():  # where SciPy is inexact
+        assert (scipy_values[inexact] != reference[inexact]).any()
 
 
 @pytest.mark.parametrize("dtype", [numpy.float64, numpy.float32])
@@ -170,20 +208,42 @@ def test_gammaincc_small_a(dtype):
     """gammaincc for 0 < a < 0.05 and x <= 1.1 (§8.2): torch's igammac takes lgamma(1 + a) for log Gamma(1 + a)
     there and lost Q's digits for a below ~1e-4 (gammaincc(8.2e-86, 1.0): 6.5e-86 where SciPy's and mpmath's
     are a E1(1) = 1.79e-86; a fresh draw). Each value relative to itself (float64: SciPy within
-    3e-13 of mpmath here, ours 1e-13). float32 (computed in float32, SciPy's loop in float64): 1e-5, and an
-    absolute tiny below the normal range, where torch's float32 kernel underflows (docs/scipy.md)."""
+    3e-13 of mpmath here, ours 1e-13).
+
+    float32, gammainc too: SciPy's loop computes in float64 and rounds once, and so does the device path now
+    (docs/scipy.md): 2 ulps, subnormal results within one smallest subnormal. torch's float32 kernels gave
+    0 for subnormal results (gammaincc(8.9e-39, 1.2): SciPy's 1.40e-39), 0 for gammainc(2.1e-39, 1e-38)
+    (SciPy's 1.0), nan for a above ~4e36 and were up to 1e-4 relative off for a, x ~ 100 (a sweep of float32
+    subnormal, tiny, huge, inf and nan operands); more a and x there."""
     a = numpy.concatenate([[8.15517057e-86, 2.22450179e-182, 1e-300, 5e-324], numpy.logspace(-40, -1.31, 25),
                            [0.0499, 0.05, 0.0501, 0.5]])
     x = numpy.array([0.0, 1e-300, 1e-10, 1e-3, 0.1, 0.5, 0.7, 1.0, 1.1, 1.1000001, 1.2, 2.0, 5.0, 30.0])
-    a, x = (v.astype(dtype) for v in numpy.meshgrid(a, x))
     fi = numpy.finfo(dtype)
-    with numpy.errstate(under="ignore"):
+    if dtype == numpy.float64:
+        a = numpy.concatenate([a, [6.863913306956e-312, 4.9e-309]])  # subnormal a: SciPy inexact (below)
+    if dtype == numpy.float32:
+        a = numpy.concatenate([a, [1.4e-45, 2.1e-39, 8.9e-39, 1.2e-38, 1.0, 81.3, 106.4, 130.8, 1e30, 4.7e36, 3.4e38,
+                                   numpy.inf, numpy.nan]])
+        x = numpy.concatenate([x, [1.4e-45, 1e-38, 1.2e-38, 1.37, 116.6, 165.7, 186.3, 1e4, 3.4e38, numpy.inf,
+                                   numpy.nan]])
+    a, x = (v.astype(dtype) for v in numpy.meshgrid(a, x))
+    with numpy.errstate(under="ignore", over="ignore"):
         if dtype == numpy.float64:
             # subnormal results carry absolute precision only: a few of the smallest subnormal (Q(5e-324, 0.1)
-            # is 9e-324 exactly: SciPy's 0, ours 5e-324)
-            check_scipy(call("special.gammaincc", a, x), rtol=1e-12, atol=4 * fi.smallest_subnormal)
+            # is 9e-324 exactly: SciPy's 0, ours 5e-324). At subnormal a SciPy (Boost) is up to 4.6 times off for
+            # x <= 1.1 (gammaincc(6.9e-312, 1.0): -3.96e-312, mpmath 1.506e-312 = a E1(1)): mpmath decides there
+            import mpmath
+
+            sub = (a > 0) & (a < fi.tiny) & (x >= 1e-10) & (x <= 1.1)  # (SciPy right at x = 1e-300)
+            exact = numpy.zeros_like(a)
+            exact[sub] = [float(mpmath.gammainc(mpmath.mpf(float(p)), mpmath.mpf(float(q)), regularized=True))
+                          for p, q in zip(a[sub], x[sub])]
+            assert (numpy.abs(scipy.special.gammaincc(a, x) - exact)[sub] > 1e-3 * numpy.abs(exact[sub])).any()
+            check_scipy(call("special.gammaincc", a, x), rtol=1e-12, atol=4 * fi.smallest_subnormal,
+                        reference=lambda e: numpy.where(sub, exact, e))
         else:
-            check_scipy(call("special.gammaincc", a, x), rtol=1e-5, atol=fi.tiny)
+            for name in ("gammaincc", "gammainc"):
+                check_scipy(call(f"special.{name}", a, x), rtol=2 * fi.eps, atol=fi.smallest_subnormal)
     check_scipy(call("special.gammaincc", numpy.array([8.15517057e-86]), numpy.array([1.0])), rtol=1e-12)
 
 

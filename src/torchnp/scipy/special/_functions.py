@@ -9,7 +9,7 @@ import torch
 from ... import _dtypes
 from ..._boundary import store, tensor, tensors
 from .._dispatch import inexact_tensors, mirror
-from ._ufuncs import _binom, _gamma
+from ._ufuncs import _binom, _float32_in_float64, _gamma
 
 __all__ = ["logsumexp", "softmax", "log_softmax", "comb", "factorial", "polygamma", "zeta"]
 
@@ -226,7 +226,7 @@ def zeta(x, q=None, out=None):
     """``scipy.special.zeta``: Riemann's (``q=None``, continued below 1) or Hurwitz's zeta."""
     if q is None:
         (t,) = inexact_tensors(x, loops="df")
-        r = _riemann_zeta(t.double()).to(t.dtype)  # SciPy's float32 loop computes in float64 too
+        r = _float32_in_float64(_riemann_zeta)(t)  # SciPy's float32 loop computes in float64 too
     else:
         t, qt = inexact_tensors(x, q, loops="fd")
         r = torch.where(t < 1, torch.nan, torch.special.zeta(t, qt))  # cephes: no continuation below 1

@@ -205,6 +205,18 @@ def _nan_args(op):
     return lambda a, x: torch.where(a.isnan() | x.isnan(), torch.nan, op(a, x))
 
 
+def _float32_in_float64(op):
+    """``op`` whose float32 loop computes in float64 and rounds once, as SciPy's float32 loops of cephes'
+    and Boost's functions do: torch's float32 kernels overflow, underflow or lose digits where the float64
+    ones do not (float32 i0(88.9): inf for SciPy's 1.70e37; gammainc(3.4e38, 3.4): nan for 0;
+    gammaincc(8.9e-39, 1.2): 0 for SciPy's subnormal 1.40e-39; up to 1e-4 relative for a, x ~ 100)."""
+    def f(*ts):
+        if ts[0].dtype != torch.float32:
+            return op(*ts)
+        return op(*(t.double() for t in ts)).float()
+    return f
+
+
 _declare({
     "gamma": ("df", _gamma),
     "gammaln": ("df", lambda x: torch.where(x == -math.inf, -math.inf, S.gammaln(x)).to(x.dtype)),
@@ -215,8 +227,8 @@ _declare({
     "beta": ("df", _beta, 2),
     "betaln": ("df", _betaln, 2),
     "binom": ("fd", _binom, 2),
-    "gammainc": ("df", _nan_args(S.gammainc), 2),
-    "gammaincc": ("df", _nan_args(_gammaincc), 2),
+    "gammainc": ("df", _float32_in_float64(_nan_args(S.gammainc)), 2),
+    "gammaincc": ("df", _float32_in_float64(_nan_args(_gammaincc)), 2),
 })
 
 
@@ -445,12 +457,12 @@ def _k_tiny(kernel, order):
     """torch's K0/K1 kernel (or its scaled twin), with the leading terms of the series for 0 < x < eps / 64.
 
     torch's kernels (cephes' formulas) take ``log(0.5 * x)``, which is log(0) = -inf at the smallest
-    subnormal (0.5 * x rounds to 0): float32 k0e(1.4e-45) was inf and k1, k1e nan, where SciPy's float32
-    loop (cephes in float64, rounded) gives 103.39 and inf. Below eps / 64 the series' next terms are
-    below half an ulp: K0(x) = -log(x / 2) - euler_gamma (the relative rest ~x^2 / 4), K1(x) = 1 / x
-    (the rest ~x^2 log(x) / 2), and the scaled ones' exp(x) is 1 within x. In float64 this also gives
-    mpmath's k0(5e-324) = 744.556 and k1(5e-324) = inf where SciPy (cephes in float64) gives inf and
-    nan (docs/scipy.md).
+    subnormal (0.5 * x rounds to 0): float64 k0(5e-324) is inf and k1 nan, as SciPy's (cephes in float64).
+    Below eps / 64 the series' next terms are below half an ulp: K0(x) = -log(x / 2) - euler_gamma (the
+    relative rest ~x^2 / 4), K1(x) = 1 / x (the rest ~x^2 log(x) / 2), and the scaled ones' exp(x) is 1
+    within x: mpmath's k0(5e-324) = 744.556 and k1(5e-324) = inf (docs/scipy.md). (The float32 loop runs
+    in float64, where float32's subnormals are normal: float32 k0e(1.4e-45) was inf in torch's float32
+    kernel, SciPy's 103.39.)
     """
     def op(x):
         tiny = (x > 0) & (x < torch.finfo(x.dtype).eps / 64)
@@ -459,17 +471,51 @@ def _k_tiny(kernel, order):
     return op
 
 
+def _exp_split(kernel, scaled):
+    """I0 or I1 by torch's kernel, or near float64's overflow as the scaled kernel times exp(|x|/2) twice.
+
+    Both kernels (cephes', SciPy's) multiply by exp(|x|), which overflows above log(max) = 709.78 where I0
+    and I1 themselves do above 713.98: SciPy's and torch's i0(710.0) are inf, mpmath's 3.35e306 (and
+    torch's float32 kernel was inf from 88.7 up where I0 and I1 are finite to 91.9)."""
+    def op(x):
+        big = (x.abs() > math.log(torch.finfo(x.dtype).max) - 1) & x.isfinite()
+        e = torch.exp(torch.where(big, x.abs() / 2, 0.0).to(x.dtype))
+        return torch.where(big, scaled(x) * e * e, kernel(x))
+    return op
+
+
+def _half_at_subnormals(kernel, up):
+    """I1 (``up``) or I1e: x / 2 rounded by the sign of the series' next term where that is subnormal.
+
+    I1(x) = x/2 (1 + x^2/8 + ...) lies just beyond x/2, I1e(x) = x/2 (1 - |x| + ...) just inside: at an
+    odd multiple of the smallest subnormal s, x/2 is a tie, and the exact value rounds away from zero
+    for I1, toward zero for I1e (mpmath). torch's float32 kernel rounds the tie to even (i1(1.4e-45): 0,
+    SciPy's and mpmath's 1.4e-45); SciPy's loops (cephes' Chebyshev sum, 0.5 rounded up, times x) round
+    it away from zero for both, so SciPy's i1e there is s above mpmath's (docs/scipy.md)."""
+    def op(x):
+        fi = torch.finfo(x.dtype)
+        half = x * 0.5  # exact, or the tie rounded to even
+        step = torch.copysign(torch.full_like(x, fi.tiny * fi.eps), x)  # the smallest subnormal, x's sign
+        if up:
+            fixed = torch.where(2 * half.abs() < x.abs(), half + step, half)
+        else:
+            fixed = torch.where(2 * half.abs() > x.abs(), half - step, half)
+        return torch.where(x.abs() < 2 * fi.tiny, fixed, kernel(x))
+    return op
+
+
 _declare({
-    "i0": ("df", S.i0),
-    "i0e": ("df", S.i0e),
-    "i1": ("df", S.i1),
-    "i1e": ("df", S.i1e),
+    # the float32 loops in float64, rounded once, as SciPy's (_float32_in_float64)
+    "i0": ("df", _float32_in_float64(_exp_split(S.i0, S.i0e))),
+    "i0e": ("df", _float32_in_float64(S.i0e)),
+    "i1": ("df", _half_at_subnormals(_float32_in_float64(_exp_split(S.i1, S.i1e)), up=True)),
+    "i1e": ("df", _half_at_subnormals(_float32_in_float64(S.i1e), up=False)),
     "j0": ("df", _j0),
     "j1": ("df", _j1),
     "y0": ("df", _y0),
     "y1": ("df", _y1),
-    "k0": ("df", _k_tiny(S.modified_bessel_k0, 0)),
-    "k0e": ("df", _k_tiny(S.scaled_modified_bessel_k0, 0)),
-    "k1": ("df", _k_tiny(S.modified_bessel_k1, 1)),
-    "k1e": ("df", _k_tiny(S.scaled_modified_bessel_k1, 1)),
+    "k0": ("df", _float32_in_float64(_k_tiny(S.modified_bessel_k0, 0))),
+    "k0e": ("df", _float32_in_float64(_k_tiny(S.scaled_modified_bessel_k0, 0))),
+    "k1": ("df", _float32_in_float64(_k_tiny(S.modified_bessel_k1, 1))),
+    "k1e": ("df", _float32_in_float64(_k_tiny(S.scaled_modified_bessel_k1, 1))),
 })
