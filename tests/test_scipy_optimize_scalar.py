@@ -62,14 +62,16 @@ def _same_root_results(got, ref):
 @given(r=st.floats(-5, 5), s=st.floats(0.05, 3), start=st.floats(-4, 4), method=st.sampled_from(
     ["secant", "secant x1", "newton", "halley"]), tol=st.sampled_from([1.48e-8, 1e-3, 1e-14]),
     rtol=st.sampled_from([0.0, 1e-6]), maxiter=st.sampled_from([50, 3]), disp=st.booleans(),
-    rules=st.sampled_from(RULES), dtype=st.sampled_from(["float64", "float32"]))
-def test_newton_scalar_is_scipys_iteration(r, s, start, method, tol, rtol, maxiter, disp, rules, dtype):
+    rules=st.sampled_from(RULES), dtype=st.sampled_from(["float64", "float32"]), x1_array=st.booleans())
+def test_newton_scalar_is_scipys_iteration(r, s, start, method, tol, rtol, maxiter, disp, rules, dtype, x1_array):
     # (x - r)(x^2 + s): one real root; SciPy's root, iterations, calls and flag, its RuntimeError with
     # disp (same message) and its RuntimeWarnings without; a float32 x0 (a 0-d array here, SciPy's
-    # NumPy scalar): SciPy's iteration in float32 (its convergence test too), a float32 root
+    # NumPy scalar): SciPy's iteration in float32 (its convergence test too), a float32 root; x1 a 0-d
+    # float64 array (``x1_array``): NumPy's promotion to float64 on its first value
     coef = [-r * s, s, -r, 1.0]
     d1, d2 = [s, -2 * r, 3.0], [-2 * r, 6.0]
     kwargs = dict(tol=tol, rtol=rtol, maxiter=maxiter, disp=disp, full_output=True)
+    x1_array = x1_array and method == "secant x1"
     if method == "secant x1":
         kwargs["x1"] = start + 0.5
     if method in ("newton", "halley"):
@@ -77,17 +79,20 @@ def test_newton_scalar_is_scipys_iteration(r, s, start, method, tol, rtol, maxit
     if method == "halley":
         kwargs["fprime2"] = _poly(d2)
     x0 = r + start if dtype == "float64" else numpy.float32(r + start)
-    ref, ref_warned = _outcome(scipy.optimize.newton, _poly(coef), x0, **kwargs)
+    ref_kw, got_kw = dict(kwargs), dict(kwargs)
+    if x1_array:
+        ref_kw["x1"], got_kw["x1"] = numpy.asarray(kwargs["x1"]), np.asarray(kwargs["x1"])
+    ref, ref_warned = _outcome(scipy.optimize.newton, _poly(coef), x0, **ref_kw)
     with _rules(rules):
         got, got_warned = _outcome(optimize.newton, _poly(coef), x0 if dtype == "float64" else np.asarray(x0),
-                                   **kwargs)
+                                   **got_kw)
     assert got_warned == ref_warned
     if isinstance(ref, tuple) and isinstance(ref[0], type):  # SciPy raised
         assert got == ref
         return
-    assert numpy.asarray(ref[0]).dtype == dtype
+    assert numpy.asarray(ref[0]).dtype == ("float64" if x1_array else dtype)
     if rules == "accelerator":  # (host rules: SciPy's own result, its NumPy scalars)
-        assert isinstance(got[0], np.ndarray) and got[0].ndim == 0 and got[0].dtype == dtype
+        assert isinstance(got[0], np.ndarray) and got[0].ndim == 0 and got[0].dtype == numpy.asarray(ref[0]).dtype
     assert float(got[0]) == ref[0]
     _same_root_results(got[1], ref[1])
 

@@ -419,7 +419,7 @@ class _ScalarFunction:
         self.complex_values = complex_values  # newton's: complex points and values (Python complex numbers)
 
     def _point(self, x, grad=False):
-        if _scalar.narrow(x):  # newton's float32/complex64 iterate (a NumPy scalar): a 0-d array of its type
+        if _scalar.numpy_number(x):  # newton's iterate from a float32/complex64 start: a 0-d array of its type
             return torch.tensor(x.item(), dtype=TO_TORCH[x.dtype], device=self.dev, requires_grad=grad)
         if self.complex_values and isinstance(x, complex):
             return torch.tensor(x, dtype=torch.complex128, device=self.dev, requires_grad=grad)
@@ -427,8 +427,8 @@ class _ScalarFunction:
 
     def _read(self, v, x=0.0):
         """The one host read of a value: a Python complex where complex values are allowed and it is one;
-        at a narrow point ``x`` a NumPy scalar of the value's type (SciPy's at its NumPy scalar point)."""
-        if _scalar.narrow(x) and v.dtype in TO_NUMPY:
+        at a NumPy scalar point ``x`` a NumPy scalar of the value's type (SciPy's at its NumPy scalar point)."""
+        if _scalar.numpy_number(x) and v.dtype in TO_NUMPY:
             return TO_NUMPY[v.dtype].type(v.item())
         return complex(v) if self.complex_values and v.is_complex() else float(v)
 
@@ -449,7 +449,7 @@ class _ScalarFunction:
     def derivative(self, x):
         """f'(x) by autograd (at a complex point f'(z) of a holomorphic f: the conjugate of torch's
         gradient), or SciPy's 2-point difference (along the real axis) where torch cannot differentiate.
-        At a narrow point a float64 (complex128) NumPy scalar, as SciPy's difference quotient is."""
+        At a NumPy scalar point a float64 (complex128) NumPy scalar, as SciPy's difference quotient is."""
         t = self._point(x, grad=True)
         with torch.enable_grad():
             f = self.value(self.fun(_wrap(t), *self.args), t)
@@ -461,7 +461,7 @@ class _ScalarFunction:
             h = math.sqrt(2.220446049250313e-16) * (1.0 if xr >= 0 else -1.0) * max(1.0, abs(x))
             h = (xr + h) - xr
             d = (self(x + h) - self._read(f, x)) / h
-        if _scalar.narrow(x):
+        if _scalar.numpy_number(x):
             return numpy.complex128(d) if numpy.iscomplexobj(d) else numpy.float64(d)
         return d
 
@@ -488,26 +488,28 @@ def _scalar_x(v):
 _NARROW = (torch.float32, torch.float16, torch.complex64)
 
 
-def _start(v):
-    """newton's ``x0``/``x1`` as SciPy iterates from it: a float32, float16 or complex64 0-d array (or
-    NumPy scalar) a NumPy scalar of its type (SciPy's iteration stays in it), else a Python number."""
-    if isinstance(v, ndarray) and v._t.dtype in _NARROW:
-        return TO_NUMPY[v._t.dtype].type(v._t.item())
-    if isinstance(v, numpy.generic) and TO_TORCH.get(v.dtype) in _NARROW:
-        return v
-    return _scalar_x(v)
+def _numpy_start(v):
+    """``v`` as SciPy holds it: a device array (or NumPy scalar) a NumPy scalar of its type, a Python
+    number as it is."""
+    if isinstance(v, ndarray) and v._t.dtype in TO_NUMPY:
+        return TO_NUMPY[v._t.dtype].type(v._t.reshape(()).item())
+    return v if isinstance(v, numpy.generic) and v.dtype in TO_TORCH else _scalar_x(v)
+
+
+def _starts(x0, x1):
+    """newton's ``x0`` and ``x1`` as SciPy iterates from them: where either is float32, float16 or complex64,
+    NumPy scalars (``x0`` SciPy's ``np.asarray(x0)[()]``, ``x1`` as given: NumPy's promotion between
+    them, SciPy's iteration in the narrow type); else Python numbers (float64/complex128 throughout)."""
+    a, b = _numpy_start(x0), None if x1 is None else _numpy_start(x1)
+    if any(isinstance(v, numpy.generic) and TO_TORCH[v.dtype] in _NARROW for v in (a, b)):
+        return numpy.asarray(a)[()], b
+    return _scalar_x(a), None if x1 is None else _scalar_x(b)
 
 
 def _newton_function(f, args, dev):
     """A function of SciPy's Newton family on the device: complex points and values as SciPy's iteration on
     NumPy's complex numbers."""
     return _ScalarFunction(f, args, dev, complex_values=True)
-
-
-def _second_start(x1, x0):
-    """newton's ``x1`` beside the start ``x0``: in its own narrow type where ``x0`` is narrow (NumPy's
-    promotion between the two), else a Python number (the iteration's float64/complex128 numbers)."""
-    return None if x1 is None else _start(x1) if _scalar.narrow(x0) else _scalar_x(x1)
 
 
 def _solver_root(r, shape, dev):
@@ -636,11 +638,10 @@ def root_scalar(f, args=(), method=None, bracket=None, fprime=None, fprime2=None
             kwargs["tol"] = kwargs.pop("xtol")
         kwargs.pop("disp", None)
         kwargs.pop("full_output", None)
-        x = _start(x0)
+        x, x1 = _starts(x0, x1 if meth == "secant" else None)
         r, calls, iters, flag, m = _scalar.newton(
             func, x, fprime=None if meth == "secant" else fprime,
-            fprime2=fprime2 if meth == "halley" else None, x1=_second_start(x1, x) if meth == "secant" else None,
-            **kwargs)
+            fprime2=fprime2 if meth == "halley" else None, x1=x1, **kwargs)
         if memo is not None:
             calls = memo.calls
         return RootResults(root=_solver_root(r, (), dev), iterations=iters, function_calls=calls, flag=flag,
@@ -732,8 +733,8 @@ def newton(func, x0, fprime=None, args=(), tol=1.48e-8, maxiter=50, fprime2=None
     t = tensor(x0, dev)
     if t.numel() > 1:
         return _newton.array_newton(func, t, fprime, args, tol, maxiter, fprime2, full_output)
-    x = _start(x0 if t.dim() == 0 else _wrap(t.reshape(())))  # (a 1-element array x0: read on the host)
-    if not _scalar.narrow(x):
+    x, x1 = _starts(_wrap(t), x1)  # (a 1-element array x0: read on the host)
+    if not _scalar.numpy_number(x):
         x = complex(x) if t.is_complex() else float(x)
 
     def fn(f):
@@ -742,7 +743,7 @@ def newton(func, x0, fprime=None, args=(), tol=1.48e-8, maxiter=50, fprime2=None
     r, calls, iters, flag, method = _scalar.newton(
         fn(func), x, fprime=None if fprime is None else fn(fprime), tol=tol, maxiter=maxiter,
         fprime2=fn(fprime2) if fprime is not None and fprime2 else None,
-        x1=_second_start(x1, x), rtol=rtol, disp=disp)
+        x1=x1, rtol=rtol, disp=disp)
     root = _solver_root(r, t.shape, dev)
     if full_output:
         return root, RootResults(root=root, iterations=iters, function_calls=calls, flag=flag, method=method)

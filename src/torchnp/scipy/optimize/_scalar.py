@@ -515,16 +515,16 @@ def _newton_failure(msg, disp, itr, value):
     warnings.warn(msg, RuntimeWarning, stacklevel=4)
 
 
-def narrow(v):
-    """Whether ``v`` is a NumPy scalar of a type other than float64 and complex128 (Python's number types):
-    newton's float32, float16 or complex64 iteration, which SciPy keeps in that type."""
-    return not isinstance(v, (int, float, complex))
+def numpy_number(v):
+    """Whether ``v`` is a NumPy scalar, not a Python number: newton's iteration from a float32, float16 or
+    complex64 start, which SciPy keeps in that type (NumPy's arithmetic and promotion, float64 strong)."""
+    return type(v) not in (bool, int, float, complex)
 
 
 def _cdiv(p, q):
     """``p / q`` as NumPy's scalars divide: for complex numbers NumPy's Smith's algorithm (Python's
-    complex division rounds differently), for real ones Python's; a narrow NumPy scalar: NumPy's own."""
-    if not (isinstance(p, complex) or isinstance(q, complex)) or narrow(p) or narrow(q):
+    complex division rounds differently), for real ones Python's; a NumPy scalar: NumPy's own."""
+    if not (isinstance(p, complex) or isinstance(q, complex)) or numpy_number(p) or numpy_number(q):
         return p / q
     ar, ai, br, bi = p.real, p.imag, q.real, q.imag
     if abs(br) >= abs(bi):
@@ -548,13 +548,13 @@ def _nonnegative(v):
 def newton(func, x0, fprime=None, tol=1.48e-8, maxiter=50, fprime2=None, x1=None, rtol=0.0, disp=False):
     """SciPy's scalar ``newton`` (Newton, Halley or secant), its errors (``disp``) or warnings:
     (root, funcalls, iterations, flag, method). A complex ``x0`` (or complex function values) iterates
-    on Python complex numbers, as SciPy's on NumPy's; a narrow ``x0`` (a float32 or complex64 NumPy
-    scalar) on NumPy's scalars, in its type as SciPy's (NumPy's promotion where a value is wider)."""
+    on Python complex numbers, as SciPy's on NumPy's; a NumPy scalar ``x0`` (a float32 or complex64 start)
+    on NumPy's scalars, in its type as SciPy's (NumPy's promotion where a value is wider)."""
     if tol <= 0:
         raise ValueError(f"tol too small ({tol:g} <= 0)")
     if maxiter < 1:
         raise ValueError("maxiter must be greater than 0")
-    x0 = (x0 if narrow(x0) else complex(x0) if isinstance(x0, complex) else float(x0)) * 1.0
+    x0 = (x0 if numpy_number(x0) else complex(x0) if isinstance(x0, complex) else float(x0)) * 1.0
     p0 = x0
     funcalls = 0
     p = p0
@@ -585,7 +585,7 @@ def newton(func, x0, fprime=None, tol=1.48e-8, maxiter=50, fprime2=None, x1=None
     else:
         method = "secant"
         if x1 is not None:
-            x1 = x1 if narrow(x1) else complex(x1) if isinstance(x1, complex) else float(x1)
+            x1 = x1 if numpy_number(x1) else complex(x1) if isinstance(x1, complex) else float(x1)
             if x1 == x0:
                 raise ValueError("x1 and x0 must be different")
             p1 = x1
