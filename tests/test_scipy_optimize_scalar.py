@@ -62,28 +62,37 @@ def _same_root_results(got, ref):
 @given(r=st.floats(-5, 5), s=st.floats(0.05, 3), start=st.floats(-4, 4), method=st.sampled_from(
     ["secant", "secant x1", "newton", "halley"]), tol=st.sampled_from([1.48e-8, 1e-3, 1e-14]),
     rtol=st.sampled_from([0.0, 1e-6]), maxiter=st.sampled_from([50, 3]), disp=st.booleans(),
-    rules=st.sampled_from(RULES))
-def test_newton_scalar_is_scipys_iteration(r, s, start, method, tol, rtol, maxiter, disp, rules):
+    rules=st.sampled_from(RULES), dtype=st.sampled_from(["float64", "float32"]), x1_array=st.booleans())
+def test_newton_scalar_is_scipys_iteration(r, s, start, method, tol, rtol, maxiter, disp, rules, dtype, x1_array):
     # (x - r)(x^2 + s): one real root; SciPy's root, iterations, calls and flag, its RuntimeError with
-    # disp (same message) and its RuntimeWarnings without
+    # disp (same message) and its RuntimeWarnings without; a float32 x0 (a 0-d array here, SciPy's
+    # NumPy scalar): SciPy's iteration in float32 (its convergence test too), a float32 root; x1 a 0-d
+    # float64 array (``x1_array``): NumPy's promotion to float64 on its first value
     coef = [-r * s, s, -r, 1.0]
     d1, d2 = [s, -2 * r, 3.0], [-2 * r, 6.0]
     kwargs = dict(tol=tol, rtol=rtol, maxiter=maxiter, disp=disp, full_output=True)
+    x1_array = x1_array and method == "secant x1"
     if method == "secant x1":
         kwargs["x1"] = start + 0.5
     if method in ("newton", "halley"):
         kwargs["fprime"] = _poly(d1)
     if method == "halley":
         kwargs["fprime2"] = _poly(d2)
-    ref, ref_warned = _outcome(scipy.optimize.newton, _poly(coef), r + start, **kwargs)
+    x0 = r + start if dtype == "float64" else numpy.float32(r + start)
+    ref_kw, got_kw = dict(kwargs), dict(kwargs)
+    if x1_array:
+        ref_kw["x1"], got_kw["x1"] = numpy.asarray(kwargs["x1"]), np.asarray(kwargs["x1"])
+    ref, ref_warned = _outcome(scipy.optimize.newton, _poly(coef), x0, **ref_kw)
     with _rules(rules):
-        got, got_warned = _outcome(optimize.newton, _poly(coef), r + start, **kwargs)
+        got, got_warned = _outcome(optimize.newton, _poly(coef), x0 if dtype == "float64" else np.asarray(x0),
+                                   **got_kw)
     assert got_warned == ref_warned
     if isinstance(ref, tuple) and isinstance(ref[0], type):  # SciPy raised
         assert got == ref
         return
+    assert numpy.asarray(ref[0]).dtype == ("float64" if x1_array else dtype)
     if rules == "accelerator":  # (host rules: SciPy's own result, its NumPy scalars)
-        assert isinstance(got[0], np.ndarray) and got[0].ndim == 0 and got[0].dtype == np.float64
+        assert isinstance(got[0], np.ndarray) and got[0].ndim == 0 and got[0].dtype == numpy.asarray(ref[0]).dtype
     assert float(got[0]) == ref[0]
     _same_root_results(got[1], ref[1])
 
@@ -91,14 +100,15 @@ def test_newton_scalar_is_scipys_iteration(r, s, start, method, tol, rtol, maxit
 @settings(max_examples=examples(60), deadline=None)
 @given(n=st.integers(2, 6), seed=st.integers(0, 2 ** 16), method=st.sampled_from(["secant", "newton", "halley"]),
        tol=st.sampled_from([1.48e-8, 1e-3]), maxiter=st.sampled_from([50, 4, 1]), full_output=st.booleans(),
-       zero=st.booleans(), rules=st.sampled_from(RULES))
-def test_newton_array_is_scipys_vectorized_iteration(n, seed, method, tol, maxiter, full_output, zero, rules):
+       zero=st.booleans(), rules=st.sampled_from(RULES), dtype=st.sampled_from(["float64", "float32"]))
+def test_newton_array_is_scipys_vectorized_iteration(n, seed, method, tol, maxiter, full_output, zero, rules, dtype):
     # x^3 - 2x - a for n values a: SciPy's _array_newton (every element's steps, its masked updates, its
     # converged/zero_der flags, warnings and 'all failed' RuntimeError); ``zero``: a start where the
-    # derivative vanishes (x^2 - c from 0)
+    # derivative vanishes (x^2 - c from 0); a float32 x0: SciPy's first values and step in float32, then
+    # float64 (its result_type(p, dp, float64))
     rng = numpy.random.default_rng(seed)
     a = rng.uniform(-5, 5, n)
-    x0 = rng.uniform(-3, 3, n)
+    x0 = rng.uniform(-3, 3, n).astype(dtype)
     coef, d1, d2 = [0.0, -2.0, 0.0, 1.0], [-2.0, 0.0, 3.0], [0.0, 6.0]
     if zero:
         x0[0], coef, d1, d2 = 0.0, [0.0, 0.0, 1.0], [0.0, 2.0], [2.0]
@@ -251,40 +261,70 @@ def _cpoly(coef, xp):
     return p
 
 
+def _cpoly_parts(coef, xp):
+    """Horner's scheme on the real and imaginary parts (real products and sums only): NumPy and torch round
+    these alike in float32, where their complex64 products differ in the last bit."""
+    def p(x):
+        x = xp.asarray(x)
+        xr, xi = xp.real(x), xp.imag(x)
+        c = complex(coef[-1])
+        vr, vi = c.real + 0 * xr, c.imag + 0 * xr
+        for c in map(complex, coef[-2::-1]):
+            vr, vi = vr * xr - vi * xi + c.real, vr * xi + vi * xr + c.imag
+        return vr + vi * 1j
+    return p
+
+
+#: a complex start's type: "complex128" a Python complex, "complex64" SciPy's NumPy scalar (a 0-d device
+#: array for torchnp), its polynomials rounded alike by NumPy and torch
+_COMPLEX_STARTS = {"complex128": (complex, _cpoly), "complex64": (numpy.complex64, _cpoly_parts)}
+
+
+def _complex_start(x0, dtype):
+    """(SciPy's start, torchnp's) of ``dtype``: a complex64 one a 0-d array on the test device for torchnp."""
+    x0 = _COMPLEX_STARTS[dtype][0](x0) if isinstance(x0, complex) else \
+        (numpy.float32(x0) if dtype == "complex64" else x0)
+    return x0, (x0 if dtype == "complex128" else np.asarray(x0))
+
+
 @settings(max_examples=examples(60), deadline=None)
 @given(roots=st.lists(st.complex_numbers(max_magnitude=3, allow_nan=False, allow_infinity=False), min_size=2,
                       max_size=2),
        start=st.complex_numbers(max_magnitude=3, allow_nan=False, allow_infinity=False), real_start=st.booleans(),
        method=st.sampled_from(["secant", "secant x1", "newton", "halley", "flat"]),
        tol=st.sampled_from([1.48e-8, 1e-3, 1e-14]), rtol=st.sampled_from([0.0, 1e-6]),
-       maxiter=st.sampled_from([50, 3]), disp=st.booleans(), rules=st.sampled_from(RULES))
-def test_newton_complex_scalar_is_scipys_iteration(roots, start, real_start, method, tol, rtol, maxiter, disp, rules):
+       maxiter=st.sampled_from([50, 3]), disp=st.booleans(), rules=st.sampled_from(RULES),
+       dtype=st.sampled_from(sorted(_COMPLEX_STARTS)))
+def test_newton_complex_scalar_is_scipys_iteration(roots, start, real_start, method, tol, rtol, maxiter, disp, rules,
+                                                   dtype):
     # (x - r0)(x - r1) from a complex (or real: the iterates turn complex) start: SciPy's Newton, Halley and
     # secant steps on complex numbers (its complex division), root bit for bit, iterations, calls, flag,
-    # its RuntimeError with disp and RuntimeWarnings without; "flat": a zero derivative at the start
+    # its RuntimeError with disp and RuntimeWarnings without; "flat": a zero derivative at the start; a
+    # complex64 (float32) start: SciPy's iteration in complex64, its convergence test in float32 (issue 26)
     r0, r1 = roots
     coef = [r0 * r1, -(r0 + r1), 1.0]
     x0 = start.real if real_start else start
     if method == "flat":
         x0, method = (r0 + r1) / 2, "newton"
+    x0, start0 = _complex_start(x0, dtype)
+    poly = _COMPLEX_STARTS[dtype][1]
     kwargs = dict(tol=tol, rtol=rtol, maxiter=maxiter, disp=disp, full_output=True)
     if method == "secant x1":
         kwargs["x1"] = x0 + 0.5j
     ref_kw, got_kw = dict(kwargs), dict(kwargs)
     if method in ("newton", "halley"):
-        ref_kw["fprime"], got_kw["fprime"] = _cpoly([coef[1], 2.0], numpy), _cpoly([coef[1], 2.0], np)
+        ref_kw["fprime"], got_kw["fprime"] = poly([coef[1], 2.0], numpy), poly([coef[1], 2.0], np)
     if method == "halley":
-        ref_kw["fprime2"], got_kw["fprime2"] = _cpoly([2.0], numpy), _cpoly([2.0], np)
-    ref, ref_warned = _outcome(scipy.optimize.newton, _cpoly(coef, numpy), x0, **ref_kw)
+        ref_kw["fprime2"], got_kw["fprime2"] = poly([2.0], numpy), poly([2.0], np)
+    ref, ref_warned = _outcome(scipy.optimize.newton, poly(coef, numpy), x0, **ref_kw)
     with _rules(rules):
-        got, got_warned = _outcome(optimize.newton, _cpoly(coef, np), x0, **got_kw)
+        got, got_warned = _outcome(optimize.newton, poly(coef, np), start0, **got_kw)
     assert got_warned == ref_warned
     if isinstance(ref, tuple) and isinstance(ref[0], type):  # SciPy raised
         assert got == ref
         return
     if rules == "accelerator":
-        assert isinstance(got[0], np.ndarray) and got[0].ndim == 0
-        assert got[0].dtype == (np.complex128 if numpy.iscomplexobj(ref[0]) else np.float64)
+        assert isinstance(got[0], np.ndarray) and got[0].ndim == 0 and got[0].dtype == numpy.asarray(ref[0]).dtype
     assert complex(got[0]) == ref[0] or (numpy.isnan(ref[0]) and numpy.isnan(complex(got[0])))
     assert (got[1].converged, got[1].flag, got[1].method, got[1].iterations, got[1].function_calls) == \
         (ref[1].converged, ref[1].flag, ref[1].method, ref[1].iterations, ref[1].function_calls)
@@ -297,6 +337,98 @@ def test_newton_complex_device_array_x0():
     with accelerator_rules():
         got = optimize.newton(_cpoly([1.0, 0.0, 1.0], np), np.asarray(0.5 + 0.5j))
     assert got.dtype == np.complex128 and got.shape == () and complex(got) == ref
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(roots=st.lists(st.complex_numbers(max_magnitude=3, allow_nan=False, allow_infinity=False), min_size=2,
+                      max_size=2),
+       start=st.complex_numbers(max_magnitude=3, allow_nan=False, allow_infinity=False),
+       method=st.sampled_from(["newton", "newton memo", "secant", "secant x1", "halley", "halley memo"]),
+       xtol=st.sampled_from([None, 1e-3, 1e-14]), rtol=st.sampled_from([None, 1e-6]),
+       maxiter=st.sampled_from([None, 3]), rules=st.sampled_from(RULES), dtype=st.sampled_from(sorted(_COMPLEX_STARTS)))
+def test_root_scalar_complex_x0_is_scipys_iteration(roots, start, method, xtol, rtol, maxiter, rules, dtype):
+    # issue 26: root_scalar from a complex x0 (a Python complex, or a complex64 0-d device array) on the
+    # device: SciPy's Newton (fprime given, or fprime=True: f returns (f, f'[, f''])), secant and Halley
+    # iterations on complex numbers: its RootResults fields, root bit for bit in SciPy's type
+    r0, r1 = roots
+    coef = [r0 * r1, -(r0 + r1), 1.0]
+    x0, start0 = _complex_start(start, dtype)
+    poly = _COMPLEX_STARTS[dtype][1]
+    meth, _, how = method.partition(" ")
+    kwargs = {k: v for k, v in (("xtol", xtol), ("rtol", rtol), ("maxiter", maxiter)) if v is not None}
+    if how == "x1":
+        kwargs["x1"] = x0 + 0.5j
+
+    def problem(xp):
+        parts = [poly(coef, xp), poly([coef[1], 2.0], xp), poly([2.0], xp)][:1 if meth == "secant" else
+                                                                            2 if meth == "newton" else 3]
+        if how == "memo":
+            return (lambda x: tuple(p(x) for p in parts)), dict(fprime=True, fprime2=meth == "halley" or None)
+        return parts[0], dict(zip(("fprime", "fprime2"), parts[1:]))
+
+    f_np, extra_np = problem(numpy)
+    f_tn, extra_tn = problem(np)
+    ref, ref_warned = _outcome(scipy.optimize.root_scalar, f_np, x0=x0, method=meth, **kwargs, **extra_np)
+    with _rules(rules):
+        got, got_warned = _outcome(optimize.root_scalar, f_tn, x0=start0, method=meth, **kwargs, **extra_tn)
+    assert got_warned == ref_warned
+    if rules == "accelerator":
+        assert isinstance(got.root, np.ndarray) and got.root.ndim == 0
+        assert got.root.dtype == numpy.asarray(ref.root).dtype
+    assert complex(got.root) == ref.root or (numpy.isnan(ref.root) and numpy.isnan(complex(got.root)))
+    assert (got.converged, got.flag, got.method, got.iterations, got.function_calls) == \
+        (ref.converged, ref.flag, ref.method, ref.iterations, ref.function_calls)
+
+
+@pytest.mark.parametrize("dtype", sorted(_COMPLEX_STARTS))
+def test_root_scalar_complex_newton_differentiates_on_the_device(dtype):
+    # no fprime: SciPy's 2-point difference discards the imaginary part (a ComplexWarning) and does not
+    # reach the complex root; the device differentiates f by autograd (f'(z), docs/scipy.md) and finds the
+    # root SciPy finds given f'; SciPy's difference is float64: SciPy's complex128 root from a complex64 x0
+    x0, start0 = _complex_start(0.5 + 0.5j, dtype)
+    poly = _COMPLEX_STARTS[dtype][1]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", numpy.exceptions.ComplexWarning)
+        blind = scipy.optimize.root_scalar(poly([1.0, 0.0, 1.0], numpy), x0=x0, method="newton")
+    ref = scipy.optimize.root_scalar(poly([1.0, 0.0, 1.0], numpy), x0=x0, fprime=poly([0.0, 2.0], numpy),
+                                     method="newton")
+    with accelerator_rules():
+        got = optimize.root_scalar(poly([1.0, 0.0, 1.0], np), x0=start0, method="newton")
+    assert not blind.converged and ref.converged and got.converged and got.method == "newton"
+    assert got.root.dtype == numpy.asarray(blind.root).dtype == np.complex128
+    assert abs(complex(got.root) - 1j) <= 1e-12 and abs(ref.root - 1j) <= 1e-6
+
+
+@pytest.mark.parametrize("dtype", sorted(_COMPLEX_STARTS))
+@pytest.mark.parametrize("method", ["secant", "newton", "halley"])
+def test_newton_complex_array_is_scipys_vectorized_iteration(method, dtype):
+    # a complex x0 array, a start on the negative imaginary axis (SciPy's secant steps away from it by
+    # NumPy's lexicographic p >= 0: -dx) and one at 0; complex64: SciPy's first values and step in
+    # complex64, its secant's second start scaled in float64 (its dx a NumPy float64), then complex128
+    # (result_type(p, dp, float64)); torch's complex products and quotients round otherwise than NumPy's in
+    # the last bit: the roots agree to float64 rounding, with SciPy's flags and warnings (12 iterations:
+    # one still unconverged)
+    rng = numpy.random.default_rng(5)
+    a = rng.uniform(-5, 5, 6)
+    x0 = (rng.uniform(-3, 3, 6) + 0.5j).astype(dtype)
+    x0[:2] = -0.5j, 0.0
+    coef, d1, d2 = [0.0, -2.0, 0.0, 1.0], [-2.0, 0.0, 3.0], [0.0, 6.0]
+    kwargs = dict(maxiter=12, full_output=True)
+    ref_kw, got_kw = dict(kwargs), dict(kwargs)
+    if method != "secant":
+        ref_kw["fprime"], got_kw["fprime"] = (lambda x, c: _cpoly(d1, numpy)(x)), (lambda x, c: _cpoly(d1, np)(x))
+    if method == "halley":
+        ref_kw["fprime2"], got_kw["fprime2"] = (lambda x, c: _cpoly(d2, numpy)(x)), (lambda x, c: _cpoly(d2, np)(x))
+    ref, ref_warned = _outcome(scipy.optimize.newton, lambda x, c: _cpoly(coef, numpy)(x) + c, x0, args=(-a,),
+                               **ref_kw)
+    with accelerator_rules():
+        got, got_warned = _outcome(optimize.newton, lambda x, c: _cpoly(coef, np)(x) + c, np.asarray(x0),
+                                   args=(np.asarray(-a),), **got_kw)
+    assert got_warned == ref_warned and ref.root.dtype == numpy.complex128
+    for g, e in zip(got, ref):
+        assert isinstance(g, np.ndarray) and g.dtype == e.dtype
+    numpy.testing.assert_array_equal(got.converged.to_numpy(), ref.converged)
+    numpy.testing.assert_allclose(got.root.to_numpy(), ref.root, rtol=1e-14, atol=1e-14)
 
 
 @pytest.mark.parametrize("rules", RULES)

@@ -13,10 +13,12 @@ import math
 import operator
 import warnings
 
+import numpy
 import torch
 
 from ..._array import _wrap, ndarray
 from ..._boundary import tensor
+from ..._dtypes import TO_NUMPY, TO_TORCH
 from .._dispatch import DEVICE, _array_operands, _from_scipy, _host_views, module_getattr, placement, scipy_function
 from . import _least_squares, _minimize, _newton, _scalar
 from ._batch import minimize_batch
@@ -417,12 +419,17 @@ class _ScalarFunction:
         self.complex_values = complex_values  # newton's: complex points and values (Python complex numbers)
 
     def _point(self, x, grad=False):
+        if _scalar.numpy_number(x):  # newton's iterate from a float32/complex64 start: a 0-d array of its type
+            return torch.tensor(x.item(), dtype=TO_TORCH[x.dtype], device=self.dev, requires_grad=grad)
         if self.complex_values and isinstance(x, complex):
-            return torch.tensor(x, dtype=torch.complex128, device=self.dev)
+            return torch.tensor(x, dtype=torch.complex128, device=self.dev, requires_grad=grad)
         return torch.tensor(float(x), dtype=torch.float64, device=self.dev, requires_grad=grad)
 
-    def _read(self, v):
-        """The one host read of a value: a Python complex where complex values are allowed and it is one."""
+    def _read(self, v, x=0.0):
+        """The one host read of a value: a Python complex where complex values are allowed and it is one;
+        at a NumPy scalar point ``x`` a NumPy scalar of the value's type (SciPy's at its NumPy scalar point)."""
+        if _scalar.numpy_number(x) and v.dtype in TO_NUMPY:
+            return TO_NUMPY[v.dtype].type(v.item())
         return complex(v) if self.complex_values and v.is_complex() else float(v)
 
     def value(self, out, t, what="objective function"):
@@ -431,7 +438,7 @@ class _ScalarFunction:
     def __call__(self, x):
         t = self._point(x)
         with torch.no_grad():
-            fx = self._read(self.value(self.fun(_wrap(t), *self.args), t))
+            fx = self._read(self.value(self.fun(_wrap(t), *self.args), t), x)
         self.calls += 1
         if self.nan_raise and math.isnan(fx):
             err = ValueError(f"The function value at x={x} is NaN; solver cannot continue.")
@@ -440,16 +447,23 @@ class _ScalarFunction:
         return fx
 
     def derivative(self, x):
-        """f'(x) by autograd, or SciPy's 2-point difference where torch cannot differentiate."""
+        """f'(x) by autograd (at a complex point f'(z) of a holomorphic f: the conjugate of torch's
+        gradient), or SciPy's 2-point difference (along the real axis) where torch cannot differentiate.
+        At a NumPy scalar point a float64 (complex128) NumPy scalar, as SciPy's difference quotient is."""
         t = self._point(x, grad=True)
         with torch.enable_grad():
             f = self.value(self.fun(_wrap(t), *self.args), t)
         if f.requires_grad:
-            (d,) = torch.autograd.grad(f, t, allow_unused=True)
-            return 0.0 if d is None else float(d)
-        h = math.sqrt(2.220446049250313e-16) * (1.0 if x >= 0 else -1.0) * max(1.0, abs(x))
-        h = (x + h) - x
-        return (self(x + h) - float(f)) / h
+            (d,) = torch.autograd.grad(f, t, grad_outputs=torch.ones_like(f), allow_unused=True)
+            d = 0.0 if d is None else complex(d.conj()) if d.is_complex() else float(d)
+        else:
+            xr = x.real
+            h = math.sqrt(2.220446049250313e-16) * (1.0 if xr >= 0 else -1.0) * max(1.0, abs(x))
+            h = (xr + h) - xr
+            d = (self(x + h) - self._read(f, x)) / h
+        if _scalar.numpy_number(x):
+            return numpy.complex128(d) if numpy.iscomplexobj(d) else numpy.float64(d)
+        return d
 
 
 def _scalar_operands(values, dev):
@@ -469,6 +483,43 @@ def _scalar_x(v):
     if isinstance(v, ndarray):
         return v._t.item()
     return v.item() if hasattr(v, "item") else v
+
+
+_NARROW = (torch.float32, torch.float16, torch.complex64)
+
+
+def _numpy_start(v):
+    """``v`` as SciPy holds it: a device array (or NumPy scalar) a NumPy scalar of its type, a Python
+    number as it is."""
+    if isinstance(v, ndarray) and v._t.dtype in TO_NUMPY:
+        return TO_NUMPY[v._t.dtype].type(v._t.reshape(()).item())
+    return v if isinstance(v, numpy.generic) and v.dtype in TO_TORCH else _scalar_x(v)
+
+
+def _starts(x0, x1):
+    """newton's ``x0`` and ``x1`` as SciPy iterates from them: where either is float32, float16 or complex64,
+    NumPy scalars (``x0`` SciPy's ``np.asarray(x0)[()]``, ``x1`` as given: NumPy's promotion between
+    them, SciPy's iteration in the narrow type); else Python numbers (float64/complex128 throughout)."""
+    a, b = _numpy_start(x0), None if x1 is None else _numpy_start(x1)
+    if any(isinstance(v, numpy.generic) and TO_TORCH[v.dtype] in _NARROW for v in (a, b)):
+        return numpy.asarray(a)[()], b
+    return _scalar_x(a), None if x1 is None else _scalar_x(b)
+
+
+def _newton_function(f, args, dev):
+    """A function of SciPy's Newton family on the device: complex points and values as SciPy's iteration on
+    NumPy's complex numbers."""
+    return _ScalarFunction(f, args, dev, complex_values=True)
+
+
+def _solver_root(r, shape, dev):
+    """newton's root on the device: a NumPy scalar's type kept (float32, complex64), a Python complex
+    complex128, else float64."""
+    if isinstance(r, numpy.generic):
+        r, dtype = r.item(), TO_TORCH[r.dtype]
+    else:
+        dtype = torch.complex128 if isinstance(r, complex) else torch.float64
+    return _wrap(torch.tensor(r, dtype=dtype, device=dev).reshape(shape))
 
 
 def minimize_scalar(fun, bracket=None, bounds=None, args=(), method=None, tol=None, options=None):
@@ -516,7 +567,8 @@ def root_scalar(f, args=(), method=None, bracket=None, fprime=None, fprime2=None
                 rtol=None, maxiter=None, options=None):
     """SciPy's ``scipy.optimize.root_scalar``; on a device: every method, 'brentq', 'brenth',
     'bisect', 'ridder', 'toms748', 'newton' (``fprime`` by autograd where not given), 'secant' and
-    'halley' (SciPy's iterations on Python numbers, the function on 0-d device arrays)."""
+    'halley' (SciPy's iterations on Python numbers, the function on 0-d device arrays; from a real or
+    complex ``x0``, a float32/complex64 one in its type as ``newton``)."""
     if not isinstance(args, tuple):
         args = (args,)
     dev = placement((bracket, x0, x1, args), {})
@@ -555,6 +607,7 @@ def root_scalar(f, args=(), method=None, bracket=None, fprime=None, fprime2=None
     meth = method.lower()
     if meth not in _BRACKETING + ("newton", "secant", "halley"):
         raise ValueError(f"Unknown solver {meth}")
+    func.complex_values = meth not in _BRACKETING  # newton's: complex points and values, as SciPy's
     if meth in _BRACKETING:
         if not isinstance(bracket, (list, tuple, ndarray)):
             raise ValueError(f"Bracket needed for {method}")
@@ -578,21 +631,23 @@ def root_scalar(f, args=(), method=None, bracket=None, fprime=None, fprime2=None
         if meth == "newton" and not fprime:
             fprime = func.derivative
         elif meth == "newton" or meth == "halley":
-            fprime = fprime if memo is not None else _ScalarFunction(fprime, args, dev)
-            fprime2 = (fprime2 if memo is not None else _ScalarFunction(fprime2, args, dev)) \
-                if meth == "halley" else None
+            if memo is None:
+                fprime = _newton_function(fprime, args, dev)
+                fprime2 = _newton_function(fprime2, args, dev) if meth == "halley" else None
         if "xtol" in kwargs:
             kwargs["tol"] = kwargs.pop("xtol")
         kwargs.pop("disp", None)
         kwargs.pop("full_output", None)
+        x, x1 = _starts(x0, x1 if meth == "secant" else None)
         r, calls, iters, flag, m = _scalar.newton(
-            func, _scalar_x(x0), fprime=None if meth == "secant" else fprime,
-            fprime2=fprime2 if meth == "halley" else None, x1=_scalar_x(x1) if meth == "secant" else None,
-            **kwargs)
+            func, x, fprime=None if meth == "secant" else fprime,
+            fprime2=fprime2 if meth == "halley" else None, x1=x1, **kwargs)
         if memo is not None:
             calls = memo.calls
+        return RootResults(root=_solver_root(r, (), dev), iterations=iters, function_calls=calls, flag=flag,
+                           method=m if meth != "secant" else "secant")
     return RootResults(root=_wrap(torch.tensor(r, dtype=torch.float64, device=dev)), iterations=iters,
-                       function_calls=calls, flag=flag, method=m if meth != "secant" else "secant")
+                       function_calls=calls, flag=flag, method=m)
 
 
 def _root_in_bracket(method, f, a, b, args, xtol, rtol, maxiter, full_output, disp, **options):
@@ -658,7 +713,8 @@ def newton(func, x0, fprime=None, args=(), tol=1.48e-8, maxiter=50, fprime2=None
            full_output=False, disp=True):
     """SciPy's ``scipy.optimize.newton``; on a device (``x0``, ``x1`` or ``args`` device arrays, or the
     default device one): a scalar ``x0`` by SciPy's Newton, Halley or secant iteration on Python numbers
-    (one host read per evaluation), an array ``x0`` by SciPy's vectorized iteration in torch on the
+    (on NumPy scalars of its type for a float32/complex64 ``x0``, as SciPy's; one host read per
+    evaluation), an array ``x0`` by SciPy's vectorized iteration in torch on the
     device (``_newton``: one read per evaluation of ``func`` or ``fprime``)."""
     dev = placement((x0, x1, args), {})
     if dev is None:
@@ -677,18 +733,18 @@ def newton(func, x0, fprime=None, args=(), tol=1.48e-8, maxiter=50, fprime2=None
     t = tensor(x0, dev)
     if t.numel() > 1:
         return _newton.array_newton(func, t, fprime, args, tol, maxiter, fprime2, full_output)
-    x = _scalar_x(x0) if t.dim() == 0 else t.reshape(()).item()  # (a 1-element array x0: read on the host)
-    x = complex(x) if t.is_complex() else float(x)
+    x, x1 = _starts(_wrap(t), x1)  # (a 1-element array x0: read on the host)
+    if not _scalar.numpy_number(x):
+        x = complex(x) if t.is_complex() else float(x)
 
-    def fn(f):  # complex points and values as SciPy's iteration on NumPy's complex numbers
-        return _ScalarFunction(f, args, dev, complex_values=True)
+    def fn(f):
+        return _newton_function(f, args, dev)
 
     r, calls, iters, flag, method = _scalar.newton(
         fn(func), x, fprime=None if fprime is None else fn(fprime), tol=tol, maxiter=maxiter,
         fprime2=fn(fprime2) if fprime is not None and fprime2 else None,
-        x1=None if x1 is None else _scalar_x(x1), rtol=rtol, disp=disp)
-    dtype = torch.complex128 if isinstance(r, complex) else torch.float64
-    root = _wrap(torch.tensor(r, dtype=dtype, device=dev).reshape(t.shape))
+        x1=x1, rtol=rtol, disp=disp)
+    root = _solver_root(r, t.shape, dev)
     if full_output:
         return root, RootResults(root=root, iterations=iters, function_calls=calls, flag=flag, method=method)
     return root
@@ -789,7 +845,7 @@ class _Memoized(_ScalarFunction):
             t = self._point(x)
             with torch.no_grad():
                 out = self.fun(_wrap(t), *self.args)
-            self.vals = [float(self.value(v, t)) for v in out]
+            self.vals = [self._read(self.value(v, t), x) for v in out]
             self.x = x
             self.calls += 1
         return self.vals

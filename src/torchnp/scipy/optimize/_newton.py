@@ -64,7 +64,9 @@ def array_newton(func, x0, fprime, args, tol, maxiter, fprime2, full_output):
     else:
         dx = torch.finfo(torch.float64).eps ** 0.33
         step = torch.tensor(dx, dtype=torch.float64, device=p.device)  # (two Python scalars: float32)
-        p1 = p * (1 + dx) + torch.where(p.real >= 0 if p.is_complex() else p >= 0, step, -step)
+        # (SciPy's dx a NumPy float64: a float32 or complex64 p scaled in float64; NumPy's p >= 0: for complex
+        # numbers the lexicographic order, as torchnp's)
+        p1 = _promoted(p, step) * (1 + dx) + torch.where((_wrap(p) >= 0)._t, step, -step)
         q0, q1 = _call(func, p, args), _call(func, p1, args)
         active = torch.ones_like(failures)
         for _ in range(maxiter):

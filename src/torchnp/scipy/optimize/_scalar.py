@@ -515,10 +515,16 @@ def _newton_failure(msg, disp, itr, value):
     warnings.warn(msg, RuntimeWarning, stacklevel=4)
 
 
+def numpy_number(v):
+    """Whether ``v`` is a NumPy scalar, not a Python number: newton's iteration from a float32, float16 or
+    complex64 start, which SciPy keeps in that type (NumPy's arithmetic and promotion, float64 strong)."""
+    return type(v) not in (bool, int, float, complex)
+
+
 def _cdiv(p, q):
     """``p / q`` as NumPy's scalars divide: for complex numbers NumPy's Smith's algorithm (Python's
-    complex division rounds differently), for real ones Python's."""
-    if not (isinstance(p, complex) or isinstance(q, complex)):
+    complex division rounds differently), for real ones Python's; a NumPy scalar: NumPy's own."""
+    if not (isinstance(p, complex) or isinstance(q, complex)) or numpy_number(p) or numpy_number(q):
         return p / q
     ar, ai, br, bi = p.real, p.imag, q.real, q.imag
     if abs(br) >= abs(bi):
@@ -542,12 +548,13 @@ def _nonnegative(v):
 def newton(func, x0, fprime=None, tol=1.48e-8, maxiter=50, fprime2=None, x1=None, rtol=0.0, disp=False):
     """SciPy's scalar ``newton`` (Newton, Halley or secant), its errors (``disp``) or warnings:
     (root, funcalls, iterations, flag, method). A complex ``x0`` (or complex function values) iterates
-    on Python complex numbers, as SciPy's on NumPy's."""
+    on Python complex numbers, as SciPy's on NumPy's; a NumPy scalar ``x0`` (a float32 or complex64 start)
+    on NumPy's scalars, in its type as SciPy's (NumPy's promotion where a value is wider)."""
     if tol <= 0:
         raise ValueError(f"tol too small ({tol:g} <= 0)")
     if maxiter < 1:
         raise ValueError("maxiter must be greater than 0")
-    x0 = (complex(x0) if isinstance(x0, complex) else float(x0)) * 1.0
+    x0 = (x0 if numpy_number(x0) else complex(x0) if isinstance(x0, complex) else float(x0)) * 1.0
     p0 = x0
     funcalls = 0
     p = p0
@@ -578,7 +585,7 @@ def newton(func, x0, fprime=None, tol=1.48e-8, maxiter=50, fprime2=None, x1=None
     else:
         method = "secant"
         if x1 is not None:
-            x1 = complex(x1) if isinstance(x1, complex) else float(x1)
+            x1 = x1 if numpy_number(x1) else complex(x1) if isinstance(x1, complex) else float(x1)
             if x1 == x0:
                 raise ValueError("x1 and x0 must be different")
             p1 = x1
@@ -806,9 +813,9 @@ def solve_bracket(method, f, a, b, xtol=2e-12, rtol=RTOL, maxiter=100, disp=Fals
         maxiter = operator.index(maxiter)
         if maxiter < 1:
             raise ValueError("maxiter must be greater than 0")
-        if not math.isfinite(a):
+        if not cmath.isfinite(a):  # (NumPy's isfinite: a complex end reaches SciPy's TypeError of a >= b)
             raise ValueError(f"a is not finite {a}")
-        if not math.isfinite(b):
+        if not cmath.isfinite(b):
             raise ValueError(f"b is not finite {b}")
         if a >= b:
             raise ValueError(f"a and b are not an interval [{a}, {b}]")
@@ -820,7 +827,10 @@ def solve_bracket(method, f, a, b, xtol=2e-12, rtol=RTOL, maxiter=100, disp=Fals
         raise ValueError(f"xtol too small ({xtol:g} <= 0)")
     if rtol < RTOL:
         raise ValueError(f"rtol too small ({rtol:g} < {RTOL:g})")
-    a, b = float(a), float(b)  # the C solvers' "d" arguments
+    try:
+        a, b = float(a), float(b)  # the C solvers' "d" arguments (a complex end: SciPy's RuntimeError)
+    except TypeError:
+        raise RuntimeError("Unable to parse arguments") from None
     if maxiter < 0:
         raise ValueError("maxiter must be >= 0")
     r = _C_SOLVERS[method](f, a, b, xtol, rtol, maxiter)
