@@ -213,8 +213,10 @@ def assert_same_value(actual, expected, where, rtol, atol, values=True, foreign=
                 return
             numpy.testing.assert_allclose(got, expected, rtol=rtol, atol=atol, equal_nan=True, err_msg=where)
     elif isinstance(expected, numpy.generic):
-        if ON_CPU or torchnp._dtypes.is_host_only(expected.dtype):
-            # §1.3: from host data, NumPy's own scalar of NumPy's type
+        if ON_CPU or torchnp._dtypes.is_host_only(expected.dtype) or (
+                ON_ACCELERATOR and type(actual) is not torchnp.ndarray):
+            # §1.3: from host data, NumPy's own scalar of NumPy's type (on a real accelerator too
+            # where the program's data is host data: moores_law's np.loadtxt of a file)
             assert type(actual) is type(expected), f"{where}: {actual!r}, NumPy gives {expected!r}"
         else:  # §1.3: on an accelerator, a 0-d array on the device
             assert isinstance(actual, torchnp.ndarray) and actual.ndim == 0, f"{where}: {actual!r}"
