@@ -420,7 +420,7 @@ def test_factorial_complex_input():
     with accelerator_rules() if ON_CPU else contextlib.nullcontext():
         with pytest.raises(TypeError, match=r"^torchnp\.scipy\.special\.factorial: complex input runs on host "
                                             r"data only$"):
-            torchnp.scipy.special.factorial(torchnp.asarray(n), extend="complex")
+            torchnp.scipy.special.factorial(torchnp.asarray(n, device=DEVICE), extend="complex")
 
 
 def test_factorial_scalars():
