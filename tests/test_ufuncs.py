@@ -20,7 +20,7 @@ from hypothesis.extra import numpy as hnp
 import torchnp
 from torchnp._ufuncs._table import UFUNCS
 
-from support import (accelerator_rules, ON_ACCELERATOR, arrays, assert_like_numpy, check, COMPLEX, DEVICE, examples, raises_like,
+from support import (accelerator_rules, ON_ACCELERATOR, arrays, assert_like_numpy, check, COMPLEX, DEVICE, examples, raised, raises_like,
                      Compare, SUPPORTED_DTYPES, tnp, tolerance)
 
 ALL = sorted(UFUNCS)
@@ -416,6 +416,14 @@ def test_bad_operands():
         torchnp.sin(tnp([1.0]), tnp([1.0]), tnp([1.0]))
     with pytest.raises(TypeError):
         torchnp.add(tnp([1.0]), "a")
+    # host-only operands NumPy has no loop for raise NumPy's exception on a device too (§2.5; the
+    # H200's DeviceMismatchError); a loop NumPy has stays a DeviceMismatchError (§3.3)
+    for other in ("a", numpy.array(["a", "b"])):
+        expected = raised(numpy.add, numpy.ones(1), other)
+        got = raised(torchnp.add, torchnp.ones(1, device="meta"), other)
+        assert type(got) is type(expected) and str(got) == str(expected), (got, expected)
+    with pytest.raises(torchnp.DeviceMismatchError, match="host-only"):
+        torchnp.add(torchnp.ones(1, device="meta"), numpy.array([1.0], dtype=object))
     with pytest.raises(OverflowError):
         numpy.add(numpy.ones(2, numpy.int8), 300)
     with pytest.raises(OverflowError):

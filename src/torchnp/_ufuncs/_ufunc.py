@@ -407,7 +407,30 @@ class ufunc:
         except _dtypes.HostOnlyData:  # strings, datetimes, objects: NumPy's own ufunc on the host (§2.5)
             if out is not None:
                 options = dict(options, out=out)
+            self._numpy_refusal(args, options)
             return run_on_host(self._np, args, options, f"ufunc '{self.__name__}'", host_only=True)
+
+    def _numpy_refusal(self, args, options):
+        """NumPy's own exception where NumPy has no loop for host-only operands beside device arrays
+        (``add(x, 'a')``: its ``UFuncTypeError``, §2.5), found from the operands' dtypes alone; where
+        NumPy has one, the mix stays a DeviceMismatchError (run_on_host, §3.3)."""
+        outs = options.get("out", args[self.nin:])
+        outs = outs if isinstance(outs, tuple) else (outs,)
+        if not any(isinstance(a, ndarray) and a._t.device.type != "cpu" for a in args + outs):
+            return
+        try:
+            dtypes = [a.dtype if isinstance(a, ndarray) else type(a) if type(a) in _PROBE_SCALAR
+                      else _np.asarray(a).dtype for a in args[:self.nin]]
+            out_dtypes = tuple(o.dtype if isinstance(o, (ndarray, _NPA)) else None for o in outs) or None
+        except Exception:  # noqa: BLE001 - operands NumPy cannot read from here: the device rule answers
+            return
+        try:
+            numpy_check(self, dtypes, options.get("dtype"), options.get("signature"),
+                        options.get("casting", "same_kind"), out_dtypes)
+        except TypeError as exc:
+            raise exc from None
+        except Exception:  # noqa: BLE001 - NumPy's other objections need the data: the device rule answers
+            pass
 
     def _call_tensors(self, args, out, options):
         where, casting, dtype, signature = _options(self.__name__, options)
