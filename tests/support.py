@@ -295,3 +295,34 @@ def same_printout_on_a_device(actual, expected, rtol=1e-6, atol=1e-12):
     return len(got) == len(want) and all(
         g == w or math.isclose(float(g), float(w), rel_tol=rtol, abs_tol=atol) for g, w in zip(got, want))
 
+
+
+class CudaScalarDivision(torch.overrides.TorchFunctionMode):
+    """Torch's CUDA true division by a CPU scalar, on the CPU: CUDA's kernel
+    (aten/src/ATen/native/cuda/BinaryDivTrueKernel.cu) divides a tensor by a Python number as
+    ``a * (1 / b)``, the reciprocal in the operation's math type (float32 for float16/float32), which
+    can lose a bit against the correctly rounded quotient NumPy (and torch's CPU kernel) give:
+    ``49 / 49`` is ``0.9999999999999999`` there (the H200 run, 2026-11-28). Division by a tensor on
+    the device, and every other operation, stays torch's own."""
+
+    _DIVIDE = frozenset({torch.div, torch.divide, torch.true_divide, torch.Tensor.div, torch.Tensor.divide,
+                         torch.Tensor.true_divide, torch.Tensor.__truediv__, torch.Tensor.__itruediv__,
+                         torch.Tensor.div_, torch.Tensor.divide_, torch.Tensor.true_divide_})
+    _IN_PLACE = frozenset({torch.Tensor.__itruediv__, torch.Tensor.div_, torch.Tensor.divide_,
+                           torch.Tensor.true_divide_})
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        if func in self._DIVIDE and len(args) == 2 and isinstance(args[0], torch.Tensor) \
+                and type(args[1]) in (int, float, bool) and kwargs.get("rounding_mode") is None \
+                and not kwargs.get("out"):
+            a, b = args
+            rt = torch.result_type(a, b)
+            if rt.is_floating_point or rt.is_complex:
+                math_type = torch.float64 if rt in (torch.float64, torch.complex128) else torch.float32
+                inv = torch.ones((), dtype=math_type) / torch.tensor(b, dtype=math_type)
+                math_of = {torch.float64: torch.complex128, torch.float32: torch.complex64}
+                r = a.to(math_of[math_type] if rt.is_complex else math_type) * inv
+                r = r.to(rt)
+                return a.copy_(r) if func in self._IN_PLACE else r
+        return func(*args, **kwargs)
