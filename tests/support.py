@@ -326,3 +326,25 @@ class CudaScalarDivision(torch.overrides.TorchFunctionMode):
                 r = r.to(rt)
                 return a.copy_(r) if func in self._IN_PLACE else r
         return func(*args, **kwargs)
+
+
+class FirstWriteWins(torch.overrides.TorchFunctionMode):
+    """CUDA's ``index_put_`` (``t[idx] = v``) applies the writes to a repeated index in no set order
+    (undefined in torch's documentation; the H200 run, 2026-11-28, wrote uint16 ``x[idx] = v`` so);
+    on the CPU this mode applies them so that the *first* write wins (NumPy's sequential writes and
+    torch's CPU kernel on few elements: the last), so a result that depends on the order shows it."""
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        if func is torch.Tensor.__setitem__:
+            t, key, v = args
+            keys = key if isinstance(key, tuple) else (key,)
+            if isinstance(v, torch.Tensor) and v.numel() > 1 and any(
+                    isinstance(k, torch.Tensor) and k.dtype is not torch.bool for k in keys):
+                pos = torch.arange(t.numel(), device=t.device).view(t.shape)[key].reshape(-1)
+                back = torch.arange(pos.numel() - 1, -1, -1, device=t.device)
+                flat = t.reshape(-1).clone()
+                flat[pos[back]] = torch.broadcast_to(v, t[key].shape).reshape(-1)[back]
+                t.copy_(flat.view(t.shape))
+                return None
+        return func(*args, **kwargs)
