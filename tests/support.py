@@ -348,3 +348,25 @@ class FirstWriteWins(torch.overrides.TorchFunctionMode):
                 t.copy_(flat.view(t.shape))
                 return None
         return func(*args, **kwargs)
+
+
+class ParallelScan(torch.overrides.TorchFunctionMode):
+    """A device's ``cumsum``/``cumprod`` of floats, on the CPU: a parallel scan (CUDA's: CUB's, in no
+    documented order) adds in a tree order, here Hillis-Steele's doubling, in the dtype (float16 in
+    float32, as CUDA's accumulator), where torch's CPU kernel folds left to right (float32 in
+    float64). A result that relies on the left fold's running values shows it."""
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        if func in (torch.cumsum, torch.cumprod, torch.Tensor.cumsum, torch.Tensor.cumprod) \
+                and args[0].is_floating_point() and kwargs.get("dtype") is None and not kwargs.get("out"):
+            t = args[0]
+            op = torch.add if func in (torch.cumsum, torch.Tensor.cumsum) else torch.mul
+            dim = args[1] if len(args) > 1 else kwargs["dim"]
+            x = (t.to(torch.float32) if t.dtype in (torch.float16, torch.bfloat16) else t).movedim(dim, -1)
+            n, d = x.shape[-1], 1
+            while d < n:
+                x = torch.cat([x[..., :d], op(x[..., :n - d], x[..., d:])], -1)
+                d *= 2
+            return x.movedim(-1, dim).to(t.dtype)
+        return func(*args, **kwargs)
