@@ -370,3 +370,26 @@ class ParallelScan(torch.overrides.TorchFunctionMode):
                 d *= 2
             return x.movedim(-1, dim).to(t.dtype)
         return func(*args, **kwargs)
+
+
+class CudaHalfScalars(torch.overrides.TorchFunctionMode):
+    """Torch's CUDA ``add``/``sub``/``mul``/``div`` of a float16 tensor and a Python number, on the
+    CPU: CUDA's kernels compute in float32 with the number's own float32 value (torch's
+    ``original_scalar_value``), where the CPU's first round it to float16 as NumPy's weak scalar
+    (NEP 50): ``float16 54 + pi`` is 57.16 there, NumPy's 57.12 (the H200's float16 ``unwrap``)."""
+
+    _OPS = {torch.add: torch.add, torch.Tensor.add: torch.add, torch.Tensor.__add__: torch.add,
+            torch.Tensor.__radd__: torch.add, torch.sub: torch.sub, torch.subtract: torch.sub,
+            torch.Tensor.sub: torch.sub, torch.Tensor.__sub__: torch.sub, torch.mul: torch.mul,
+            torch.multiply: torch.mul, torch.Tensor.mul: torch.mul, torch.Tensor.__mul__: torch.mul,
+            torch.Tensor.__rmul__: torch.mul, torch.div: torch.div, torch.true_divide: torch.div,
+            torch.Tensor.div: torch.div, torch.Tensor.__truediv__: torch.div}
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        op = self._OPS.get(func)
+        if op is not None and len(args) == 2 and not kwargs:
+            a, b = args
+            if type(b) in (int, float) and isinstance(a, torch.Tensor) and a.dtype is torch.float16:
+                return op(a.to(torch.float32), torch.tensor(b, dtype=torch.float32)).to(torch.float16)
+        return func(*args, **kwargs)

@@ -21,6 +21,7 @@ from .._array import TINY_HOST, _host_values, _new, _wrap, host_result, ndarray,
 from .._boundary import answers_numpy_itself, broadcast_error, casting_rule, operand, run_on_host, store, where_mask
 from .._convert import NOVALUE as _NOVALUE
 from .._cpu_kernels import NOT_NUMPYS
+from ._kernels import _weak
 from .._tensors import broadcast_shapes
 
 _multi_device = _device.multi_device
@@ -213,6 +214,10 @@ def build_kernel(uf, key, dtype=None, signature=None, casting="same_kind"):
                 casts.append("view")
             else:
                 casts.append(want)
+        elif k is not bool and scalars_ok and compute_in[i] is torch.float16:
+            # NumPy's weak scalar is a float16 (NEP 50): rounded here, since CUDA's kernels compute
+            # with its float32 value (the CPU's round it; the H200's float16 unwrap, docs/devices.md)
+            casts.append(("weak", torch.float16))
         elif k is not bool and scalars_ok and (compute_in[i].is_floating_point or compute_in[i].is_complex):
             casts.append(None)  # torch takes the Python scalar as NumPy does (weakly)
         else:
@@ -240,6 +245,8 @@ def _generic_kernel(fn, casts, post, nout):
                 out.append(a)
             elif c == "view":
                 out.append(a.view(torch.int64))
+            elif type(c) is tuple and c[0] == "weak":
+                out.append(_weak(a, c[1]))
             elif type(c) is tuple:
                 _, dt, ok, cmp, loop_dt = c
                 if type(a) is bool and dt is not torch.bool:
