@@ -295,3 +295,101 @@ def same_printout_on_a_device(actual, expected, rtol=1e-6, atol=1e-12):
     return len(got) == len(want) and all(
         g == w or math.isclose(float(g), float(w), rel_tol=rtol, abs_tol=atol) for g, w in zip(got, want))
 
+
+
+class CudaScalarDivision(torch.overrides.TorchFunctionMode):
+    """Torch's CUDA true division by a CPU scalar, on the CPU: CUDA's kernel
+    (aten/src/ATen/native/cuda/BinaryDivTrueKernel.cu) divides a tensor by a Python number as
+    ``a * (1 / b)``, the reciprocal in the operation's math type (float32 for float16/float32), which
+    can lose a bit against the correctly rounded quotient NumPy (and torch's CPU kernel) give:
+    ``49 / 49`` is ``0.9999999999999999`` there (the H200 run, 2026-11-28). Division by a tensor on
+    the device, and every other operation, stays torch's own."""
+
+    _DIVIDE = frozenset({torch.div, torch.divide, torch.true_divide, torch.Tensor.div, torch.Tensor.divide,
+                         torch.Tensor.true_divide, torch.Tensor.__truediv__, torch.Tensor.__itruediv__,
+                         torch.Tensor.div_, torch.Tensor.divide_, torch.Tensor.true_divide_})
+    _IN_PLACE = frozenset({torch.Tensor.__itruediv__, torch.Tensor.div_, torch.Tensor.divide_,
+                           torch.Tensor.true_divide_})
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        if func in self._DIVIDE and len(args) == 2 and isinstance(args[0], torch.Tensor) \
+                and type(args[1]) in (int, float, bool) and kwargs.get("rounding_mode") is None \
+                and not kwargs.get("out"):
+            a, b = args
+            rt = torch.result_type(a, b)
+            if rt.is_floating_point or rt.is_complex:
+                math_type = torch.float64 if rt in (torch.float64, torch.complex128) else torch.float32
+                inv = torch.ones((), dtype=math_type) / torch.tensor(b, dtype=math_type)
+                math_of = {torch.float64: torch.complex128, torch.float32: torch.complex64}
+                r = a.to(math_of[math_type] if rt.is_complex else math_type) * inv
+                r = r.to(rt)
+                return a.copy_(r) if func in self._IN_PLACE else r
+        return func(*args, **kwargs)
+
+
+class FirstWriteWins(torch.overrides.TorchFunctionMode):
+    """CUDA's ``index_put_`` (``t[idx] = v``) applies the writes to a repeated index in no set order
+    (undefined in torch's documentation; the H200 run, 2026-11-28, wrote uint16 ``x[idx] = v`` so);
+    on the CPU this mode applies them so that the *first* write wins (NumPy's sequential writes and
+    torch's CPU kernel on few elements: the last), so a result that depends on the order shows it."""
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        if func is torch.Tensor.__setitem__:
+            t, key, v = args
+            keys = key if isinstance(key, tuple) else (key,)
+            if isinstance(v, torch.Tensor) and v.numel() > 1 and any(
+                    isinstance(k, torch.Tensor) and k.dtype is not torch.bool for k in keys):
+                pos = torch.arange(t.numel(), device=t.device).view(t.shape)[key].reshape(-1)
+                back = torch.arange(pos.numel() - 1, -1, -1, device=t.device)
+                flat = t.reshape(-1).clone()
+                flat[pos[back]] = torch.broadcast_to(v, t[key].shape).reshape(-1)[back]
+                t.copy_(flat.view(t.shape))
+                return None
+        return func(*args, **kwargs)
+
+
+class ParallelScan(torch.overrides.TorchFunctionMode):
+    """A device's ``cumsum``/``cumprod`` of floats, on the CPU: a parallel scan (CUDA's: CUB's, in no
+    documented order) adds in a tree order, here Hillis-Steele's doubling, in the dtype (float16 in
+    float32, as CUDA's accumulator), where torch's CPU kernel folds left to right (float32 in
+    float64). A result that relies on the left fold's running values shows it."""
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        if func in (torch.cumsum, torch.cumprod, torch.Tensor.cumsum, torch.Tensor.cumprod) \
+                and args[0].is_floating_point() and kwargs.get("dtype") is None and not kwargs.get("out"):
+            t = args[0]
+            op = torch.add if func in (torch.cumsum, torch.Tensor.cumsum) else torch.mul
+            dim = args[1] if len(args) > 1 else kwargs["dim"]
+            x = (t.to(torch.float32) if t.dtype in (torch.float16, torch.bfloat16) else t).movedim(dim, -1)
+            n, d = x.shape[-1], 1
+            while d < n:
+                x = torch.cat([x[..., :d], op(x[..., :n - d], x[..., d:])], -1)
+                d *= 2
+            return x.movedim(-1, dim).to(t.dtype)
+        return func(*args, **kwargs)
+
+
+class CudaHalfScalars(torch.overrides.TorchFunctionMode):
+    """Torch's CUDA ``add``/``sub``/``mul``/``div`` of a float16 tensor and a Python number, on the
+    CPU: CUDA's kernels compute in float32 with the number's own float32 value (torch's
+    ``original_scalar_value``), where the CPU's first round it to float16 as NumPy's weak scalar
+    (NEP 50): ``float16 54 + pi`` is 57.16 there, NumPy's 57.12 (the H200's float16 ``unwrap``)."""
+
+    _OPS = {torch.add: torch.add, torch.Tensor.add: torch.add, torch.Tensor.__add__: torch.add,
+            torch.Tensor.__radd__: torch.add, torch.sub: torch.sub, torch.subtract: torch.sub,
+            torch.Tensor.sub: torch.sub, torch.Tensor.__sub__: torch.sub, torch.mul: torch.mul,
+            torch.multiply: torch.mul, torch.Tensor.mul: torch.mul, torch.Tensor.__mul__: torch.mul,
+            torch.Tensor.__rmul__: torch.mul, torch.div: torch.div, torch.true_divide: torch.div,
+            torch.Tensor.div: torch.div, torch.Tensor.__truediv__: torch.div}
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        op = self._OPS.get(func)
+        if op is not None and len(args) == 2 and not kwargs:
+            a, b = args
+            if type(b) in (int, float) and isinstance(a, torch.Tensor) and a.dtype is torch.float16:
+                return op(a.to(torch.float32), torch.tensor(b, dtype=torch.float32)).to(torch.float16)
+        return func(*args, **kwargs)

@@ -532,6 +532,35 @@ def test_ranges_messages_and_scalar_casts_as_numpy():
         assert type(got) is type(want) and got == want, (got, want)
 
 
+def test_linspace_is_numpys_formula_with_cudas_division(monkeypatch):
+    """linspace computes NumPy's ``start + arange(num) * step`` (the end point ``stop``, the
+    divide-first order where any step underflows to 0, integer dtypes floored) with torch's
+    elementwise operations, bit for bit, under the accelerator rules with CUDA's division by a
+    Python number (``a * (1 / b)``: the H200's 48 of 50 wrong in the last bit, 2026-11-28) and
+    without torch.linspace (whose CUDA kernel computes from both ends)."""
+    import torch
+    from torchnp import _device
+    from support import CudaScalarDivision
+
+    monkeypatch.setattr(_device, "CPU_VALUE_CHECKS", False)
+
+    def not_used(*args, **kwargs):
+        raise AssertionError("torch.linspace's algorithm is not NumPy's")
+    monkeypatch.setattr(torch, "linspace", not_used)
+    cases = [((0, 49, 50), {}), ((0, 10, 11), {}), ((-3, 97, 101), {}), ((0, 1e-320, 5), {}),
+             ((0, 49, 50), {"endpoint": False}), ((2, 7, 1), {}), ((2, 7, 0), {}),
+             ((numpy.float32(0), numpy.float32(49), 50), {}), ((0, 49 + 3j, 50), {}),
+             ((0, 49, 50), {"dtype": numpy.int16}), ((-7.5, 3, 9), {"dtype": numpy.int64}),
+             ((numpy.array([0.0, 0.0]), numpy.array([5e-324, 3.0]), 6), {}),
+             ((numpy.array([0.0, 1.0]), numpy.array([49.0, 50.0]), 50), {"axis": 1, "retstep": True})]
+    with CudaScalarDivision():
+        for args, kw in cases:
+            got = torchnp.linspace(*[torchnp.asarray(a, device="cpu") if isinstance(a, numpy.ndarray) else a
+                                     for a in args], device="cpu", **kw)
+            assert_like_numpy(got, numpy.linspace(*args, **kw), rtol=0, atol=0, device="cpu",
+                              err_msg=f"linspace{args} {kw}")
+
+
 def test_geomspace_of_arrays_reads_no_data_on_accelerators(monkeypatch):
     """geomspace with an array end point checks it for zeros on the device, without reading it to
     the host, when NumPy's value checks are off (an accelerator, §3.5): NumPy's values, no host read."""

@@ -27,6 +27,25 @@ def test_histogram_int_bins(a, bins, density):
         check("histogram", a, bins=bins, density=density)
 
 
+@pytest.mark.parametrize("dt", ["float32", "float64", "int64"])
+def test_histogram_edges_with_cudas_division(monkeypatch, dt):
+    """Equal-width edges are NumPy's linspace bit for bit under the accelerator rules with CUDA's
+    division by a Python number (``a * (1 / b)``, ``support.CudaScalarDivision``): the H200 gave
+    histogram(float32 [59, 0], 3, density=True) 2e-7 off NumPy's (§5.1)."""
+    from torchnp import _device
+    from support import CudaScalarDivision
+
+    monkeypatch.setattr(_device, "CPU_VALUE_CHECKS", False)
+    a = numpy.array([59, 0, 13, 7], dt)
+    with CudaScalarDivision():
+        for kw in ({"bins": 3}, {"bins": 3, "density": True}, {"bins": 7, "range": (0, 59)}, {"bins": 49}):
+            got = torchnp.histogram(torchnp.asarray(a, device="cpu"), **kw)
+            assert_like_numpy(got, numpy.histogram(a, **kw), rtol=0, atol=0, device="cpu", err_msg=str(kw))
+            if "density" not in kw:
+                got = torchnp.histogram_bin_edges(torchnp.asarray(a, device="cpu"), **kw)
+                assert_like_numpy(got, numpy.histogram_bin_edges(a, **kw), rtol=0, atol=0, device="cpu")
+
+
 @given(a=hist_data(), data=st.data())
 def test_histogram_range_and_weights(a, data):
     lo = data.draw(st.integers(-50, 10))

@@ -443,3 +443,76 @@ def test_bad_nested_index(key):
         a[key] = 1
     with pytest.raises(IndexError):
         tnp(a)[key] = 1
+
+
+_REPEATED_KEYS = [  # (target, key, value): integer index arrays that write an element more than once
+    (numpy.arange(8), (numpy.array([0, 7, 2, 2]),), numpy.array([2, 5, 9, 1])),
+    (numpy.arange(12).reshape(3, 4), (numpy.array([0, 2, 0]),), numpy.arange(12).reshape(3, 4)[:, ::-1]),
+    (numpy.arange(12).reshape(3, 4), (numpy.array([0, 2, 0]), slice(None, None, -1)), numpy.arange(12).reshape(3, 4)),
+    (numpy.arange(12).reshape(3, 4), (numpy.array([1, 1, -2]), numpy.array([3, -1, 0])), numpy.array([4, 5, 6])),
+    (numpy.arange(24).reshape(2, 3, 4), (numpy.array([1, 1]), slice(None), numpy.array([3, 3])),
+     numpy.arange(6).reshape(2, 3)),
+    (numpy.arange(24).reshape(2, 3, 4), (slice(None), numpy.array([[0, 0], [2, 0]]), 1), numpy.arange(8).reshape(2, 2, 2)),
+    (numpy.arange(12).reshape(3, 4).T, (numpy.array([3, 3, 0]),), numpy.array([7, 8, 9])),  # non-contiguous target
+]
+
+
+@pytest.mark.parametrize("dt", ["float64", "int32", "uint16", "uint64"])
+def test_repeated_indices_write_numpys_last_value_in_any_write_order(monkeypatch, dt):
+    """``x[idx] = v``, ``x.flat[idx] = v`` and put_along_axis with an element written more than once:
+    NumPy's writes run in order, the last wins. CUDA's index_put_ applies them in no set order (the
+    H200 run: uint16/32/64 ``x[idx] = v``), so off the host rules every write to an element carries its
+    last value; tested with the writes applied first-wins (``support.FirstWriteWins``), under CUDA's
+    kernels for uint16/32/64 (§1.2, §2.5, §3.5)."""
+    from torchnp import _device
+    from torchnp._dtypes import PartialKernels
+    from support import FirstWriteWins
+
+    monkeypatch.setattr(_device, "CPU_VALUE_CHECKS", False)
+
+    def on_cpu(a):
+        return torchnp.asarray(a, device="cpu") if isinstance(a, numpy.ndarray) else a
+    for a, key, v in _REPEATED_KEYS:
+        a, v = a.astype(dt), v.astype(dt)
+        expected = a.copy()
+        expected[key] = v
+        x = torchnp.asarray(a.copy(), device="cpu")
+        with PartialKernels(), FirstWriteWins():
+            x[tuple(on_cpu(k) for k in key)] = on_cpu(v)
+        assert_like_numpy(x, expected, device="cpu", err_msg=str(key))
+    i, v = numpy.array([[0, 0], [1, 1], [3, 3]]), numpy.array([[5, 6], [7, 8], [9, 10]], dt)
+    for axis, target in ((1, numpy.arange(12, dtype=dt).reshape(3, 4)), (None, numpy.arange(6, dtype=dt))):
+        expected = target.copy()
+        numpy.put_along_axis(expected, i if axis else i.ravel(), v if axis else v.ravel(), axis)
+        x = torchnp.asarray(target.copy(), device="cpu")
+        with PartialKernels(), FirstWriteWins():
+            torchnp.put_along_axis(x, on_cpu(i if axis else i.ravel()), on_cpu(v if axis else v.ravel()), axis)
+        assert_like_numpy(x, expected, device="cpu", err_msg=f"put_along_axis, axis={axis}")
+    expected = numpy.arange(6, dtype=dt)
+    expected.flat[[1, 1, 2]] = numpy.array([4, 5, 6], dt)
+    x = torchnp.arange(6, dtype=dt, device="cpu")
+    with PartialKernels(), FirstWriteWins():
+        x.flat[on_cpu(numpy.array([1, 1, 2]))] = on_cpu(numpy.array([4, 5, 6], dt))
+    assert_like_numpy(x, expected, device="cpu", err_msg="flat")
+
+
+def test_repeated_indices_beyond_torchs_cpu_grain_write_numpys_last_value():
+    """On host data too: torch's CPU index_put_ splits more than 32768 writes over threads, which then
+    apply a repeated index in any order (10^6 writes to ``x[idx, 1]`` of 10 rows on two threads left
+    about half the rows not NumPy's); writes in any order give NumPy's values (§1.2, §3.3)."""
+    from support import FirstWriteWins
+
+    rng = numpy.random.default_rng(5)
+    idx, vals = rng.integers(0, 100, 40000), numpy.arange(40000.0)
+    expected = numpy.zeros((100, 2))
+    expected[idx, 1] = vals
+    x = torchnp.zeros((100, 2), device="cpu")
+    with FirstWriteWins():
+        x[torchnp.asarray(idx, device="cpu"), 1] = torchnp.asarray(vals, device="cpu")
+    assert_like_numpy(x, expected, device="cpu")
+    expected = numpy.zeros(100)
+    numpy.put(expected, idx, vals)
+    x = torchnp.zeros(100, device="cpu")
+    with FirstWriteWins():
+        torchnp.put(x, torchnp.asarray(idx, device="cpu"), torchnp.asarray(vals, device="cpu"))
+    assert_like_numpy(x, expected, device="cpu")

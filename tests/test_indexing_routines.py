@@ -576,20 +576,15 @@ def test_where_python_scalar_out_of_the_result_range(n):
 def test_put_repeated_indices_do_not_depend_on_the_devices_write_order(monkeypatch, dtype):
     """NumPy's put writes in order (the last write to a repeated index wins); CUDA's index_put_
     applies duplicates in an unspecified order (the H200 run gave uint16 [0] for NumPy's [1]). Off
-    the host rules put keeps only the last write per index, so the outcome cannot depend on the
-    order: tested with a write that applies them backwards (§5.1)."""
+    the host rules every write to an index carries its last value, so the outcome cannot depend on
+    the order: tested with the writes applied first-wins (``support.FirstWriteWins``, §5.1)."""
     from torchnp import _device
-    from torchnp._manipulation import _indexing_routines as ir
+    from support import FirstWriteWins
 
     monkeypatch.setattr(_device, "CPU_VALUE_CHECKS", False)
-    write = ir._flat_write
-
-    def backwards(t, idx, vals):  # (an index, not flip: torch has no CPU flip of uint16/32/64)
-        b = torch.arange(idx.numel() - 1, -1, -1)
-        write(t, idx[b], ir._bits(vals)[b].view(vals.dtype))
-    monkeypatch.setattr(ir, "_flat_write", backwards)
     a = numpy.arange(6, dtype=dtype)
     x = torchnp.asarray(a.copy(), device="cpu")  # (not a's memory: asarray would share it)
     numpy.put(a, [1, -5, 3, 1, 3], [7, 8, 9, 10])
-    torchnp.put(x, [1, -5, 3, 1, 3], [7, 8, 9, 10])
+    with FirstWriteWins():
+        torchnp.put(x, [1, -5, 3, 1, 3], [7, 8, 9, 10])
     assert_like_numpy(x, a, device="cpu")

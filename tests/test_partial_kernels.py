@@ -15,7 +15,7 @@ import pytest
 import torch
 
 import torchnp
-from support import assert_like_numpy, check, tnp
+from support import FirstWriteWins, assert_like_numpy, check, tnp
 from torchnp import _device
 from torchnp._dtypes import PARTIAL_KERNELS, PartialKernels
 
@@ -24,9 +24,10 @@ DTYPES = ["uint16", "uint32", "uint64"]
 
 @pytest.fixture
 def device_kernels(monkeypatch):
-    """The accelerator's code path (no NumPy host kernels, §7) under CUDA's kernels for these dtypes."""
+    """The accelerator's code path (no NumPy host kernels, §7) under CUDA's kernels for these dtypes,
+    repeated indices written in CUDA's unspecified order (``support.FirstWriteWins``)."""
     monkeypatch.setattr(_device, "CPU_VALUE_CHECKS", False)
-    with PartialKernels():
+    with PartialKernels(), FirstWriteWins():
         yield
 
 

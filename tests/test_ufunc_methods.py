@@ -192,6 +192,31 @@ def test_running_values_stay_where_numpys_fold_leaves_the_finite_range(name, dty
               lambda: getattr(getattr(torchnp, name), method)(tnp(x), axis=1), dtype)
 
 
+@pytest.mark.parametrize("name", ["add", "multiply", "divide"])
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
+def test_running_values_leave_the_finite_range_as_numpys_under_a_parallel_scan(monkeypatch, name, dtype):
+    """A device's cumsum/cumprod is a parallel scan (``support.ParallelScan``: a tree order, in the
+    dtype), not the CPU's left fold: off the host rules every float accumulate keeps NumPy's
+    overflowed (or underflowed) running value, float64 too (the H200's float64 multiply.accumulate
+    came back finite after h * h overflowed). Rows without cancellation, and no subtract (h - h - t):
+    where NumPy's running value cancels a tree order adds otherwise (docs/devices.md) (§5.2)."""
+    from torchnp import _device
+    from support import ParallelScan
+
+    monkeypatch.setattr(_device, "CPU_VALUE_CHECKS", False)
+    e = {"float16": 9, "float32": 77, "float64": 615}[dtype]
+    h, t, inf, nan, big = 2.0 ** e, 2.0 ** -e, numpy.inf, numpy.nan, float(numpy.finfo(dtype).max) * 0.75
+    rows = [[big, big, -big, 1], [h, h, t, t], [t, t, h, h], [h, t, h, 1], [t, h, t, 1], [h, h, h, 0],
+            [t, t, t, inf], [h, -t, h, -2], [-t, h, -inf, 5], [t, h, 0, 5], [nan, 1, 2, 3], [1, 2, 3, 4],
+            [big, big, -inf, 1], [-h, -h, -1, 2], [big, big, 1, 1], [-big, -big, 2, -inf], [big, 2, -1, 0.5]]
+    x = numpy.array(rows * 2, dtype=dtype)[:30]
+    with numpy.errstate(all="ignore"):
+        expected = getattr(numpy, name).accumulate(x, axis=1)
+    with ParallelScan():
+        got = getattr(torchnp, name).accumulate(torchnp.asarray(x, device="cpu"), axis=1)
+    assert_like_numpy(got, expected, *_tol(dtype), device="cpu")
+
+
 def test_divide_at_applies_repeated_indices_in_numpys_order():
     """divide.at with a repeated index divides in turn, as NumPy: through an overflow (1e30 / 1e-10 is
     inf in float32, then / 1e10 and / 13 stay inf) or an underflow to zero; the product of the divisors
@@ -580,9 +605,9 @@ class _OpCounter(TorchDispatchMode):
 def _count(call):
     """Ops and host reads of ``call``, with the CPU's value checks and NumPy scalars off (as on an
     accelerator: tests/test_host_reads.py's switch)."""
-    call()  # warm the caches (NumPy's dtype answers, kernels) outside the count
     checks, _device.CPU_VALUE_CHECKS = _device.CPU_VALUE_CHECKS, False
     try:
+        call()  # warm the caches (NumPy's dtype answers, kernels) of the same path outside the count
         with _OpCounter() as c:
             call()
     finally:

@@ -5,8 +5,8 @@ drawn over every supported dtype (and mixed pairs), broadcasting shapes, values 
 Python scalars; where NumPy raises, torchnp must raise the same exception type.
 """
 
+import math
 import operator
-
 import os
 import re
 
@@ -20,7 +20,7 @@ from hypothesis.extra import numpy as hnp
 import torchnp
 from torchnp._ufuncs._table import UFUNCS
 
-from support import (accelerator_rules, ON_ACCELERATOR, arrays, assert_like_numpy, check, COMPLEX, DEVICE, examples, raises_like,
+from support import (accelerator_rules, ON_ACCELERATOR, arrays, assert_like_numpy, check, COMPLEX, DEVICE, examples, raised, raises_like,
                      Compare, SUPPORTED_DTYPES, tnp, tolerance)
 
 ALL = sorted(UFUNCS)
@@ -416,6 +416,14 @@ def test_bad_operands():
         torchnp.sin(tnp([1.0]), tnp([1.0]), tnp([1.0]))
     with pytest.raises(TypeError):
         torchnp.add(tnp([1.0]), "a")
+    # host-only operands NumPy has no loop for raise NumPy's exception on a device too (§2.5; the
+    # H200's DeviceMismatchError); a loop NumPy has stays a DeviceMismatchError (§3.3)
+    for other in ("a", numpy.array(["a", "b"])):
+        expected = raised(numpy.add, numpy.ones(1), other)
+        got = raised(torchnp.add, torchnp.ones(1, device="meta"), other)
+        assert type(got) is type(expected) and str(got) == str(expected), (got, expected)
+    with pytest.raises(torchnp.DeviceMismatchError, match="host-only"):
+        torchnp.add(torchnp.ones(1, device="meta"), numpy.array([1.0], dtype=object))
     with pytest.raises(OverflowError):
         numpy.add(numpy.ones(2, numpy.int8), 300)
     with pytest.raises(OverflowError):
@@ -888,3 +896,24 @@ def test_python_scalar_operands_become_tensors_on_the_arrays_device():
     kernel(torch.ones((), dtype=torch.bool, device="meta"), False)
     assert seen == [("meta", "meta")]
     assert_like_numpy(torchnp.logical_and(tnp(numpy.array(True)), False), numpy.logical_and(numpy.array(True), False))
+
+
+def test_float16_weak_scalars_are_float16_under_cudas_kernels(monkeypatch):
+    """A Python number beside float16 data is NumPy's weak float16 (NEP 50), rounded before torch's
+    kernel: CUDA's add/sub/mul/div compute with its float32 value (``support.CudaHalfScalars``), so
+    the H200's float16 ``unwrap([-1, 53])`` ended at -3.5 for NumPy's -3.5625 (54 + pi: 57.16 for
+    NumPy's 57.12) (§2.3)."""
+    from torchnp import _device
+    from support import CudaHalfScalars
+
+    monkeypatch.setattr(_device, "CPU_VALUE_CHECKS", False)
+    x = numpy.array([54.0, 1.0, 1000.0, 3.0, -7.5, 0.001], numpy.float16)
+    calls = [lambda m, v: v + math.pi, lambda m, v: m.add(v, 0.1), lambda m, v: v * 0.1, lambda m, v: v - 0.3,
+             lambda m, v: v / 0.3, lambda m, v: 0.1 - v, lambda m, v: 0.3 / v, lambda m, v: m.subtract(v, -math.pi),
+             lambda m, v: m.multiply(3, v)]
+    with CudaHalfScalars():
+        for i, call in enumerate(calls):
+            assert_like_numpy(call(torchnp, torchnp.asarray(x, device="cpu")), call(numpy, x), rtol=0, atol=0,
+                              device="cpu", err_msg=str(i))
+        assert_like_numpy(torchnp.unwrap(torchnp.asarray(numpy.array([-1.0, 53.0], numpy.float16), device="cpu")),
+                          numpy.unwrap(numpy.array([-1.0, 53.0], numpy.float16)), rtol=0, atol=0, device="cpu")

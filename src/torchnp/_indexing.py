@@ -374,6 +374,59 @@ def _signed(t, v):
     return t.view(dt), v
 
 
+#: torch's CPU kernels split at least this many elements over threads (``at::internal::GRAIN_SIZE``)
+_CPU_GRAIN = 32768
+
+
+def last_write_positions(idx):
+    """For each write of the 1-D index tensor ``idx``, the position of the last write to the same
+    index. Values gathered by it make every write to an index carry NumPy's last value (its writes
+    run in order), so the order a device applies them in cannot change the result: CUDA's
+    ``index_put_`` applies repeated indices in no set order (the H200 run, 2026-11-28), torch's CPU
+    kernel too once it splits them over threads. A stable sort and a scatter of positions: no
+    data-dependent shape, no host read (§3.5)."""
+    order = torch.argsort(idx, stable=True)
+    s = idx[order]
+    new_group = torch.ones_like(s, dtype=torch.bool)
+    new_group[1:] = s[1:] != s[:-1]
+    group = torch.cumsum(new_group, 0) - 1
+    pos = torch.arange(s.numel(), device=s.device)
+    last = torch.zeros_like(pos).scatter_reduce_(0, group, pos, "amax")  # each group's last sorted position
+    return torch.empty_like(order).scatter_(0, order, order[last[group]])
+
+
+def writes_in_any_order(dev, n):
+    """Whether ``n`` writes by index on ``dev`` may land in any order: on an accelerator and under its
+    rules always, on the CPU once torch's kernel splits them over threads."""
+    return n > 1 and (dev.type != "cpu" or not _device.CPU_VALUE_CHECKS or n >= _CPU_GRAIN)
+
+
+def last_values(t, tkey, v):
+    """The values ``t[tkey] = v`` writes, each the last one NumPy writes to its element: ``v``
+    broadcast to the selection where integer index arrays repeat an element of ``t``
+    (``last_write_positions``), else ``v`` itself. The element of each write is found by indexing
+    each dim's coordinates (stride-0 views): selection-sized gathers, no host read (§3.5)."""
+    arrays = [k for k in tkey if isinstance(k, torch.Tensor) and k.dtype is not torch.bool]
+    if not arrays or not isinstance(v, torch.Tensor) or v.numel() < 2 or (
+            t.device.type == "cpu" and _device.CPU_VALUE_CHECKS
+            and torch.broadcast_shapes(*(k.shape for k in arrays)).numel() * t.numel() < _CPU_GRAIN):
+        return v
+    lin, stride = None, 1
+    for d in range(t.dim() - 1, -1, -1):
+        shape = [1] * t.dim()
+        shape[d] = -1
+        c = torch.arange(t.shape[d], device=t.device).view(shape).expand(t.shape)[tkey] * stride
+        lin = c if lin is None else lin + c
+        stride *= t.shape[d]
+    if not writes_in_any_order(t.device, lin.numel()):
+        return v
+    try:
+        vb = torch.broadcast_to(v, lin.shape)
+    except RuntimeError:  # the write itself raises NumPy's error
+        return v
+    return vb.reshape(-1)[last_write_positions(lin.reshape(-1))].view(lin.shape)
+
+
 def setitem(a, key, value):
     """``a[key] = value`` with NumPy's casting, broadcasting and errors (§1.2)."""
     if type(key) is ndarray and key._d in _INT_KEYS:
@@ -421,10 +474,10 @@ def setitem(a, key, value):
                 v = v[0]
             v = torch.broadcast_to(v, shape).unsqueeze(extra)
         if not flips:
-            t[tkey] = v
+            t[tkey] = last_values(t, tkey, v) if advanced else v
         elif advanced:
             tf = t.flip(flips)
-            tf[tkey] = v
+            tf[tkey] = last_values(tf, tkey, v)
             t.copy_(tf.flip(flips))
         else:  # a view of the elements in ascending order: write the value reversed
             target = t[tkey]

@@ -411,9 +411,13 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     real = ft.to_real() if ft.is_complex else ft
     i = torch.arange(num, dtype=real, device=dev).to(ft).reshape((num,) + extra)
     if div > 0:
-        step = delta / div
-        # NumPy divides first when the step underflows to 0 (no host sync: select elementwise)
-        y = torch.where(step == 0, i / div * delta, i * step)
+        # NumPy's formula with torch's elementwise operations: a correctly rounded quotient needs the
+        # divisor as a tensor on the device (CUDA divides by a Python number as ``a * (1 / b)``:
+        # linspace(0, 49, 50) was 0.9999999999999999 at 1 on the H200, docs/devices.md)
+        div_t = torch.full((), div, dtype=real, device=dev)
+        step = delta / div_t
+        # NumPy divides first when any step underflows to 0 (no host sync: a 0-d selector)
+        y = torch.where((step == 0).any(), i / div_t * delta, i * step)
     else:
         step = torch.full_like(delta, float("nan"))
         y = i * delta

@@ -17,6 +17,7 @@ from numpy import index_exp, s_  # index-expression helpers: pure Python, no dat
 from .. import _cpu_kernels, _device, _dtypes
 from .._array import _wrap, ndarray, result
 from .._boundary import device_of, out_tensor, run_on_host
+from .._indexing import last_values
 from ._common import (cast_tensor, check_bounds, check_casting, checks_data, common_dtype, index_tensor, normalize_axis,
                       np_dtype, shape_tuple, store_out, tensor, tensors)
 
@@ -51,11 +52,11 @@ def _flat_write(t, idx, vals):
     vals = _bits(vals) if isinstance(vals, torch.Tensor) else vals
     if isinstance(vals, torch.Tensor) and vals.untyped_storage().data_ptr() == t.untyped_storage().data_ptr():
         vals = vals.clone()  # the values are a view of ``t`` (np.place(a, m, a[:2])): read them first
-    if t.is_contiguous():
-        t.view(-1)[idx] = vals
-    else:
-        f = t.reshape(-1).clone()
-        f[idx] = vals
+    contiguous = t.is_contiguous()
+    f = t.view(-1) if contiguous else t.reshape(-1).clone()
+    key = idx if isinstance(idx, tuple) else (idx,)
+    f[key] = last_values(f, key, vals)  # repeated indices: NumPy's last write wins on any device
+    if not contiguous:
         t.copy_(f.view(t.shape))
 
 
@@ -159,7 +160,7 @@ def put_along_axis(arr, indices, values, axis):
     if axis is None:
         _flat_write(t0, fancy, v)
     else:
-        _bits(t)[fancy] = _bits(v)
+        _bits(t)[fancy] = last_values(_bits(t), fancy, _bits(v))
 
 
 def put(a, ind, v, mode="raise"):
@@ -174,24 +175,7 @@ def put(a, ind, v, mode="raise"):
         raise IndexError("cannot replace elements of an empty array")
     idx = _clip_mode(idx, n, mode, 0)
     vals = _cycled(vals, idx.numel())
-    if idx.numel() > 1 and (t.device.type != "cpu" or not _device.CPU_VALUE_CHECKS):
-        idx, vals = _last_writes(torch.where(idx < 0, idx + n, idx), vals)
     _flat_write(t, idx, vals)
-
-
-def _last_writes(idx, vals):
-    """Writes whose outcome is NumPy's sequential order (the last write to a repeated index wins)
-    in any order: every write to an index carries that index's last value. CUDA's ``index_put_``
-    applies duplicates in no specified order (the H200 run, 2026-11-28). A stable sort and a
-    scatter of positions, no data-dependent shape, no host read (§3.5)."""
-    order = torch.argsort(idx, stable=True)
-    s = idx[order]
-    new_group = torch.ones_like(s, dtype=torch.bool)
-    new_group[1:] = s[1:] != s[:-1]
-    group = torch.cumsum(new_group, 0) - 1
-    pos = torch.arange(s.numel(), device=s.device)
-    last = torch.zeros_like(pos).scatter_reduce_(0, group, pos, "amax")  # each group's last sorted position
-    return s, _bits(vals)[order[last[group]]].view(vals.dtype)
 
 
 def place(arr, mask, vals):

@@ -288,7 +288,9 @@ def _quantile(a, q, axis, out, method, keepdims, weights, nan, scale, interpolat
     q_key = None if isinstance(q, float) or (weak and not isinstance(q, int)) else _dtypes.TO_NUMPY[qt.dtype]
     if scale != 1 and q_key is not None and q_key.kind in "biu":
         q_key = _np.dtype(_np.float64)  # percentile divides q by 100 first
-    qf = qt.to(torch.float64) / scale
+    # NumPy's correctly rounded q / 100: the divisor a tensor on the device (CUDA divides by a Python
+    # number as ``q * (1 / 100)``: the H200's percentile(..., 70, method='inverted_cdf') took the next element)
+    qf = qt.to(torch.float64) / torch.full((), scale, dtype=torch.float64, device=qt.device)
     # NumPy's range check: on the host for host data (a Python or NumPy ``q``), else a sync (§3.5)
     if isinstance(q, ndarray):
         bad = qt.numel() and checks_data(qt) and not bool(((qf >= 0) & (qf <= 1)).all())

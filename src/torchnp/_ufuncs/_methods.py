@@ -481,9 +481,11 @@ def _kernel(uf, t, scan=False):
     fn = _KERNELS.get(name)
     if fn is not None and name in _RUNNING and dt.is_floating_point and (scan or name in ("subtract", "divide")):
         # NumPy's order: a sequential fold in the dtype (add/multiply.reduce regroup, and are left alone);
-        # float64 sums and products already are one (torch's accumulator is the dtype: inf stays inf)
+        # float64 sums and products on the CPU already are one (torch's accumulator is the dtype: inf
+        # stays inf), not a device's parallel scan (the H200's float64 multiply.accumulate came back
+        # finite), nor under its rules
         r = fn(uf, t, True)
-        if name == "divide" or dt in _WIDE:
+        if name == "divide" or dt in _WIDE or t.device.type != "cpu" or not _device.CPU_VALUE_CHECKS:
             r = _numpys_running(uf.kernel((dt, dt)), name, t, r)
         return r if scan else r.select(-1, -1)
     r = None if fn is None else fn(uf, t, scan)

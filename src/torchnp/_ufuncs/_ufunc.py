@@ -21,6 +21,7 @@ from .._array import TINY_HOST, _host_values, _new, _wrap, host_result, ndarray,
 from .._boundary import answers_numpy_itself, broadcast_error, casting_rule, operand, run_on_host, store, where_mask
 from .._convert import NOVALUE as _NOVALUE
 from .._cpu_kernels import NOT_NUMPYS
+from ._kernels import _weak
 from .._tensors import broadcast_shapes
 
 _multi_device = _device.multi_device
@@ -213,6 +214,10 @@ def build_kernel(uf, key, dtype=None, signature=None, casting="same_kind"):
                 casts.append("view")
             else:
                 casts.append(want)
+        elif k is not bool and scalars_ok and compute_in[i] is torch.float16:
+            # NumPy's weak scalar is a float16 (NEP 50): rounded here, since CUDA's kernels compute
+            # with its float32 value (the CPU's round it; the H200's float16 unwrap, docs/devices.md)
+            casts.append(("weak", torch.float16))
         elif k is not bool and scalars_ok and (compute_in[i].is_floating_point or compute_in[i].is_complex):
             casts.append(None)  # torch takes the Python scalar as NumPy does (weakly)
         else:
@@ -240,6 +245,8 @@ def _generic_kernel(fn, casts, post, nout):
                 out.append(a)
             elif c == "view":
                 out.append(a.view(torch.int64))
+            elif type(c) is tuple and c[0] == "weak":
+                out.append(_weak(a, c[1]))
             elif type(c) is tuple:
                 _, dt, ok, cmp, loop_dt = c
                 if type(a) is bool and dt is not torch.bool:
@@ -407,7 +414,30 @@ class ufunc:
         except _dtypes.HostOnlyData:  # strings, datetimes, objects: NumPy's own ufunc on the host (§2.5)
             if out is not None:
                 options = dict(options, out=out)
+            self._numpy_refusal(args, options)
             return run_on_host(self._np, args, options, f"ufunc '{self.__name__}'", host_only=True)
+
+    def _numpy_refusal(self, args, options):
+        """NumPy's own exception where NumPy has no loop for host-only operands beside device arrays
+        (``add(x, 'a')``: its ``UFuncTypeError``, §2.5), found from the operands' dtypes alone; where
+        NumPy has one, the mix stays a DeviceMismatchError (run_on_host, §3.3)."""
+        outs = options.get("out", args[self.nin:])
+        outs = outs if isinstance(outs, tuple) else (outs,)
+        if not any(isinstance(a, ndarray) and a._t.device.type != "cpu" for a in args + outs):
+            return
+        try:
+            dtypes = [a.dtype if isinstance(a, ndarray) else type(a) if type(a) in _PROBE_SCALAR
+                      else _np.asarray(a).dtype for a in args[:self.nin]]
+            out_dtypes = tuple(o.dtype if isinstance(o, (ndarray, _NPA)) else None for o in outs) or None
+        except Exception:  # noqa: BLE001 - operands NumPy cannot read from here: the device rule answers
+            return
+        try:
+            numpy_check(self, dtypes, options.get("dtype"), options.get("signature"),
+                        options.get("casting", "same_kind"), out_dtypes)
+        except TypeError as exc:
+            raise exc from None
+        except Exception:  # noqa: BLE001 - NumPy's other objections need the data: the device rule answers
+            pass
 
     def _call_tensors(self, args, out, options):
         where, casting, dtype, signature = _options(self.__name__, options)
