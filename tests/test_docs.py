@@ -114,7 +114,7 @@ def _size_words(n):
 
 
 #: KERNELS rows the table names by what a program writes
-_SPELLED = {"gather": "x[idx]", "scatter": "x[idx] = v", "mask": "x[mask]"}
+_SPELLED = {"gather": "x[idx]", "scatter": "x[idx] = v", "mask": "x[mask]", "accumulate_other": "subtract.accumulate"}
 
 
 def test_host_kernel_table_names_every_decision_of_the_code():

@@ -18,7 +18,7 @@ import math
 import numpy as _np
 import torch
 
-from .. import _device, _dtypes
+from .. import _cpu_kernels, _device, _dtypes
 from .._array import _dynamo_compiling, _wrap, ndarray
 from .._boundary import REDUCTION_SHAPE_ERROR, broadcast_error, device_of, out_tensor, store, tensor, where_mask
 from .._convert import NOVALUE as _NOVALUE, checks_data, normalize_axes, normalize_axis
@@ -655,8 +655,11 @@ def accumulate(uf, array, axis=0, dtype=None, out=None):
         (axis,) = (0,) if axis is None else axis
     ax = normalize_axis(axis, t.dim())
     t = t.to(res_dtype) if t.dtype is not res_dtype else t
+    host = _cpu_kernels.numpy_kernel("accumulate" if uf.__name__ in ("add", "multiply") else "accumulate_other", t)
     if t.shape[ax] == 0:
         r = t.clone()
+    elif host is not None:  # host data: NumPy's loop (its rounding of each running value)
+        r = torch.from_numpy(host(uf._np, t.numpy(), ax))
     else:
         r = _kernel(uf, t.movedim(ax, -1), True).movedim(-1, ax)
     r = r.to(res_dtype) if r.dtype is not res_dtype else r
