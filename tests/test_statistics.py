@@ -431,15 +431,15 @@ def test_mixed_devices_raise():
                                     "interpolated_inverted_cdf", "hazen", "weibull", "linear", "median_unbiased",
                                     "normal_unbiased", "lower", "higher", "midpoint", "nearest"])
 def test_quantile_integer_q_and_infinite_data(func, method):
-    """Integer q takes elements (NumPy: integer data keeps its dtype, an infinite element is not
+    """Integer q takes elements (percentile's Python int q: a float32 result for float32 data) (NumPy: integer data keeps its dtype, an infinite element is not
     interpolated into NaN), discrete methods never interpolate (0 * inf), every method (found by
     mutation testing: q's integer kind and inverted_cdf's discreteness were never observable)."""
     scale = 100 if "percentile" in func else 1
     ints = numpy.array([[7, -3, 12, 0, 5], [2, 2, 9, -8, 1]])
     infs = numpy.array([1.0, numpy.inf, 3.0, -2.0, numpy.inf, -numpy.inf, 0.5])
-    with numpy.errstate(invalid="ignore"):
-        for a in (ints, infs):
-            for q in (0, scale, [0, scale], [scale, 0, scale], 0.7 * scale, [0.3 * scale, scale]):
+    with numpy.errstate(invalid="ignore"):  # (float32/float16 data: a Python int q is weak, NumPy's weak_q)
+        for a in (ints, infs, infs.astype(numpy.float32), ints.astype(numpy.float16)):
+            for q in (0, scale, 37, [0, scale], [scale, 0, scale], 0.7 * scale, [0.3 * scale, scale]):
                 check(func, a, q, method=method)
         check(func, ints, scale, axis=1, method=method)
         check(func, ints, [0, scale], axis=0, method=method, keepdims=True)

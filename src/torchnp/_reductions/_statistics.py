@@ -287,7 +287,8 @@ def _quantile(a, q, axis, out, method, keepdims, weights, nan, scale, interpolat
     # a Python int q is NumPy's int64 array: integer quantiles take elements (no interpolation)
     q_key = None if isinstance(q, float) or (weak and not isinstance(q, int)) else _dtypes.TO_NUMPY[qt.dtype]
     if scale != 1 and q_key is not None and q_key.kind in "biu":
-        q_key = _np.dtype(_np.float64)  # percentile divides q by 100 first
+        # percentile divides q by 100 first: a Python int's quotient is weak (NumPy's weak_q), others float64
+        q_key = None if weak else _np.dtype(_np.float64)
     # NumPy's correctly rounded q / 100: the divisor a tensor on the device (CUDA divides by a Python
     # number as ``q * (1 / 100)``: the H200's percentile(..., 70, method='inverted_cdf') took the next element)
     qf = qt.to(torch.float64) / torch.full((), scale, dtype=torch.float64, device=qt.device)
