@@ -776,6 +776,21 @@ def test_square_operator_on_tiny_host_data_is_numpys_square(dtype, source):
 
 
 @pytest.mark.host_rules
+@pytest.mark.parametrize("dtype", ["bool", "int8", "uint8", "int64", "float16", "float32", "float64", "complex128"])
+def test_square_operator_on_0d_host_data_is_numpys_scalar(dtype):
+    """Issue 24 (fresh seed 3516567738, test_array_api's test_pow): ``x ** 2`` of a 0-d host array is
+    NumPy's scalar, as NumPy's ``x ** 2`` (its square) and torchnp's ``square(x)`` and ``x ** 3`` give
+    (§1.3); the square path wrapped that scalar as an array's host data, which failed on first use."""
+    a = numpy.array(3, dtype=dtype)
+    for source in (a, -a if dtype != "bool" else a):
+        x = torchnp.asarray(source.copy())
+        expected = source ** 2
+        got = x ** 2
+        assert type(got) is type(expected), f"{type(got)} != {type(expected)}"
+        assert got.tobytes() == expected.tobytes()
+
+
+@pytest.mark.host_rules
 @pytest.mark.parametrize("dtype", ["float64", "int32", "complex128"])
 @pytest.mark.parametrize("key", [slice(1, None), slice(None, -1), slice(1, -1), slice(None, None, 2), (slice(1, 3),),
                                  (Ellipsis, slice(2, None))])

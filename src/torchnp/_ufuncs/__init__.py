@@ -77,6 +77,8 @@ def _forward(ufname, name):
                 if type(h) is _NPA and h.size <= square_bound and _device.CPU_VALUE_CHECKS \
                         and not _dynamo_compiling():
                     r = _ufuncs["square"]._np(h)
+                    if type(r) is not _NPA:
+                        return r  # NumPy's scalar (a 0-d operand, §1.3), as square(x) gives
                     a = _new(ndarray)  # host_result inlined (§7)
                     a._d = _KEY_OF_CHAR[r.dtype.char]
                     a._h = r
