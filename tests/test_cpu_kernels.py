@@ -1189,3 +1189,16 @@ def test_host_reductions_and_lapack_of_numpy_operands_are_numpys(n):
     for f, g, args in [(torchnp.linalg.inv, numpy.linalg.inv, (m,)), (torchnp.linalg.det, numpy.linalg.det, (m,)),
                        (torchnp.linalg.solve, numpy.linalg.solve, (m, a[:k]))]:
         _same(f(*args), g(*args))
+
+
+@pytest.mark.host_rules
+@pytest.mark.parametrize("a", [numpy.array([8.75 + 2j, 3.25 + 0j]), numpy.array([-0.0, -numpy.inf, 3.25])])
+def test_pow_half_on_tiny_host_data_is_numpys_operator(a):
+    """Issue 24 (fresh seed 2319352946): NumPy's ``a ** 0.5`` is its sqrt (fast_scalar_power), whose
+    bits differ from ``power(a, 0.5)`` (complex 3.25 ** 0.5 in the last place; sqrt(-0.0) is -0.0):
+    tiny host data gives NumPy's operator's bits (§7 tiny host path)."""
+    x = torchnp.asarray(a)
+    x._host_array()
+    with numpy.errstate(all="ignore"):
+        expected, got = a ** 0.5, x ** 0.5
+    _same(got, expected)

@@ -90,7 +90,8 @@ def _forward(ufname, name):
             h = self._h  # tiny host data whose NumPy view is known: NumPy's loop, as the ufunc's own tiny
             if type(h) is _NPA and h.size <= tiny and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
                 if tp is not ndarray:  # path (_Binary.__call__) runs it, one call less (§7 tiny host path)
-                    r = _ufuncs[ufname]._np(h, other)
+                    # x ** 0.5 is NumPy's operator: its fast_scalar_power takes sqrt (other bits than power)
+                    r = h ** other if is_pow else _ufuncs[ufname]._np(h, other)
                 else:
                     h2 = other._h
                     r = _ufuncs[ufname]._np(h, h2) if type(h2) is _NPA and h2.size <= tiny else None
