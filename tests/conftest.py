@@ -6,8 +6,8 @@ explicit caps scale with the profile (``support.examples``). A run draws fresh e
 seed, printed in the header and the summary ("hypothesis seed: N"), when it is given one
 (``--hypothesis-seed=N`` or ``TORCHNP_HYPOTHESIS_SEED=N``), ``TORCHNP_FRESH_EXAMPLES=1`` (a new
 seed) or the thorough profile; the same seed draws the same examples again, so a failure
-reproduces (issue 24; `TORCHNP_FRESH_EXAMPLES=1 .ci/run` gives its passes one). Without any of them (a plain ``pytest``) the ci
-profile is derandomized: the same examples every run.
+reproduces (issue 24; `.ci/run` gives its passes one, unless ``TORCHNP_DERANDOMIZE=1``). Without
+any of them (a plain ``pytest``) the ci profile is derandomized: the same examples every run.
 
 ``--fake-cuda`` runs tests/test_fake_cuda.py — every public function on a data-less fake
 accelerator (tests/fake_cuda.py; DESIGN §3, issue 14) — which is not collected otherwise.

@@ -852,6 +852,21 @@ def test_square_operator_on_tiny_host_data_is_numpys_square(dtype, source):
 
 
 @pytest.mark.host_rules
+@pytest.mark.parametrize("dtype", ["bool", "int8", "uint8", "int64", "float16", "float32", "float64", "complex128"])
+def test_square_operator_on_0d_host_data_is_numpys_scalar(dtype):
+    """Issue 24 (fresh seed 3516567738, test_array_api's test_pow): ``x ** 2`` of a 0-d host array is
+    NumPy's scalar, as NumPy's ``x ** 2`` (its square) and torchnp's ``square(x)`` and ``x ** 3`` give
+    (§1.3); the square path wrapped that scalar as an array's host data, which failed on first use."""
+    a = numpy.array(3, dtype=dtype)
+    for source in (a, -a if dtype != "bool" else a):
+        x = torchnp.asarray(source.copy())
+        expected = source ** 2
+        got = x ** 2
+        assert type(got) is type(expected), f"{type(got)} != {type(expected)}"
+        assert got.tobytes() == expected.tobytes()
+
+
+@pytest.mark.host_rules
 @pytest.mark.parametrize("dtype", ["float64", "int32", "complex128"])
 @pytest.mark.parametrize("key", [slice(1, None), slice(None, -1), slice(1, -1), slice(None, None, 2), (slice(1, 3),),
                                  (Ellipsis, slice(2, None))])
@@ -1250,3 +1265,16 @@ def test_host_reductions_and_lapack_of_numpy_operands_are_numpys(n):
     for f, g, args in [(torchnp.linalg.inv, numpy.linalg.inv, (m,)), (torchnp.linalg.det, numpy.linalg.det, (m,)),
                        (torchnp.linalg.solve, numpy.linalg.solve, (m, a[:k]))]:
         _same(f(*args), g(*args))
+
+
+@pytest.mark.host_rules
+@pytest.mark.parametrize("a", [numpy.array([8.75 + 2j, 3.25 + 0j]), numpy.array([-0.0, -numpy.inf, 3.25])])
+def test_pow_half_on_tiny_host_data_is_numpys_operator(a):
+    """Issue 24 (fresh seed 2319352946): NumPy's ``a ** 0.5`` is its sqrt (fast_scalar_power), whose
+    bits differ from ``power(a, 0.5)`` (complex 3.25 ** 0.5 in the last place; sqrt(-0.0) is -0.0):
+    tiny host data gives NumPy's operator's bits (§7 tiny host path)."""
+    x = torchnp.asarray(a)
+    x._host_array()
+    with numpy.errstate(all="ignore"):
+        expected, got = a ** 0.5, x ** 0.5
+    _same(got, expected)

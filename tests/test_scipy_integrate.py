@@ -82,3 +82,11 @@ def test_romb_sample_count():
 
 def test_quad_is_host_only():  # §8.3: Python callables run on the host
     assert torchnp.scipy.integrate.quad(lambda t: t * t, 0, 1)[0] == pytest.approx(1 / 3)
+
+
+def test_simpson_of_two_float32_samples_with_float64_x_is_float64():
+    """Issue 24 (fresh seed 2319352946): two samples and a 1-d float64 ``x``: SciPy's
+    ``0.5 * dx * (y0 + y1)`` promotes float32 ``y`` to float64; torch's promotion kept float32 for
+    the 0-d spacing (both rule sets, check_scipy)."""
+    y = numpy.array([[1.5], [-0.25]], numpy.float32)
+    check_scipy(call("integrate.simpson", y, x=numpy.array([0.125, 2.5]), axis=0))

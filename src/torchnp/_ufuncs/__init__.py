@@ -77,6 +77,8 @@ def _forward(ufname, name):
                 if type(h) is _NPA and h.size <= square_bound and _device.CPU_VALUE_CHECKS \
                         and not _dynamo_compiling():
                     r = _ufuncs["square"]._np(h)
+                    if type(r) is not _NPA:
+                        return r  # NumPy's scalar (a 0-d operand, §1.3), as square(x) gives
                     a = _new(ndarray)  # host_result inlined (§7)
                     a._d = _KEY_OF_CHAR[r.dtype.char]
                     a._h = r
@@ -88,7 +90,8 @@ def _forward(ufname, name):
             h = self._h  # tiny host data whose NumPy view is known: NumPy's loop, as the ufunc's own tiny
             if type(h) is _NPA and h.size <= tiny and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
                 if tp is not ndarray:  # path (_Binary.__call__) runs it, one call less (§7 tiny host path)
-                    r = _ufuncs[ufname]._np(h, other)
+                    # x ** 0.5 is NumPy's operator: its fast_scalar_power takes sqrt (other bits than power)
+                    r = h ** other if is_pow else _ufuncs[ufname]._np(h, other)
                 else:
                     h2 = other._h
                     r = _ufuncs[ufname]._np(h, h2) if type(h2) is _NPA and h2.size <= tiny else None

@@ -428,6 +428,27 @@ def log1p(x):
     return float_log1p(x) if x.is_floating_point() else torch.log1p(x)
 
 
+def _half_exp(x):
+    """``e**|x| / 2`` as ``(h / 2) * h`` with ``h = e**(|x|/2)``: finite wherever it is (a few ulps:
+    ``h``'s rounding doubled by the square), where ``exp(|x|)`` overflows first."""
+    h = torch.exp(x.abs() * 0.5)
+    return h * 0.5 * h
+
+
+def sinh(x):
+    """sinh; where torch's gives inf, ``±e**|x| / 2`` (sinh there, to rounding): torch's vectorised
+    CPU loop overflows in ``exp`` for ``|x|`` within log 2 above ``log(max)`` (float64 ``sinh(710)``:
+    inf, NumPy 1.117e308; float32 from 88.73), where the result is finite (issue 24's fresh draws)."""
+    r = torch.sinh(x)
+    return torch.where(torch.isinf(r), _half_exp(x).copysign(x), r) if x.is_floating_point() else r
+
+
+def cosh(x):
+    """cosh; where torch's gives inf, ``e**|x| / 2`` (``sinh``'s overflow before the result's)."""
+    r = torch.cosh(x)
+    return torch.where(torch.isinf(r), _half_exp(x), r) if x.is_floating_point() else r
+
+
 def complex_log1p(z):
     """log1p with C99's special values at infinities and NaNs (``log(1 + z)`` there), as NumPy;
     torch's complex log1p gives NaN + NaN j there, and for subnormal parts (``log1p(1e-310+1e-310j)``),

@@ -60,7 +60,7 @@ UFUNCS = {
     "asin": (torch.asin, None, None), "acos": (torch.acos, None, None), "atan": (torch.atan, None, None),
     "arctan2": (torch.atan2, None, None), "atan2": (torch.atan2, None, None),
     "hypot": (torch.hypot, None, None),
-    "sinh": (torch.sinh, None, None), "cosh": (torch.cosh, None, None), "tanh": (torch.tanh, None, None),
+    "sinh": (k.sinh, None, None), "cosh": (k.cosh, None, None), "tanh": (torch.tanh, None, None),
     "arcsinh": (torch.asinh, None, None), "arccosh": (torch.acosh, None, None), "arctanh": (torch.atanh, None, None),
     "asinh": (torch.asinh, None, None), "acosh": (torch.acosh, None, None), "atanh": (torch.atanh, None, None),
     "degrees": (torch.rad2deg, None, None), "radians": (torch.deg2rad, None, None),

@@ -104,8 +104,11 @@ def simpson(y, x=None, *, dx=1.0, axis=-1):
     if n % 2:
         return _basic_simpson(ty, n - 2, dx if d is None else d, axis)
     if n == 2:
-        last = dx if d is None else d[..., -1]
-        return 0.5 * last * (ty[..., -1] + ty[..., -2])
+        s = ty[..., -1] + ty[..., -2]
+        if d is None:
+            return 0.5 * dx * s
+        last = d[..., -1]  # x's spacing: 0-d for 1-d x, which torch's promotion would not let widen s
+        return 0.5 * last * s.to(torch.promote_types(s.dtype, last.dtype))  # (SciPy's NumPy promotes)
     # SciPy adds the last interval in place into _basic_simpson's result: without x an array of y's
     # dtype where y has more than one dimension (float32 stays float32), a NumPy scalar promoted to
     # float64 for 1-d y; with x its spacings are float64 already
