@@ -148,8 +148,12 @@ def _apply(modname, file, source):
 
     from torchnp import _boundary
 
+    import importlib
+
     gc.unfreeze()  # `import torchnp` freezes what it made (gc.freeze): its closures and the boundary's
-    mod = sys.modules[modname]  # wrappers are then missing from gc.get_objects() below
+    # wrappers are then missing from gc.get_objects() below; a module the tests import lazily
+    # (torchnp.scipy.linalg: torchnp.scipy's __getattr__) is imported now, so that it takes the mutant
+    mod = sys.modules.get(modname) or importlib.import_module(modname)
     ns = {"__name__": modname, "__package__": mod.__package__, "__file__": str(file), "__spec__": mod.__spec__,
           "__builtins__": __builtins__}
     exec(compile(source, str(file), "exec"), ns)  # noqa: S102 - the mutant under test
