@@ -179,3 +179,20 @@ def test_float32_stays_single():  # SciPy keeps float32 -> complex64 / float32
     with accelerator_rules():
         assert torchnp.scipy.fft.fft(torchnp.asarray(x)).dtype == numpy.complex64
         assert torchnp.scipy.fft.dct(torchnp.asarray(x)).dtype == numpy.float32
+
+
+@pytest.mark.parametrize("name", ["fft2", "ifft2", "rfft2", "irfft2", "hfft2", "ihfft2"])
+def test_2d_transforms_take_the_last_two_axes_of_a_batch(name):  # (3, 4, 5): axes (-2, -1), not (1, ...)
+    x = numpy.random.default_rng(0).standard_normal((3, 4, 5))
+    if name in ("irfft2", "hfft2"):
+        x = x + 1j * numpy.random.default_rng(1).standard_normal((3, 4, 5))
+    check_scipy(call(f"fft.{name}", x))
+
+
+def test_dctn_bad_shape_message_is_scipys():
+    c = call("fft.dctn", numpy.ones((3, 4)), s=[0, 4])
+    _, exc = scipy_result(c)
+    for rules in [contextlib.nullcontext, accelerator_rules] if ON_CPU else [contextlib.nullcontext]:
+        with rules(), pytest.raises(type(exc)) as info:
+            ours(c)
+        assert str(info.value) == str(exc)

@@ -587,3 +587,43 @@ def test_batched_subspaces():
     _factor_check(call("linalg.null_space", a), nul)
     _factor_check(call("linalg.orth", a), lambda got, exp: _close(got[0] @ numpy.swapaxes(got[0], -1, -2),
                                                                   exp[0] @ numpy.swapaxes(exp[0], -1, -2), 1e-10))
+
+
+def _same_error(c):
+    """SciPy's exception for call ``c``, type and message, on the torch path (accelerator rules)
+    under ``errstate(invalid="raise")``, where the device path makes SciPy's value checks (§3.5)."""
+    expected, exc = scipy_result(c)
+    assert exc is not None, c.name
+    with accelerator_rules() if ON_CPU else contextlib.nullcontext(), torchnp.errstate(invalid="raise"):
+        with pytest.raises(type(exc)) as info:
+            ours(c)
+    assert str(info.value) == str(exc), c.name
+
+
+_INF = numpy.array([[1.0, numpy.inf], [0.0, 1.0]])
+
+
+@pytest.mark.parametrize("c", [
+    call("linalg.svdvals", _INF), call("linalg.lu", _INF, p_indices=True), call("linalg.eigh", _INF),
+    call("linalg.solve_triangular", _INF, numpy.ones(2)), call("linalg.solve_banded", (0, 1), _INF, numpy.ones(2)),
+    call("linalg.solve_banded", (1, 1), numpy.ones((2, 3)), numpy.ones(3)),  # l + u + 1 rows
+    call("linalg.eigh", numpy.eye(3), numpy.eye(2)), call("linalg.eig", numpy.eye(3), numpy.eye(2)),  # a and b shapes
+    call("linalg.solve_triangular", numpy.ones((2, 3, 4)), numpy.ones((2, 3))),  # a batch of non-square matrices
+    call("linalg.eigh", numpy.broadcast_to(numpy.eye(3), (2, 5, 3, 3)), subset_by_index=[1, 3]),  # n is 3, not 5
+    call("linalg.solve", numpy.zeros((1, 1)), numpy.ones(1)),  # a singular 1 x 1
+], ids=lambda c: c.name)
+def test_value_checks_and_messages_are_scipys(c):  # check_finite's and the shape checks' messages
+    _same_error(c)
+
+
+def test_value_checks_pass_where_scipys_do():
+    with torchnp.errstate(invalid="raise"):
+        check_scipy(call("linalg.solve", numpy.array([[2.0]]), numpy.array([3.0])))  # a nonzero 1 x 1
+        check_scipy(call("linalg.svdvals", _INF[:1, :1]))
+    a = numpy.stack([_matrix(3, seed=s) for s in range(2)])
+    check_scipy(call("linalg.solve", a, numpy.ones((2, 3)), assume_a="general"))
+    check_scipy(call("linalg.solve_triangular", numpy.ones((2, 3, 4)), numpy.ones((2, 3))))  # a batch not square
+    check_scipy(call("linalg.lu", numpy.array([[2.0]]), p_indices=True))  # SciPy's int64 for 1 x 1, int32 else
+    check_scipy(call("linalg.lu", numpy.array([[2.0], [3.0]]), p_indices=True))
+    spd = numpy.stack([numpy.stack([_matrix(3, seed=s, kind="spd") for s in range(5)])] * 2)  # (2, 5, 3, 3)
+    check_scipy(call("linalg.eigh", spd, subset_by_index=[1, 2], eigvals_only=True), rtol=1e-10)

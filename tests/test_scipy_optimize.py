@@ -978,6 +978,8 @@ def test_minimize_batch_bad_input():
         optimize.minimize_batch(_rosen_rows, X0, method="nope")
     with pytest.raises(ValueError):
         optimize.minimize_batch(_rosen_rows, np.zeros(4))  # not (B, n)
+    with pytest.raises(ValueError, match=r"^'x0_batch' must have two dimensions \(B, n\), not 3\.$"):
+        optimize.minimize_batch(_rosen_rows, np.zeros((2, 3, 2)))
     with pytest.raises(ValueError):
         optimize.minimize_batch(lambda X: np.sum(X), X0)  # not (B,) values
     with pytest.raises(ValueError):

@@ -97,6 +97,26 @@ def test_newton_scalar_is_scipys_iteration(r, s, start, method, tol, rtol, maxit
     _same_root_results(got[1], ref[1])
 
 
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("disp", [True, False])
+@pytest.mark.parametrize("x1", [None, 2.0])
+def test_newton_secant_on_equal_values_is_scipys(x1, disp, rules):
+    # secant steps where f(p1) == f(p0): SciPy's midpoint, its "Tolerance of ... reached" error with
+    # disp (a RuntimeWarning without), its iteration count and flag
+    def f(x):
+        return 0 * x + 3.0
+
+    ref, ref_warned = _outcome(scipy.optimize.newton, f, 1.0, x1=x1, disp=disp, full_output=True)
+    with _rules(rules):
+        got, got_warned = _outcome(optimize.newton, f, 1.0, x1=x1, disp=disp, full_output=True)
+    assert got_warned == ref_warned
+    if disp:
+        assert got == ref and ref[0] is RuntimeError
+        return
+    assert float(got[0]) == ref[0]
+    _same_root_results(got[1], ref[1])
+
+
 @settings(max_examples=examples(60), deadline=None)
 @given(n=st.integers(2, 6), seed=st.integers(0, 2 ** 16), method=st.sampled_from(["secant", "newton", "halley"]),
        tol=st.sampled_from([1.48e-8, 1e-3]), maxiter=st.sampled_from([50, 4, 1]), full_output=st.booleans(),

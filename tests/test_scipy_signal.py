@@ -118,12 +118,19 @@ _V = numpy.linspace(0.0, 1.0, 6)
     call("signal.fftconvolve", numpy.ones((4, 3)), numpy.ones((2, 2)), axes=1),
     call("signal.fftconvolve", numpy.ones((4, 3)), numpy.ones((2, 2)), axes=[]),
     call("signal.fftconvolve", _V, _V, "sideways"), call("signal.fftconvolve", numpy.array([]), _V),
+    call("signal.convolve", numpy.array([]), _V), call("signal.convolve", _V, numpy.array([]), method="fft"),
     call("signal.convolve2d", _V, _V), call("signal.convolve2d", numpy.ones((2, 2)), numpy.ones((2, 2)), "x"),
     call("signal.correlate2d", numpy.ones((2, 2)), numpy.ones((2, 2)), boundary="reflect"),
     call("signal.convolve2d", numpy.ones((2, 3)), numpy.ones((3, 2)), "valid"),
 ], ids=lambda c: c.name)
 def test_convolution_bad_arguments(c):  # SciPy's exceptions (and its 0-d products)
     check_scipy(c)
+
+
+@pytest.mark.parametrize("name", ["convolve2d", "correlate2d"])
+def test_convolve2d_defaults(name):  # mode "full", boundary "fill" with SciPy's fillvalue 0
+    a = numpy.arange(12.0).reshape(3, 4) - 5
+    check_scipy(call(f"signal.{name}", a, numpy.array([[1.0, -2.0], [0.5, 3.0]])))
 
 
 def test_convolve_python_data():
@@ -234,6 +241,18 @@ def test_lfilter(data):  # §8.2: IIR and FIR, axes, zi
         check_scipy(call("signal.lfilter", b, a, x, axis, zi), rtol=_ftol(x))
     else:
         check_scipy(call("signal.lfilter", b, a, x, axis=axis), rtol=_ftol(x))
+
+
+@pytest.mark.parametrize("zi", [False, True])
+@pytest.mark.parametrize("axis", [-1, 0])
+def test_lfilter_fir(zi, axis):  # a = [1]: SciPy's FIR sums (the convolution path), with and without zi
+    b = scipy.signal.firwin(5, 0.3)
+    x = numpy.sin(numpy.arange(30.0)).reshape(2, 15) if axis == -1 else numpy.cos(numpy.arange(30.0)).reshape(15, 2)
+    if zi:
+        z = numpy.linspace(-1.0, 1.0, 8).reshape((2, 4) if axis == -1 else (4, 2))
+        check_scipy(call("signal.lfilter", b, [1.0], x, axis, z), rtol=1e-12)
+    else:
+        check_scipy(call("signal.lfilter", b, [1.0], x, axis=axis), rtol=1e-12)
 
 
 @given(data=st.data(), padtype=st.sampled_from(["odd", "even", "constant", None]))
@@ -595,6 +614,32 @@ def test_istft(data, window, onesided, boundary, scaling):  # §8.2: the round t
         check_scipy(call("signal.istft", Z, 2.0, window, nperseg, noverlap, input_onesided=onesided,
                          boundary=boundary, time_axis=-1, freq_axis=axis - 1 if axis < 0 else axis,
                          scaling=scaling), rtol=_stol(x), atol=_floor(x, 1))
+
+
+def test_istft_defaults_and_axes():  # scaling "spectrum" by default; time first, two batch axes after the frequencies
+    x = numpy.sin(numpy.arange(6 * 40.0) / 3).reshape(2, 3, 40)
+    _, _, Z = scipy.signal.stft(x, nperseg=8)  # (2, 3, 5, T)
+    check_scipy(call("signal.istft", Z), rtol=1e-10, atol=1e-12)
+    check_scipy(call("signal.istft", numpy.moveaxis(Z, (-1, -2), (0, 1)), time_axis=0, freq_axis=1),
+                rtol=1e-10, atol=1e-12)
+
+
+@pytest.mark.parametrize("name", ["welch", "csd", "spectrogram"])
+def test_complex_input_warnings_are_scipys(name):  # spectrogram's UserWarning on switching to two-sided
+    x = numpy.exp(1j * numpy.arange(32.0) / 4)  # spectra (SciPy 1.17's welch and csd switch silently)
+    args = (x, x) if name == "csd" else (x,)
+
+    def messages(module, make):
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            getattr(module, name)(*[make(a) for a in args], nperseg=8)
+        return [(w.category, str(w.message)) for w in seen]
+
+    ref = messages(scipy.signal, numpy.asarray)
+    assert (name == "spectrogram") == bool(ref)
+    for rules in [contextlib.nullcontext, accelerator_rules] if ON_CPU else [contextlib.nullcontext]:
+        with rules():
+            assert messages(torchnp.scipy.signal, torchnp.asarray) == ref
 
 
 @pytest.mark.parametrize("c", [

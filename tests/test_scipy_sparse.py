@@ -156,6 +156,75 @@ def test_iterative_solver_maxiter_info_and_preconditioner():
     assert zinfo == 0 and not zero.to_numpy().any()
 
 
+def test_linear_operator_on_host_data_is_scipys():  # §8.2: no device operand, SciPy's own operator
+    d = numpy.array([[4.0, 1, 0], [1, 3, 1], [0, 1, 2]])
+    b = numpy.array([1.0, 2, 3])
+    op = sl.LinearOperator(d.shape, matvec=lambda v: d @ numpy.asarray(v))
+    assert isinstance(op, ssl.LinearOperator)  # SciPy's own: products with scalars and operators
+    numpy.testing.assert_array_equal((2 * op + op).matvec(b), 3 * (d @ b))
+    x, info = sl.cg(op, b)
+    ref, ref_info = ssl.cg(ssl.aslinearoperator(d), b)
+    numpy.testing.assert_array_equal(numpy.asarray(x), ref)
+    assert info == ref_info
+    with accelerator_rules():  # as on an accelerator: torchnp's operator, the device recurrence
+        op = sl.LinearOperator(d.shape, matvec=lambda v: np.asarray(d) @ v)
+        assert isinstance(op, sl.LinearOperator) and not isinstance(op, ssl.LinearOperator)
+        x, info = sl.cg(op, np.asarray(b))
+        assert isinstance(x, np.ndarray) and info == ref_info
+        numpy.testing.assert_allclose(x.to_numpy(), ref, rtol=1e-12)
+
+
+@pytest.mark.parametrize("solver", ["cg", "bicgstab", "gmres", "minres", "lsqr"])
+def test_iterative_solvers_read_the_flag_only_until_it_rises(solver):
+    # (sparse.linalg's docstring) the host reads the device flag every CHECK_EVERY iterations
+    # until it rises, then leaves the loop: a generous maxiter costs no further reads (§3.5)
+    from host_reads import HostReads
+
+    A = sparse.csr_array(_poisson(8), device="cpu")
+    b = np.ones(A.shape[0], device="cpu")
+    reads = []
+    for limit in (200, 2000):
+        with HostReads() as hr:
+            x, info = getattr(sl, solver)(A, b, **{"iter_lim" if solver == "lsqr" else "maxiter": limit})[:2]
+        assert (info == 0) if solver != "lsqr" else (info in (1, 2))
+        reads.append(len(hr.reads))
+    assert reads[0] == reads[1] <= 6, reads
+
+
+def test_cg_default_maxiter_is_scipys():  # a system CG does not solve: SciPy's 10 n iterations, info = 10 n
+    A, b = _system(3, "nonsym")
+    ref, info = ssl.cg(A, b, rtol=1e-300)
+    got, got_info = sl.cg(sparse.csr_array(A, device="cpu"), np.asarray(b), rtol=1e-300)
+    assert got_info == info == 10 * len(b)
+    numpy.testing.assert_allclose(got.to_numpy(), ref, rtol=1e-9)
+
+
+def _slightly_nonsymmetric(n, rel):
+    """An SPD matrix S plus c K (K antisymmetric) whose minres(check=True) symmetry test measures
+    |s - t| / s = ``rel``, s = |A b|^2, t = b.A(A b): s - t = b.(A^T - A) A b = -2c b.K(S + c K) b."""
+    rng = numpy.random.default_rng(1)
+    S = _poisson(n).toarray()
+    K = numpy.triu(rng.standard_normal(S.shape), 1)
+    K = K - K.T
+    b = rng.standard_normal(len(S))
+    c = rel * ((S @ b) @ (S @ b)) / abs(2 * (b @ K @ S @ b))
+    A = S + c * K
+    w = A @ b
+    assert numpy.isclose(abs(w @ w - b @ (A @ w)) / (w @ w), rel, rtol=0.1)
+    return A, b
+
+
+@pytest.mark.parametrize("kind", ["symmetric", "nonsymmetric", "nonsymmetric preconditioner"])
+def test_minres_check_is_scipys(kind):  # check=True: SciPy's symmetry tests and their threshold
+    A, b = _system(4, "spd")  # (_poisson's, symmetric)
+    kw = {}
+    if kind == "nonsymmetric":
+        A, b = _slightly_nonsymmetric(4, 2e-5)  # above eps^(1/3) ~ 6e-6, below eps^(1/4) ~ 1.2e-4
+    elif kind == "nonsymmetric preconditioner":  # the same test on M: s = |M b|^2, t = b.M(M b)
+        kw["M"], b = _slightly_nonsymmetric(4, 2e-5)
+    check_scipy(call("sparse.linalg.minres", A, b, check=True, rtol=1e-10, **kw), rtol=1e-7)
+
+
 @pytest.mark.parametrize("which", ["LA", "SA", "LM"])
 def test_eigsh(which):
     A = _poisson(8)

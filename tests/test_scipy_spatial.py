@@ -1,12 +1,14 @@
 """torchnp.scipy.spatial.distance against SciPy (DESIGN §8.2): SciPy's bits on host data, the
 torch implementation within tolerance under the accelerator rules (tests/scipy_support.py)."""
 
+import contextlib
+
 import numpy
 import pytest
 from hypothesis import given, settings, strategies as st
 
 import torchnp
-from scipy_support import accelerator_rules, call, check_scipy
+from scipy_support import accelerator_rules, call, check_scipy, ours, scipy_result
 from support import DEVICE, examples
 
 _METRICS = ["euclidean", "sqeuclidean", "cityblock", "chebyshev", "minkowski", "cosine", "correlation",
@@ -114,3 +116,51 @@ def test_squareform_errors():
     check_scipy(call("spatial.distance.squareform", numpy.ones((3, 3))), value_check=True)  # diagonal
     check_scipy(call("spatial.distance.squareform", numpy.triu(numpy.ones((3, 3)), 1)), value_check=True)
     check_scipy(call("spatial.distance.squareform", numpy.ones((3, 3)), checks=False))
+
+
+def _device_metrics():
+    """SciPy's metrics and their aliases (``_METRICS[...].aka``), split into torchnp's device
+    metrics (docs/scipy.md) and the others, which are host only."""
+    from scipy.spatial.distance import _METRICS
+
+    device = {"braycurtis", "canberra", "chebyshev", "cityblock", "correlation", "cosine", "euclidean", "hamming",
+              "jaccard", "minkowski", "seuclidean", "sqeuclidean"}
+    return ({k: sorted(m.aka) for k, m in _METRICS.items() if k in device},
+            sorted(k for k in _METRICS if k not in device))
+
+
+@pytest.mark.parametrize("name", sorted(_device_metrics()[0]))
+def test_every_scipy_alias(name):  # §8.2: each of SciPy's names for a device metric
+    x = _points(4, 3, "float64", 0)
+    for alias in _device_metrics()[0][name]:
+        check_scipy(call("spatial.distance.cdist", x, x[:2], alias))
+
+
+@pytest.mark.parametrize("name", _device_metrics()[1])
+def test_every_host_only_metric_refuses_device_data(name):  # §8.3: the TypeError naming the fix
+    x = torchnp.empty((3, 2), device="meta")
+    with pytest.raises(TypeError, match=r"to_numpy"):
+        torchnp.scipy.spatial.distance.cdist(x, x, name)
+
+
+@pytest.mark.parametrize("c", [
+    call("spatial.distance.cdist", numpy.ones((3, 2)), numpy.ones((3, 2)), 3),
+    call("spatial.distance.squareform", numpy.array([[0.0, 1, 2], [1, 0, 3], [2, 4, 0]])),  # not symmetric
+], ids=lambda c: c.name)
+def test_error_messages_are_scipys(c):  # type and message, host data and the torch path (value checks
+    _, exc = scipy_result(c)         # under errstate(invalid="raise"), §3.5)
+    for rules in (contextlib.nullcontext, accelerator_rules):
+        with rules(), torchnp.errstate(invalid="raise"), pytest.raises(type(exc)) as info:
+            ours(c)
+        assert str(info.value) == str(exc)
+
+
+def test_unexpected_keyword_is_a_type_error():  # SciPy's TypeError (its message is its binding's)
+    check_scipy(call("spatial.distance.cdist", numpy.ones((3, 2)), numpy.ones((3, 2)), "euclidean", foo=1))
+    with accelerator_rules(), pytest.raises(TypeError, match=r"^euclidean\(\) got an unexpected keyword argument 'foo'$"):
+        torchnp.scipy.spatial.distance.cdist(torchnp.ones((3, 2)), torchnp.ones((3, 2)), "euclidean", foo=1)
+
+
+def test_squareform_checks_pass_a_distance_matrix():  # the value checks made (§3.5) accept a valid one
+    with torchnp.errstate(invalid="raise"):
+        check_scipy(call("spatial.distance.squareform", numpy.array([[0.0, 1, 2], [1, 0, 3], [2, 3, 0]])))

@@ -1,6 +1,8 @@
 """torchnp.scipy.stats against SciPy (DESIGN §8.2): SciPy's bits on host data, the torch
 implementation within tolerance under the accelerator rules (tests/scipy_support.py)."""
 
+import contextlib
+import re
 import warnings
 
 import mpmath
@@ -350,3 +352,22 @@ def test_omit_is_host_only_on_the_device():
     assert got == scipy.stats.skew(a, nan_policy="omit")
     with accelerator_rules(), pytest.raises(NotImplementedError):
         tstats.skew(torchnp.asarray(a), nan_policy="omit")
+
+
+def test_t_ppf_median_is_exactly_zero():  # SciPy's t.ppf(0.5, df) is 0.0 exactly, not a root found near it
+    q = numpy.array([0.5, 0.25, 0.75])
+    ref = scipy.stats.t.ppf(q, 3.0)
+    with accelerator_rules() if ON_CPU else contextlib.nullcontext():
+        got = tstats.t.ppf(torchnp.asarray(q), 3.0).to_numpy()
+    assert got[0] == ref[0] == 0.0 and not numpy.signbit(got[0])
+    numpy.testing.assert_allclose(got, ref, rtol=1e-12)
+
+
+def test_linregress_repr_names_scipys_fields():
+    x, y = numpy.arange(6.0), numpy.array([1.0, 2.5, 2.9, 4.2, 5.1, 5.8])
+    ref = scipy.stats.linregress(x, y)
+    with accelerator_rules() if ON_CPU else contextlib.nullcontext():
+        got = tstats.linregress(torchnp.asarray(x), torchnp.asarray(y))
+    names = lambda r: re.findall(r"(\w+)=", repr(r))  # noqa: E731
+    assert repr(got).startswith("LinregressResult(") and repr(got).endswith(")")
+    assert names(got) == names(ref)

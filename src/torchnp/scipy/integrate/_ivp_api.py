@@ -23,8 +23,8 @@ def solve_ivp(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, e
     """SciPy's ``scipy.integrate.solve_ivp``; on a device: RK45, RK23, DOP853 and BDF (SciPy's steps), ``t_eval``,
     ``dense_output``, events (terminal and directional), ``vectorized``, ``args``."""
     if placement((y0, t_eval, options.get("rtol"), options.get("atol"), options.get("jac")), {}) is None:
-        evs = events if events is None or callable(events) and not isinstance(events, (list, tuple)) else events
-        wrapped = (host_callable(evs) if callable(evs) else [host_callable(e) for e in evs]) if evs is not None else None
+        wrapped = (host_callable(events) if callable(events) else [host_callable(e) for e in events]) \
+            if events is not None else None
         return _host_result(scipy_function("integrate.solve_ivp")(
             host_callable(fun), t_span, _host_views(y0), method=method, t_eval=_host_views(t_eval),
             dense_output=dense_output, events=wrapped, vectorized=vectorized, args=args,

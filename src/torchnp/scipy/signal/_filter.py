@@ -109,15 +109,6 @@ def _iir_last(b, a, x, zi):
     return y, zf
 
 
-def _fir_last(b, x, zi):
-    m = b.shape[0] - 1
-    full = fft_convolve(x, b.reshape((1,) * (x.dim() - 1) + (-1,)), [x.dim() - 1])
-    if zi is not None:
-        full = full + torch.nn.functional.pad(zi, (0, full.shape[-1] - m))
-    T = x.shape[-1]
-    return full[..., :T], full[..., T:]
-
-
 def _zi_shape(zi, x, axis, m):
     expected = list(x.shape)
     expected[axis] = m
@@ -151,8 +142,8 @@ def _lfilter(b, a, x, axis, zi):
     if zi is not None:
         zi = _zi_shape(zi, x, axis, m).to(dt).movedim(axis, -1)
     xt = x.to(dt).movedim(axis, -1)
-    if a.shape[0] == 1:
-        y, zf = _fir_last(b, xt, zi) if m else (b[0] * xt, xt.new_zeros(xt.shape[:-1] + (0,)))
+    if m == 0:  # (FIR filters take the recursion too, with zero poles: its direct sums keep the final
+        y, zf = b[0] * xt, xt.new_zeros(xt.shape[:-1] + (0,))  # state as exact as SciPy's, an FFT did not)
     else:
         y, zf = _iir_last(b, a, xt, zi)
     return y.movedim(-1, axis), (None if zi is None else zf.movedim(-1, axis))
