@@ -6,6 +6,7 @@ tolerance, with SciPy's result fields and exception types."""
 import numpy
 import pytest
 import scipy.optimize
+import torch
 from hypothesis import event, given, settings, strategies as st
 
 import torchnp as np
@@ -986,3 +987,33 @@ def test_minimize_batch_bad_input():
         optimize.minimize_batch(_rosen_rows, X0, method="L-BFGS-B", bounds=[(1.0, 0.0)] * 2)
     with pytest.raises(ValueError):
         optimize.minimize_batch(_rosen_rows, X0, method="L-BFGS-B", bounds=[(0.0, 1.0)] * 3)
+
+
+@pytest.mark.parametrize("method, options", [("BFGS", {}), ("CG", {}), ("BFGS", {"eps": 1e-6}), ("CG", {"eps": 1e-6})])
+def test_device_differences_take_scipys_absolute_step(method, options):
+    """§8.4: with ``jac=None`` and an objective torch cannot differentiate, the device's differences
+    are SciPy's: its minimizers' absolute step ``eps`` (BFGS/CG sqrt(eps), or the option), not the
+    relative step of ``jac='2-point'``; at an x0 with negative and large entries, where the two
+    differ, the gradient at x0 (``maxiter=0``) is SciPy's bit for bit (found by mutation testing)."""
+    x0 = [-1.3, 2.7, -0.8, 1.9, 3.2]
+    fun = lambda x: float(np_rosen(x.to_numpy()))  # noqa: E731 - a host value: differences on both sides
+    ref = scipy.optimize.minimize(np_rosen, numpy.array(x0), method=method, options=dict(options, maxiter=0))
+    got = _device_minimize(fun, np.asarray(x0), method=method, options=dict(options, maxiter=0))
+    numpy.testing.assert_array_equal(got.jac.to_numpy(), ref.jac)
+    assert got.nfev == ref.nfev
+
+
+@pytest.mark.parametrize("options, step", [({}, 1e-8), ({"eps": 1e-6}, 1e-6)])
+def test_device_lbfgsb_differences_take_its_absolute_step(monkeypatch, options, step):
+    """L-BFGS-B differences with its own absolute ``eps`` (default 1e-8, SciPy's), seen in the first
+    gradient: SciPy's ``approx_fprime`` with that step, bit for bit."""
+    from torchnp.scipy.optimize import _result
+
+    grads = []
+    differences = _result.Objective._differences
+    monkeypatch.setattr(_result.Objective, "_differences",
+                        lambda self, x, f: grads.append(differences(self, x, f)[1].numpy()) or (f, torch.from_numpy(grads[-1])))
+    x0 = numpy.array([-1.3, 2.7, -0.8, 1.9, 3.2])
+    _device_minimize(lambda x: float(np_rosen(x.to_numpy())), np.asarray(x0, device="cpu"), method="L-BFGS-B",
+                     options=dict(options, maxiter=1))
+    numpy.testing.assert_array_equal(grads[0], scipy.optimize.approx_fprime(x0, np_rosen, step))

@@ -114,7 +114,10 @@ def minimize(fun, x0, args=(), method=None, jac=None, hess=None, hessp=None, bou
     options.pop("return_all", None)
     if meth == "newton-cg" and isinstance(jac, str):
         raise ValueError("Jacobian is required for Newton-CG method")
-    obj = Objective(fun, None if meth == "powell" else jac, args)
+    # SciPy's absolute finite-difference step of jac=None (options' eps: BFGS's and CG's sqrt(eps), L-BFGS-B's 1e-8)
+    abs_step = options.get("eps", 1e-8 if meth == "l-bfgs-b" else _minimize._EPSILON) \
+        if meth in ("bfgs", "cg", "l-bfgs-b") else None
+    obj = Objective(fun, None if meth == "powell" else jac, args, abs_step)
     if meth in ("l-bfgs-b", "powell"):
         lower, upper = _bounds(bounds, x)
         return DEVICE_METHODS[meth](obj, x, lower, upper, callback=callback, **options)

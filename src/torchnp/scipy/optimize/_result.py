@@ -70,10 +70,12 @@ class Objective:
     autograd where ``fun`` is written with torchnp, else SciPy's 2-point differences), counted
     in ``nfev``/``njev``."""
 
-    def __init__(self, fun, jac, args):
+    def __init__(self, fun, jac, args, abs_step=None):
         self.fun, self.jac, self.args = fun, jac, tuple(args)
         self.nfev = self.njev = 0
         self.autograd = jac is None or isinstance(jac, str)
+        # SciPy's minimizers difference ``jac=None`` with their absolute ``eps`` (a scheme name: the relative step)
+        self.abs_step = abs_step if jac is None else None
 
     def __call__(self, x):
         self.nfev += 1
@@ -149,9 +151,14 @@ class Objective:
         return (g2 - g1) / eps
 
     def _differences(self, x, f):
-        """SciPy's '2-point' forward differences (``approx_derivative``: h = sqrt(eps) * max(1, |x|))."""
+        """SciPy's '2-point' forward differences (``approx_derivative``): the relative step
+        h = sqrt(eps) * sign(x) * max(1, |x|), or SciPy's absolute step where the minimizer gives one
+        (``jac=None``: h = (x + eps) - x, the relative step where that is 0)."""
         eps = math.sqrt(torch.finfo(x.dtype).eps)
         h = eps * torch.where(x >= 0, 1.0, -1.0).to(x.dtype) * torch.clamp(x.abs(), min=1.0)
+        if self.abs_step is not None:
+            dx = (x + self.abs_step) - x
+            h = torch.where(dx == 0, h, dx)
         h = (x + h) - x
         g = torch.empty_like(x)
         for i in range(x.numel()):
