@@ -1017,3 +1017,14 @@ def test_device_lbfgsb_differences_take_its_absolute_step(monkeypatch, options, 
     _device_minimize(lambda x: float(np_rosen(x.to_numpy())), np.asarray(x0, device="cpu"), method="L-BFGS-B",
                      options=dict(options, maxiter=1))
     numpy.testing.assert_array_equal(grads[0], scipy.optimize.approx_fprime(x0, np_rosen, step))
+
+
+@pytest.mark.parametrize("maxiter", [0, 1, 2])
+def test_device_lbfgsb_iteration_limit_is_scipys(maxiter):
+    """L-BFGS-B tests its iteration limit after an iteration, so ``maxiter=0`` runs one, as SciPy's
+    (found by h-mut's mutation sample, issue 24); SciPy's count, status and message."""
+    x0 = [-1.3, 2.7, -0.8, 1.9, 3.2]
+    ref = scipy.optimize.minimize(np_rosen, numpy.array(x0), method="L-BFGS-B", jac=np_rosen_grad,
+                                  options={"maxiter": maxiter})
+    got = _device_minimize(rosen, np.asarray(x0), method="L-BFGS-B", jac=rosen_grad, options={"maxiter": maxiter})
+    assert (got.nit, got.status, got.message) == (ref.nit, ref.status, ref.message)

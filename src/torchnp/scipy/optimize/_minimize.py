@@ -186,7 +186,7 @@ def lbfgsb(obj, x, lower, upper, callback=None, maxcor=10, ftol=2.22044604925031
         if float(projected_gradient(x, g).abs().max()) <= gtol:
             message = "CONVERGENCE: NORM OF PROJECTED GRADIENT <= PGTOL"
             break
-        if k >= maxiter:
+        if k >= max(maxiter, 1):  # SciPy's L-BFGS-B tests the limit after an iteration: maxiter=0 runs one
             message = "STOP: TOTAL NO. OF ITERATIONS REACHED LIMIT"
             break
         if obj.nfev >= maxfun:
