@@ -989,7 +989,8 @@ def test_minimize_batch_bad_input():
         optimize.minimize_batch(_rosen_rows, X0, method="L-BFGS-B", bounds=[(0.0, 1.0)] * 3)
 
 
-@pytest.mark.parametrize("method, options", [("BFGS", {}), ("CG", {}), ("BFGS", {"eps": 1e-6}), ("CG", {"eps": 1e-6})])
+@pytest.mark.parametrize("method, options", [("BFGS", {}), ("CG", {}), ("BFGS", {"eps": 1e-6}), ("CG", {"eps": 1e-6}),
+                                             ("BFGS", {"jac": "2-point"}), ("CG", {"jac": "2-point"})])
 def test_device_differences_take_scipys_absolute_step(method, options):
     """§8.4: with ``jac=None`` and an objective torch cannot differentiate, the device's differences
     are SciPy's: its minimizers' absolute step ``eps`` (BFGS/CG sqrt(eps), or the option), not the
@@ -997,8 +998,10 @@ def test_device_differences_take_scipys_absolute_step(method, options):
     differ, the gradient at x0 (``maxiter=0``) is SciPy's bit for bit (found by mutation testing)."""
     x0 = [-1.3, 2.7, -0.8, 1.9, 3.2]
     fun = lambda x: float(np_rosen(x.to_numpy()))  # noqa: E731 - a host value: differences on both sides
-    ref = scipy.optimize.minimize(np_rosen, numpy.array(x0), method=method, options=dict(options, maxiter=0))
-    got = _device_minimize(fun, np.asarray(x0), method=method, options=dict(options, maxiter=0))
+    options = dict(options)
+    jac = options.pop("jac", None)  # '2-point': SciPy's relative step, signed as x
+    ref = scipy.optimize.minimize(np_rosen, numpy.array(x0), method=method, jac=jac, options=dict(options, maxiter=0))
+    got = _device_minimize(fun, np.asarray(x0), method=method, jac=jac, options=dict(options, maxiter=0))
     numpy.testing.assert_array_equal(got.jac.to_numpy(), ref.jac)
     assert got.nfev == ref.nfev
 
