@@ -406,8 +406,8 @@ def test_spectrogram(data, window, mode):
 def _check_angles(c, tol):
     """Angles are defined modulo 2 pi: the DC and Nyquist bins are real, so the sign of their zero
     imaginary part (rounding noise) puts them at pi or -pi, and 'phase' unwraps from there. The
-    frequencies and times as SciPy's, the angles within ``tol`` of SciPy's modulo 2 pi; host data
-    is SciPy's own."""
+    frequencies and times as SciPy's, the angles within ``tol`` (times pi) and 8 of their ulps of
+    SciPy's modulo 2 pi; host data is SciPy's own."""
     expected, _ = scipy_result(c)
     if ON_CPU:
         assert_exact(ours(c), expected, f"{c.name} (host rules)")
@@ -417,7 +417,11 @@ def _check_angles(c, tol):
     g, e = got[2].to_numpy(), expected[2]
     assert g.dtype == e.dtype and g.shape == e.shape, f"{g.dtype}{g.shape} != SciPy's {e.dtype}{e.shape}"
     wrapped = numpy.angle(numpy.exp(1j * (g.astype(numpy.float64) - e)))
-    assert numpy.abs(wrapped).max(initial=0) <= tol * numpy.pi, numpy.abs(wrapped).max()
+    # and a few of the result's ulps: 'phase' unwraps with a running sum of corrections, which
+    # SciPy's NumPy rounds to float32 at each step and torch's scan does not (an unwrapped float32
+    # phase near 20 rad has ulps of 1.9e-6; 200 random float32 signals needed up to 4 ulps)
+    bound = tol * numpy.pi + 8 * numpy.finfo(e.dtype).eps * numpy.abs(e)
+    assert (numpy.abs(wrapped) <= bound).all(), numpy.abs(wrapped).max()
 
 
 @given(data=st.data(), window=_SPEC_WINDOWS, boundary=st.sampled_from(["zeros", "even", "odd", "constant", None]))
