@@ -150,6 +150,9 @@ def _partial_kernels(request):
     from torchnp._dtypes import PartialKernels
 
     # under the accelerator rules repeated indices are written in CUDA's unspecified order too (the
-    # CPU's kernel writes few elements in order: host data keeps it)
-    with PartialKernels(), FirstWriteWins() if not _device.CPU_VALUE_CHECKS else contextlib.nullcontext():
+    # CPU's kernel writes few elements in order: host data keeps it); not around torchnp.jit's tests:
+    # torch.compile traces a function mode, and its Tensor.__eq__(t, Ellipsis) (NotImplemented) broke
+    # their one-graph checks (index_array, ix_, triu_indices; fresh seed 1039319799's clean clone)
+    first_wins = not _device.CPU_VALUE_CHECKS and request.node.path.name != "test_jit.py"
+    with PartialKernels(), FirstWriteWins() if first_wins else contextlib.nullcontext():
         yield
