@@ -1006,10 +1006,13 @@ def test_device_differences_take_scipys_absolute_step(method, options):
     assert got.nfev == ref.nfev
 
 
+@pytest.mark.parametrize("bounds", [None, [(-2.0, -1.3), (0.0, 2.7), (-0.8 + 1e-9, 1.0), (None, 1.9), (3.2, None)]])
 @pytest.mark.parametrize("options, step", [({}, 1e-8), ({"eps": 1e-6}, 1e-6)])
-def test_device_lbfgsb_differences_take_its_absolute_step(monkeypatch, options, step):
-    """L-BFGS-B differences with its own absolute ``eps`` (default 1e-8, SciPy's), seen in the first
-    gradient: SciPy's ``approx_fprime`` with that step, bit for bit."""
+def test_device_lbfgsb_differences_take_its_absolute_step(monkeypatch, options, step, bounds):
+    """L-BFGS-B differences with its own absolute ``eps`` (default 1e-8, SciPy's), turned back at its
+    bounds as SciPy's (``_adjust_scheme_to_bounds``: x0 on an upper bound, or closer to one than the
+    step), seen in the first gradient: SciPy's ``approx_derivative`` with that step, bit for bit."""
+    from scipy.optimize._numdiff import approx_derivative
     from torchnp.scipy.optimize import _result
 
     grads = []
@@ -1018,8 +1021,13 @@ def test_device_lbfgsb_differences_take_its_absolute_step(monkeypatch, options, 
                         lambda self, x, f: grads.append(differences(self, x, f)[1].numpy()) or (f, torch.from_numpy(grads[-1])))
     x0 = numpy.array([-1.3, 2.7, -0.8, 1.9, 3.2])
     _device_minimize(lambda x: float(np_rosen(x.to_numpy())), np.asarray(x0, device="cpu"), method="L-BFGS-B",
-                     options=dict(options, maxiter=1))
-    numpy.testing.assert_array_equal(grads[0], scipy.optimize.approx_fprime(x0, np_rosen, step))
+                     bounds=bounds, options=dict(options, maxiter=1))
+    lb, ub = -numpy.inf, numpy.inf
+    if bounds is not None:  # (SciPy's L-BFGS-B clips x0 into them first)
+        lb = numpy.array([-numpy.inf if p[0] is None else p[0] for p in bounds])
+        ub = numpy.array([numpy.inf if p[1] is None else p[1] for p in bounds])
+        x0 = numpy.clip(x0, lb, ub)
+    numpy.testing.assert_array_equal(grads[0], approx_derivative(np_rosen, x0, "2-point", abs_step=step, bounds=(lb, ub)))
 
 
 @pytest.mark.parametrize("maxiter", [0, 1, 2])

@@ -120,6 +120,8 @@ def minimize(fun, x0, args=(), method=None, jac=None, hess=None, hessp=None, bou
     obj = Objective(fun, None if meth == "powell" else jac, args, abs_step)
     if meth in ("l-bfgs-b", "powell"):
         lower, upper = _bounds(bounds, x)
+        if lower is not None:
+            obj.bounds = (lower, upper)
         return DEVICE_METHODS[meth](obj, x, lower, upper, callback=callback, **options)
     if meth == "newton-cg":
         if isinstance(hess, str) or hasattr(hess, "update"):  # a difference scheme or an update strategy:

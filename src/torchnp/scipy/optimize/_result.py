@@ -76,6 +76,7 @@ class Objective:
         self.autograd = jac is None or isinstance(jac, str)
         # SciPy's minimizers difference ``jac=None`` with their absolute ``eps`` (a scheme name: the relative step)
         self.abs_step = abs_step if jac is None else None
+        self.bounds = None  # (lower, upper) tensors: L-BFGS-B's differences turn back at them, as SciPy's
 
     def __call__(self, x):
         self.nfev += 1
@@ -159,6 +160,12 @@ class Objective:
         if self.abs_step is not None:
             dx = (x + self.abs_step) - x
             h = torch.where(dx == 0, h, dx)
+        if self.bounds is not None:  # SciPy's _adjust_scheme_to_bounds, '1-sided'
+            lower_dist, upper_dist = x - self.bounds[0], self.bounds[1] - x
+            violated = (x + h < self.bounds[0]) | (x + h > self.bounds[1])
+            fitting = h.abs() <= torch.maximum(lower_dist, upper_dist)
+            h = torch.where(violated & fitting, -h, h)
+            h = torch.where(~fitting, torch.where(upper_dist >= lower_dist, upper_dist, -lower_dist), h)
         h = (x + h) - x
         g = torch.empty_like(x)
         for i in range(x.numel()):
