@@ -184,6 +184,12 @@ def _var(a, axes, ddof, keepdims, sqrt, nan):
     return fn(a, axis=axes, ddof=ddof, keepdims=keepdims)
 
 
+@_quiet
+def _accumulate(uf, a, axis):
+    """NumPy's ``uf.accumulate`` along ``axis`` (the two accumulate rows)."""
+    return uf.accumulate(a, axis=axis)
+
+
 # op -> Kernel: the measured decisions (benchmarks/kernels.py; figures in docs/benchmarks.md).
 # NumPy's single-threaded kernels, its SIMD ufunc loops, large matmul, dot, solve, det, cholesky,
 # lstsq, eigh and svd; inv, the rest of LAPACK, the other FFTs and plain arithmetic: torch.
@@ -282,10 +288,10 @@ KERNELS = {
     # products otherwise (complex128 cumprod). float64 and integers: torch's left fold in the dtype
     # gives NumPy's bits, faster (float64 10^6: 0.86 / 3.3 ms)
     "accumulate": Kernel(0, frozenset({torch.float16, torch.float32, torch.complex64, torch.complex128}),
-                         _quiet(lambda uf, a, axis: uf.accumulate(a, axis=axis))),
+                         _accumulate),
     # the other ufuncs' accumulate (subtract, maximum, divide, ...) of any host data: NumPy's loop,
     # where the engine's scans give other NaN signs (float64 subtract.accumulate)
-    "accumulate_other": Kernel(0, _ANY, _quiet(lambda uf, a, axis: uf.accumulate(a, axis=axis))),
+    "accumulate_other": Kernel(0, _ANY, _accumulate),
 }
 # Ufuncs (the kernels of torchnp's ufunc objects, ``ufunc_kernel``): NumPy's SIMD loops (AVX-512,
 # one thread) took 0.1-0.6x the time of torch's kernel on one thread from 10^5 elements for these
