@@ -1000,7 +1000,6 @@ METHOD_MIXES.update({
     "trace[out]": (_SQ, Arr(()), lambda x, y: x.trace(out=y)),
     "cumsum[out]": (_SQ, _SQ, lambda x, y: x.cumsum(axis=0, out=y)),
     "cumprod[out]": (_SQ, _SQ, lambda x, y: x.cumprod(axis=0, out=y)),
-    "ptp[out]": (_SQ, Arr((4,)), lambda x, y: x.ptp(axis=0, out=y)),
 })
 for _m in ("sum", "prod", "mean", "std", "var", "max", "min", "all", "any"):
     _extra = {"initial": 0.0} if _m in ("max", "min") else {}
@@ -1013,7 +1012,6 @@ for _m in ("sum", "prod", "mean", "std", "var", "max", "min", "all", "any"):
 #: the device array, so NumPy's own error (or its own Python code's ``bool()``) is what happens
 _NUMPY_OWN = {
     "[out]": "NumPy's C methods refuse a non-NumPy out= themselves (TypeError)",
-    "ptp[out]": "numpy.ndarray has no ptp method (NumPy 2)",
     "fill[0-d array]": "NumPy's fill refuses a non-NumPy value itself (ValueError)",
     "searchsorted[sorter]": "NumPy parses sorter itself (TypeError)",
     "clip[out]": "NumPy's internal clip ufunc, which torchnp does not define: TypeError naming it (docs/devices.md)",

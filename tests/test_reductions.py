@@ -505,3 +505,13 @@ def test_arg_extremum_of_0d_with_an_axis(name):
     for a in (numpy.array(5.0), numpy.array(-2), numpy.float64(numpy.nan)):
         for axis in (0, -1, 1, -2, 5):
             check(name, a, axis=axis)
+
+
+def test_ptp_is_no_array_method():
+    """NumPy 2 removed ``ndarray.ptp`` (``np.ptp(x)`` stays): a program calling ``x.ptp()`` gets
+    NumPy's AttributeError, not a result NumPy would not give (the scipy-lectures gradient-descent
+    script's ``log_z.ptp()`` fails under NumPy 2.4)."""
+    for xp, x in ((numpy, numpy.arange(3.0)), (torchnp, torchnp.arange(3.0))):
+        with pytest.raises(AttributeError, match="object has no attribute 'ptp'"):
+            x.ptp()
+    assert torchnp.ptp(torchnp.arange(3.0)) == numpy.ptp(numpy.arange(3.0))

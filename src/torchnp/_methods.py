@@ -10,7 +10,7 @@ from ._array import ndarray
 
 _FORWARDED = (
     "sum", "prod", "mean", "std", "var", "min", "max", "argmin", "argmax", "all", "any",
-    "cumsum", "cumprod", "ptp", "clip", "round", "nonzero", "sort", "argsort", "partition",
+    "cumsum", "cumprod", "clip", "round", "nonzero", "sort", "argsort", "partition",
     "argpartition", "searchsorted", "dot", "trace", "diagonal", "conj", "conjugate",
     "repeat", "take", "put", "compress", "choose",
 )  # tofile/dump/dumps have no namespace function: _io attaches them to ndarray itself
