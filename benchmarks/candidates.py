@@ -278,6 +278,16 @@ def _cases():
                  _row("einsum_matmul", min_size=1 << 62), lambda a, b: tnp.einsum("ij,jk->ik", A(a), A(b)))},
             'KERNELS["einsum_matmul"] (NumPy\'s dgemm from 500x500, as KERNELS["matmul"])'),
     })
+    for s in (100, 250, 700, 2000):  # the "copy" row's size: NumPy's copy loop against torch's clone
+        cases[f"A.T.copy() {s}x{s}"] = (
+            lambda s=s: (_data((s, s)),),
+            {"numpy": lambda a: a.T.copy(), "torch": lambda a: T(a).T.contiguous(), "torchnp": lambda a: A(a).T.copy(),
+             "torchnp, row copy off (torch's clone)": _with(_row("copy", min_size=1 << 62), lambda a: A(a).T.copy())},
+            'KERNELS["copy"].min_size (NumPy\'s copy loop from there; the same bytes either way)')
+    cases["fft 1e6"] = (
+        lambda: (_data(10 ** 6) + 1j * _data(10 ** 6, 1),),
+        {"numpy": np.fft.fft, "torch": lambda x: torch.fft.fft(T(x)), "torchnp": lambda x: tnp.fft.fft(A(x))},
+        'KERNELS["fft"] (torch\'s from two threads: the same call as raw torch\'s)')
     for name, np_fn, tnp_fn, torch_fn in (
             ("sum", np.sum, lambda x: tnp.sum(A(x)), lambda x: torch.sum(T(x)).item()),
             ("mean", np.mean, lambda x: tnp.mean(A(x)), lambda x: torch.mean(T(x)).item()),

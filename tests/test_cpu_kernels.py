@@ -131,6 +131,9 @@ CASES = {
                                  torchnp.argmax(a.reshape(-1, 100), axis=1, keepdims=True)],
                       lambda a: [numpy.argmin(a), numpy.argmax(a), numpy.argmin(a.reshape(-1, 100), axis=0),
                                  numpy.argmax(a.reshape(-1, 100), axis=1, keepdims=True)], False),
+    # a C-ordered copy of strided data: NumPy's copy loop, C-contiguous as NumPy's
+    "copy": (lambda a: (a.reshape(-1, 100).T.copy(), a[::-3].copy(), a.reshape(-1, 100).T.copy(order="A")),
+             lambda a: (a.reshape(-1, 100).T.copy(), a[::-3].copy(), a.reshape(-1, 100).T.copy(order="A")), True),
     # a product of equal operands is NumPy's einsum loop
     "einsum": (lambda a: [torchnp.einsum(s, a.reshape(-1, 100), a.reshape(-1, 100)[::-1]) for s in EINSUMS],
                lambda a: [numpy.einsum(s, a.reshape(-1, 100), a.reshape(-1, 100)[::-1]) for s in EINSUMS], False),
@@ -151,6 +154,15 @@ def test_numpy_kernel_gives_numpys_result_and_torchs(name, dtype, seed):
     assert_like_numpy(got, np_call(a), rtol=0, atol=0)
     if bit_identical:
         _same(got, torch_kernels(tn_call, tnp(a)))
+
+
+def test_strided_copy_is_c_ordered_as_numpys():
+    """§7 (row ``copy``): NumPy's copy loop keeps NumPy's layout (C order, its strides) and dtype."""
+    a = _values(0, "float32").reshape(-1, 100)
+    for key in ((slice(None), slice(None)), (slice(None, None, 2), slice(None, None, -1))):
+        got, want = tnp(a)[key].T.copy(), a[key].T.copy()
+        assert got.strides == want.strides and got.flags.c_contiguous and got.flags.owndata
+        assert_like_numpy(got, want, rtol=0, atol=0)
 
 
 @pytest.mark.parametrize("dtype", DTYPES)

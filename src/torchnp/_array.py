@@ -513,27 +513,6 @@ class ndarray:
         return _wrap(self._t.clone())
 
     # -- thin methods --
-    def copy(self, order="C"):
-        """A copy on the same device in memory ``order`` 'C', 'F', 'A' or 'K' (``numpy.ndarray.copy``)."""
-        h = self._h  # tiny_host inlined (§7: y = x.copy() in a callback loop)
-        if h is None and self._t.numel() <= TINY_HOST:
-            h = self._host_array()
-        if type(h) is _NPA and h.size <= TINY_HOST and (order == "C" or order == "K") and _device.CPU_VALUE_CHECKS \
-                and not _dynamo_compiling():
-            return host_result(h.copy(order))  # tiny host data: NumPy's copy, no torch call (TINY_HOST)
-        t = self._t
-        if order is None:  # NumPy's order converter reads None as 'C' here
-            order = "C"
-        if order == "K":
-            return _wrap(t.clone())  # torch keeps the layout of dense arrays, as NumPy
-        if order == "A":
-            order = "F" if _Flags(t).f_contiguous and not t.is_contiguous() else "C"
-        if order == "F":
-            return _wrap(_tensors.empty_laid_out(t.shape, _tensors.fortran_order(t.dim()), t.dtype, t.device).copy_(t))
-        if order != "C":
-            raise ValueError(f"order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
-        return _labelled(_wrap(t.clone(memory_format=torch.contiguous_format)), self._d)
-
     def astype(self, dtype, order="K", casting="unsafe", subok=True, copy=True, *, device=None):
         """The array cast to ``dtype`` under ``casting`` (``numpy.ndarray.astype``)."""
         t = self._t

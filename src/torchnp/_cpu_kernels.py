@@ -292,6 +292,10 @@ KERNELS = {
     # the other ufuncs' accumulate (subtract, maximum, divide, ...) of any host data: NumPy's loop,
     # where the engine's scans give other NaN signs (float64 subtract.accumulate)
     "accumulate_other": Kernel(0, _ANY, _accumulate),
+    # a C-ordered copy of a strided host array (``A.T.copy()``): NumPy's copy loop, the same bytes
+    # as torch's clone, in less time (idle, 2 threads, 2000x2000 transposed: NumPy 6.2 ms, torch 6.9;
+    # benchmarks/candidates.py's "copy" lines decide the size)
+    "copy": Kernel(100_000, _ANY, lambda a: _np.array(a, order="C")),
 }
 # Ufuncs (the kernels of torchnp's ufunc objects, ``ufunc_kernel``): NumPy's SIMD loops (AVX-512,
 # one thread) took 0.1-0.6x the time of torch's kernel on one thread from 10^5 elements for these

@@ -11,8 +11,8 @@ import operator
 import numpy as _np
 import torch
 
-from .. import _device, _dtypes
-from .._array import TINY_HOST, _dynamo_compiling, _wrap, host_result, ndarray
+from .. import _cpu_kernels, _device, _dtypes
+from .._array import TINY_HOST, _Flags, _dynamo_compiling, _labelled, _wrap, host_result, ndarray
 from .._boundary import device_of
 from .._device import CPU as _CPU
 from .._convert import NOVALUE, as_tensor, asarray, check_order, keep_alias, wrap_host
@@ -147,6 +147,33 @@ def _in_layout(t, order):
 def copy(a, order="K", subok=False):
     """Copy of ``a`` in memory ``order`` (``numpy.copy``)."""
     return _wrap(as_tensor(a)).copy(order)
+
+
+def _copy_method(self, order="C"):
+    """A copy on the same device in memory ``order`` 'C', 'F', 'A' or 'K' (``numpy.ndarray.copy``)."""
+    h = self._h  # tiny_host inlined (§7: y = x.copy() in a callback loop)
+    if h is None and self._t.numel() <= TINY_HOST:
+        h = self._host_array()
+    if type(h) is _np.ndarray and h.size <= TINY_HOST and (order == "C" or order == "K") \
+            and _device.CPU_VALUE_CHECKS and not _dynamo_compiling():
+        return host_result(h.copy(order))  # tiny host data: NumPy's copy, no torch call (TINY_HOST)
+    t = self._t
+    if order is None:  # NumPy's order converter reads None as 'C' here
+        order = "C"
+    if order == "K":
+        return _wrap(t.clone())  # torch keeps the layout of dense arrays, as NumPy
+    if order == "A":
+        order = "F" if _Flags(t).f_contiguous and not t.is_contiguous() else "C"
+    if order == "F":
+        return _wrap(empty_laid_out(t.shape, fortran_order(t.dim()), t.dtype, t.device).copy_(t))
+    if order != "C":
+        raise ValueError(f"order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
+    k = None if t.is_contiguous() else _cpu_kernels.numpy_kernel("copy", t)
+    r = t.clone(memory_format=torch.contiguous_format) if k is None else _cpu_kernels.run(k, t)
+    return _labelled(_wrap(r), self._d)
+
+
+ndarray.copy = _copy_method
 
 
 def empty(shape, dtype=None, order="C", *, device=None, like=None):
