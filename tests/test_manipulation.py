@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from numpy.exceptions import AxisError
 
 import torchnp
-from support import examples, Compare, DEVICE, SUPPORTED_DTYPES, arrays, assert_like_numpy, check, tnp
+from support import examples, Compare, DEVICE, RESULT_DEVICE, SUPPORTED_DTYPES, arrays, assert_like_numpy, check, tnp
 
 small = settings(max_examples=examples(20))
 
@@ -559,9 +559,26 @@ def test_vectorize_frompyfunc():
         assert_like_numpy(torchnp.vectorize(fn, signature=sig)(*targs), numpy.vectorize(fn, signature=sig)(*nargs))
     with pytest.raises(ValueError):
         torchnp.vectorize(lambda u, v: u, signature="(n),(n)->(n)")(tnp(m), tnp(numpy.ones(3)))
-    g = torchnp.frompyfunc(lambda x, y: x + y, 2, 1)
-    assert g.nin == 2 and g.nout == 1
-    assert_like_numpy(g(tnp(a), tnp(b)), numpy.frompyfunc(lambda x, y: x + y, 2, 1)(a, b).astype(float))
+
+
+def test_frompyfunc_is_numpys_ufunc():  # §2.5: object results are host-only data, NumPy's own array
+    def add(x, y):
+        return x + y
+
+    a, b = numpy.arange(6).reshape(2, 3), numpy.array([0.5, 1.0, 2.0])
+    g, want = torchnp.frompyfunc(add, 2, 1), numpy.frompyfunc(add, 2, 1)
+    assert (g.nin, g.nout, g.nargs, g.identity) == (want.nin, want.nout, want.nargs, want.identity)
+    assert torchnp.frompyfunc(add, 2, 1, identity=0).identity == 0
+    if RESULT_DEVICE.type != "cpu":  # device data: a TypeError naming the explicit copy, no host read
+        with pytest.raises(TypeError, match="to_numpy"):
+            g(tnp(a), tnp(b))
+        return
+    for got, exp in ((g(tnp(a), tnp(b)), want(a, b)), (g.reduce(tnp(a), axis=1), want.reduce(a, axis=1)),
+                     (g.accumulate(tnp(b), dtype=object), want.accumulate(b, dtype=object)),
+                     (g.outer(tnp(b), tnp(b)), want.outer(b, b)), (g(tnp(b), 1), want(b, 1))):
+        assert type(got) is numpy.ndarray and got.dtype == object
+        assert got.shape == exp.shape and all(type(u) is type(v) and u == v for u, v in zip(got.flat, exp.flat))
+    assert g(2, 3) == want(2, 3) == 5
 
 
 def test_vectorize_host_only_data():  # §2.5: str/object inputs or output types run NumPy's vectorize

@@ -3,7 +3,7 @@
 ndenumerate, ndindex, nditer.
 
 These call Python functions per element or per slice: they are Python loops, as in
-NumPy, and element-wise ones (vectorize, frompyfunc, ndenumerate) copy the data to
+NumPy, and element-wise ones (vectorize, ndenumerate) copy the data to
 the host once to hand Python scalars to the function.
 """
 
@@ -258,29 +258,11 @@ class vectorize:
         return outs[0] if len(outs) == 1 else tuple(outs)
 
 
-class _PyUfunc:
-    """Result of :func:`frompyfunc`: a Python-loop ufunc returning torchnp arrays."""
-
-    def __init__(self, func, nin, nout, identity):
-        self._func, self.nin, self.nout, self.identity = func, nin, nout, identity
-        self.nargs = nin + nout
-        self.__name__ = f"{getattr(func, '__name__', '?')} (vectorized)"
-
-    def __call__(self, *args):
-        if len(args) != self.nin:
-            raise TypeError(f"{self.__name__} takes {self.nin} positional arguments but {len(args)} were given")
-        return _loop(self._func, args, self.nout, None, None)
-
-    def __repr__(self):
-        return f"<ufunc '{self.__name__}'>"
-
-
-def frompyfunc(func, /, nin, nout, *, identity=None):
-    """A ufunc-like callable from a Python function (``numpy.frompyfunc``); a Python loop.
-    NumPy returns object arrays; torchnp infers a numeric dtype from the results."""
-    if not callable(func):
-        raise TypeError("function must be callable")
-    return _PyUfunc(func, nin, nout, identity)
+def frompyfunc(func, /, nin, nout, **identity):
+    """NumPy's own ufunc object (``numpy.frompyfunc``): its results are object arrays, host-only data
+    (§2.5). torchnp arrays reach it through ``__array_ufunc__``: host data as NumPy's views (NumPy's
+    results, its ``reduce``/``accumulate``/``outer``/``at``), device data a ``TypeError`` naming it."""
+    return _np.frompyfunc(func, nin, nout, **identity)  # identity= only if given: NumPy tells None from absent
 
 
 class ndenumerate:
