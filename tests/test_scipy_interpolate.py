@@ -25,9 +25,10 @@ def _convert(obj, make):
     return obj
 
 
-def check_object(name, args, kwargs, uses, rtol=None, atol=None, value_check=False):
+def check_object(name, args, kwargs, uses, rtol=None, atol=None, value_check=False, zero_signs=False):
     """Build SciPy's ``scipy.interpolate.<name>`` and ours from the same data, then compare
-    ``use(obj, arr)`` for each of ``uses`` (``arr`` makes the array operands of the calls)."""
+    ``use(obj, arr)`` for each of ``uses`` (``arr`` makes the array operands of the calls);
+    ``zero_signs``: SciPy's zeros' signs too (its 0.0 against -0.0)."""
     npy = lambda a: a.copy()  # noqa: E731
     dev = lambda a: torchnp.asarray(a.copy(), device=DEVICE)  # noqa: E731
     try:
@@ -63,6 +64,10 @@ def check_object(name, args, kwargs, uses, rtol=None, atol=None, value_check=Fal
                     assert_exact(got, expected, f"{name} (host rules)")
                 else:
                     assert_close(got, expected, rtol, atol, f"{name} (accelerator rules)")
+                if zero_signs:
+                    e = numpy.asarray(expected)
+                    numpy.testing.assert_array_equal(numpy.signbit(got.to_numpy()[e == 0]), numpy.signbit(e[e == 0]),
+                                                     err_msg=f"{name}: the signs of SciPy's zeros")
 
 
 def _data(n, shape=(), seed=0, dtype="float64", sorted_=True):
@@ -177,6 +182,17 @@ def test_ppoly():
     check_object("PPoly", (c[:, :4], x), {}, [])
 
 
+def test_integrate_over_nothing_is_scipys_zero():  # §8.2: SciPy's 0.0 for integrate(a, a), -0.0 for b < a
+    rng = numpy.random.default_rng(3)
+    c, x = rng.uniform(-1, 1, (4, 5, 2)), numpy.cumsum(rng.uniform(0.5, 1, 6))
+    ends = [(x[2], x[2]), (x[0] - 1, x[0] - 1), (x[3], x[1] + 0.25), (x[1], x[1] + 0.25)]
+    uses = [lambda f, a, e=e: f.integrate(*e) for e in ends]
+    check_object("PPoly", (c, x), {}, uses, rtol=1e-10, atol=1e-9, zero_signs=True)
+    check_object("PPoly", (c, x), dict(extrapolate="periodic"), uses, rtol=1e-10, atol=1e-9, zero_signs=True)
+    y = _data(6, (2,), 1)[1]
+    check_object("CubicSpline", (x, y), {}, uses, rtol=1e-10, atol=1e-9, zero_signs=True)
+
+
 # ------------------------------------------------------------------ B-splines
 @settings(max_examples=examples(30), deadline=None)
 @given(k=st.sampled_from([0, 1, 2, 3, 5]), n=st.integers(6, 10), shape=st.sampled_from([(), (2,)]),
@@ -231,6 +247,25 @@ def test_bspline():
     check_object("BSpline", (t, c, k), dict(extrapolate="periodic"), uses[:2], rtol=1e-10, atol=1e-10)
     check_object("BSpline", (t, c.T, k), dict(axis=1), uses[:2], rtol=1e-10, atol=1e-10)
     check_object("BSpline", (t[:5], c, k), {}, [])
+
+
+@pytest.mark.parametrize("k", [1, 3])
+@pytest.mark.parametrize("shape", [(), (2,)])
+def test_bspline_open_knots_and_extra_coefficients(k, shape):  # §8.2
+    # knots not clamped (the base interval [t[k], t[n]] inside the knots) and more coefficients than
+    # the n = len(t) - k - 1 a spline uses (SciPy ignores the rest): derivatives, and integrals past
+    # the base interval, crossing ends past one side (SciPy's splint: zero for 1-d coefficients,
+    # its N-d path NaN) and over nothing (SciPy's signed zeros)
+    t = numpy.arange(10.0)
+    c = numpy.random.default_rng(5).uniform(-1, 1, (len(t) - k - 1 + 2,) + shape)
+    xn = _probe(t)
+    ends = [(-1.0, 10.0), (10.0, -1.0), (2.5, 8.0), (0.5, 2.5), (2.5, 0.5), (7.5, 9.5), (9.5, 9.5), (4.0, 4.0)]
+    uses = [lambda f, a: f(a(xn)), lambda f, a: f(a(xn), 1), lambda f, a: f.derivative()(a(xn)),
+            lambda f, a: f.antiderivative()(a(xn)), lambda f, a: f.c] + \
+        [lambda f, a, e=e, ext=ext: f.integrate(*e, extrapolate=ext) for e in ends for ext in (None, False)]
+    for extrapolate in (True, False):
+        check_object("BSpline", (t, c, k), dict(extrapolate=extrapolate), uses, rtol=1e-10, atol=1e-10,
+                     zero_signs=True)
 
 
 # ------------------------------------------------------------------ regular grids
