@@ -25,10 +25,13 @@ def _convert(obj, make):
     return obj
 
 
-def check_object(name, args, kwargs, uses, rtol=None, atol=None, value_check=False, zero_signs=False):
+def check_object(name, args, kwargs, uses, rtol=None, atol=None, value_check=False, zero_signs=False,
+                 messages=False):
     """Build SciPy's ``scipy.interpolate.<name>`` and ours from the same data, then compare
     ``use(obj, arr)`` for each of ``uses`` (``arr`` makes the array operands of the calls);
-    ``zero_signs``: SciPy's zeros' signs too (its 0.0 against -0.0)."""
+    ``zero_signs``: SciPy's zeros' signs too (its 0.0 against -0.0); ``messages``: SciPy's
+    exception messages too, the device path under ``errstate(invalid="raise")``, where it makes
+    SciPy's value checks (§3.5)."""
     npy = lambda a: a.copy()  # noqa: E731
     dev = lambda a: torchnp.asarray(a.copy(), device=DEVICE)  # noqa: E731
     try:
@@ -40,12 +43,13 @@ def check_object(name, args, kwargs, uses, rtol=None, atol=None, value_check=Fal
     rules = [contextlib.nullcontext, accelerator_rules] if ON_CPU else [contextlib.nullcontext]
     for i, rule in enumerate(rules):
         exact = ON_CPU and i == 0
-        with rule():
+        with rule(), torchnp.errstate(invalid="raise") if messages else contextlib.nullcontext():
             if build_exc is not None:
                 if value_check and not exact:
                     continue
-                with pytest.raises(type(build_exc)):
+                with pytest.raises(type(build_exc)) as info:
                     ours_cls(*_convert(args, dev), **_convert(kwargs, dev))
+                assert not messages or str(info.value) == str(build_exc), name
                 continue
             ours = ours_cls(*_convert(args, dev), **_convert(kwargs, dev))
             for use in uses:
@@ -56,8 +60,9 @@ def check_object(name, args, kwargs, uses, rtol=None, atol=None, value_check=Fal
                 if exc is not None:
                     if value_check and not exact:
                         continue
-                    with pytest.raises(type(exc)):
+                    with pytest.raises(type(exc)) as info:
                         use(ours, dev)
+                    assert not messages or str(info.value) == str(exc), name
                     continue
                 got = use(ours, dev)
                 if exact:
@@ -112,6 +117,8 @@ def test_interp1d_bounds_error():  # a value check: host data raises, the device
     check_object("interp1d", (x, y), dict(bounds_error=True, fill_value="extrapolate"), [])
     check_object("interp1d", (x, y), dict(kind="bogus"), [])
     check_object("interp1d", (x[:1], y[:1]), dict(kind="cubic"), [])
+    outside = [lambda f, a: f(a(numpy.array([x[1], x[0] - 1]))), lambda f, a: f(a(numpy.array([x[1], x[-1] + 1])))]
+    check_object("interp1d", (x, y), {}, outside, messages=True)  # SciPy's message: the value and the edge
 
 
 # ------------------------------------------------------------------ piecewise polynomials
@@ -142,6 +149,14 @@ def test_cubic_spline(n, shape, axis, bc, extrapolate, complex_, seed):
     scale = float(numpy.abs(y).max()) * (x[-1] - x[0] + 3) ** 3
     check_object("CubicSpline", (x, y), dict(axis=axis, bc_type=bc_type, extrapolate=extrapolate), uses,
                  rtol=1e-9, atol=1e-9 * scale)
+
+
+@pytest.mark.parametrize("shape", [(), (2,)])
+def test_cubic_spline_three_nodes(shape):  # not-a-knot on three nodes: SciPy's own 3 x 3 system
+    x, y = _data(3, shape, 7)
+    xn = _probe(x)
+    uses = [lambda f, a: f(a(xn)), lambda f, a: f(a(xn), 1), lambda f, a: f.c]
+    check_object("CubicSpline", (x, y), {}, uses, rtol=1e-10, atol=1e-10)
 
 
 def test_cubic_spline_errors():
@@ -297,7 +312,7 @@ def test_regular_grid_errors_and_tuples():
     check_scipy(call("interpolate.interpn", points, values, numpy.array([[9.0, 0.0]])), value_check=True)
     check_scipy(call("interpolate.interpn", points, values, inside, method="bogus"))
     check_scipy(call("interpolate.interpn", points, values, numpy.ones((2, 3))))
-    check_object("RegularGridInterpolator", (points, values[:3]), {}, [])
+    check_object("RegularGridInterpolator", (points, values[:3]), {}, [], messages=True)
 
 
 def test_spline_methods_are_host_only_on_device():  # §8.3: a TypeError naming the fix
