@@ -14,7 +14,7 @@ from hypothesis.extra import numpy as hnp
 
 import torchnp
 import torchnp.scipy.stats as tstats
-from scipy_support import ON_CPU, accelerator_rules, call, check_scipy
+from scipy_support import ON_CPU, accelerator_rules, call, check_scipy, same_error
 from support import DEVICE, examples
 
 #: name -> strategies of its shape parameters (drawn as arrays of the operand's trailing shape)
@@ -335,6 +335,47 @@ def test_correlations(name, n, data):
     r = numpy.corrcoef(x, y)[0, 1]
     rtol = 1e-10 + 4 * numpy.finfo(numpy.float64).eps / (1 - r * r)
     check_scipy(call(f"stats.{name}", x, y, alternative=alternative), rtol=rtol, atol=1e-14)
+
+
+def test_pearsonr_of_two_points_is_scipys():  # r = +-1, p = 1 (n = 2 is SciPy's smallest)
+    a = numpy.array([1.0, 3.0])
+    check_scipy(call("stats.pearsonr", a, a ** 2))
+    check_scipy(call("stats.pearsonr", a, -a))
+
+
+@pytest.mark.parametrize("x,y", [
+    ([1.0, 3.0], [2.0, 4.0]), ([1.0, 3.0], [2.0, 2.0]),  # two points: SciPy's p 0 or 1, no standard errors
+    ([1.0, 2.0, 4.0], [3.0, 3.0, 3.0]),  # flat y: r nan (0 / 0), p nan
+    ([0.0, 1e-170, 2e-170], [0.0, 1e150, 2e150]),  # x's squares underflow, its products with y do not: r 0
+    ([1.0, 2.0, 3.0], [2.0]),  # SciPy's axis decorator pairs them: y broadcasts
+    ([], [1.5]), ([1.5], [1.5]),  # too small: nan and SciPy's SmallSampleWarning
+], ids=["two", "two-flat", "flat-y", "underflow", "broadcast", "empty", "one"])
+def test_linregress_small_and_flat_data_is_scipys(x, y):  # SciPy 1.17's branches
+    from scipy.stats._axis_nan_policy import SmallSampleWarning
+
+    x, y = numpy.asarray(x), numpy.asarray(y)
+    with warnings.catch_warnings(), numpy.errstate(divide="ignore", invalid="ignore"):  # SciPy's own 1 / 0
+        warnings.simplefilter("ignore", SmallSampleWarning)
+        check_scipy(call("stats.linregress", x, y, alternative="less"))
+    if x.size <= 1:  # SciPy's warning on the device path too
+        with accelerator_rules() if ON_CPU else contextlib.nullcontext(), \
+                pytest.warns(SmallSampleWarning, match="too small; all returned values will be NaN"):
+            tstats.linregress(torchnp.asarray(x, device=DEVICE), torchnp.asarray(y, device=DEVICE))
+
+
+@pytest.mark.parametrize("c", [
+    call("stats.linregress", numpy.array([2.0, 2.0, 2.0]), numpy.array([1.0, 2.0, 3.0])),  # all x identical
+    call("stats.linregress", numpy.array([1.0]), numpy.array([1.0, 2.0, 3.0])),  # x broadcasts: identical
+    call("stats.linregress", numpy.array([1.0, 2.0, 3.0]), numpy.array([1.0, 2.0])),  # lengths
+], ids=["identical", "broadcast-identical", "lengths"])
+def test_linregress_messages_are_scipys(c):  # on the device under errstate(invalid="raise") (§3.5)
+    same_error(c)
+
+
+def test_linregress_reads_identical_x_only_under_errstate():  # §3.5: the device skips the value check
+    x, y = (torchnp.asarray(v, device=DEVICE) for v in ([2.0, 2.0, 2.0], [1.0, 2.0, 3.0]))
+    with accelerator_rules() if ON_CPU else contextlib.nullcontext():
+        assert numpy.isnan(tstats.linregress(x, y).slope.item())  # 0 / 0, no host read
 
 
 def test_linregress_intercept_stderr():
