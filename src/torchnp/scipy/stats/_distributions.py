@@ -122,14 +122,13 @@ class _Standard:
         c = self.sf(z, *s)
         return torch.log(c) if self.discrete else torch.where(c > 0.5, _log1p(-self.cdf(z, *s)), torch.log(c))
 
-    def ppf(self, q, *s):
+    def ppf(self, q, *s):  # q in (0, 1): _ppf answers the others (SciPy's generic rules)
         a, b = self.bracket(*s)
         shape = torch.broadcast_shapes(q.shape, *(v.shape for v in s))
         lo = a.expand(shape) if torch.is_tensor(a) else torch.full(shape, a, dtype=_F64, device=q.device)
         hi = b.expand(shape) if torch.is_tensor(b) else torch.full(shape, b, dtype=_F64, device=q.device)
-        qq = torch.where((q > 0) & (q < 1), q, 0.5)
-        up = qq > 0.5  # the upper half by the sf: 1 - q is exact there, and the sf keeps its digits
-        target = torch.where(up, qq - 1, qq)
+        up = q > 0.5  # the upper half by the sf: 1 - q is exact there, and the sf keeps its digits
+        target = torch.where(up, q - 1, q)
         f = lambda z: self.tail(z, up, *s)  # noqa: E731
         if self.discrete:
             return _integer_bisect(f, target, lo, hi)
