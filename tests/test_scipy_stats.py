@@ -2,6 +2,7 @@
 implementation within tolerance under the accelerator rules (tests/scipy_support.py)."""
 
 import contextlib
+import inspect
 import re
 import warnings
 
@@ -153,6 +154,11 @@ def test_python_data_and_keywords():
     check_scipy(call("stats.norm.cdf", [0.5, 1.0], loc=1.0, scale=2.0))
     check_scipy(call("stats.gamma.logpdf", 2.0, a=3.0, scale=0.5), rtol=1e-12)
     check_scipy(call("stats.binom.pmf", [0, 1, 2], n=2, p=0.5))
+    # the first argument by SciPy's name (the signature: tests/test_scipy_dispatch.py)
+    check_scipy(call("stats.binom.pmf", k=numpy.array([0.0, 1.0, 2.0]), n=2, p=0.5))
+    check_scipy(call("stats.poisson.logcdf", k=numpy.array([0.0, 3.0]), mu=1.5), rtol=1e-12)
+    check_scipy(call("stats.norm.sf", x=numpy.array([0.5, 2.0]), loc=1.0))
+    check_scipy(call("stats.binom.ppf", q=numpy.array([0.1, 0.7]), n=5, p=0.3))
 
 
 @pytest.mark.parametrize("name,args", [("norm", (1.0, 2.0)), ("gamma", (2.0,)), ("poisson", (3.0,)),
@@ -161,11 +167,12 @@ def test_frozen(name, args):
     x = numpy.linspace(0.05, 0.95, 7)
     frozen, theirs = getattr(tstats, name)(*args), getattr(scipy.stats, name)(*args)
     for m in _methods(name):
-        exp = getattr(theirs, m)(x)
-        got = getattr(frozen, m)(torchnp.asarray(x))
+        arg = next(iter(inspect.signature(getattr(theirs, m)).parameters))  # by SciPy's name: x, k (pmf), q
+        exp = getattr(theirs, m)(**{arg: x})
+        got = getattr(frozen, m)(**{arg: torchnp.asarray(x)})
         numpy.testing.assert_array_equal(got.to_numpy(), exp, strict=True)  # host rules: SciPy's own
         with accelerator_rules():
-            got = getattr(frozen, m)(torchnp.asarray(x, device=DEVICE))
+            got = getattr(frozen, m)(**{arg: torchnp.asarray(x, device=DEVICE)})
         assert isinstance(got, torchnp.ndarray)
         numpy.testing.assert_allclose(got.to_numpy(), exp, rtol=1e-9, atol=1e-300)
     assert frozen.mean() == theirs.mean()  # SciPy's other methods, on host parameters
