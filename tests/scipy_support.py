@@ -177,6 +177,20 @@ def _raises(fn, exc, where):
     raise AssertionError(f"{where}: returned where SciPy raised {type(exc).__name__}: {exc}")
 
 
+def same_error(c):
+    """SciPy's exception for call ``c``, type and message, on the torch path (accelerator rules)
+    under ``errstate(invalid="raise")``, where the device path makes SciPy's value checks (§3.5)."""
+    expected, exc = scipy_result(c)
+    assert exc is not None, c.name
+    with accelerator_rules() if ON_CPU else contextlib.nullcontext(), torchnp.errstate(invalid="raise"):
+        try:
+            ours(c)
+        except type(exc) as e:
+            assert str(e) == str(exc), f"{c.name}: {e} where SciPy says {exc}"
+            return
+    raise AssertionError(f"{c.name}: no {type(exc).__name__} where SciPy raised {exc}")
+
+
 def check_scipy(c, *, rtol=None, atol=None, value_check=False, reference=None):
     """torchnp.scipy against SciPy for call ``c`` under both rule sets (module docstring).
     ``reference(expected)``, where given, is the device path's oracle where SciPy is inexact

@@ -25,9 +25,13 @@ def _convert(obj, make):
     return obj
 
 
-def check_object(name, args, kwargs, uses, rtol=None, atol=None, value_check=False):
+def check_object(name, args, kwargs, uses, rtol=None, atol=None, value_check=False, zero_signs=False,
+                 messages=False):
     """Build SciPy's ``scipy.interpolate.<name>`` and ours from the same data, then compare
-    ``use(obj, arr)`` for each of ``uses`` (``arr`` makes the array operands of the calls)."""
+    ``use(obj, arr)`` for each of ``uses`` (``arr`` makes the array operands of the calls);
+    ``zero_signs``: SciPy's zeros' signs too (its 0.0 against -0.0); ``messages``: SciPy's
+    exception messages too, the device path under ``errstate(invalid="raise")``, where it makes
+    SciPy's value checks (§3.5)."""
     npy = lambda a: a.copy()  # noqa: E731
     dev = lambda a: torchnp.asarray(a.copy(), device=DEVICE)  # noqa: E731
     try:
@@ -39,12 +43,13 @@ def check_object(name, args, kwargs, uses, rtol=None, atol=None, value_check=Fal
     rules = [contextlib.nullcontext, accelerator_rules] if ON_CPU else [contextlib.nullcontext]
     for i, rule in enumerate(rules):
         exact = ON_CPU and i == 0
-        with rule():
+        with rule(), torchnp.errstate(invalid="raise") if messages else contextlib.nullcontext():
             if build_exc is not None:
                 if value_check and not exact:
                     continue
-                with pytest.raises(type(build_exc)):
+                with pytest.raises(type(build_exc)) as info:
                     ours_cls(*_convert(args, dev), **_convert(kwargs, dev))
+                assert not messages or str(info.value) == str(build_exc), name
                 continue
             ours = ours_cls(*_convert(args, dev), **_convert(kwargs, dev))
             for use in uses:
@@ -55,14 +60,19 @@ def check_object(name, args, kwargs, uses, rtol=None, atol=None, value_check=Fal
                 if exc is not None:
                     if value_check and not exact:
                         continue
-                    with pytest.raises(type(exc)):
+                    with pytest.raises(type(exc)) as info:
                         use(ours, dev)
+                    assert not messages or str(info.value) == str(exc), name
                     continue
                 got = use(ours, dev)
                 if exact:
                     assert_exact(got, expected, f"{name} (host rules)")
                 else:
                     assert_close(got, expected, rtol, atol, f"{name} (accelerator rules)")
+                if zero_signs:
+                    e = numpy.asarray(expected)
+                    numpy.testing.assert_array_equal(numpy.signbit(got.to_numpy()[e == 0]), numpy.signbit(e[e == 0]),
+                                                     err_msg=f"{name}: the signs of SciPy's zeros")
 
 
 def _data(n, shape=(), seed=0, dtype="float64", sorted_=True):
@@ -107,6 +117,8 @@ def test_interp1d_bounds_error():  # a value check: host data raises, the device
     check_object("interp1d", (x, y), dict(bounds_error=True, fill_value="extrapolate"), [])
     check_object("interp1d", (x, y), dict(kind="bogus"), [])
     check_object("interp1d", (x[:1], y[:1]), dict(kind="cubic"), [])
+    outside = [lambda f, a: f(a(numpy.array([x[1], x[0] - 1]))), lambda f, a: f(a(numpy.array([x[1], x[-1] + 1])))]
+    check_object("interp1d", (x, y), {}, outside, messages=True)  # SciPy's message: the value and the edge
 
 
 # ------------------------------------------------------------------ piecewise polynomials
@@ -137,6 +149,14 @@ def test_cubic_spline(n, shape, axis, bc, extrapolate, complex_, seed):
     scale = float(numpy.abs(y).max()) * (x[-1] - x[0] + 3) ** 3
     check_object("CubicSpline", (x, y), dict(axis=axis, bc_type=bc_type, extrapolate=extrapolate), uses,
                  rtol=1e-9, atol=1e-9 * scale)
+
+
+@pytest.mark.parametrize("shape", [(), (2,)])
+def test_cubic_spline_three_nodes(shape):  # not-a-knot on three nodes: SciPy's own 3 x 3 system
+    x, y = _data(3, shape, 7)
+    xn = _probe(x)
+    uses = [lambda f, a: f(a(xn)), lambda f, a: f(a(xn), 1), lambda f, a: f.c]
+    check_object("CubicSpline", (x, y), {}, uses, rtol=1e-10, atol=1e-10)
 
 
 def test_cubic_spline_errors():
@@ -175,6 +195,17 @@ def test_ppoly():
     check_object("PPoly", (c, x), {}, uses, rtol=1e-10, atol=1e-9)
     check_object("PPoly", (c, x), dict(extrapolate=False, axis=1), uses[:2], rtol=1e-10, atol=1e-9)
     check_object("PPoly", (c[:, :4], x), {}, [])
+
+
+def test_integrate_over_nothing_is_scipys_zero():  # §8.2: SciPy's 0.0 for integrate(a, a), -0.0 for b < a
+    rng = numpy.random.default_rng(3)
+    c, x = rng.uniform(-1, 1, (4, 5, 2)), numpy.cumsum(rng.uniform(0.5, 1, 6))
+    ends = [(x[2], x[2]), (x[0] - 1, x[0] - 1), (x[3], x[1] + 0.25), (x[1], x[1] + 0.25)]
+    uses = [lambda f, a, e=e: f.integrate(*e) for e in ends]
+    check_object("PPoly", (c, x), {}, uses, rtol=1e-10, atol=1e-9, zero_signs=True)
+    check_object("PPoly", (c, x), dict(extrapolate="periodic"), uses, rtol=1e-10, atol=1e-9, zero_signs=True)
+    y = _data(6, (2,), 1)[1]
+    check_object("CubicSpline", (x, y), {}, uses, rtol=1e-10, atol=1e-9, zero_signs=True)
 
 
 # ------------------------------------------------------------------ B-splines
@@ -233,6 +264,25 @@ def test_bspline():
     check_object("BSpline", (t[:5], c, k), {}, [])
 
 
+@pytest.mark.parametrize("k", [1, 3])
+@pytest.mark.parametrize("shape", [(), (2,)])
+def test_bspline_open_knots_and_extra_coefficients(k, shape):  # §8.2
+    # knots not clamped (the base interval [t[k], t[n]] inside the knots) and more coefficients than
+    # the n = len(t) - k - 1 a spline uses (SciPy ignores the rest): derivatives, and integrals past
+    # the base interval, crossing ends past one side (SciPy's splint: zero for 1-d coefficients,
+    # its N-d path NaN) and over nothing (SciPy's signed zeros)
+    t = numpy.arange(10.0)
+    c = numpy.random.default_rng(5).uniform(-1, 1, (len(t) - k - 1 + 2,) + shape)
+    xn = _probe(t)
+    ends = [(-1.0, 10.0), (10.0, -1.0), (2.5, 8.0), (0.5, 2.5), (2.5, 0.5), (7.5, 9.5), (9.5, 9.5), (4.0, 4.0)]
+    uses = [lambda f, a: f(a(xn)), lambda f, a: f(a(xn), 1), lambda f, a: f.derivative()(a(xn)),
+            lambda f, a: f.antiderivative()(a(xn)), lambda f, a: f.c] + \
+        [lambda f, a, e=e, ext=ext: f.integrate(*e, extrapolate=ext) for e in ends for ext in (None, False)]
+    for extrapolate in (True, False):
+        check_object("BSpline", (t, c, k), dict(extrapolate=extrapolate), uses, rtol=1e-10, atol=1e-10,
+                     zero_signs=True)
+
+
 # ------------------------------------------------------------------ regular grids
 @settings(max_examples=examples(30), deadline=None)
 @given(ndim=st.integers(1, 3), extra=st.sampled_from([(), (2,)]), method=st.sampled_from(["linear", "nearest"]),
@@ -262,7 +312,7 @@ def test_regular_grid_errors_and_tuples():
     check_scipy(call("interpolate.interpn", points, values, numpy.array([[9.0, 0.0]])), value_check=True)
     check_scipy(call("interpolate.interpn", points, values, inside, method="bogus"))
     check_scipy(call("interpolate.interpn", points, values, numpy.ones((2, 3))))
-    check_object("RegularGridInterpolator", (points, values[:3]), {}, [])
+    check_object("RegularGridInterpolator", (points, values[:3]), {}, [], messages=True)
 
 
 def test_spline_methods_are_host_only_on_device():  # §8.3: a TypeError naming the fix

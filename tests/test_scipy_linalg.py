@@ -15,7 +15,7 @@ from hypothesis import given, settings, strategies as st
 
 import torchnp
 from scipy_support import (ON_CPU, accelerator_rules, assert_close, assert_exact, call, check_scipy, ours,
-                           scipy_result)
+                           same_error, scipy_result)
 from support import DEVICE, examples
 
 _RNG = numpy.random.default_rng(0)
@@ -589,17 +589,6 @@ def test_batched_subspaces():
                                                                   exp[0] @ numpy.swapaxes(exp[0], -1, -2), 1e-10))
 
 
-def _same_error(c):
-    """SciPy's exception for call ``c``, type and message, on the torch path (accelerator rules)
-    under ``errstate(invalid="raise")``, where the device path makes SciPy's value checks (§3.5)."""
-    expected, exc = scipy_result(c)
-    assert exc is not None, c.name
-    with accelerator_rules() if ON_CPU else contextlib.nullcontext(), torchnp.errstate(invalid="raise"):
-        with pytest.raises(type(exc)) as info:
-            ours(c)
-    assert str(info.value) == str(exc), c.name
-
-
 _INF = numpy.array([[1.0, numpy.inf], [0.0, 1.0]])
 
 
@@ -613,7 +602,7 @@ _INF = numpy.array([[1.0, numpy.inf], [0.0, 1.0]])
     call("linalg.solve", numpy.zeros((1, 1)), numpy.ones(1)),  # a singular 1 x 1
 ], ids=lambda c: c.name)
 def test_value_checks_and_messages_are_scipys(c):  # check_finite's and the shape checks' messages
-    _same_error(c)
+    same_error(c)
 
 
 def test_value_checks_pass_where_scipys_do():

@@ -2,6 +2,7 @@
 implementation within tolerance under the accelerator rules (tests/scipy_support.py)."""
 
 import contextlib
+import inspect
 import re
 import warnings
 
@@ -14,7 +15,7 @@ from hypothesis.extra import numpy as hnp
 
 import torchnp
 import torchnp.scipy.stats as tstats
-from scipy_support import ON_CPU, accelerator_rules, call, check_scipy
+from scipy_support import ON_CPU, accelerator_rules, call, check_scipy, same_error
 from support import DEVICE, examples
 
 #: name -> strategies of its shape parameters (drawn as arrays of the operand's trailing shape)
@@ -153,6 +154,11 @@ def test_python_data_and_keywords():
     check_scipy(call("stats.norm.cdf", [0.5, 1.0], loc=1.0, scale=2.0))
     check_scipy(call("stats.gamma.logpdf", 2.0, a=3.0, scale=0.5), rtol=1e-12)
     check_scipy(call("stats.binom.pmf", [0, 1, 2], n=2, p=0.5))
+    # the first argument by SciPy's name (the signature: tests/test_scipy_dispatch.py)
+    check_scipy(call("stats.binom.pmf", k=numpy.array([0.0, 1.0, 2.0]), n=2, p=0.5))
+    check_scipy(call("stats.poisson.logcdf", k=numpy.array([0.0, 3.0]), mu=1.5), rtol=1e-12)
+    check_scipy(call("stats.norm.sf", x=numpy.array([0.5, 2.0]), loc=1.0))
+    check_scipy(call("stats.binom.ppf", q=numpy.array([0.1, 0.7]), n=5, p=0.3))
 
 
 @pytest.mark.parametrize("name,args", [("norm", (1.0, 2.0)), ("gamma", (2.0,)), ("poisson", (3.0,)),
@@ -161,11 +167,12 @@ def test_frozen(name, args):
     x = numpy.linspace(0.05, 0.95, 7)
     frozen, theirs = getattr(tstats, name)(*args), getattr(scipy.stats, name)(*args)
     for m in _methods(name):
-        exp = getattr(theirs, m)(x)
-        got = getattr(frozen, m)(torchnp.asarray(x))
+        arg = next(iter(inspect.signature(getattr(theirs, m)).parameters))  # by SciPy's name: x, k (pmf), q
+        exp = getattr(theirs, m)(**{arg: x})
+        got = getattr(frozen, m)(**{arg: torchnp.asarray(x)})
         numpy.testing.assert_array_equal(got.to_numpy(), exp, strict=True)  # host rules: SciPy's own
         with accelerator_rules():
-            got = getattr(frozen, m)(torchnp.asarray(x, device=DEVICE))
+            got = getattr(frozen, m)(**{arg: torchnp.asarray(x, device=DEVICE)})
         assert isinstance(got, torchnp.ndarray)
         numpy.testing.assert_allclose(got.to_numpy(), exp, rtol=1e-9, atol=1e-300)
     assert frozen.mean() == theirs.mean()  # SciPy's other methods, on host parameters
@@ -335,6 +342,47 @@ def test_correlations(name, n, data):
     r = numpy.corrcoef(x, y)[0, 1]
     rtol = 1e-10 + 4 * numpy.finfo(numpy.float64).eps / (1 - r * r)
     check_scipy(call(f"stats.{name}", x, y, alternative=alternative), rtol=rtol, atol=1e-14)
+
+
+def test_pearsonr_of_two_points_is_scipys():  # r = +-1, p = 1 (n = 2 is SciPy's smallest)
+    a = numpy.array([1.0, 3.0])
+    check_scipy(call("stats.pearsonr", a, a ** 2))
+    check_scipy(call("stats.pearsonr", a, -a))
+
+
+@pytest.mark.parametrize("x,y", [
+    ([1.0, 3.0], [2.0, 4.0]), ([1.0, 3.0], [2.0, 2.0]),  # two points: SciPy's p 0 or 1, no standard errors
+    ([1.0, 2.0, 4.0], [3.0, 3.0, 3.0]),  # flat y: r nan (0 / 0), p nan
+    ([0.0, 1e-170, 2e-170], [0.0, 1e150, 2e150]),  # x's squares underflow, its products with y do not: r 0
+    ([1.0, 2.0, 3.0], [2.0]),  # SciPy's axis decorator pairs them: y broadcasts
+    ([], [1.5]), ([1.5], [1.5]),  # too small: nan and SciPy's SmallSampleWarning
+], ids=["two", "two-flat", "flat-y", "underflow", "broadcast", "empty", "one"])
+def test_linregress_small_and_flat_data_is_scipys(x, y):  # SciPy 1.17's branches
+    from scipy.stats._axis_nan_policy import SmallSampleWarning
+
+    x, y = numpy.asarray(x), numpy.asarray(y)
+    with warnings.catch_warnings(), numpy.errstate(divide="ignore", invalid="ignore"):  # SciPy's own 1 / 0
+        warnings.simplefilter("ignore", SmallSampleWarning)
+        check_scipy(call("stats.linregress", x, y, alternative="less"))
+    if x.size <= 1:  # SciPy's warning on the device path too
+        with accelerator_rules() if ON_CPU else contextlib.nullcontext(), \
+                pytest.warns(SmallSampleWarning, match="too small; all returned values will be NaN"):
+            tstats.linregress(torchnp.asarray(x, device=DEVICE), torchnp.asarray(y, device=DEVICE))
+
+
+@pytest.mark.parametrize("c", [
+    call("stats.linregress", numpy.array([2.0, 2.0, 2.0]), numpy.array([1.0, 2.0, 3.0])),  # all x identical
+    call("stats.linregress", numpy.array([1.0]), numpy.array([1.0, 2.0, 3.0])),  # x broadcasts: identical
+    call("stats.linregress", numpy.array([1.0, 2.0, 3.0]), numpy.array([1.0, 2.0])),  # lengths
+], ids=["identical", "broadcast-identical", "lengths"])
+def test_linregress_messages_are_scipys(c):  # on the device under errstate(invalid="raise") (§3.5)
+    same_error(c)
+
+
+def test_linregress_reads_identical_x_only_under_errstate():  # §3.5: the device skips the value check
+    x, y = (torchnp.asarray(v, device=DEVICE) for v in ([2.0, 2.0, 2.0], [1.0, 2.0, 3.0]))
+    with accelerator_rules() if ON_CPU else contextlib.nullcontext():
+        assert numpy.isnan(tstats.linregress(x, y).slope.item())  # 0 / 0, no host read
 
 
 def test_linregress_intercept_stderr():

@@ -149,7 +149,12 @@ class BSpline(Mirrored):
             ends = torch.stack([torch.maximum(ends[0], self._t[self.k]), torch.minimum(ends[1], self._t[n])])
         t, c, k = _antider_coefficients(self._t, self._c, self.k, 1)
         vals = _evaluate(t, c[:t.shape[0] - k - 1], k, ends, 0, True if not extrapolate else extrapolate)
-        return (vals[1] - vals[0]) * sign
+        out = vals[1] - vals[0]
+        if not extrapolate:  # both ends past one side: the shrunk ends cross; SciPy's splint (1-d
+            # coefficients) integrates over nothing, its N-d path evaluates outside the base interval
+            crossed = (ends[0] > ends[1]).reshape((1,) * out.dim())
+            out = torch.where(crossed, 0.0 if self._c.dim() == 1 else math.nan, out)
+        return out * sign
 
     @host_method
     def derivative(self, nu=1):

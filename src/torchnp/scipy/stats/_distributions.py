@@ -27,7 +27,6 @@ from ..special._ufuncs import _betainc, _betaln, _ndtr
 __all__ = ["norm", "t", "chi2", "expon", "uniform", "gamma", "beta", "lognorm", "poisson", "binom"]
 
 _F64 = torch.float64
-_WHY = "SciPy's distribution methods take (x, *args, **kwds): the shape parameters, then loc and scale"
 _LN_SQRT_2PI = 0.5 * math.log(2 * math.pi)
 _INF = math.inf
 
@@ -122,14 +121,13 @@ class _Standard:
         c = self.sf(z, *s)
         return torch.log(c) if self.discrete else torch.where(c > 0.5, _log1p(-self.cdf(z, *s)), torch.log(c))
 
-    def ppf(self, q, *s):
+    def ppf(self, q, *s):  # q in (0, 1): _ppf answers the others (SciPy's generic rules)
         a, b = self.bracket(*s)
         shape = torch.broadcast_shapes(q.shape, *(v.shape for v in s))
         lo = a.expand(shape) if torch.is_tensor(a) else torch.full(shape, a, dtype=_F64, device=q.device)
         hi = b.expand(shape) if torch.is_tensor(b) else torch.full(shape, b, dtype=_F64, device=q.device)
-        qq = torch.where((q > 0) & (q < 1), q, 0.5)
-        up = qq > 0.5  # the upper half by the sf: 1 - q is exact there, and the sf keeps its digits
-        target = torch.where(up, qq - 1, qq)
+        up = q > 0.5  # the upper half by the sf: 1 - q is exact there, and the sf keeps its digits
+        target = torch.where(up, q - 1, q)
         f = lambda z: self.tail(z, up, *s)  # noqa: E731
         if self.discrete:
             return _integer_bisect(f, target, lo, hi)
@@ -540,9 +538,28 @@ def _make(dist, method):
         impl = _rvs(dist)
     else:
         impl = _cumulative(dist, method)
+    if dist.discrete and method != "ppf":
+        impl = _scipy_names(impl, "kwargs" if method == "rvs" else "k")
     impl.__name__ = method
     impl.__doc__ = f"``scipy.stats.{dist.name}.{method}``."
-    return mirror("stats", f"{dist.name}.{method}", signature_differs=_WHY)(impl)
+    return mirror("stats", f"{dist.name}.{method}")(impl)
+
+
+def _scipy_names(impl, name):
+    """``impl`` with SciPy's parameter names for a discrete distribution: ``k`` first (``pmf(k=...)``),
+    or ``rvs(*args, **kwargs)``."""
+    if name == "k":
+        return lambda k, *args, **kwds: impl(k, *args, **kwds)
+    return lambda *args, **kwargs: impl(*args, **kwargs)
+
+
+def _frozen_method(m, name, args, kwds):
+    """The frozen distribution's method: SciPy's one parameter, ``x``, ``k`` (pmf) or ``q`` (ppf)."""
+    if name == "q":
+        return lambda q: m(q, *args, **kwds)
+    if name == "k":
+        return lambda k: m(k, *args, **kwds)
+    return lambda x: m(x, *args, **kwds)
 
 
 class rv_frozen:
@@ -561,7 +578,8 @@ class rv_frozen:
             if attr == "rvs":
                 return lambda size=None, random_state=None: m(*self.args, size=size, random_state=random_state,
                                                               **self.kwds)
-            return lambda x: m(x, *self.args, **self.kwds)
+            return _frozen_method(m, "q" if attr == "ppf" else "k" if attr in ("pmf", "logpmf") else "x", self.args,
+                                  self.kwds)
         dev = _device_argument(self.args, self.kwds)
         if dev is not None:
             raise TypeError(f"torchnp.scipy.stats.{self.dist.name}(...).{attr} has no device implementation; "

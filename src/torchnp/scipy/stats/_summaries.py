@@ -9,12 +9,14 @@ Results: SciPy's field names; on the device the library's own named tuples of 0-
 """
 
 import math
+import warnings
 from typing import NamedTuple
 
 import torch
 
 from ... import _dtypes
 from ..._boundary import tensor, tensors
+from ..._convert import checks_data
 from .._dispatch import mirror
 from ..special._ufuncs import _betainc, _entr, _rel_entr
 
@@ -337,18 +339,33 @@ def linregress(x, y, alternative="two-sided", *, axis=0, nan_policy="propagate",
     xt, yt = _float(xt).to(torch.float64), _float(yt).to(torch.float64)
     if xt.ndim != 1 or yt.ndim != 1:
         raise NotImplementedError("torchnp.scipy.stats.linregress: 1-D x and y on the device")
+    try:  # SciPy's axis decorator pairs x and y: a length 1 broadcasts
+        xt, yt = torch.broadcast_tensors(xt, yt)
+    except RuntimeError:
+        raise ValueError("Array shapes are incompatible for broadcasting.") from None
     n = xt.shape[0]
-    if n != yt.shape[0]:
-        raise ValueError("Inputs must not be empty.") if n == 0 else \
-            ValueError("all the input array dimensions except for the concatenation axis must match exactly")
+    if n <= 1:  # the decorator's too_small: NaN results and its warning
+        from scipy.stats._axis_nan_policy import SmallSampleWarning  # SciPy's class, only then
+
+        warnings.warn("One or more sample arguments is too small; all returned values will be NaN. See "
+                      "documentation for sample size requirements.", SmallSampleWarning, stacklevel=3)
+        nan = torch.full((), math.nan, dtype=torch.float64, device=xt.device)
+        return LinregressResult(nan, nan.clone(), nan.clone(), nan.clone(), nan.clone(), intercept_stderr=nan.clone())
+    if checks_data(xt) and bool(xt.max() == xt.min()):
+        raise ValueError("Cannot calculate a linear regression if all x values are identical")
     xmean, ymean = xt.mean(), yt.mean()
     ssxm = ((xt - xmean) ** 2).mean()
     ssym = ((yt - ymean) ** 2).mean()
     ssxym = ((xt - xmean) * (yt - ymean)).mean()
-    r_den = torch.sqrt(ssxm * ssym)
-    r = torch.where(r_den == 0, 0.0, ssxym / r_den).to(torch.float64).clamp(-1, 1)
+    flat = (ssxm == 0) | (ssym == 0)  # SciPy's r: nan for 0 / 0, 0 for a zero denominator alone
+    r = torch.where(flat, torch.where(ssxym == 0, math.nan, 0.0), ssxym / torch.sqrt(ssxm * ssym))
+    r = r.to(torch.float64).clamp(-1, 1)
     slope = ssxym / ssxm
     intercept = ymean - slope * xmean
+    if n == 2:  # SciPy's two points: p 1 for equal y, else 0, no standard errors (and no alternative)
+        zero = torch.zeros((), dtype=torch.float64, device=xt.device)
+        return LinregressResult(slope, intercept, r, torch.where(yt[0] == yt[1], 1.0, zero), zero,
+                                intercept_stderr=zero.clone())
     df = n - 2
     tiny = 1.0e-20
     tt = r * torch.sqrt(df / ((1.0 - r + tiny) * (1.0 + r + tiny)))
