@@ -1017,6 +1017,30 @@ def test_tiny_host_products_with_out_are_numpys(seed, n, dtype, name, into):
     assert numpy.array_equal(expected, fn(a, b, out=b if into == "b" else numpy.empty_like(b)))  # NumPy's own
 
 
+@settings(max_examples=examples(40), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, TINY_HOST), dtype=st.sampled_from(["float32", "float64"]),
+       name=st.sampled_from(["sin", "exp", "tanh", "arctan", "cbrt", "power", "arctan2", "modf", "frexp"]),
+       into=st.sampled_from(["fresh", "operand", "numpy"]))
+def test_tiny_host_ufuncs_with_out_are_numpys(seed, n, dtype, name, into):
+    """A ufunc on tiny host data with ``out=`` gives the bits it gives without it, NumPy's loop
+    (docs/differences.md, accuracy: host arrays of up to 64 elements): into a fresh array, into
+    its operand (overlap) and into a numpy.ndarray; it returns ``out`` and bumps its version (§7)."""
+    rng = numpy.random.default_rng(seed)
+    f, tf = getattr(numpy, name), getattr(torchnp, name)
+    args = [(rng.random(n) * 4).astype(dtype) for _ in range(f.nin)]
+    expected = f(*args)
+    expected = expected if isinstance(expected, tuple) else (expected,)
+    targs = [torchnp.asarray(a.copy()) for a in args]
+    make = {"fresh": torchnp.empty, "numpy": numpy.empty}.get(into)
+    outs = tuple(targs[0] if into == "operand" and e.dtype == args[0].dtype and i == 0 else
+                 (make or torchnp.empty)(n, dtype=e.dtype) for i, e in enumerate(expected))
+    versions = [o._t._version for o in outs if type(o) is torchnp.ndarray]
+    got = tf(*targs, out=outs if f.nout > 1 else outs[0])
+    assert all(g is o for g, o in zip(got if f.nout > 1 else (got,), outs))
+    _same(outs, expected)
+    assert all(o._t._version > v for o, v in zip([o for o in outs if type(o) is torchnp.ndarray], versions))
+
+
 def test_host_kernels_run_numpy_without_a_torch_op():
     """einsum, lstsq and ``x[idx] = v`` on host arrays call NumPy's kernel on the arrays' cached
     host views and wrap its results lazily (``host_kernel``): not one torch op, NumPy's results
