@@ -997,6 +997,50 @@ def test_tiny_host_real_matmul_has_numpys_matmul_bits(seed, dims, dtype, form):
     _same(torchnp.matmul(torchnp.asarray(a), torchnp.asarray(b)), numpy.matmul(a, b))
 
 
+@settings(max_examples=examples(40), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, 6), dtype=st.sampled_from(["float32", "float64", "complex64"]),
+       name=st.sampled_from(["dot", "matmul"]), into=st.sampled_from(["fresh", "b", "numpy"]))
+def test_tiny_host_products_with_out_are_numpys(seed, n, dtype, name, into):
+    """dot and matmul of tiny host data with ``out=`` give the bits they give without it, NumPy's
+    (``np.dot(a, b, out=b)`` equals ``np.dot(a, b)`` in NumPy: PyTorch's port of NumPy's
+    test_dot_out_mem_overlap, float32 3x3; torch's order differed in the last place), into a fresh
+    array, into an operand (overlap) and into a numpy.ndarray (§3.3, §7)."""
+    rng = numpy.random.default_rng(seed)
+    a, b = (rng.standard_normal((n, n)).astype(dtype) for _ in range(2))
+    fn, tfn = getattr(numpy, name), getattr(torchnp, name)
+    expected = fn(a, b)
+    ta, tb = torchnp.asarray(a), torchnp.asarray(b.copy())
+    out = {"fresh": torchnp.empty((n, n), dtype=dtype), "b": tb, "numpy": numpy.empty((n, n), dtype=dtype)}[into]
+    got = tfn(ta, tb, out=out)
+    assert got is out
+    _same(out, expected)
+    assert numpy.array_equal(expected, fn(a, b, out=b if into == "b" else numpy.empty_like(b)))  # NumPy's own
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, TINY_HOST), dtype=st.sampled_from(["float32", "float64"]),
+       name=st.sampled_from(["sin", "exp", "tanh", "arctan", "cbrt", "power", "arctan2", "modf", "frexp"]),
+       into=st.sampled_from(["fresh", "operand", "numpy"]))
+def test_tiny_host_ufuncs_with_out_are_numpys(seed, n, dtype, name, into):
+    """A ufunc on tiny host data with ``out=`` gives the bits it gives without it, NumPy's loop
+    (docs/differences.md, accuracy: host arrays of up to 64 elements): into a fresh array, into
+    its operand (overlap) and into a numpy.ndarray; it returns ``out`` and bumps its version (§7)."""
+    rng = numpy.random.default_rng(seed)
+    f, tf = getattr(numpy, name), getattr(torchnp, name)
+    args = [(rng.random(n) * 4).astype(dtype) for _ in range(f.nin)]
+    expected = f(*args)
+    expected = expected if isinstance(expected, tuple) else (expected,)
+    targs = [torchnp.asarray(a.copy()) for a in args]
+    make = {"fresh": torchnp.empty, "numpy": numpy.empty}.get(into)
+    outs = tuple(targs[0] if into == "operand" and e.dtype == args[0].dtype and i == 0 else
+                 (make or torchnp.empty)(n, dtype=e.dtype) for i, e in enumerate(expected))
+    versions = [o._t._version for o in outs if type(o) is torchnp.ndarray]
+    got = tf(*targs, out=outs if f.nout > 1 else outs[0])
+    assert all(g is o for g, o in zip(got if f.nout > 1 else (got,), outs))
+    _same(outs, expected)
+    assert all(o._t._version > v for o, v in zip([o for o in outs if type(o) is torchnp.ndarray], versions))
+
+
 def test_host_kernels_run_numpy_without_a_torch_op():
     """einsum, lstsq and ``x[idx] = v`` on host arrays call NumPy's kernel on the arrays' cached
     host views and wrap its results lazily (``host_kernel``): not one torch op, NumPy's results

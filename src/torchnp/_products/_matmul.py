@@ -7,7 +7,7 @@ import torch
 
 from .. import _cpu_kernels, _device, _dtypes
 from .._array import _NPA, _wrap, host_result, ndarray, result, tiny_host, tiny_view
-from .._boundary import beside_subclass, store, tensors
+from .._boundary import beside_subclass, store, tensor, tensors
 from .._convert import normalize_axis
 from .._ufuncs._ufunc import translate
 
@@ -85,6 +85,11 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, s
     kb = b.shape[-2] if b.dim() > 1 else b.shape[0]
     if ka != kb:
         raise ValueError(f"matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature (n?,k),(k,m?)->(n?,m?) (size {kb} is different from {ka})")
+    if out is not None and dtype is None:
+        h1 = tiny_view(x1)
+        h2 = None if h1 is None else tiny_view(x2)
+        if h2 is not None:  # tiny host data: NumPy's matmul, its bits as without out= (a fresh result: overlap safe)
+            return _store(tensor(_tiny_matmul(h1, h2)), out, casting)
     dt = _dtypes.promote_torch(a.dtype, b.dtype) if dtype is None else _dtypes.to_torch(_np.dtype(dtype))
     if dt is torch.bool:
         r = torch.matmul(a.to(torch.float64 if a.device.type == "cpu" else torch.float32), b.to(torch.float64 if a.device.type == "cpu" else torch.float32)) != 0

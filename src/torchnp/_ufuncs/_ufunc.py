@@ -17,7 +17,7 @@ import torch
 
 from .. import _cpu_kernels, _device, _dtypes
 from .._device import CPU as _CPU
-from .._array import TINY_HOST, _host_values, _new, _wrap, host_result, ndarray, result, tiny_host, tiny_numpy
+from .._array import TINY_HOST, _host_values, _new, _written, _wrap, host_result, ndarray, result, tiny_host, tiny_numpy
 from .._boundary import answers_numpy_itself, broadcast_error, casting_rule, operand, run_on_host, store, where_mask
 from .._convert import NOVALUE as _NOVALUE
 from .._cpu_kernels import NOT_NUMPYS
@@ -402,7 +402,39 @@ class ufunc:
         return w if r.dim() else result(w)
 
     # The general path: any operands, out=, where=, dtype=, casting=.
+    def _tiny_operand(self, x):
+        """What NumPy's loop takes for operand ``x`` on the tiny host path: NumPy's view of tiny host
+        data (a torchnp array's or a ``numpy.ndarray``), a Python or NumPy scalar; None otherwise."""
+        tp = type(x)
+        if tp is _NPA:
+            return tiny_numpy(x, self._tiny)
+        if tp is ndarray:
+            h = tiny_host(x)
+            return h if h is not None and h.size <= self._tiny else None
+        return x if tp is float or tp is int or tp in _NP_SCALARS else None
+
+    def _tiny_out(self, args, out):
+        """``out=`` alone with tiny host operands and outputs (_array.TINY_HOST): NumPy's ufunc writes
+        into the outputs' host views, so the bits are those of the call without ``out=`` (NumPy's
+        loop), with NumPy's casting, overlap and errors; the outputs are returned. None otherwise."""
+        outs = out if type(out) is tuple else (out,)
+        if len(args) != self.nin or len(outs) != self.nout or not _device.CPU_VALUE_CHECKS or _dynamo_compiling():
+            return None
+        hs = [self._tiny_operand(a) for a in args]
+        hos = [self._tiny_operand(o) if type(o) is ndarray or type(o) is _NPA else None for o in outs]
+        if any(h is None for h in hs) or any(h is None for h in hos):
+            return None
+        self._np(*hs, out=tuple(hos))
+        for o in outs:
+            if type(o) is ndarray and o._p is not False:
+                _written(o)  # as a torch write would
+        return outs[0] if self.nout == 1 else outs
+
     def _call(self, args, out, options):
+        if out is not None and not options and self._tiny > 0:
+            r = self._tiny_out(args, out)
+            if r is not None:
+                return r
         if out is None and not options and all(type(a) in _HOST_SCALARS or isinstance(a, _np.generic) for a in args) \
                 and not _compiling() and ((_device.get_default_device().type == "cpu" and _device.CPU_VALUE_CHECKS)
                                           or not all(type(a) in _HOST_SCALARS for a in args)):
@@ -682,17 +714,6 @@ class _Binary(ufunc):
             if h1 is not None and h2 is not None:
                 return host_result(self._np(h1, h2))
         return self._call((x1, x2), out, options)
-
-    def _tiny_operand(self, x):
-        """What NumPy's loop takes for operand ``x`` on the tiny host path: NumPy's view of tiny host
-        data (a torchnp array's or a ``numpy.ndarray``), a Python or NumPy scalar; None otherwise."""
-        tp = type(x)
-        if tp is _NPA:
-            return tiny_numpy(x, self._tiny)
-        if tp is ndarray:
-            h = tiny_host(x)
-            return h if h is not None and h.size <= self._tiny else None
-        return x if tp is float or tp is int or tp in _NP_SCALARS else None
 
 
 class _MultiOutput(ufunc):
