@@ -256,6 +256,15 @@ def test_summaries(name, a, data):
         check_scipy(call(f"stats.{name}", a, **kw), rtol=1e-9, atol=atol)
 
 
+@pytest.mark.parametrize("dtype", ["int64", "int8", "uint16", "float32"])
+def test_describe_minmax_keeps_the_dtype(dtype):
+    # SciPy's describe docstring, describe(np.arange(10)): minmax holds NumPy's min and max, in the input's
+    # dtype (int64 there); the device path gave float64
+    a = (numpy.arange(12) % 5).reshape(3, 4).astype(dtype)
+    check_scipy(call("stats.describe", a))
+    check_scipy(call("stats.describe", a, axis=None))
+
+
 def test_zscore_of_nearly_equal_data():
     """Nearly equal data: the exact z-scores (fractions, a 200-bit sqrt) are the oracle; ours (the device
     path) and SciPy's are within 2 eps max|a| / std of them, the conditioning bound test_summaries

@@ -14,7 +14,8 @@ from typing import NamedTuple
 import torch
 
 from ... import _dtypes
-from ..._boundary import tensor, tensors
+from ..._boundary import array, tensor, tensors
+from ..._reductions._extrema import amax, amin
 from .._dispatch import mirror
 from ..special._ufuncs import _betainc, _entr, _rel_entr
 
@@ -207,7 +208,9 @@ def describe(a, axis=0, ddof=1, bias=True, nan_policy="propagate"):
     n = t.shape[ax]
     if n == 0:
         raise ValueError("The input must not be empty.")
-    mm = (t.amin(dim=ax), t.amax(dim=ax))
+    # SciPy's minmax keeps the input's dtype (integers and bool too: NumPy's min and max)
+    raw = array(tensor(a).reshape(t.shape))
+    mm = (amin(raw, axis=ax)._t, amax(raw, axis=ax)._t)
     return DescribeResult(torch.tensor(n, device=t.device), mm, t.mean(dim=ax), t.var(dim=ax, correction=ddof),
                           skew.__wrapped__(t, ax, bias=bias), kurtosis.__wrapped__(t, ax, bias=bias))
 
