@@ -124,6 +124,13 @@ def test_kron_and_stacks():
         assert got.shape == ref.shape
         numpy.testing.assert_array_equal(_dense(got), ref.toarray())
     assert sparse.vstack([da, da]).format == ss.vstack([a, a]).format
+    # SciPy's block_array docstring: int64 blocks around a None block stay int64 (the zeros took float64)
+    ints = [ss.coo_array([[1, 2], [3, 4]]), ss.coo_array([[5], [6]]), ss.coo_array([[7]])]
+    ref = ss.block_array([[ints[0], ints[1]], [None, ints[2]]])
+    got = sparse.block_array([[sparse.coo_array(ints[0], device="cpu"), sparse.coo_array(ints[1], device="cpu")],
+                              [None, sparse.coo_array(ints[2], device="cpu")]])
+    assert got.dtype == ref.dtype and got.format == ref.format
+    numpy.testing.assert_array_equal(_dense(got), ref.toarray())
     with pytest.raises(ValueError):
         sparse.vstack([da, db])
 
