@@ -358,6 +358,29 @@ def test_correlations(name, n, data):
     check_scipy(call(f"stats.{name}", x, y, alternative=alternative), rtol=rtol, atol=1e-14)
 
 
+def _spearman_data():
+    rng = numpy.random.default_rng(7)
+    x2n, y2n = rng.standard_normal((30, 2)), rng.standard_normal((30, 2))
+    x3 = rng.standard_normal((3, 20))
+    x3[1, 4] = numpy.nan
+    ties = numpy.round(rng.standard_normal((25, 3)) * 2)
+    return [((x2n,), {}), ((x2n, y2n), {}), ((x2n.T, y2n.T), {"axis": 1}), ((x2n, y2n), {"axis": None}),
+            ((rng.integers(10, size=(30, 2)),), {}), ((ties,), {"alternative": "greater"}), ((x3,), {"axis": 1}),
+            ((x2n[:, 0], y2n), {}), ((numpy.array([1.0, 2, numpy.nan, 4]), numpy.array([1.0, 2, 3, 5])), {}),
+            ((x2n[:1],), {}), ((x2n, y2n), {"axis": 2}), ((x2n[:, 0],), {})]
+
+
+@pytest.mark.parametrize("case", range(len(_spearman_data())))
+def test_spearmanr_2d_and_nan(case):
+    # SciPy's spearmanr docstring: spearmanr(x2n) of a (100, 2) sample, spearmanr(x2n, y2n), axis=1 and None,
+    # integers: the variables are columns (rows for axis=1), a and b stacked, a scalar for two variables and
+    # the matrix for more (NotImplementedError on the device before); NaN propagates as SciPy's rankdata
+    # (the 1-D device path ranked around it: 0.83 for SciPy's nan); one observation: nan; bad axis, one
+    # variable: SciPy's ValueError
+    args, kw = _spearman_data()[case]
+    check_scipy(call("stats.spearmanr", *args, **kw), rtol=1e-10, atol=1e-14)
+
+
 def test_linregress_intercept_stderr():
     x, y = numpy.arange(10.0), numpy.arange(10.0) ** 1.3
     exp = scipy.stats.linregress(x, y)
