@@ -315,6 +315,20 @@ def test_regular_grid_errors_and_tuples():
     check_object("RegularGridInterpolator", (points, values[:3]), {}, [], messages=True)
 
 
+def test_regular_grid_one_point_1d_xi():
+    # SciPy's interpn docstring: one point as a 1-D xi of ndim coordinates is a batch of one, shape (1,)
+    # (SciPy reshapes a 1-D xi to (-1, ndim)); the device path gave a 0-d result
+    points = (numpy.linspace(0, 4, 5), numpy.linspace(0, 5, 6), numpy.linspace(0, 6, 7))
+    values = numpy.add.outer(numpy.add.outer(2 * points[0], 3 * points[1]), -points[2])
+    check_scipy(call("interpolate.interpn", points, values, numpy.array([2.21, 3.12, 1.15])))
+    check_scipy(call("interpolate.interpn", points, values, numpy.array([2.21, 3.12, 1.15, 0.5, 0.5, 0.5])))
+    check_scipy(call("interpolate.interpn", points, values, numpy.array([2.21, 3.12])))  # not a multiple of ndim
+    uses = [lambda f, a: f(a(numpy.array([2.21, 3.12, 1.15]))), lambda f, a: f(a(numpy.array([1.0, 2, 3, 2, 1, 0])),
+                                                                                 method="nearest")]
+    check_object("RegularGridInterpolator", (points, values), {}, uses)
+    check_scipy(call("interpolate.interpn", points[:1], values[:, 0, 0], numpy.array([0.5, 2.5, 3.0])))
+
+
 def test_spline_methods_are_host_only_on_device():  # §8.3: a TypeError naming the fix
     points = (torchnp.arange(4.0, device="meta"),)
     with pytest.raises(TypeError, match="to_numpy"):

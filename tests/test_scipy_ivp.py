@@ -76,6 +76,20 @@ def test_device_t_eval_and_dense_output(method, span):
     numpy.testing.assert_allclose(plain.sol(te[::7]).to_numpy(), ref.sol(te[::7]), rtol=1e-8, atol=1e-9)
 
 
+@pytest.mark.parametrize("t_eval", [[0, 1, 2, 4, 10], numpy.array([0, 1, 2, 4, 10], dtype=numpy.int32),
+                                    numpy.array([0.5, 2.0, 9.5], dtype=numpy.float32)])
+def test_device_t_keeps_t_evals_dtype(t_eval):
+    # SciPy's solve_ivp docstring, t_eval=[0, 1, 2, 4, 10]: its t holds t_eval's values in t_eval's dtype
+    # (int64 there); the device path gave float64
+    decay = lambda t, y: -0.5 * y  # noqa: E731
+    ref = scipy.integrate.solve_ivp(decay, [0, 10], [2.0, 4.0, 8.0], t_eval=t_eval)
+    te = np.asarray(t_eval) if isinstance(t_eval, numpy.ndarray) else t_eval
+    got = _device(decay, [0, 10], np.asarray([2.0, 4.0, 8.0]), t_eval=te)
+    assert got.t.dtype == ref.t.dtype and got.y.dtype == ref.y.dtype
+    numpy.testing.assert_array_equal(got.t.to_numpy(), ref.t)
+    numpy.testing.assert_allclose(got.y.to_numpy(), ref.y, rtol=1e-6)
+
+
 def test_dop853_dense_output_is_scipys():  # the 7th-order interpolant, not a lower-order one
     ref = scipy.integrate.solve_ivp(lambda t, y: -y, [0, 4], [1.0], method="DOP853", dense_output=True, rtol=1e-6)
     got = _device(lambda t, y: -y, [0, 4], np.asarray([1.0]), method="DOP853", dense_output=True, rtol=1e-6)

@@ -11,7 +11,7 @@ from hypothesis import event, given, settings, strategies as st
 
 import torchnp as np
 from torchnp.scipy import optimize
-from scipy_support import ON_CPU, accelerator_rules
+from scipy_support import ON_CPU, accelerator_rules, call, check_scipy
 from support import DEVICE, examples
 
 
@@ -39,6 +39,32 @@ X0 = [1.3, 0.7, 0.8, 1.9, 1.2]
 HOST_METHODS = ["BFGS", "L-BFGS-B", "CG", "Nelder-Mead", "TNC", "SLSQP", "Powell", "Newton-CG"]
 DEVICE_METHODS = ["BFGS", "L-BFGS-B", "CG", "Nelder-Mead"]
 QUADRATIC_METHODS = DEVICE_METHODS + ["Newton-CG", "Powell"]
+
+
+@pytest.mark.parametrize("x", [numpy.array(X0), numpy.arange(6.0).reshape(3, 2) / 3, numpy.array([1, 2, 3]),
+                               numpy.array(X0, dtype=numpy.float32), numpy.array([0.5, -1.5])])
+def test_rosenbrock_functions_are_scipys(x):
+    # SciPy's rosen, rosen_der, rosen_hess(_prod): the objective of minimize's docstring examples; host only
+    # before, so minimize(rosen, x0) stopped at rosen on a device (the tests' own torchnp rosen aside)
+    check_scipy(call("optimize.rosen", x))
+    check_scipy(call("optimize.rosen_der", x))
+    if x.ndim == 1:
+        check_scipy(call("optimize.rosen_hess", x))
+        check_scipy(call("optimize.rosen_hess_prod", x, numpy.linspace(-1, 1, x.size)))
+    m = np.asarray(x, device="meta")  # no host read
+    assert optimize.rosen(m).device.type == "meta" and optimize.rosen_der(m).shape == x.shape
+
+
+def test_minimize_docstring_example_with_scipys_rosen():
+    ref = scipy.optimize.minimize(scipy.optimize.rosen, X0, method="BFGS", jac=scipy.optimize.rosen_der,
+                                  options={"gtol": 1e-6})
+    with accelerator_rules():
+        x0 = np.asarray(X0, device=DEVICE)
+        got = optimize.minimize(optimize.rosen, x0, method="BFGS", jac=optimize.rosen_der, options={"gtol": 1e-6})
+        auto = optimize.minimize(optimize.rosen, x0, method="BFGS", options={"gtol": 1e-6})  # autograd's gradient
+    for r in (got, auto):
+        assert r.success and r.x.device == x0.device
+        numpy.testing.assert_allclose(r.x.to_numpy(), ref.x, atol=1e-4)
 
 
 @pytest.mark.parametrize("method", HOST_METHODS)

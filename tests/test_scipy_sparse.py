@@ -82,6 +82,21 @@ def test_construction_forms():
     assert empty.shape == (3, 4) and empty.nnz == 0
 
 
+@pytest.mark.parametrize("name", ["csr_array", "csc_array", "csr_matrix", "csc_matrix"])
+def test_compressed_form_without_shape(name):
+    # SciPy's csr_array docstring builds a term-document matrix as csr_array((data, indices, indptr), dtype=int):
+    # the shape is len(indptr) - 1 by the largest index + 1 (transposed for CSC); the device path raised
+    # "unable to infer matrix dimensions". No stored element: SciPy's ValueError
+    data, indices, indptr = [1, 1, 1, 1, 1, 1], [0, 1, 0, 2, 3, 1], [0, 3, 6]
+    ref = getattr(ss, name)((data, indices, indptr), dtype=int)
+    with accelerator_rules():
+        got = getattr(sparse, name)((np.asarray(data), np.asarray(indices), np.asarray(indptr)), dtype=int)
+        with pytest.raises(ValueError, match="unable to infer matrix dimensions"):
+            getattr(sparse, name)((np.asarray([], dtype=float), np.asarray([], dtype=int), np.asarray([0, 0])))
+    assert got.shape == ref.shape and got.dtype == ref.dtype and got.format == ref.format
+    numpy.testing.assert_array_equal(_dense(got), ref.toarray())
+
+
 @pytest.mark.parametrize("fmt", [None, "csr", "coo", "dia"])
 def test_creation_functions(fmt):
     cases = [
@@ -109,6 +124,13 @@ def test_kron_and_stacks():
         assert got.shape == ref.shape
         numpy.testing.assert_array_equal(_dense(got), ref.toarray())
     assert sparse.vstack([da, da]).format == ss.vstack([a, a]).format
+    # SciPy's block_array docstring: int64 blocks around a None block stay int64 (the zeros took float64)
+    ints = [ss.coo_array([[1, 2], [3, 4]]), ss.coo_array([[5], [6]]), ss.coo_array([[7]])]
+    ref = ss.block_array([[ints[0], ints[1]], [None, ints[2]]])
+    got = sparse.block_array([[sparse.coo_array(ints[0], device="cpu"), sparse.coo_array(ints[1], device="cpu")],
+                              [None, sparse.coo_array(ints[2], device="cpu")]])
+    assert got.dtype == ref.dtype and got.format == ref.format
+    numpy.testing.assert_array_equal(_dense(got), ref.toarray())
     with pytest.raises(ValueError):
         sparse.vstack([da, db])
 

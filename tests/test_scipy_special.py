@@ -407,6 +407,15 @@ def test_factorial(n):
     check_scipy(call("special.factorial", n.astype(float), exact=True))
 
 
+def test_factorial_exact_of_a_0d_array_reads_nothing():
+    # SciPy's factorial docstring, factorial(5, exact=True), on a device: the 0-d index into the table of
+    # factorials took torch's integer-index path, an item() read (a sync on a GPU, an error on meta)
+    got = torchnp.scipy.special.factorial(torchnp.asarray(5, device="meta"), exact=True)
+    assert got.device.type == "meta" and got.shape == () and got.dtype == numpy.int64
+    check_scipy(call("special.factorial", numpy.array(5), exact=True))
+    check_scipy(call("special.factorial", numpy.array(-2), exact=True))
+
+
 def test_factorial_complex_input():
     """Complex ``n``: SciPy's ValueError without ``extend="complex"`` under both rule sets; with it,
     SciPy's values on host data and, on the torch path (no complex gamma in torch), the TypeError

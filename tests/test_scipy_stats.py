@@ -135,6 +135,18 @@ def test_quantile_tails():  # the upper half through the sf: 1 - q exact, no dig
         check_scipy(call(f"stats.{name}.ppf", q, *args), rtol=1e-9)
 
 
+@pytest.mark.parametrize("name,args", [("poisson", (0.6,)), ("poisson", (20.0,)), ("poisson", (150.0,)),
+                                       ("binom", (5, 0.4)), ("binom", (20, 0.3)), ("binom", (1000, 0.5))])
+def test_discrete_quantiles_of_their_cdf(name, args):
+    # SciPy's docstring example np.allclose(x, poisson.ppf(poisson.cdf(x, mu), mu)): SciPy's quantile is the
+    # smallest k with its cdf(k) >= q, so q = SciPy's cdf(k) gives k; the device's cdf differs from SciPy's in
+    # the last digits (torch's igammac up to 1.4e-9 relative at mu = 150), and its upper half compares the sf
+    # with 1 - q, which gave k + 1 for most k (5 of 7 at mu = 0.6)
+    dist = getattr(scipy.stats, name)
+    k = numpy.arange(0.0, dist.ppf(1 - 1e-6, *args) + 1)
+    check_scipy(call(f"stats.{name}.ppf", dist.cdf(k, *args), *args))
+
+
 def test_invalid_parameters_give_nan():
     x = numpy.array([0.5, 1.0])
     for name, args, kw in [("norm", (), {"scale": -1.0}), ("t", (-1.0,), {}), ("gamma", (0.0,), {}),
@@ -263,6 +275,15 @@ def test_summaries(name, a, data):
         check_scipy(call(f"stats.{name}", a, **kw), rtol=1e-9, atol=atol)
 
 
+@pytest.mark.parametrize("dtype", ["int64", "int8", "uint16", "float32"])
+def test_describe_minmax_keeps_the_dtype(dtype):
+    # SciPy's describe docstring, describe(np.arange(10)): minmax holds NumPy's min and max, in the input's
+    # dtype (int64 there); the device path gave float64
+    a = (numpy.arange(12) % 5).reshape(3, 4).astype(dtype)
+    check_scipy(call("stats.describe", a))
+    check_scipy(call("stats.describe", a, axis=None))
+
+
 def test_zscore_of_nearly_equal_data():
     """Nearly equal data: the exact z-scores (fractions, a 200-bit sqrt) are the oracle; ours (the device
     path) and SciPy's are within 2 eps max|a| / std of them, the conditioning bound test_summaries
@@ -383,6 +404,29 @@ def test_linregress_reads_identical_x_only_under_errstate():  # §3.5: the devic
     x, y = (torchnp.asarray(v, device=DEVICE) for v in ([2.0, 2.0, 2.0], [1.0, 2.0, 3.0]))
     with accelerator_rules() if ON_CPU else contextlib.nullcontext():
         assert numpy.isnan(tstats.linregress(x, y).slope.item())  # 0 / 0, no host read
+
+
+def _spearman_data():
+    rng = numpy.random.default_rng(7)
+    x2n, y2n = rng.standard_normal((30, 2)), rng.standard_normal((30, 2))
+    x3 = rng.standard_normal((3, 20))
+    x3[1, 4] = numpy.nan
+    ties = numpy.round(rng.standard_normal((25, 3)) * 2)
+    return [((x2n,), {}), ((x2n, y2n), {}), ((x2n.T, y2n.T), {"axis": 1}), ((x2n, y2n), {"axis": None}),
+            ((rng.integers(10, size=(30, 2)),), {}), ((ties,), {"alternative": "greater"}), ((x3,), {"axis": 1}),
+            ((x2n[:, 0], y2n), {}), ((numpy.array([1.0, 2, numpy.nan, 4]), numpy.array([1.0, 2, 3, 5])), {}),
+            ((x2n[:1],), {}), ((x2n, y2n), {"axis": 2}), ((x2n[:, 0],), {})]
+
+
+@pytest.mark.parametrize("case", range(len(_spearman_data())))
+def test_spearmanr_2d_and_nan(case):
+    # SciPy's spearmanr docstring: spearmanr(x2n) of a (100, 2) sample, spearmanr(x2n, y2n), axis=1 and None,
+    # integers: the variables are columns (rows for axis=1), a and b stacked, a scalar for two variables and
+    # the matrix for more (NotImplementedError on the device before); NaN propagates as SciPy's rankdata
+    # (the 1-D device path ranked around it: 0.83 for SciPy's nan); one observation: nan; bad axis, one
+    # variable: SciPy's ValueError
+    args, kw = _spearman_data()[case]
+    check_scipy(call("stats.spearmanr", *args, **kw), rtol=1e-10, atol=1e-14)
 
 
 def test_linregress_intercept_stderr():

@@ -22,6 +22,10 @@ CASES = {
     "scipy.optimize.curve_fit": c(_model, Arr((8,)), Arr((8,)), p0=[1.0, 0.0]),
     "scipy.optimize.root": c(lambda x: x * x - 0.25, Arr((3,))),
     "scipy.optimize.fsolve": c(lambda x: x * x - 0.25, Arr((3,))),
+    "scipy.optimize.rosen": c(Arr((4,))),
+    "scipy.optimize.rosen_der": c(Arr((4, 2))),
+    "scipy.optimize.rosen_hess": c(Arr((4,))),
+    "scipy.optimize.rosen_hess_prod": c(Arr((4,)), Arr((4,))),
 }
 
 

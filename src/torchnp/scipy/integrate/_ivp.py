@@ -20,7 +20,7 @@ import math
 import numpy as _np
 import torch
 
-from ... import _device
+from ... import _device, _dtypes
 from ..._array import _wrap, ndarray
 from ..._boundary import tensor
 from ..optimize._result import OptimizeResult
@@ -660,6 +660,8 @@ def solve_on_device(fun, t_span, y0, method, t_eval, dense_output, events, vecto
                 ti.append(t)
     message = MESSAGES.get(status, message)
     t_out = torch.tensor(ts, dtype=torch.float64, device=dev)
+    if te is not None:  # SciPy's t holds t_eval's values in t_eval's dtype (int64 for a list of ints)
+        t_out = t_out.to(_dtypes.to_torch(t_eval.dtype if isinstance(t_eval, ndarray) else _np.asarray(t_eval).dtype))
     y_out = torch.stack(ys, dim=-1) if ys else y.new_empty(y.shape + (0,))
     if batch_events is not None:
         t_events, y_events = batch_events.results(y.shape[-1], y.dtype, dev)

@@ -122,7 +122,11 @@ def _coords(xi, ndim, dev):
         ts = torch.broadcast_tensors(*ts)
         return torch.stack(ts, -1)
     t = on_device(xi, dev)
-    if t.dim() == 0 or (ndim == 1 and t.dim() >= 1 and t.shape[-1] != 1):
+    if t.dim() == 1:  # SciPy's reshape(-1, ndim): one point of ndim coordinates is a batch of one
+        if t.shape[0] % ndim:
+            raise ValueError(f"cannot reshape array of size {t.shape[0]} into shape (-1, {ndim})")
+        return t.reshape(-1, ndim)
+    if t.dim() == 0 or (ndim == 1 and t.shape[-1] != 1):
         t = t.unsqueeze(-1)
     return t
 

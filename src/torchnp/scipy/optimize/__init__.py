@@ -22,10 +22,12 @@ from ..._dtypes import TO_NUMPY, TO_TORCH
 from .._dispatch import DEVICE, _array_operands, _from_scipy, _host_views, module_getattr, placement, scipy_function
 from . import _least_squares, _minimize, _newton, _scalar
 from ._batch import minimize_batch
+from ._rosen import rosen, rosen_der, rosen_hess, rosen_hess_prod
 from ._result import Objective, OptimizeResult, RootResults, as_float_vector, result, scalar
 
 __all__ = ["OptimizeResult", "RootResults", "minimize", "minimize_batch", "minimize_scalar", "root_scalar", "least_squares", "curve_fit",
-           "root", "fsolve", "bisect", "ridder", "brentq", "brenth", "toms748", "newton", "brent", "golden", "fminbound"]
+           "root", "fsolve", "bisect", "ridder", "brentq", "brenth", "toms748", "newton", "brent", "golden", "fminbound",
+           "rosen", "rosen_der", "rosen_hess", "rosen_hess_prod"]
 
 #: SciPy's methods of ``minimize`` that run on a device here (the others: host data only)
 DEVICE_METHODS = {"bfgs": _minimize.bfgs, "l-bfgs-b": _minimize.lbfgsb, "cg": _minimize.cg,

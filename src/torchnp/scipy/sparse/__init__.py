@@ -250,9 +250,12 @@ def block_array(blocks, *, format=None, dtype=None):
     widths = [next((row[j].shape[1] for row in blocks if row[j] is not None), None) for j in range(len(blocks[0]))]
     if None in heights or None in widths:
         raise ValueError("blocks[:,j] is all None: its size is unknown")
+    # the zero blocks take the given blocks' common dtype: SciPy's result dtype ignores the None blocks
+    zero = _np.result_type(*(b.dtype for b in flat)) if dtype is None else dtype
     rows = []
     for i, row in enumerate(blocks):
-        parts = [b if b is not None else coo_array((heights[i], widths[j]), device=dev) for j, b in enumerate(row)]
+        parts = [b if b is not None else coo_array((heights[i], widths[j]), dtype=zero, device=dev)
+                 for j, b in enumerate(row)]
         rows.append(_stack(parts, 1, "coo", dtype))
     return _stack(rows, 0, format or "coo", dtype)
 

@@ -165,8 +165,11 @@ class _SparseArray:
                 return coo_tensor(r, c, v, tuple(shape))
             if len(arg1) == 3:  # (data, indices, indptr)
                 data, indices, indptr = (tensor(a, dev) for a in arg1)
-                if shape is None:
-                    raise ValueError("unable to infer matrix dimensions")
+                if shape is None:  # SciPy's: len(indptr) - 1 by the largest index + 1, a host read
+                    if indices.numel() == 0:
+                        raise ValueError("unable to infer matrix dimensions")
+                    major, minor = indptr.shape[0] - 1, int(indices.max()) + 1
+                    shape = (minor, major) if self.format == "csc" else (major, minor)
                 make = torch.sparse_csc_tensor if self.format == "csc" else torch.sparse_csr_tensor
                 t = make(indptr.long(), indices.long(), data, tuple(shape))
                 return t

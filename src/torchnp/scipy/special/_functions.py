@@ -168,7 +168,7 @@ def factorial(n, exact=False, extend="zero"):
         if t.is_floating_point():
             raise ValueError(f"`exact=True` only supports integers, cannot use data type {_np_dtype(t)}")
         table = torch.tensor([math.factorial(i) for i in range(21)], dtype=torch.int64, device=t.device)
-        return torch.where(t < 0, 0, table[t.clamp(0, 20).long()])
+        return torch.where(t < 0, 0, torch.take(table, t.clamp(0, 20).long()))  # a 0-d index: no item() read
     # SciPy's gamma loop: float32 stays (computed in float64, rounded), others float64; an array with
     # extend="zero" is float64 in the end
     loop = torch.float32 if t.dtype == torch.float32 else torch.float64

@@ -74,6 +74,10 @@ def _solve(f, density, target, lo, hi):
     return torch.where(x.abs() < torch.finfo(_F64).tiny, 0.0, x).to(_F64)  # below the normal range: 0, as SciPy
 
 
+_ROUND_TRIP = 1e-8  # the discrete quantiles' tolerance of q against cdf(k) (relative; docs/scipy.md)
+_EPS = float(torch.finfo(torch.float64).eps)
+
+
 def _integer_bisect(f, target, lo, hi, steps=32):
     """The smallest integer k in [lo, hi] with f(k) >= target (f increasing, f(hi) >= target)."""
     for _ in range(steps):
@@ -130,7 +134,11 @@ class _Standard:
         target = torch.where(up, q - 1, q)
         f = lambda z: self.tail(z, up, *s)  # noqa: E731
         if self.discrete:
-            return _integer_bisect(f, target, lo, hi)
+            # SciPy's quantile is the smallest k with SciPy's cdf(k) >= q, so ppf(cdf(k)) is k there; the
+            # device's cdf/sf are within _ROUND_TRIP of SciPy's (torch's igamma, the continued fraction),
+            # and q's rounding near 1 is an ulp of 1: q that close above cdf(k) counts as cdf(k)
+            slack = _ROUND_TRIP * target.abs() + torch.where(up, _EPS, 0.0)
+            return _integer_bisect(f, target - slack, lo, hi)
         return _solve(f, lambda z: self.pdf(z, *s), target, lo.contiguous(), hi.contiguous())
 
 

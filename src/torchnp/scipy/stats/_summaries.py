@@ -15,8 +15,9 @@ from typing import NamedTuple
 import torch
 
 from ... import _dtypes
-from ..._boundary import tensor, tensors
+from ..._boundary import array, tensor, tensors
 from ..._convert import checks_data
+from ..._reductions._extrema import amax, amin
 from .._dispatch import mirror
 from ..special._ufuncs import _betainc, _entr, _rel_entr
 
@@ -209,7 +210,9 @@ def describe(a, axis=0, ddof=1, bias=True, nan_policy="propagate"):
     n = t.shape[ax]
     if n == 0:
         raise ValueError("The input must not be empty.")
-    mm = (t.amin(dim=ax), t.amax(dim=ax))
+    # SciPy's minmax keeps the input's dtype (integers and bool too: NumPy's min and max)
+    raw = array(tensor(a).reshape(t.shape))
+    mm = (amin(raw, axis=ax)._t, amax(raw, axis=ax)._t)
     return DescribeResult(torch.tensor(n, device=t.device), mm, t.mean(dim=ax), t.var(dim=ax, correction=ddof),
                           skew.__wrapped__(t, ax, bias=bias), kurtosis.__wrapped__(t, ax, bias=bias))
 
@@ -289,22 +292,41 @@ def _t_pvalue(tt, df, alternative):
 
 @mirror("stats")
 def spearmanr(a, b=None, axis=0, nan_policy="propagate", alternative="two-sided"):
+    """SciPy's: the variables are the columns (``axis=0``) or rows (``axis=1``) of ``a``, with ``b``'s
+    beside them; two variables give a scalar statistic, more the matrix. SciPy's constant-input check
+    (its first two variables) needs the values: not made on the device (§3.5), whose result there is
+    NaN for two variables and a matrix with NaN rows for more."""
     _policy("spearmanr", nan_policy)
-    if b is None:
-        raise NotImplementedError("torchnp.scipy.stats.spearmanr: one 2-D argument (a correlation matrix) "
-                                  "runs on host data only; pass a and b")
-    at, bt = tensors([a, b])
-    if at.ndim != 1 or bt.ndim != 1:
-        raise NotImplementedError("torchnp.scipy.stats.spearmanr: 1-D a and b on the device")
-    if at.shape != bt.shape:
-        raise ValueError("The input arrays must have the same length.")
-    n = at.shape[0]
-    ra, rb = _rank(_float(at)), _rank(_float(bt))
-    ra, rb = ra - ra.mean(), rb - rb.mean()  # ranks: small integers and halves, exact sums
-    r = torch.clamp((ra * rb).sum() / torch.sqrt((ra * ra).sum() * (rb * rb).sum()), -1, 1)
+    if axis is not None and axis > 1:
+        raise ValueError("spearmanr only handles 1-D or 2-D arrays, "
+                         f"supplied axis argument {axis}, please use only values 0, 1 or None for axis")
+    ts = tensors([a] if b is None else [a, b])
+    ts = [t.reshape(-1) if axis is None else t.reshape(1) if t.ndim == 0 else t for t in ts]
+    out = 0 if axis is None else axis
+    if ts[0].ndim > 2:
+        raise ValueError("spearmanr only handles 1-D or 2-D arrays")
+    if b is None and ts[0].ndim < 2:
+        raise ValueError("`spearmanr` needs at least 2 variables to compare")
+    if b is not None:  # NumPy's column_stack (axis 0) or vstack (axis 1) of a and b
+        ts = [t.unsqueeze(out - 1) if t.ndim == 1 else t for t in ts]
+        if out == 0 and ts[0].shape[0] != ts[1].shape[0] or out == 1 and ts[0].shape[1] != ts[1].shape[1]:
+            raise ValueError("all the input array dimensions except for the concatenation axis must match exactly")
+    m = torch.cat([_float(t) for t in ts], dim=1 - out)
+    m = m.T if out == 0 else m  # (variables, observations)
+    n = m.shape[1]
+    if n <= 1:
+        nan = torch.tensor(torch.nan, dtype=torch.float64, device=m.device)
+        return SignificanceResult(nan, nan)
+    ranked = torch.where(m.isnan().any(-1, keepdim=True), torch.nan, _rank(m))  # SciPy's rankdata: NaN propagates
+    ranked = ranked - ranked.mean(-1, keepdim=True)  # ranks: small integers and halves, exact sums
+    scale = torch.sqrt((ranked * ranked).sum(-1))
+    r = torch.clamp((ranked @ ranked.T) / scale[:, None] / scale[None, :], -1, 1)
     df = n - 2
-    tt = r * torch.sqrt(df / ((r + 1.0) * (1.0 - r)))
-    return SignificanceResult(r, _t_pvalue(tt, df, alternative))
+    tt = r * torch.sqrt((df / ((r + 1.0) * (1.0 - r))).clamp(min=0))
+    p = _t_pvalue(tt, df, alternative)
+    if r.shape == (2, 2):
+        return SignificanceResult(r[1, 0], p[1, 0])
+    return SignificanceResult(r, p)
 
 
 class LinregressResult(tuple):
