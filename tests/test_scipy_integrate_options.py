@@ -536,6 +536,49 @@ def test_odeint_hmin_failure_reports_imxer():
     assert info["message"] == scipy.integrate._odepack_py._msgs[-4] and info["imxer"] == 2
     assert info["hu"].shape == (2,) and numpy.isfinite(info["tcur"].to_numpy()[0])
     assert numpy.isnan(info["tcur"].to_numpy()[1]) and info["nst"].to_numpy()[1] == 0
+    # the stiff method's Newton iteration failing at hmin (-5): a Dfun 1000 times the Jacobian once the
+    # linear problem's -1e5 mode has made it stiff; imxer a component (LSODA's, set on -4 and -5 alone)
+    with pytest.warns(scipy.integrate.ODEintWarning):
+        y, info = _device(integrate.odeint, lambda y, t: _on(A) @ y, _on([1.0, 2.0, -1.0]), _on([0, 1.0, 10.0]),
+                          Dfun=lambda y, t: _on(1e3 * A), hmin=1e-6, full_output=True)
+    assert info["message"] == scipy.integrate._odepack_py._msgs[-5] and info["imxer"] in (1, 2, 3)
+    assert info["mused"].to_numpy()[0] == 2 and numpy.isnan(y.to_numpy()[2]).all()
+
+
+_SINGULAR = {  # (rhs(xp) of (y, t), y0, t, the time the steps shrink to nothing at, the solution before)
+    "blowup": (lambda xp: lambda y, t: y * y, [1.0], [0.0, 0.5, 2.0, 3.0], 1.0, lambda t: 1 / (1 - t)),
+    "tan": (lambda xp: lambda y, t: 1 + y * y, [0.0], [0.0, 1.0, 2.0, 3.0], numpy.pi / 2, numpy.tan),
+    "jump": (lambda xp: lambda y, t: xp.stack([xp.where(t > 0.5, 1e300, 0.0), -y[1]]), [1.0, 1.0],
+             [0.0, 0.25, 1.0, 2.0], 0.5, lambda t: [1.0, numpy.exp(-t)]),  # f's first component: 1e300 past 0.5
+}
+
+
+@pytest.mark.parametrize("mxstep", [0, 60])
+@pytest.mark.parametrize("problem", list(_SINGULAR))
+def test_odeint_steps_below_ts_spacing_are_excess_work_as_scipy(problem, mxstep):
+    # steps shrinking to nothing (a blow-up, a huge jump of f): LSODA, which has no minimum step, goes
+    # on with steps that no longer move t (t + h = t) until mxstep runs out: 'Excess work done' (-1)
+    # where the device integrator's step falls below t's spacing (it said 'Repeated error test
+    # failures', -4, with imxer -1, which LSODA never reports with -4): SciPy's warning, message,
+    # imxer, the failed row's step count (mxstep more), the state reached, the later rows unset
+    rhs, y0, t, end, exact = _SINGULAR[problem]
+    with warnings.catch_warnings(record=True) as ref_w:
+        warnings.simplefilter("always")
+        r, ri = scipy.integrate.odeint(rhs(numpy), numpy.array(y0), numpy.array(t), mxstep=mxstep, full_output=True)
+    with accelerator_rules(), warnings.catch_warnings(record=True) as got_w:
+        warnings.simplefilter("always")
+        g, gi = integrate.odeint(rhs(np), _on(y0), _on(t), mxstep=mxstep, full_output=True)
+    assert [str(w.message) for w in got_w if issubclass(w.category, scipy.integrate.ODEintWarning)] == \
+        [str(w.message) for w in ref_w if issubclass(w.category, scipy.integrate.ODEintWarning)]
+    assert gi["message"] == ri["message"] == scipy.integrate._odepack_py._msgs[-1]
+    assert gi["imxer"] == ri["imxer"] and (gi["lenrw"], gi["leniw"]) == (ri["lenrw"], ri["leniw"])
+    nst = gi["nst"].to_numpy()
+    assert nst[1] - nst[0] == ri["nst"][1] - ri["nst"][0] == (mxstep or 500)
+    for y in (g.to_numpy(), r):
+        _within(y[1], numpy.array(exact(t[1]), ndmin=1), TOL, TOL, 50)  # (tan grows: 26 tolerances here)
+    for tcur in (gi["tcur"].to_numpy()[1], ri["tcur"][1]):  # the failed row's time: close to the end
+        assert t[1] < tcur < end + 1e-5 and (mxstep or end - tcur < 1e-5)  # (500 steps: shrunk to nothing)
+    assert numpy.isfinite(g.to_numpy()[2]).all() and numpy.isnan(g.to_numpy()[3:]).all()
 
 
 def test_odeint_excess_accuracy_during_the_integration_as_scipy():

@@ -129,6 +129,38 @@ def test_device_solution_agrees_with_scipy(method, jac):
     assert set(ref.keys()) <= set(got.keys()) | {"hess_inv"}
 
 
+BOX_W = numpy.array([2.0, 3.0])
+
+
+def _nan_outside_in(xp):
+    """``sum(BOX_W x**2)``, NaN outside the box |x_i| < 0.4: BFGS's first trial step from (0.2, 0.15)
+    lands outside."""
+    w = BOX_W if xp is numpy else np.asarray(BOX_W, device=DEVICE)
+    return lambda x: xp.where(xp.all(xp.abs(x) < 0.4), xp.sum(w * x * x), xp.nan)
+
+
+def test_device_line_search_falls_back_to_armijo_halving():
+    # torch's strong-Wolfe search takes the NaN trial's zero gradient for the curvature condition and
+    # then indexed past its bracket (an IndexError from minimize); the line search then falls back to
+    # Armijo backtracking, halving from a unit step (docs/scipy.md): SciPy's solution and status
+    x0 = numpy.array([0.2, 0.15])
+    ref = scipy.optimize.minimize(_nan_outside_in(numpy), x0, method="BFGS", jac=lambda x: 2 * BOX_W * x)
+    got = _device_minimize(_nan_outside_in(np), np.asarray(x0, device=DEVICE), method="BFGS")
+    assert got.status == ref.status == 0 and got.success
+    numpy.testing.assert_allclose(got.x.to_numpy(), ref.x, atol=1e-8)
+    # the first iteration's step: the halving rule on NumPy's values (the first of 1, 1/2, 1/4... whose
+    # value is finite and meets Armijo's condition along -g at c1 = 1e-4)
+    f, g = _nan_outside_in(numpy), 2 * BOX_W * x0
+    t = 1.0
+    while not f(x0 - t * g) <= f(x0) - 1e-4 * t * g @ g:
+        t /= 2
+    one = _device_minimize(_nan_outside_in(np), np.asarray(x0, device=DEVICE), method="BFGS",
+                           options={"maxiter": 1})
+    assert t == 0.25 and one.nit == 1
+    numpy.testing.assert_allclose(one.x.to_numpy(), x0 - t * g, rtol=0, atol=1e-15)
+    assert float(one.fun) == pytest.approx(f(x0 - t * g), rel=1e-14)  # the value at the point stepped to
+
+
 def test_device_uses_autograd_not_differences():  # §8.4: no finite differences on the device
     got = _device_minimize(rosen, np.asarray(X0), method="BFGS")
     assert got.nfev == got.njev  # one evaluation per gradient: the gradient came with the value

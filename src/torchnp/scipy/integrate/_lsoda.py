@@ -14,7 +14,9 @@ goes back to the nonstiff method. Outputs at ``t`` come from each step's interpo
 Critical times (``tcrit``) cut the interval into pieces: no step crosses one (the solvers' bound),
 and the integration restarts there in the current mode (a new initial step), as a right-hand side
 may be discontinuous or singular there. ``hmin`` bounds both solvers' steps from below, and a failed
-step at ``hmin`` ends the integration with LSODA's istate (-4: error test; -5: Newton iteration).
+step at ``hmin`` ends the integration with LSODA's istate (-4: error test; -5: Newton iteration). A
+step below the spacing of ``t`` ends it with LSODA's "Excess work done" (-1), as LSODA, which has no
+such limit, goes on with steps that no longer move ``t`` (``t + h = t``) until ``mxstep`` runs out.
 
 Host reads: those of the two integrators (docs/devices.md), one per accepted nonstiff step (the
 stiffness estimate) and one per new Jacobian in the stiff mode (the norm bound).
@@ -107,8 +109,10 @@ def odeint_on_device(rhs, y, times, rtol, atol, jac, h0=0.0, hmax=0.0, mxstep=0,
 
     while i < len(times):
         solver.step()
-        if solver.status == "failed":
-            istate = solver.failure or -4
+        if solver.status == "failed":  # at hmin: LSODA's istate (-4, -5); a step below t's spacing (10 ulps):
+            istate = solver.failure or -1  # LSODA goes on with steps that no longer move t (t + h = t) until
+            if istate == -1:  # mxstep runs out ("Excess work done", that many steps in the failed row)
+                nst += limit - in_interval
             break
         nst += 1
         in_interval += 1
@@ -169,9 +173,8 @@ def odeint_on_device(rhs, y, times, rtol, atol, jac, h0=0.0, hmax=0.0, mxstep=0,
         outs.append(solver.y)  # left unset (uninitialized memory): NaN here
         record()
         outs += [torch.full_like(y, math.nan)] * (len(times) - i - 1)
-        err = getattr(solver, "weighted_error", None)
-        if istate in (-4, -5) and err is not None:  # LSODA's imxer: the largest weighted error's component
-            big, at = err.detach().abs().max(0)  # (1-based; 0 where all vanish): one read
+        if istate in (-4, -5):  # LSODA's imxer: the largest weighted error's component of the step failed
+            big, at = solver.weighted_error.detach().abs().max(0)  # at hmin (1-based; 0 where all vanish): one read
             info["imxer"] = int(at) + 1 if float(big) > 0 else 0
     return torch.stack(outs), info, istate
 

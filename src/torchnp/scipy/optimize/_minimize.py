@@ -44,7 +44,7 @@ def _line_search(obj, x, d, f, g, old_f, old_old_f, c2):
     try:
         f_new, g_new, t, _ = _strong_wolfe(evaluate, x, t, d, float(f), g, gtd, c2=c2)
         t = float(t)
-    except (RuntimeError, ZeroDivisionError):
+    except (RuntimeError, ZeroDivisionError, IndexError):
         f_new = math.nan
     if not math.isfinite(f_new) or t == 0 or f_new > float(f) + 1e-4 * t * gtd_f:
         return _backtrack(obj, x, d, f, gtd_f)  # as SciPy falls back from one line search to another
