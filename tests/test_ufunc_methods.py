@@ -225,12 +225,17 @@ def test_divide_at_applies_repeated_indices_in_numpys_order():
     for a, b in (([1e30, 3.0], [1e-10, 1e10]), ([1e-30, 3.0], [1e30, 1e30]), ([7.0, 3.0], [3.0, 11.0]),
                  ([-1e-30, 3.0], [1e30, -numpy.inf])):
         for dtype in ("float32", "float64"):
-            a_np, idx, b_np = numpy.array(a, dtype), numpy.array([0, 1, 0, 0]), numpy.array([b[0], 2.0, b[1], 13.0], dtype)
-            a_tn = tnp(a_np)
-            with numpy.errstate(all="ignore"):
-                numpy.divide.at(a_np, idx, b_np)
-            torchnp.divide.at(a_tn, tnp(idx), tnp(b_np))
-            assert_like_numpy(a_tn, a_np, *_tol(dtype))
+            _same_divide_at(numpy.array(a, dtype), numpy.array([0, 1, 0, 0]),
+                            numpy.array([b[0], 2.0, b[1], 13.0], dtype))
+
+
+def _same_divide_at(a, pos, b):
+    """``divide.at(a, pos, b)`` on a copy of ``a`` on each side: NumPy's result."""
+    a_np, a_tn = a.copy(), tnp(a)
+    with numpy.errstate(all="ignore"):
+        numpy.divide.at(a_np, pos, b)
+    torchnp.divide.at(a_tn, tnp(pos), tnp(b))
+    assert_like_numpy(a_tn, a_np, *_tol(a.dtype))
 
 
 @pytest.mark.parametrize("dtype", ["complex64", "complex128"])
@@ -242,12 +247,7 @@ def test_complex_quotient_past_overflow_is_not_divided_by_padding(dtype):
     x = numpy.array([[1, t, t, 2, 3]] * 30, dtype)
     _same(lambda: _np_reduceat(numpy.divide, x, [0, 3, 1]),
           lambda: torchnp.divide.reduceat(tnp(x), [0, 3, 1], axis=1), dtype)
-    a_np, pos, b = numpy.ones(30, dtype), numpy.array([0, 0, 1, 1, 1, 1]), numpy.array([t, t, 1, 1, 1, 1], dtype)
-    a_tn = tnp(a_np)
-    with numpy.errstate(all="ignore"):
-        numpy.divide.at(a_np, pos, b)
-    torchnp.divide.at(a_tn, tnp(pos), tnp(b))
-    assert_like_numpy(a_tn, a_np, *_tol(dtype))
+    _same_divide_at(numpy.ones(30, dtype), numpy.array([0, 0, 1, 1, 1, 1]), numpy.array([t, t, 1, 1, 1, 1], dtype))
 
 
 @pytest.mark.parametrize("name", ["multiply", "divide"])
@@ -295,12 +295,7 @@ def test_complex_divide_and_its_methods_past_overflow(dtype, data):
     idx = data.draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=12))
     _same(lambda: _np_reduceat(numpy.divide, x, idx), lambda: uf_tn.reduceat(tnp(x), idx, axis=1), dt)
     pos = data.draw(hnp.arrays(numpy.int64, st.integers(1, 40), elements=st.integers(0, n - 1)))
-    b = data.draw(hnp.arrays(dt, pos.shape, elements=elements))
-    a_np, a_tn = x[0].copy(), tnp(x[0])
-    with numpy.errstate(all="ignore"):
-        numpy.divide.at(a_np, pos, b)
-    uf_tn.at(a_tn, tnp(pos), tnp(b))
-    assert_like_numpy(a_tn, a_np, *_tol(dt))
+    _same_divide_at(x[0], pos, data.draw(hnp.arrays(dt, pos.shape, elements=elements)))
 
 
 def test_accumulate_out_nan_and_errors():
