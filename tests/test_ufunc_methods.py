@@ -606,8 +606,8 @@ def test_at_repeated_indices_match_numpy(name, dtype, data):
     idx = data.draw(hnp.arrays(numpy.int64, st.integers(0, 20), elements=st.integers(-len(a), len(a) - 1)))
     b = data.draw(hnp.arrays(dt, idx.shape, elements=_elements(dt, name)))
     # complex division by zero: NumPy's answer depends on the grouping (see the kernel tests)
-    # ... and by tiny divisors, whose quotients overflow complex64 in a grouping-dependent way
-    assume(not (name == "divide" and dt.kind == "c" and (numpy.abs(b) < 1e-3).any()))
+    # (tiny divisors, whose quotients overflow, are NumPy's: the missing repeats are skipped, issue 24)
+    assume(not (name == "divide" and dt.kind == "c" and (b == 0).any()))
     a_np, a_tn = a.copy(), tnp(a)
     try:
         with numpy.errstate(all="ignore"):
