@@ -41,6 +41,16 @@ _IDEMPOTENT = frozenset({"maximum", "minimum", "fmax", "fmin"})
 _RIGHT_IDENTITY = {"subtract": 0, "divide": 1}
 
 
+def _skip_fill(uf, name, dtype):
+    """The value a skipped element (a ``where`` mask, ``reduceat``'s and ``at``'s padding) becomes: the
+    identity or a right identity. None for complex divide: NumPy's quotient by 1+0j is not the
+    numerator once a part is infinite or NaN (its Smith step multiplies that part by 0: (inf+0j) / 1 is
+    inf+nanj), so those folds skip the elements instead (their kernel is a sequential fold already)."""
+    if name == "divide" and dtype.is_complex:
+        return None
+    return uf.identity if uf.identity is not None else _RIGHT_IDENTITY.get(name)
+
+
 def to_ordered(t):
     """int64 tensor ordered as ``t`` (uint16/32/64 have no max/min/sort kernels in torch):
     uint64 with the sign bit flipped maps unsigned order onto signed order exactly."""
@@ -607,8 +617,7 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
         if mask is not None:
             # skipped elements become a value that changes nothing: the identity, the initial value of
             # an idempotent ufunc (max/min) or a right identity (x - 0, x / 1)
-            fill = uf.identity if uf.identity is not None else start if canon in _IDEMPOTENT else \
-                _RIGHT_IDENTITY.get(canon)
+            fill = start if canon in _IDEMPOTENT and uf.identity is None else _skip_fill(uf, canon, res_dtype)
             if fill is not None:
                 t = torch.where(mask, _signed(t), _signed(_scalar(fill, res_dtype, dev))).view(res_dtype)
                 mask = None
@@ -757,8 +766,10 @@ def reduceat(uf, array, indices, axis=0, dtype=None, out=None):
         # padding repeats the slice's last element and is skipped below
         pos = st.unsqueeze(-1) + torch.minimum(j, ln.unsqueeze(-1) - 1)
         g = _select(x, pos.reshape(-1)).reshape(x.shape[:-1] + (m, width))
-        fill = uf.identity if uf.identity is not None else _RIGHT_IDENTITY.get(name)
-        if name in _IDEMPOTENT or width <= 1:
+        fill = _skip_fill(uf, name, res)
+        if width <= 1:  # every slice one element: that element (torch's prod would start from 1: (1+0j) * z)
+            r = g.select(-1, 0)
+        elif name in _IDEMPOTENT:
             r = _kernel(uf, g)
         elif fill is not None:  # uint16/32/64: no CUDA where kernel, the same bits chosen as signed
             r = _kernel(uf, torch.where(valid, _signed(g), _signed(_scalar(fill, res, dev))).view(res))
@@ -831,7 +842,7 @@ def _grouped_at(uf, flat, pos, vals):
     valid.select(1, 0).fill_(True)
     valid.index_put_((gid, rank + 1), torch.ones((), dtype=torch.bool, device=dev))
     name = _canonical(uf)
-    fill = uf.identity if uf.identity is not None else _RIGHT_IDENTITY.get(name)
+    fill = _skip_fill(uf, name, layout.dtype)
     if name in _IDEMPOTENT:  # the padding repeats the target's own value
         r = _kernel(uf, layout)
     elif fill is not None:  # (subtract, divide: NumPy's running values past the finite range, _numpys_running)
