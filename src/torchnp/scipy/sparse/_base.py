@@ -205,8 +205,10 @@ class _SparseArray:
 
     @property
     def nnz(self):
-        if self.format == "dia":
-            return int(self._dia[0].numel())
+        if self.format == "dia":  # SciPy's count: the stored diagonals' places inside the shape
+            data, offs, (m, n) = self._dia
+            length = min(data.shape[1], n)
+            return sum(max(min(m + off, length) - max(off, 0), 0) for off in offs)
         t = self._t
         return t._nnz() if t.layout == torch.sparse_coo else t.values().numel()
 
@@ -264,8 +266,9 @@ class _SparseArray:
 
     def __repr__(self):
         kind = "array" if self._is_array else "matrix"
-        return (f"<{_NAMES[self.format]} sparse {kind} of dtype '{self.dtype}'\n\twith {self.nnz} stored elements "
-                f"and shape {self.shape}, device='{self.device}'>")
+        diagonals = f" ({len(self._dia[1])} diagonals)" if self.format == "dia" else ""
+        return (f"<{_NAMES[self.format]} sparse {kind} of dtype '{self.dtype}'\n\twith {self.nnz} stored elements"
+                f"{diagonals} and shape {self.shape}, device='{self.device}'>")
 
     def __len__(self):
         raise TypeError("sparse array length is ambiguous; use getnnz() or shape[0]")
@@ -496,10 +499,28 @@ class _SparseArray:
             dt = torch.promote_types(a.dtype, b.dtype)
             return self._as("csr", (a.to(dt) * b.to(dt)).coalesce())
         d = self._dense_operand(other)
+        if self.format == "dia" and d.dim() <= 2 and 0 not in d.shape and 0 not in self.shape and 1 not in self.shape:
+            return self._dia_multiply(d)
+        if d.dim() <= 2 and any(k not in (1, s) for k, s in zip(d.shape[::-1], self.shape[::-1])):
+            raise ValueError(f"inconsistent shapes {self.shape} and {tuple(d.shape)}")
         a = self._tensor()
         r, c, v = _indices_coo(a)
         full = torch.broadcast_to(d, self.shape)
         return self._as("coo", coo_tensor(r, c, v * full[r, c], self.shape))
+
+    def _dia_multiply(self, d):
+        """DIA times a dense array (its rows, columns or the whole shape): DIA with the same diagonals,
+        SciPy's ``dia_array.multiply`` (its data's places outside the shape taken modulo the rows, as SciPy's)."""
+        data, offs, (m, n) = self._dia
+        d2 = d if d.dim() == 2 else d.reshape(1, -1)
+        if d2.shape[0] not in (1, m) or d2.shape[1] not in (1, n):
+            raise ValueError("inconsistent shapes")
+        length = min(data.shape[1], n)
+        j = torch.arange(length, device=data.device)
+        i = (j - torch.tensor(offs, dtype=torch.int64, device=data.device)[:, None]) % m
+        dt = torch.promote_types(data.dtype, d.dtype)
+        factor = torch.broadcast_to(d2, (m, n)).to(dt)[i, j]
+        return type(self)._from_tensor(None, (data[:, :length].to(dt) * factor, list(offs), (m, n)))
 
     def __mul__(self, other):
         if self._scalar(other) or self._is_array:
