@@ -4,6 +4,7 @@ or ``device='cpu'`` explicitly) have SciPy's sparse-array interface and solution
 solvers' tolerances of SciPy's."""
 
 import contextlib
+import re
 import warnings
 
 import numpy
@@ -170,6 +171,30 @@ def test_attributes_and_repr_are_scipys(kind):  # SciPy's structure arrays, coun
         else:
             assert value == want, name
     assert repr(got) == repr(ref)[:-1] + ", device='cpu'>"
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_astype_mean_and_dense_minus_sparse_are_scipys(fmt):
+    ref = _random(7, 3, 4, density=0.5).asformat(fmt)
+    got = sparse.coo_array(ref, device="cpu").asformat(fmt)
+    for dtype in ("float32", "complex128", "int64"):
+        want, value = ref.astype(dtype), got.astype(dtype)
+        assert type(value).__name__ == type(want).__name__ and value.dtype == want.dtype
+        numpy.testing.assert_array_equal(_dense(value), want.toarray())
+    for axis in (None, 0, 1, -1):
+        numpy.testing.assert_allclose(numpy.asarray(got.mean(axis=axis).to_numpy()), ref.mean(axis=axis), rtol=1e-15)
+    d = numpy.arange(12.0).reshape(3, 4)
+    numpy.testing.assert_array_equal((np.asarray(d) - got).to_numpy(), d - ref, strict=True)
+
+
+def test_one_d_sparse_operations_off_the_device_name_toarray():  # docs/scipy.md: NotImplementedError
+    a = sparse.csr_array(_random(8, 3, 4, density=0.5).tocsr(), device="cpu")
+    row = a[1]
+    assert row.ndim == 1
+    for op, what in [(lambda: row @ a, "@"), (lambda: row + row, r"\+ and -"), (lambda: row.multiply(row), "multiply"),
+                     (lambda: row.diagonal(), "diagonal")]:
+        with pytest.raises(NotImplementedError, match=f"^{what} of a 1-d sparse array on a device: use .toarray()"):
+            op()
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -681,10 +706,11 @@ def test_indexing_against_scipy(seed, kind, key):  # SciPy's result types, shape
 def test_indexing_bad_keys_raise_scipys_errors():
     ref = ss.csr_array(_random(1, 3, 4, density=0.5))
     a = sparse.csr_array(ref, device="cpu")
-    for key in [3, -4, (0, 4), (1.5, 0), (0, 1, 2), numpy.array([True, False])]:
-        with pytest.raises(IndexError):
+    for key in [3, -4, (0, 4), (1.5, 0), (0, 1.5), 1.5, numpy.float64(2.0), (0, 1, 2), (0, Ellipsis, 1, 2),
+                numpy.array([True, False]), (slice(None), numpy.array([True, False, True]))]:
+        with pytest.raises((IndexError, ValueError)) as want:  # SciPy's type and message
             ref[key]
-        with pytest.raises(IndexError):
+        with pytest.raises(type(want.value), match=f"^{re.escape(str(want.value))}$"):
             a[np.asarray(key) if isinstance(key, numpy.ndarray) else key]
     for kind in ("coo_matrix", "dia_array", "dia_matrix"):
         with pytest.raises(TypeError):

@@ -287,14 +287,15 @@ class _SparseArray:
         inside torch's ``index_select``); ``A[i, j]`` reads nothing."""
         if self.ndim != 2 or self.format == "dia" or (self.format == "coo" and not self._is_array):
             raise TypeError(f"'{type(self).__name__}' object is not subscriptable")
-        key = key if isinstance(key, tuple) else (key,)
+        key = given = key if isinstance(key, tuple) else (key,)
         if any(k is Ellipsis for k in key):
             at = next(i for i, k in enumerate(key) if k is Ellipsis)
             key = key[:at] + (slice(None),) * (2 - len(key) + 1) + key[at + 1:]
         if len(key) > 2:
-            raise IndexError("Too many indices for array or tuple index out of range")
+            raise IndexError(f"Too many indices for array or tuple index out of range. Key {given} needs "
+                             f"{len(key)}D. Array is 2D")
         key = key + (slice(None),) * (2 - len(key))
-        (ri, rows), (ci, cols) = (self._axis_index(k, n) for k, n in zip(key, self.shape))
+        (ri, rows), (ci, cols) = (self._axis_index(k, n, axis) for axis, (k, n) in enumerate(zip(key, self.shape)))
         t = self._tensor()
         if ri and ci:  # one element: the sum of its stored entries, on the device
             r, c, v = _indices_coo(t)
@@ -306,8 +307,8 @@ class _SparseArray:
                                                                                 (sel.shape[1 if ri else 0],)))
         return self._as(self.format, sel)
 
-    def _axis_index(self, k, n):
-        """(is an integer, index tensor) of one axis' key."""
+    def _axis_index(self, k, n, axis):
+        """(is an integer, index tensor) of one axis' key (SciPy's errors for the keys it refuses)."""
         dev = self.device
         if isinstance(k, ndarray) and k.ndim == 0:
             k = k._t
@@ -320,15 +321,18 @@ class _SparseArray:
         if isinstance(k, slice):
             start, stop, step = k.indices(n)
             return False, start + step * torch.arange(len(range(start, stop, step)), device=dev)
-        if isinstance(k, (float, _np.floating)) or k is None:
+        if isinstance(k, _np.floating):
+            raise ValueError("Inexact indices into sparse matrices are not allowed")
+        if isinstance(k, float):
+            raise IndexError("Index dimension must be 1 or 2. Got 0")
+        if k is None:  # (SciPy's new axis: not on the device)
             raise IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or "
                              "boolean arrays are valid indices")
         idx = tensor(k, dev) if not (isinstance(k, (list, tuple)) and len(k) == 0) else torch.empty(
             0, dtype=torch.int64, device=dev)
         if idx.dtype == torch.bool:
             if idx.shape != (n,):
-                raise IndexError(f"boolean index did not match indexed array along axis; size of axis is {n} but "
-                                 f"size of corresponding boolean axis is {idx.numel()}")
+                raise IndexError(f"bool index {axis} has shape ({n},) instead of {tuple(idx.shape)}")
             return False, torch.nonzero(idx).reshape(-1)  # the selected count: a host read
         if idx.is_floating_point() or idx.is_complex() or idx.dim() != 1:
             raise IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or "
