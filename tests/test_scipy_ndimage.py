@@ -73,6 +73,22 @@ def test_uniform_minimum_maximum_1d(x, data):
     check_scipy(call(f"ndimage.{name}", x, size, **kw))
 
 
+@pytest.mark.parametrize("order", [0, 1, 2])
+def test_gaussian_filter_skips_sigmas_up_to_1e_15(order):  # SciPy filters the axes with sigma > 1e-15 only
+    x = numpy.arange(20.0).reshape(4, 5) ** 1.5
+    check_scipy(call("ndimage.gaussian_filter", x, [1e-15, 1.0], order=order))
+    check_scipy(call("ndimage.gaussian_filter", x, [2e-15, 1.0], order=order))
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "int16", "float32"])
+def test_rank_filters_of_short_1d_inputs(dtype):  # SciPy's 1-D rank filter (cval in int64 or the float type)
+    for n in (1, 2, 3):  # or its n-D one, by the window's reach past the end
+        for size in (2, 3, 4, 6):
+            for origin in range(-(size // 2), (size - 1) // 2 + 1):
+                x = numpy.array([3, 7, 1][:n], dtype)
+                check_scipy(call("ndimage.median_filter", x, size=size, origin=origin, mode="constant", cval=-1.5))
+
+
 @_SETTINGS
 @given(x=images(dtypes=["float64", "float32", "int16", "uint8"]), data=st.data())
 def test_gaussian_filter1d(x, data):
@@ -319,6 +335,12 @@ def test_device_footprint_and_weights_need_no_host_values():
     exp = scipy.ndimage.grey_erosion(u, footprint=fp2, structure=s, mode="mirror")
     got = _filters.minmax_nd(torch.as_tensor(u), torch.as_tensor(fp2), torch.as_tensor(s), "mirror", 0.0, [0, 0], True)
     numpy.testing.assert_array_equal(_support.cast(got, torch.uint8).numpy(), exp)
+    # a percentile filter over a footprint on the device: its rank from the footprint's size there
+    for percentile in (30, 75, -20):
+        exp = scipy.ndimage.percentile_filter(x, percentile, footprint=fp, mode="mirror")
+        with accelerator_rules():
+            got = torchnp.scipy.ndimage.percentile_filter(torchnp.asarray(x), percentile, footprint=dev, mode="mirror")
+        numpy.testing.assert_array_equal(got.to_numpy(), exp, strict=True)
     # label with a structure on the device
     b = rng.random((9, 11)) < 0.5
     st8 = scipy.ndimage.generate_binary_structure(2, 2)
@@ -431,7 +453,8 @@ def test_morphology_outputs_and_axes():
     check_scipy(call("ndimage.binary_fill_holes", b, axes=(1, 2)))
     check_scipy(call("ndimage.binary_fill_holes", b, output=numpy.zeros(b.shape, numpy.int32)))  # returns None
     check_scipy(call("ndimage.grey_dilation", b.astype(int), size=(3, 2), axes=(0, 2)))
-    for name in ("grey_dilation", "grey_erosion", "grey_opening", "grey_closing"):  # the default cval, 0
+    for name in ("grey_dilation", "grey_erosion", "grey_opening", "grey_closing", "white_tophat",
+                 "black_tophat"):  # the default cval, 0
         check_scipy(call(f"ndimage.{name}", b.astype(int) * 3 - 2, size=(2, 3, 2), mode="constant"))
 
 
