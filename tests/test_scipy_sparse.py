@@ -644,6 +644,18 @@ def test_lsqr_against_scipy(kwargs, shape):  # (a square system that converges w
         numpy.testing.assert_allclose(float(got[7]), ref[7], rtol=1e-7, atol=1e-7 * ref[5] * numpy.linalg.norm(b))
 
 
+def test_minres_least_squares_stop_is_scipys():
+    # an inconsistent singular system: SciPy stops at test2 = |A r| / (|A| |r|) <= rtol (istop 2, info 0) while
+    # test1 stays ~1e-2; b's scale puts SciPy's |A| estimate, sqrt(tnorm2), at exactly 1.0 at that step
+    A = 0.125 * numpy.diag(numpy.r_[numpy.linspace(1.0, 2.0, 30), numpy.zeros(3)])
+    b = numpy.random.default_rng(0).standard_normal(33) * 0.1860872670766116
+    ref, info = ssl.minres(A, b)
+    with accelerator_rules():
+        got, got_info = sl.minres(np.asarray(A), np.asarray(b))
+    assert got_info == info == 0
+    numpy.testing.assert_allclose(got.to_numpy(), ref, rtol=1e-6, atol=1e-6 * numpy.abs(ref).max())
+
+
 def test_lsqr_machine_precision_stop_is_scipys():  # atol = btol = 0: SciPy's istop 4, |r| / (|b| + |A| |x|) <= eps
     rng = numpy.random.default_rng(3)
     A = rng.standard_normal((30, 12)) + numpy.eye(30, 12)
