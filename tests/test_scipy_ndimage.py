@@ -2,13 +2,15 @@
 implementation under the accelerator rules (tests/scipy_support.py). The torch filters follow
 SciPy's C code's order of operations, so integer outputs (truncated as C casts) match exactly."""
 
+import contextlib
+
 import numpy
 import pytest
 from hypothesis import assume, given, settings, strategies as st
 from hypothesis.extra import numpy as hnp
 
 import torchnp
-from scipy_support import accelerator_rules, call, check_scipy
+from scipy_support import accelerator_rules, call, check_scipy, ours, scipy_result
 from support import DEVICE, examples
 
 MODES = ["reflect", "constant", "nearest", "mirror", "wrap", "grid-mirror", "grid-constant", "grid-wrap"]
@@ -28,6 +30,16 @@ def images(draw, max_dims=3, min_dims=1, dtypes=DTYPES, max_side=7):
     else:
         elements = st.integers(0 if dtype.kind == "u" else -40, 60)
     return draw(hnp.arrays(dtype, shape, elements=elements))
+
+
+def check_error(c):
+    """SciPy's exception type (check_scipy) and its message, on host data and on the torch path."""
+    check_scipy(c)
+    _, exc = scipy_result(c)
+    for rules in (contextlib.nullcontext, accelerator_rules):
+        with rules(), pytest.raises(type(exc)) as info:
+            ours(c)
+        assert str(info.value) == str(exc)
 
 
 def origins_for(draw, size):
@@ -59,6 +71,22 @@ def test_uniform_minimum_maximum_1d(x, data):
     kw = dict(axis=data.draw(st.integers(-x.ndim, x.ndim - 1)), mode=data.draw(st.sampled_from(MODES)),
               cval=data.draw(st.sampled_from([0.0, 2.5, -1.75])), origin=origins_for(data.draw, size))
     check_scipy(call(f"ndimage.{name}", x, size, **kw))
+
+
+@pytest.mark.parametrize("order", [0, 1, 2])
+def test_gaussian_filter_skips_sigmas_up_to_1e_15(order):  # SciPy filters the axes with sigma > 1e-15 only
+    x = numpy.arange(20.0).reshape(4, 5) ** 1.5
+    check_scipy(call("ndimage.gaussian_filter", x, [1e-15, 1.0], order=order))
+    check_scipy(call("ndimage.gaussian_filter", x, [2e-15, 1.0], order=order))
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "int16", "float32"])
+def test_rank_filters_of_short_1d_inputs(dtype):  # SciPy's 1-D rank filter (cval in int64 or the float type)
+    for n in (1, 2, 3):  # or its n-D one, by the window's reach past the end
+        for size in (2, 3, 4, 6):
+            for origin in range(-(size // 2), (size - 1) // 2 + 1):
+                x = numpy.array([3, 7, 1][:n], dtype)
+                check_scipy(call("ndimage.median_filter", x, size=size, origin=origin, mode="constant", cval=-1.5))
 
 
 @_SETTINGS
@@ -275,8 +303,8 @@ def test_python_data_and_large_radius():
     call("ndimage.gaussian_filter", numpy.ones((3, 3)), 1.0, output="bool"),  # RuntimeError: numeric
     call("ndimage.sobel", numpy.ones((3, 3)), 2),  # AxisError
 ])
-def test_errors(c):
-    check_scipy(c)
+def test_errors(c):  # SciPy's type and message
+    check_error(c)
 
 
 def test_device_footprint_and_weights_need_no_host_values():
@@ -299,6 +327,28 @@ def test_device_footprint_and_weights_need_no_host_values():
     exp = scipy.ndimage.minimum_filter(x, footprint=fp, mode="constant", cval=-2.5)
     got = _filters.minmax_nd(t, dev.t, None, "constant", -2.5, [0, 0], True)
     numpy.testing.assert_array_equal(got.numpy(), exp)
+    # with a structure: SciPy adds the first tap of the footprint in double, the others in the input's
+    # type (uint8 here, wrapping below 0): the first tap is found on the device (not the window's first)
+    u = rng.integers(0, 30, (6, 7)).astype(numpy.uint8)
+    fp2 = numpy.array([[0, 1, 1], [1, 0, 1]], bool)
+    s = numpy.array([[5.0, 20.0, 3.0], [12.0, 40.0, 25.0]])
+    exp = scipy.ndimage.grey_erosion(u, footprint=fp2, structure=s, mode="mirror")
+    got = _filters.minmax_nd(torch.as_tensor(u), torch.as_tensor(fp2), torch.as_tensor(s), "mirror", 0.0, [0, 0], True)
+    numpy.testing.assert_array_equal(_support.cast(got, torch.uint8).numpy(), exp)
+    # a percentile filter over a footprint on the device: its rank from the footprint's size there
+    for percentile in (30, 75, -20):
+        exp = scipy.ndimage.percentile_filter(x, percentile, footprint=fp, mode="mirror")
+        with accelerator_rules():
+            got = torchnp.scipy.ndimage.percentile_filter(torchnp.asarray(x), percentile, footprint=dev, mode="mirror")
+        numpy.testing.assert_array_equal(got.to_numpy(), exp, strict=True)
+    # label with a structure on the device
+    b = rng.random((9, 11)) < 0.5
+    st8 = scipy.ndimage.generate_binary_structure(2, 2)
+    exp = scipy.ndimage.label(b, st8)
+    with accelerator_rules():
+        got = torchnp.scipy.ndimage.label(torchnp.asarray(b), _support.Param(torch.as_tensor(st8), None))
+    assert got[1] == exp[1]
+    numpy.testing.assert_array_equal(got[0].to_numpy(), exp[0], strict=True)
     w = rng.normal(size=(2, 3))
     exp = scipy.ndimage.correlate(x.astype(float), w, mode="wrap")
     got = _filters._corr_nd(t.double(), _support.Param(torch.as_tensor(w), None), "wrap", 0.0, [0, 0])
@@ -357,6 +407,14 @@ def grey_footprints(draw, ndim):
                     .tolist()}
 
 
+@pytest.mark.parametrize("name", ["grey_erosion", "grey_dilation"])
+@pytest.mark.parametrize("mode", ["reflect", "constant"])
+def test_grey_structure_first_tap_in_double(name, mode):  # SciPy's first tap in double, the others wrap
+    x = numpy.array([[0, 50, 3, 9], [20, 1, 0, 7], [4, 60, 2, 30]], numpy.uint8)
+    s = numpy.array([[5.0, 2.0], [1.0, 3.0]]) * (1 if name == "grey_erosion" else 60)
+    check_scipy(call(f"ndimage.{name}", x, structure=s, mode=mode))
+
+
 @_SETTINGS
 @given(x=images(dtypes=["float64", "float32", "int16", "uint8", "int64"]), data=st.data())
 def test_grey_morphology(x, data):
@@ -395,6 +453,9 @@ def test_morphology_outputs_and_axes():
     check_scipy(call("ndimage.binary_fill_holes", b, axes=(1, 2)))
     check_scipy(call("ndimage.binary_fill_holes", b, output=numpy.zeros(b.shape, numpy.int32)))  # returns None
     check_scipy(call("ndimage.grey_dilation", b.astype(int), size=(3, 2), axes=(0, 2)))
+    for name in ("grey_dilation", "grey_erosion", "grey_opening", "grey_closing", "white_tophat",
+                 "black_tophat"):  # the default cval, 0
+        check_scipy(call(f"ndimage.{name}", b.astype(int) * 3 - 2, size=(2, 3, 2), mode="constant"))
 
 
 @pytest.mark.parametrize("c", [
@@ -405,8 +466,8 @@ def test_morphology_outputs_and_axes():
     call("ndimage.grey_erosion", numpy.ones((3, 3))),  # ValueError
     call("ndimage.grey_dilation", numpy.ones((3, 3))),  # ValueError
 ])
-def test_morphology_errors(c):
-    check_scipy(c)
+def test_morphology_errors(c):  # SciPy's type and message
+    check_error(c)
 
 
 # ---------------------------------------------------------------------- interpolation
@@ -541,6 +602,7 @@ def test_interpolation_details():
 @pytest.mark.parametrize("c", [
     call("ndimage.map_coordinates", numpy.ones((3, 3)), [[1.0], [1.0]], order=6),  # RuntimeError
     call("ndimage.map_coordinates", numpy.ones((3, 3)), [[1.0]]),  # RuntimeError: coordinates shape
+    call("ndimage.map_coordinates", numpy.ones((3, 3)), [1.0, 1.0]),  # RuntimeError: output rank 0
     call("ndimage.map_coordinates", numpy.ones((3, 3)), [[1j], [1.0]]),  # TypeError
     call("ndimage.map_coordinates", numpy.ones((3, 3)), [[1.0], [1.0]], mode="bogus"),  # RuntimeError
     call("ndimage.spline_filter", numpy.ones((3, 3)), 1),  # RuntimeError
@@ -554,8 +616,8 @@ def test_interpolation_details():
     call("ndimage.shift", numpy.ones((3, 3)), [1, 2, 3]),  # RuntimeError
     call("ndimage.zoom", numpy.ones((3, 3)), 2, order=-1),  # RuntimeError
 ])
-def test_interpolation_errors(c):
-    check_scipy(c)
+def test_interpolation_errors(c):  # SciPy's type and message
+    check_error(c)
 
 
 @pytest.mark.parametrize("mode", MODES)

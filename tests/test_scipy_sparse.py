@@ -4,6 +4,8 @@ or ``device='cpu'`` explicitly) have SciPy's sparse-array interface and solution
 solvers' tolerances of SciPy's."""
 
 import contextlib
+import re
+import warnings
 
 import numpy
 import pytest
@@ -112,7 +114,119 @@ def test_creation_functions(fmt):
             got = make(sparse)
         assert got.format == ref.format and got.shape == ref.shape and got.dtype == ref.dtype
         assert type(got).__name__ == type(ref).__name__
+        assert isinstance(got, sparse._base._SparseArray) and got.device == np.asarray(0.0).device  # made on the device
         numpy.testing.assert_array_equal(_dense(got), ref.toarray())
+
+
+@pytest.mark.parametrize("kwargs", [dict(), dict(format="csr", dtype="float32"), dict(density=0.25, rng=5),
+                                    dict(density=0.5, data_sampler="arange")])
+def test_random_array_on_the_device(kwargs):  # torch's stream, SciPy's format, dtype, count and value range
+    kw = dict(kwargs)
+    if kw.get("data_sampler") == "arange":
+        kw["data_sampler"] = lambda size: numpy.arange(size)
+    ref = ss.random_array((6, 8), **kw)
+    with accelerator_rules():
+        got = sparse.random_array((6, 8), **kw)
+        again = sparse.random_array((6, 8), **kw)
+    assert isinstance(got, sparse._base._SparseArray)
+    assert type(got).__name__ == type(ref).__name__ and got.format == ref.format and got.dtype == ref.dtype
+    assert got.shape == ref.shape and got.nnz == ref.nnz  # round(density m n) places, none twice
+    values = numpy.sort(got.data.to_numpy())
+    if "data_sampler" in kw:
+        numpy.testing.assert_array_equal(values, numpy.sort(ref.data))
+    else:
+        assert ((values >= 0) & (values < 1)).all()
+    if "rng" in kw:  # a seed: the same draw twice
+        numpy.testing.assert_array_equal(_dense(again), _dense(got))
+    for density in (-0.1, 1.5):
+        for m in (ss, sparse):
+            with pytest.raises(ValueError, match="density expected to be 0 <= density <= 1"), accelerator_rules():
+                m.random_array((2, 2), density=density)
+
+
+def test_construction_without_shape_is_scipys():
+    data, row, col = numpy.array([1.0, 2.0]), numpy.array([0, 4]), numpy.array([1, 2])
+    ref = ss.coo_array((data, (row, col)))  # the shape from the largest indices
+    with accelerator_rules():
+        got = sparse.coo_array((np.asarray(data), (np.asarray(row), np.asarray(col))))
+    assert got.shape == ref.shape
+    numpy.testing.assert_array_equal(_dense(got), ref.toarray())
+    for kind in ("dia_array", "dia_matrix"):  # (data, offsets), one diagonal's 1-d data too
+        for d, offsets in [(numpy.arange(1.0, 4.0), 1), (numpy.arange(1.0, 7.0).reshape(2, 3), [0, -1])]:
+            ref = getattr(ss, kind)((d, offsets), shape=(3, 4))
+            with accelerator_rules():
+                got = getattr(sparse, kind)((np.asarray(d), offsets), shape=(3, 4))
+            assert type(got).__name__ == type(ref).__name__ and got.shape == ref.shape
+            numpy.testing.assert_array_equal(_dense(got), ref.toarray())
+            numpy.testing.assert_array_equal(got.data.to_numpy(), numpy.atleast_2d(ref.data))
+            for m, arg in ((ss, d), (sparse, np.asarray(d))):
+                with pytest.raises(ValueError, match="expected a shape argument"), accelerator_rules():
+                    getattr(m, kind)((arg, offsets))
+
+
+_ATTRIBUTES = ("nnz", "size", "ndim", "data", "offsets", "indices", "indptr", "coords", "row", "col")
+
+
+@pytest.mark.parametrize("kind", [f"{f}_{k}" for f in FORMATS for k in ("array", "matrix")])
+def test_attributes_and_repr_are_scipys(kind):  # SciPy's structure arrays, counts and repr (plus the device)
+    ref = getattr(ss, kind)(_random(4, 3, 4, density=0.5).tocsr())  # (through CSR: the canonical order, torch's)
+    got = getattr(sparse, kind)(ref, device="cpu")
+    for name in _ATTRIBUTES:
+        if not hasattr(ref, name):
+            with pytest.raises(AttributeError):
+                getattr(got, name)
+            continue
+        want, value = getattr(ref, name), getattr(got, name)
+        if isinstance(want, tuple):  # coords
+            assert len(value) == len(want)
+            for v, w in zip(value, want):
+                numpy.testing.assert_array_equal(v.to_numpy(), w, strict=True)
+        elif isinstance(want, numpy.ndarray):
+            numpy.testing.assert_array_equal(value.to_numpy(), want, strict=True, err_msg=name)
+        else:
+            assert value == want, name
+    assert repr(got) == repr(ref)[:-1] + ", device='cpu'>"
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_astype_mean_and_dense_minus_sparse_are_scipys(fmt):
+    ref = _random(7, 3, 4, density=0.5).asformat(fmt)
+    got = sparse.coo_array(ref, device="cpu").asformat(fmt)
+    for dtype in ("float32", "complex128", "int64"):
+        want, value = ref.astype(dtype), got.astype(dtype)
+        assert type(value).__name__ == type(want).__name__ and value.dtype == want.dtype
+        numpy.testing.assert_array_equal(_dense(value), want.toarray())
+    for axis in (None, 0, 1, -1):
+        numpy.testing.assert_allclose(numpy.asarray(got.mean(axis=axis).to_numpy()), ref.mean(axis=axis), rtol=1e-15)
+    d = numpy.arange(12.0).reshape(3, 4)
+    numpy.testing.assert_array_equal((np.asarray(d) - got).to_numpy(), d - ref, strict=True)
+
+
+def test_one_d_sparse_operations_off_the_device_name_toarray():  # docs/scipy.md: NotImplementedError
+    a = sparse.csr_array(_random(8, 3, 4, density=0.5).tocsr(), device="cpu")
+    row = a[1]
+    assert row.ndim == 1
+    for op, what in [(lambda: row @ a, "@"), (lambda: row + row, r"\+ and -"), (lambda: row.multiply(row), "multiply"),
+                     (lambda: row.diagonal(), "diagonal")]:
+        with pytest.raises(NotImplementedError, match=f"^{what} of a 1-d sparse array on a device: use .toarray()"):
+            op()
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_multiply_by_dense_is_scipys(fmt):  # SciPy's result type and format (DIA keeps its diagonals), values
+    ref = _random(6, 3, 4, density=0.5).asformat(fmt)
+    got = sparse.coo_array(ref, device="cpu").asformat(fmt)
+    for other in (numpy.arange(1.0, 13.0).reshape(3, 4), numpy.arange(1.0, 5.0), numpy.arange(1.0, 4.0)[:, None]):
+        want = ref.multiply(other)
+        value = got.multiply(np.asarray(other))
+        assert type(value).__name__ == type(want).__name__ and value.format == want.format
+        numpy.testing.assert_array_equal(_dense(value), want.toarray())
+        if fmt == "dia":
+            numpy.testing.assert_array_equal(value.offsets.to_numpy(), want.offsets)
+            numpy.testing.assert_array_equal(value.data.to_numpy(), want.data)
+    for m, a in ((numpy, ref), (np, got)):
+        with pytest.raises(ValueError, match="inconsistent shapes"):
+            a.multiply(m.ones((2, 4)))
 
 
 def test_kron_and_stacks():
@@ -291,7 +405,8 @@ def test_eigsh_against_scipy(n, k, which, seed, vectors, dense):
     w_ref = ref[0] if vectors else ref
     numpy.testing.assert_allclose(numpy.sort(w_ref), _eig_reference(A, k, which), rtol=1e-8, atol=1e-12)
     if dense:
-        with accelerator_rules():
+        with accelerator_rules(), warnings.catch_warnings():
+            warnings.simplefilter("error")  # no warning where SciPy's has none (e.g. torch's about a resized out=)
             got = sl.eigsh(np.asarray(A), k=k, which=which, v0=np.asarray(v0), return_eigenvectors=vectors)
         host = sl.eigsh(np.asarray(A), k=k, which=which, v0=np.asarray(v0), return_eigenvectors=vectors)
         assert_exact(host[0] if vectors else host, w_ref)  # host rules: SciPy's own result
@@ -551,6 +666,30 @@ def test_lsqr_against_scipy(kwargs, shape):  # (a square system that converges w
         numpy.testing.assert_allclose(float(got[7]), ref[7], rtol=1e-7, atol=1e-7 * ref[5] * numpy.linalg.norm(b))
 
 
+def test_minres_least_squares_stop_is_scipys():
+    # an inconsistent singular system: SciPy stops at test2 = |A r| / (|A| |r|) <= rtol (istop 2, info 0) while
+    # test1 stays ~1e-2; b's scale puts SciPy's |A| estimate, sqrt(tnorm2), at exactly 1.0 at that step
+    A = 0.125 * numpy.diag(numpy.r_[numpy.linspace(1.0, 2.0, 30), numpy.zeros(3)])
+    b = numpy.random.default_rng(0).standard_normal(33) * 0.1860872670766116
+    ref, info = ssl.minres(A, b)
+    with accelerator_rules():
+        got, got_info = sl.minres(np.asarray(A), np.asarray(b))
+    assert got_info == info == 0
+    numpy.testing.assert_allclose(got.to_numpy(), ref, rtol=1e-6, atol=1e-6 * numpy.abs(ref).max())
+
+
+def test_lsqr_machine_precision_stop_is_scipys():  # atol = btol = 0: SciPy's istop 4, |r| / (|b| + |A| |x|) <= eps
+    rng = numpy.random.default_rng(3)
+    A = rng.standard_normal((30, 12)) + numpy.eye(30, 12)
+    b = A @ rng.standard_normal(12)  # (a consistent system)
+    ref = ssl.lsqr(A, b, atol=0, btol=0, conlim=0)
+    assert ref[1] == 4
+    with accelerator_rules():
+        got = sl.lsqr(np.asarray(A), np.asarray(b), atol=0, btol=0, conlim=0)
+    assert got[1:3] == ref[1:3]
+    numpy.testing.assert_allclose(got[0].to_numpy(), ref[0], rtol=1e-12)
+
+
 @pytest.mark.parametrize("name", ["gmres", "minres", "cg", "bicgstab"])
 def test_solvers_bad_shapes_raise_scipys_errors(name):
     A, b = _system(3)
@@ -601,10 +740,11 @@ def test_indexing_against_scipy(seed, kind, key):  # SciPy's result types, shape
 def test_indexing_bad_keys_raise_scipys_errors():
     ref = ss.csr_array(_random(1, 3, 4, density=0.5))
     a = sparse.csr_array(ref, device="cpu")
-    for key in [3, -4, (0, 4), (1.5, 0), (0, 1, 2), numpy.array([True, False])]:
-        with pytest.raises(IndexError):
+    for key in [3, -4, (0, 4), (1.5, 0), (0, 1.5), 1.5, numpy.float64(2.0), (0, 1, 2), (0, Ellipsis, 1, 2),
+                numpy.array([True, False]), (slice(None), numpy.array([True, False, True]))]:
+        with pytest.raises((IndexError, ValueError)) as want:  # SciPy's type and message
             ref[key]
-        with pytest.raises(IndexError):
+        with pytest.raises(type(want.value), match=f"^{re.escape(str(want.value))}$"):
             a[np.asarray(key) if isinstance(key, numpy.ndarray) else key]
     for kind in ("coo_matrix", "dia_array", "dia_matrix"):
         with pytest.raises(TypeError):

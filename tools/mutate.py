@@ -57,6 +57,7 @@ MODULES = {
     # exercise it (their cases live in tests/scipy_cases/<name>.py, imported by those files)
     "scipy-sparse": ("scipy/sparse", ["tests/test_scipy_sparse.py"]),
     "scipy-sparse-linalg": ("scipy/sparse/linalg.py", ["tests/test_scipy_sparse.py"]),  # the solvers alone
+    "scipy-sparse-base": ("scipy/sparse/_base.py", ["tests/test_scipy_sparse.py"]),  # the arrays alone
     "scipy-optimize": ("scipy/optimize", ["tests/test_scipy_optimize.py", "tests/test_scipy_optimize_scalar.py"]),
     "scipy-integrate": ("scipy/integrate", ["tests/test_scipy_integrate.py", "tests/test_scipy_integrate_options.py",
                                             "tests/test_scipy_integrate_stiff.py", "tests/test_scipy_ivp.py"]),

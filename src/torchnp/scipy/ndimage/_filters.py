@@ -406,8 +406,8 @@ def minmax_nd(t, fp, structure, mode, cval, origins, minimum, fp_host=None):
     with a structure of ``input[i + k] - s[k]`` (``+ s[k]``), the border value cast to the
     input's type. Without a structure the values are the input's; with one, SciPy adds the
     first tap in double precision and the others in the input's type (``bool`` as ``unsigned
-    char``, wrapping as C does), comparing in double: so does this (the first tap known where
-    the footprint is host data)."""
+    char``, wrapping as C does), comparing in double: so does this (the first tap of a footprint
+    on the device found there)."""
     dt = t.dtype
     if t.numel() == 0:
         return t.clone() if structure is None else as_f64(t)
@@ -434,20 +434,22 @@ def minmax_nd(t, fp, structure, mode, cval, origins, minimum, fp_host=None):
     ss = -ss if minimum else ss
     ext = nd_extend(work, fp.shape, origins, mode, typed_cval(cval, typ, t.device))
     fill = torch.tensor(float("inf") if minimum else float("-inf"), dtype=F64, device=t.device)
-    acc, first = None, True
+    acc = None
+    seen = torch.zeros((), dtype=torch.bool, device=t.device)  # a footprint tap came before this one
     for pos, sl in taps(fp.shape, t.shape):
         if fp_host is not None and not fp_host[pos]:
             continue
         v = ext[sl]
-        if first and fp_host is not None:
+        if fp_host is not None and acc is None:
             val = as_f64(v) + ss[pos]  # SciPy's first tap: in double
-        elif typ.is_floating_point:
-            val = as_f64(v + ss[pos].to(typ))
         else:
-            val = as_f64((v.to(torch.int64) + cast(ss[pos], typ).to(torch.int64)).to(typ))
-        first = False
-        if fp_host is None:
-            val = torch.where(fp[pos], val, fill)
+            if typ.is_floating_point:
+                val = as_f64(v + ss[pos].to(typ))
+            else:
+                val = as_f64((v.to(torch.int64) + cast(ss[pos], typ).to(torch.int64)).to(typ))
+            if fp_host is None:  # the first tap of a footprint known on the device only
+                val = torch.where(fp[pos], torch.where(seen, val, as_f64(v) + ss[pos]), fill)
+                seen = seen | fp[pos]
         acc = val if acc is None else (torch.minimum(acc, val) if minimum else torch.maximum(acc, val))
     return acc
 

@@ -208,8 +208,10 @@ class _SparseArray:
 
     @property
     def nnz(self):
-        if self.format == "dia":
-            return int(self._dia[0].numel())
+        if self.format == "dia":  # SciPy's count: the stored diagonals' places inside the shape
+            data, offs, (m, n) = self._dia
+            length = min(data.shape[1], n)
+            return sum(max(min(m + off, length) - max(off, 0), 0) for off in offs)
         t = self._t
         return t._nnz() if t.layout == torch.sparse_coo else t.values().numel()
 
@@ -267,8 +269,9 @@ class _SparseArray:
 
     def __repr__(self):
         kind = "array" if self._is_array else "matrix"
-        return (f"<{_NAMES[self.format]} sparse {kind} of dtype '{self.dtype}'\n\twith {self.nnz} stored elements "
-                f"and shape {self.shape}, device='{self.device}'>")
+        diagonals = f" ({len(self._dia[1])} diagonals)" if self.format == "dia" else ""
+        return (f"<{_NAMES[self.format]} sparse {kind} of dtype '{self.dtype}'\n\twith {self.nnz} stored elements"
+                f"{diagonals} and shape {self.shape}, device='{self.device}'>")
 
     def __len__(self):
         raise TypeError("sparse array length is ambiguous; use getnnz() or shape[0]")
@@ -287,14 +290,15 @@ class _SparseArray:
         inside torch's ``index_select``); ``A[i, j]`` reads nothing."""
         if self.ndim != 2 or self.format == "dia" or (self.format == "coo" and not self._is_array):
             raise TypeError(f"'{type(self).__name__}' object is not subscriptable")
-        key = key if isinstance(key, tuple) else (key,)
+        key = given = key if isinstance(key, tuple) else (key,)
         if any(k is Ellipsis for k in key):
             at = next(i for i, k in enumerate(key) if k is Ellipsis)
             key = key[:at] + (slice(None),) * (2 - len(key) + 1) + key[at + 1:]
         if len(key) > 2:
-            raise IndexError("Too many indices for array or tuple index out of range")
+            raise IndexError(f"Too many indices for array or tuple index out of range. Key {given} needs "
+                             f"{len(key)}D. Array is 2D")
         key = key + (slice(None),) * (2 - len(key))
-        (ri, rows), (ci, cols) = (self._axis_index(k, n) for k, n in zip(key, self.shape))
+        (ri, rows), (ci, cols) = (self._axis_index(k, n, axis) for axis, (k, n) in enumerate(zip(key, self.shape)))
         t = self._tensor()
         if ri and ci:  # one element: the sum of its stored entries, on the device
             r, c, v = _indices_coo(t)
@@ -306,8 +310,8 @@ class _SparseArray:
                                                                                 (sel.shape[1 if ri else 0],)))
         return self._as(self.format, sel)
 
-    def _axis_index(self, k, n):
-        """(is an integer, index tensor) of one axis' key."""
+    def _axis_index(self, k, n, axis):
+        """(is an integer, index tensor) of one axis' key (SciPy's errors for the keys it refuses)."""
         dev = self.device
         if isinstance(k, ndarray) and k.ndim == 0:
             k = k._t
@@ -320,15 +324,18 @@ class _SparseArray:
         if isinstance(k, slice):
             start, stop, step = k.indices(n)
             return False, start + step * torch.arange(len(range(start, stop, step)), device=dev)
-        if isinstance(k, (float, _np.floating)) or k is None:
+        if isinstance(k, _np.floating):
+            raise ValueError("Inexact indices into sparse matrices are not allowed")
+        if isinstance(k, float):
+            raise IndexError("Index dimension must be 1 or 2. Got 0")
+        if k is None:  # (SciPy's new axis: not on the device)
             raise IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or "
                              "boolean arrays are valid indices")
         idx = tensor(k, dev) if not (isinstance(k, (list, tuple)) and len(k) == 0) else torch.empty(
             0, dtype=torch.int64, device=dev)
         if idx.dtype == torch.bool:
             if idx.shape != (n,):
-                raise IndexError(f"boolean index did not match indexed array along axis; size of axis is {n} but "
-                                 f"size of corresponding boolean axis is {idx.numel()}")
+                raise IndexError(f"bool index {axis} has shape ({n},) instead of {tuple(idx.shape)}")
             return False, torch.nonzero(idx).reshape(-1)  # the selected count: a host read
         if idx.is_floating_point() or idx.is_complex() or idx.dim() != 1:
             raise IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or "
@@ -499,10 +506,28 @@ class _SparseArray:
             dt = torch.promote_types(a.dtype, b.dtype)
             return self._as("csr", (a.to(dt) * b.to(dt)).coalesce())
         d = self._dense_operand(other)
+        if self.format == "dia" and d.dim() <= 2 and 0 not in d.shape and 0 not in self.shape and 1 not in self.shape:
+            return self._dia_multiply(d)
+        if d.dim() <= 2 and any(k not in (1, s) for k, s in zip(d.shape[::-1], self.shape[::-1])):
+            raise ValueError(f"inconsistent shapes {self.shape} and {tuple(d.shape)}")
         a = self._tensor()
         r, c, v = _indices_coo(a)
         full = torch.broadcast_to(d, self.shape)
         return self._as("coo", coo_tensor(r, c, v * full[r, c], self.shape))
+
+    def _dia_multiply(self, d):
+        """DIA times a dense array (its rows, columns or the whole shape): DIA with the same diagonals,
+        SciPy's ``dia_array.multiply`` (its data's places outside the shape taken modulo the rows, as SciPy's)."""
+        data, offs, (m, n) = self._dia
+        d2 = d if d.dim() == 2 else d.reshape(1, -1)
+        if d2.shape[0] not in (1, m) or d2.shape[1] not in (1, n):
+            raise ValueError("inconsistent shapes")
+        length = min(data.shape[1], n)
+        j = torch.arange(length, device=data.device)
+        i = (j - torch.tensor(offs, dtype=torch.int64, device=data.device)[:, None]) % m
+        dt = torch.promote_types(data.dtype, d.dtype)
+        factor = torch.broadcast_to(d2, (m, n)).to(dt)[i, j]
+        return type(self)._from_tensor(None, (data[:, :length].to(dt) * factor, list(offs), (m, n)))
 
     def __mul__(self, other):
         if self._scalar(other) or self._is_array:
