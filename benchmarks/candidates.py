@@ -278,7 +278,7 @@ def _cases():
                  _row("einsum_matmul", min_size=1 << 62), lambda a, b: tnp.einsum("ij,jk->ik", A(a), A(b)))},
             'KERNELS["einsum_matmul"] (NumPy\'s dgemm from 500x500, as KERNELS["matmul"])'),
     })
-    for s in (100, 250, 700, 2000):  # the "copy" row's size: NumPy's copy loop against torch's clone
+    for s in (50, 100, 250, 700, 2000):  # the "copy" row's size: NumPy's copy loop against torch's clone
         cases[f"A.T.copy() {s}x{s}"] = (
             lambda s=s: (_data((s, s)),),
             {"numpy": lambda a: a.T.copy(), "torch": lambda a: T(a).T.contiguous(), "torchnp": lambda a: A(a).T.copy(),

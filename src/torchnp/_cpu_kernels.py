@@ -293,9 +293,11 @@ KERNELS = {
     # where the engine's scans give other NaN signs (float64 subtract.accumulate)
     "accumulate_other": Kernel(0, _ANY, _accumulate),
     # a C-ordered copy of a strided host array (``A.T.copy()``): NumPy's copy loop, the same bytes
-    # as torch's clone, in less time (idle, 2 threads, 2000x2000 transposed: NumPy 6.2 ms, torch 6.9;
-    # benchmarks/candidates.py's "copy" lines decide the size)
-    "copy": Kernel(100_000, _ANY, lambda a: _np.array(a, order="C")),
+    # as torch's clone, in less time from 10^4 elements (28 Nov 15:03 UTC, load 1.2, 2 threads, min of
+    # 7 loops, transposed float64, this row / torch's clone: 100x100 10.0 / 11.3 us, 200x200 22.8 /
+    # 32.3, 500x500 135 / 188; 50x50 7.6 / 5.8: the hand-over costs more there; 2000x2000 in run.py's
+    # idle run: 6.12 ms, NumPy 6.44, torch 6.96)
+    "copy": Kernel(10_000, _ANY, lambda a: _np.array(a, order="C")),
 }
 # Ufuncs (the kernels of torchnp's ufunc objects, ``ufunc_kernel``): NumPy's SIMD loops (AVX-512,
 # one thread) took 0.1-0.6x the time of torch's kernel on one thread from 10^5 elements for these
