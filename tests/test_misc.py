@@ -10,7 +10,8 @@ from hypothesis import given, strategies as st
 from hypothesis.extra import numpy as hnp
 
 import torchnp
-from support import Compare, BOOL, COMPLEX, FLOAT, INTEGER, NUMERIC, REAL, arrays, assert_like_numpy, check, DEVICE, tnp
+from support import (Compare, BOOL, COMPLEX, FLOAT, INTEGER, NUMERIC, REAL, accelerator_rules, arrays, assert_like_numpy,
+                     check, DEVICE, tnp)
 
 pytestmark = pytest.mark.filterwarnings("ignore:overflow encountered in cast:RuntimeWarning")  # 1e300 -> float16
 
@@ -279,19 +280,45 @@ def test_i0_float16_overflow():  # §2.3: NumPy's float16 exp(|x|) overflows fro
     check("i0", numpy.tile(a, 7), compare=Compare(rtol=1e-2, atol=0))  # above the tiny host path (64)
 
 
+def _unwrap_compare(a, tol, **kw):
+    """unwrap's tolerance: ``tol`` (float16/float32); under the accelerator rules also the running
+    correction's rounding (docs/devices.md): a device's ``cumsum`` carries it in float32 (a parallel
+    scan) where NumPy rounds each of the n - 1 running sums S to the dtype, each within half an ulp
+    <= eps/2 |S|, and the sum with ``a`` rounds once more in each (eps |result|): within
+    eps * n * max(|S|, |result|), S being NumPy's result minus ``a``."""
+    if tol is None or not accelerator_rules():
+        return Compare(rtol=tol, atol=tol)
+    with numpy.errstate(all="ignore"):
+        r = numpy.unwrap(a, **kw).astype(numpy.float64)
+    n = a.shape[kw.get("axis", -1)]
+    big = numpy.abs(numpy.concatenate([(r - a).ravel(), r.ravel()]))
+    big = big[numpy.isfinite(big)]  # an infinite result is compared as such (never an infinite atol)
+    return Compare(rtol=tol, atol=tol + numpy.finfo(a.dtype).eps * n * (big.max() if big.size else 0.0))
+
+
 @given(arrays(FLOAT + INTEGER, min_dims=1, min_side=1), st.data())
 def test_unwrap(a, data):
     axis = data.draw(st.integers(-a.ndim, a.ndim - 1))
     tol = 1e-2 if a.dtype == numpy.float16 else 1e-4 if a.dtype == numpy.float32 else None
-    check("unwrap", a, axis=axis, compare=Compare(rtol=tol, atol=tol))
-    check("unwrap", a, discont=4.0, axis=axis, compare=Compare(rtol=tol, atol=tol))
+    check("unwrap", a, axis=axis, compare=_unwrap_compare(a, tol, axis=axis))
+    check("unwrap", a, discont=4.0, axis=axis, compare=_unwrap_compare(a, tol, discont=4.0, axis=axis))
     if a.dtype.kind in "iu":
         check("unwrap", a, axis=axis, period=6)
         check("unwrap", a, axis=axis, period=7)
     else:
-        check("unwrap", a, axis=axis, period=360.0, compare=Compare(rtol=tol, atol=tol))
+        check("unwrap", a, axis=axis, period=360.0, compare=_unwrap_compare(a, tol, axis=axis, period=360.0))
     check("unwrap", numpy.zeros((0, 2)), axis=0)
     check("unwrap", a > 0, axis=axis)
+
+
+def test_unwrap_float16_running_correction():
+    # §2.3: NumPy adds unwrap's corrections with a float16 cumsum, rounding each running sum to float16:
+    # host data give its bits (the running correction -6.28, -69.1, -0.0625 here; torch's cumsum,
+    # carried in float32, gave -0.03125), a device within the running sums' ulps (_unwrap_compare)
+    a = numpy.array([0, 4, 66, 0], numpy.float16)
+    check("unwrap", a, compare=_unwrap_compare(a, 0.0))
+    b = numpy.stack([a, a[::-1], a * 3]).T
+    check("unwrap", b, axis=0, compare=_unwrap_compare(b, 0.0, axis=0))
 
 
 # polynomials

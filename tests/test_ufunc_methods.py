@@ -593,6 +593,24 @@ def test_reduceat_with_device_indices_reads_none(name, data):
     assert_like_numpy(got, expected, *_tol(dt, expected.dtype))
 
 
+@pytest.mark.parametrize("name, row, idx", [
+    ("multiply", [0] + [4] * 15, [0]),  # NumPy's 0 * 4 * 4 ... stays 0; a float16 block 4**8 is inf, 0 * inf NaN
+    ("multiply", [0] + [4] * 15, [3, 0]),
+    ("add", [60000, 60000, -60000, -60000, 1], [0, 4]),  # NumPy's float32 running sum: 1; float16 blocks inf - inf
+])
+def test_reduceat_with_device_indices_float16_running_value(name, row, idx):
+    """§3.5, §2.3: NumPy's float16 add/multiply loops carry a slice's running value in float32, so do
+    the blocks of device indices (fresh seed 4002332669)."""
+    x = numpy.array([row], numpy.float16)
+    uf_np, uf_tn = getattr(numpy, name), getattr(torchnp, name)
+    with numpy.errstate(all="ignore"):
+        expected = uf_np.reduceat(x, idx, axis=1)
+    with mock.patch.object(_device, "CPU_VALUE_CHECKS", False), HostReads() as hr:
+        got = uf_tn.reduceat(tnp(x), tnp(numpy.array(idx)), axis=1)
+    assert not hr.reads
+    assert_like_numpy(got, expected, 0, 0)
+
+
 @pytest.mark.parametrize("name", ["add", "subtract", "multiply", "maximum", "minimum", "logical_or", "logical_and",
                                   "bitwise_or", "bitwise_xor", "fmax", "divide", "logaddexp", "hypot", "gcd", "power",
                                   "copysign", "logical_xor", "equal"])

@@ -224,5 +224,5 @@ def unwrap(p, discont=None, axis=-1, *, period=2 * _np.pi):
     ph_correct = _arr(_u.subtract(ddmod, dd))._t
     ph_correct = ph_correct.masked_fill(_arr(_u.absolute(dd))._t < discont, 0)
     up = t.to(_dtypes.to_torch(dtype), copy=True)
-    up.narrow(dim, min(1, t.shape[dim]), n).copy_(_arr(_u.add(_wrap(tail), _wrap(ph_correct.cumsum(dim))))._t)
+    up.narrow(dim, min(1, t.shape[dim]), n).copy_(_arr(_u.add(_wrap(tail), _u.add.accumulate(_wrap(ph_correct), axis=dim)))._t)
     return _wrap(up)

@@ -729,8 +729,11 @@ def reduceat(uf, array, indices, axis=0, dtype=None, out=None):
         if indices.ndim > 1:
             raise ValueError("setting an array element with a sequence. The requested array would exceed the "
                              "maximum number of dimension of 1.")
-        r = _blocks_reduceat(uf, (t.to(res) if t.dtype is not res else t).movedim(ax, -1), indices._t, res)
-        return store(r.movedim(-1, ax), out, shape_error=REDUCTION_SHAPE_ERROR)
+        # NumPy's float16 add/multiply loops carry a slice's running value in float32 (one rounding at
+        # the end): so do the blocks (a float16 block of [0, 4, 4, ...] overflows, 0 * inf = NaN for 0)
+        wide = torch.float32 if res is torch.float16 and _canonical(uf) in ("add", "multiply") else res
+        r = _blocks_reduceat(uf, (t.to(wide) if t.dtype is not wide else t).movedim(ax, -1), indices._t, wide)
+        return store(r.to(res).movedim(-1, ax), out, shape_error=REDUCTION_SHAPE_ERROR)
     if blocks:  # complex and uint16/32/64 loops: the slices' lengths are read (docs/devices.md)
         starts, lengths = _segments(uf, indices, n)
     t = t.to(res) if t.dtype is not res else t
