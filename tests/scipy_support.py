@@ -136,13 +136,15 @@ def _default_tolerance(dtype):
 
 def assert_close(got, exp, rtol=None, atol=None, where="result"):
     """Accelerator rules: the torch implementation's result within tolerance of SciPy's, on the
-    test device, SciPy's dtype and shape, 0-d arrays where SciPy returns scalars."""
+    test device, SciPy's dtype and shape, 0-d arrays where SciPy returns scalars. ``atol`` a tuple:
+    one per element of SciPy's tuple result (None: the default, rtol times the element's largest value)."""
     if isinstance(exp, (tuple, list)):
         assert isinstance(got, (tuple, list)), f"{where}: {type(got).__name__} instead of a sequence"
         if hasattr(exp, "_fields"):
             assert getattr(got, "_fields", None) == exp._fields, f"{where}: fields {getattr(got, '_fields', None)}"
-        for i, (g, e) in enumerate(zip(_fields(got), _fields(exp), strict=True)):
-            assert_close(g, e, rtol, atol, f"{where}[{i}]")
+        atols = atol if isinstance(atol, tuple) else (atol,) * len(exp)
+        for i, (g, e, at) in enumerate(zip(_fields(got), _fields(exp), atols, strict=True)):
+            assert_close(g, e, rtol, at, f"{where}[{i}]")
         return
     if isinstance(exp, (numpy.ndarray, numpy.generic)):
         assert isinstance(got, torchnp.ndarray), f"{where}: {type(got).__name__} instead of a torchnp array (host read?)"
