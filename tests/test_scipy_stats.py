@@ -196,6 +196,17 @@ def _mpmath_t_quantile(q, shapes, kwargs):
 def test_t_far_tail_quantiles():  # beyond 1.34e154 t.cdf's z * z overflows; the pdf underflows from ~1e154
     q, df = numpy.array([1.09516919e-94, 6e-235, 1e-200, 1e-300, 1e-280]), numpy.array([0.5, 1.0, 3.0, 1.5, 0.9])
     check_scipy(call("stats.t.ppf", q, df), rtol=1e-9, reference=_mpmath_t_quantile(q, [df], {}))
+    # the cdf and logpdf there: SciPy's are 0 and -inf (z * z overflows); mpmath's on the device path
+    z, df = numpy.array([-1e160, -1e300, -1e200]), numpy.array([0.5, 0.3, 1.0])
+    cdf = [_mpmath_t_cdf(v, d) for v, d in zip(z, df)]
+    with numpy.errstate(all="ignore"):
+        for i in range(z.size):  # one at a time: check_scipy's atol scales with the largest value
+            check_scipy(call("stats.t.cdf", z[i:i + 1], df[i:i + 1]), rtol=1e-12,
+                        reference=lambda e, i=i: numpy.array([float(cdf[i])]))
+        m = [(mpmath.mpf(v), mpmath.mpf(d)) for v, d in zip(z, df)]
+        logpdf = [mpmath.loggamma((d + 1) / 2) - mpmath.loggamma(d / 2) - mpmath.log(d * mpmath.pi) / 2
+                  - (d + 1) / 2 * mpmath.log1p(v * v / d) for v, d in m]
+        check_scipy(call("stats.t.logpdf", z, df), rtol=1e-13, reference=lambda e: numpy.array(logpdf, dtype=float))
 
 
 def test_quantile_tails():  # the upper half through the sf: 1 - q exact, no digits lost
