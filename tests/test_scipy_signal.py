@@ -232,6 +232,17 @@ def _ftol(x):
     return 1e-3 if x.dtype in (numpy.float32, numpy.complex64) else 1e-8
 
 
+def _zf_tol(b, a, x, axis, zi):
+    """lfilter's final state zf[i] = sum_j b[i+1+j] x[T-1-j] - a[i+1+j] y[T-1-j] (b, a over a[0];
+    zi's tail added exactly while T < m): a sum of the last inputs and outputs, so it carries their
+    error, rtol max|y| (y's own tolerance) times sum|a[1:]|, and the sums' rounding, within rtol
+    times sum|b[1:]| max|x|, however small zf is after the terms cancel or decay (butter(1, 0.45)
+    on an impulse of 12: zf 3.6e-13 from y ~ 0.46, an FFT's 4e-18 in y's tail 1.2e-5 of zf)."""
+    y = float(numpy.abs(scipy.signal.lfilter(b, a, x, axis, zi)[0]).max())
+    norm = lambda c: float(numpy.abs(numpy.asarray(c[1:]) / a[0]).sum())  # noqa: E731
+    return _ftol(x) * (norm(a) * y + norm(b) * float(numpy.abs(x).max())) or None  # all zeros: the default
+
+
 @given(data=st.data())
 def test_lfilter(data):  # §8.2: IIR and FIR, axes, zi
     (b, a), _ = _filter_case(data)
@@ -246,9 +257,15 @@ def test_lfilter(data):  # §8.2: IIR and FIR, axes, zi
         if data.draw(st.booleans()):
             shape = [1 if (i != axis % x.ndim and data.draw(st.booleans())) else s for i, s in enumerate(shape)]
         zi = _array(data.draw, tuple(shape), "float64")
-        check_scipy(call("signal.lfilter", b, a, x, axis, zi), rtol=_ftol(x))
+        check_scipy(call("signal.lfilter", b, a, x, axis, zi), rtol=_ftol(x), atol=(None, _zf_tol(b, a, x, axis, zi)))
     else:
         check_scipy(call("signal.lfilter", b, a, x, axis=axis), rtol=_ftol(x))
+
+
+def test_lfilter_final_state_after_decay():  # zf 3.6e-13 from O(1) terms: _zf_tol's bound, not zf's own scale
+    b, a = scipy.signal.butter(1, 0.45)
+    x, zi = numpy.eye(1, 12)[0], numpy.zeros(1)
+    check_scipy(call("signal.lfilter", b, a, x, -1, zi), rtol=_ftol(x), atol=(None, _zf_tol(b, a, x, -1, zi)))
 
 
 @pytest.mark.parametrize("zi", [False, True])

@@ -29,6 +29,7 @@ __all__ = ["norm", "t", "chi2", "expon", "uniform", "gamma", "beta", "lognorm", 
 _F64 = torch.float64
 _LN_SQRT_2PI = 0.5 * math.log(2 * math.pi)
 _INF = math.inf
+_MAX = float(torch.finfo(torch.float64).max)
 
 
 # -- quantiles by bisection --------------------------------------------------------------------
@@ -55,10 +56,11 @@ def _bisect(f, target, lo, hi, steps=64):
     return _unkey(lo), _unkey(hi)
 
 
-def _solve(f, density, target, lo, hi):
-    """f(x) = target (f increasing: the cdf, or -sf; density: the pdf): 16 bisection steps of the bit
-    patterns, then eight Newton steps on log|f| (fast near the support's ends too, where f behaves as
-    a power), kept inside the bracket (a bisection step where Newton's leaves it)."""
+def _solve(f, log_density, target, lo, hi):
+    """f(x) = target (f increasing: the cdf, or -sf; log_density: the logpdf): 16 bisection steps of
+    the bit patterns, then eight Newton steps on log|f| (fast near the support's ends too, where f
+    behaves as a power), kept inside the bracket (a bisection step where Newton's leaves it). The
+    step's |f|/pdf as exp(log|f| - logpdf): the pdf underflows in far tails (t's at 5e233, 1e-468)."""
     lo, hi = _bisect(f, target, lo, hi, 16)
     x = torch.where(torch.isfinite(lo) & torch.isfinite(hi), lo / 2 + hi / 2, torch.where(torch.isfinite(lo), lo, hi))
     sign = torch.where(target < 0, -1.0, 1.0).to(_F64)
@@ -68,7 +70,8 @@ def _solve(f, density, target, lo, hi):
         below = fx < target
         lo = torch.where(below, x, lo)
         hi = torch.where(below, hi, x)
-        xn = x - sign * (torch.log(fx.abs()) - log_t) * fx.abs() / density(x)
+        log_f = torch.log(fx.abs())
+        xn = x - sign * (log_f - log_t) * torch.exp(log_f - log_density(x))
         mid = torch.where(torch.isfinite(lo) & torch.isfinite(hi), lo / 2 + hi / 2, x)
         x = torch.where(torch.isfinite(xn) & (xn >= lo) & (xn <= hi), xn, mid)
     return torch.where(x.abs() < torch.finfo(_F64).tiny, 0.0, x).to(_F64)  # below the normal range: 0, as SciPy
@@ -139,7 +142,7 @@ class _Standard:
             # and q's rounding near 1 is an ulp of 1: q that close above cdf(k) counts as cdf(k)
             slack = _ROUND_TRIP * target.abs() + torch.where(up, _EPS, 0.0)
             return _integer_bisect(f, target - slack, lo, hi)
-        return _solve(f, lambda z: self.pdf(z, *s), target, lo.contiguous(), hi.contiguous())
+        return _solve(f, lambda z: self.logpdf(z, *s), target, lo.contiguous(), hi.contiguous())
 
 
 class _Norm(_Standard):
@@ -170,14 +173,27 @@ class _T(_Standard):
     def argcheck(self, df):
         return df > 0
 
+    _FAR = 1e17  # z^2/df beyond it: x = df/(df+z^2) below 1e-17, I_x(a, b)'s leading term exact to ~x
+
+    @staticmethod
+    def _log1p_z2(z, df):
+        """log(1 + z^2/df) without squaring z where z^2 overflows (|z| beyond 1.34e154)."""
+        big = z.abs() > df.sqrt() * 1e8
+        far = 2 * torch.log(z.abs()) - torch.log(df) + torch.log1p(df / (z * z))
+        return torch.where(big, far, torch.log1p(z * z / df))
+
     def logpdf(self, z, df):
         return torch.lgamma((df + 1) / 2) - torch.lgamma(df / 2) - 0.5 * torch.log(df * math.pi) \
-            - (df + 1) / 2 * torch.log1p(z * z / df)
+            - (df + 1) / 2 * self._log1p_z2(z, df)
 
     def cdf(self, z, df):
-        # the tail I_{df/(df+z^2)}(df/2, 1/2)/2, with 1 - df/(df+z^2) = z^2/(df+z^2) passed exactly
-        z2 = z * z
-        tail = 0.5 * _betainc(df / 2, torch.full_like(z, 0.5), df / (df + z2), xc=z2 / (df + z2))
+        # the tail I_{df/(df+z^2)}(df/2, 1/2)/2, with 1 - df/(df+z^2) = z^2/(df+z^2) passed exactly;
+        # in the far tail x^a/(a B(a, 1/2))/2 from log x = -log(1 + z^2/df): x there underflows for
+        # quantiles SciPy's float range holds (t.ppf(1e-94, 0.5) is -8.6e186, x = 7e-375)
+        z2, a = z * z, df / 2
+        tail = 0.5 * _betainc(a, torch.full_like(z, 0.5), df / (df + z2), xc=z2 / (df + z2))
+        far = 0.5 * torch.exp(-a * self._log1p_z2(z, df) - torch.log(a) - _betaln(a, torch.full_like(z, 0.5)))
+        tail = torch.where(z2 > df * self._FAR, far, tail)
         r = torch.where(z < 0, tail, 1 - tail)
         return torch.where(df == _INF, _ndtr(z), r)
 
@@ -188,7 +204,8 @@ class _T(_Standard):
         # the lower half by symmetry (1 - q exact above the median), the median exactly 0
         p = torch.where(q > 0.5, 1 - q, q)
         lo, hi = torch.full_like(p, -_INF), torch.zeros_like(p)
-        x = _solve(lambda z: self.cdf(z, df), lambda z: self.pdf(z, df), p, lo, hi)
+        x = _solve(lambda z: self.cdf(z, df), lambda z: self.logpdf(z, df), p, lo, hi)
+        x = torch.where(self.cdf(torch.full_like(x, -_MAX), df) > p, -_INF, x)  # beyond the float range
         return torch.where(q == 0.5, 0.0, torch.where(q > 0.5, -x, x)).to(_F64)
 
 
@@ -278,7 +295,7 @@ class _Beta(_Standard):
         aa, bb = torch.where(up, b, a), torch.where(up, a, b)
         target = torch.where(up, 1 - q, q)
         lo, hi = torch.zeros_like(target), torch.ones_like(target)
-        y = _solve(lambda z: _betainc(aa, bb, z), lambda z: self.pdf(z, aa, bb), target, lo, hi)
+        y = _solve(lambda z: _betainc(aa, bb, z), lambda z: self.logpdf(z, aa, bb), target, lo, hi)
         return torch.where(up, 1 - y, y)
 
 
