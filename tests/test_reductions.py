@@ -87,6 +87,17 @@ def test_where_initial(name, a, data):
     check(name, a, axis=0, where=where, **kw, compare=tolerances(a)) if a.ndim else None
 
 
+@pytest.mark.parametrize("name", ["prod", "nanprod", "multiply.reduce"])
+def test_float16_product_carries_float32_as_numpy(name):
+    """NumPy's float16 multiply loop keeps the running product in float32 (CUDA's prod too): 41**3
+    passes float16's range before the 0, where a float16 running product gives inf * 0 = NaN (torch's
+    CPU prod; CI seed 2257378924 under the accelerator rules)."""
+    a = numpy.array([41.0, 41.0, 41.0, 0.0], numpy.float16)
+    for kw in ({}, {"axis": 0}, {"where": numpy.array([True] * 4)} if name != "multiply.reduce" else {}):
+        check(name, a, **kw, compare=Compare(rtol=0, atol=0))
+    check(name, numpy.stack([a, a[::-1] + 1]), axis=1, compare=Compare(rtol=0, atol=0))
+
+
 def test_where_without_initial_raises_as_numpy():
     a = numpy.arange(6.0).reshape(2, 3)
     check("max", a, where=a > 2)  # ValueError: maximum has no identity

@@ -632,6 +632,10 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
                 mask = torch.cat([torch.ones_like(_cols(mask, 0, 1)), mask], -1)
             start_t = None
         if mask is None:
+            if res_dtype is torch.float16 and canon == "multiply":
+                # NumPy's float16 multiply loop carries the running product in float32, as CUDA's prod
+                # does; torch's CPU prod of float16 does not ([41, 41, 41, 0]: inf * 0, NaN for NumPy's 0)
+                x = x.to(torch.float32)
             r = _kernel(uf, x)
             if r.dtype is not res_dtype:  # torch's prod of uint64 is int64: the same bits
                 r = r.to(res_dtype)
