@@ -377,7 +377,63 @@ def test_binary_morphology(b, data):  # §8.2: structures, origins, iterations, 
     if data.draw(st.booleans()):
         kw["mask"] = data.draw(hnp.arrays(bool, b.shape))
     x = b.astype(data.draw(st.sampled_from(["bool", "uint8", "float64", "int32"])))
-    check_scipy(call(f"ndimage.{name}", x, **kw))
+    check_until_settled(call(f"ndimage.{name}", x, **kw))
+
+
+#: the operations whose rounds ``iterations < 1`` repeats, in order, for each morphology function
+_HALVES = {"binary_erosion": ("binary_erosion",), "binary_dilation": ("binary_dilation",),
+           "binary_opening": ("binary_erosion", "binary_dilation"),
+           "binary_closing": ("binary_dilation", "binary_erosion")}
+
+
+def scipy_rounds_cycle(c):
+    """Whether SciPy's ``iterations < 1`` loop for call ``c`` never ends: a half's rounds, each SciPy's
+    own one-round call, come back to an earlier state that is not a fixed point (None: undecided in
+    10^4 rounds)."""
+    import scipy.ndimage
+
+    name = c.name.removeprefix("ndimage.")
+    state = numpy.asarray(c.args[0]) != 0
+    one = dict(c.kwargs, iterations=1)
+    for half in _HALVES[name]:
+        seen = set()
+        for _ in range(10_000):
+            following = getattr(scipy.ndimage, half)(state, **one)
+            if numpy.array_equal(following, state):
+                break
+            if following.tobytes() in seen:
+                return True
+            seen.add(following.tobytes())
+            state = following
+        else:
+            return None
+    return False
+
+
+def check_until_settled(c):
+    """check_scipy for morphology call ``c``; where its ``iterations < 1`` rounds cycle, SciPy's loop (and
+    host data's call, SciPy's own) would never end: the device path raises RuntimeError instead."""
+    cycles = c.kwargs.get("iterations", 1) < 1 and scipy_rounds_cycle(c)
+    assume(cycles is not None)
+    if not cycles:
+        return check_scipy(c)
+    with accelerator_rules(), pytest.raises(RuntimeError, match="cycle and never settle"):
+        ours(c)
+
+
+@pytest.mark.parametrize("name, x, kw", [
+    ("binary_dilation", [0, 1, 0, 0, 0], dict(structure=[1, 0, 1])),  # cycles: [1 0 1 0 1], [0 1 0 1 0], ...
+    ("binary_dilation", [0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], dict(structure=[1, 0, 0], origin=-1)),  # a shift
+    ("binary_closing", [1, 0, 0, 1, 0, 1], dict(structure=[1, 0, 1])),
+    ("binary_erosion", [0, 1, 0, 1, 0], dict(structure=[1, 0, 1], border_value=1)),  # cycles
+    ("binary_opening", [0, 1, 0, 1, 0], dict(structure=[1, 0, 1], border_value=1)),  # the erosion cycles
+    ("binary_closing", [0, 0, 0, 0, 1], dict(structure=[1, 0, 1])),  # the dilation cycles
+    ("binary_dilation", numpy.eye(4, k=1), dict(structure=[[0, 1, 0], [1, 0, 1], [0, 1, 0]])),  # 2-d
+    ("binary_erosion", [1, 1, 1, 1], dict(structure=[1, 0, 1], border_value=1)),  # settles at once
+    ("binary_erosion", [1, 0, 1, 1, 1, 1, 0, 1], dict(structure=[1, 0, 1])),  # settles after rounds
+])
+def test_binary_iterations_until_settled(name, x, kw):  # §8.2: a centre that is false (SciPy's brute force)
+    check_until_settled(call(f"ndimage.{name}", numpy.array(x, dtype=bool), iterations=0, **kw))
 
 
 @_SETTINGS

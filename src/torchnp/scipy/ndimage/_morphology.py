@@ -4,7 +4,9 @@ Binary erosion is SciPy's NI_BinaryErosion: an element is true where the input i
 every true position of the structure (outside the array: ``border_value``); dilation is the
 inverted erosion with the reflected structure, as SciPy composes it. ``iterations < 1``
 repeats until nothing changes: the device is asked whether anything changed once every
-``_ROUNDS`` rounds (a host read, docs/devices.md); extra rounds change nothing.
+``_ROUNDS`` rounds (a host read, docs/devices.md); extra rounds change nothing. Where the
+rounds cycle instead (a structure whose centre is false), SciPy loops forever: on the device
+Brent's cycle finding over those reads ends it with a ``RuntimeError``.
 """
 
 import operator
@@ -105,12 +107,19 @@ def _binary_erosion(input, structure, iterations, mask, output, border_value, or
         for _ in range(iterations - 1):
             cur = _erode_once(cur, s, origins, border_value, invert, m)
         return out.finish(cur)
+    saved, blocks, span = cur, 0, 1  # Brent's cycle finding over the blocks' last rounds
     while True:  # until stable: one host read per _ROUNDS rounds (docs/devices.md)
-        prev = cur
         for _ in range(_ROUNDS):
-            cur = _erode_once(cur, s, origins, border_value, invert, m)
-        if bool(torch.equal(prev, cur)):
+            prev, cur = cur, _erode_once(cur, s, origins, border_value, invert, m)
+        settled, repeated = torch.stack([(prev == cur).all(), (saved == cur).all()]).tolist()
+        if settled:
             return out.finish(cur)
+        if repeated:  # a structure whose centre is false can flip elements back and forth
+            raise RuntimeError("iterations < 1: the rounds cycle and never settle (the structure's centre is "
+                               "false); SciPy's loop would not end")
+        blocks += 1
+        if blocks == span:
+            saved, blocks, span = cur, 0, 2 * span
 
 
 @mirror("ndimage")
