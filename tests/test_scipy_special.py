@@ -318,6 +318,23 @@ def test_complex_is_host_only_on_the_device():  # docs/scipy.md: complex loops r
         torchnp.scipy.special.erf(torchnp.asarray(z))
 
 
+def _device_ufuncs():
+    return sorted(n for n in torchnp.scipy.special.__all__ if isinstance(getattr(scipy.special, n, None), numpy.ufunc))
+
+
+@pytest.mark.parametrize("name", _device_ufuncs())
+def test_complex_input_gets_scipys_error_or_host_only(name):  # §8.2: SciPy's TypeError, its message included
+    from scipy_support import same_error
+
+    args = (numpy.array([1 + 1j, 0.5 - 2j]),) * getattr(scipy.special, name).nin
+    _, exc = scipy_result(call(f"special.{name}", *args))
+    if exc is not None:
+        same_error(call(f"special.{name}", *args))
+    else:  # a complex loop of SciPy's: host data only (docs/scipy.md)
+        with accelerator_rules(), pytest.raises(TypeError, match="host"):
+            ours(call(f"special.{name}", *args))
+
+
 # -- Python functions ----------------------------------------------------------------------------
 _LSE = hnp.arrays(numpy.float64, hnp.array_shapes(min_dims=1, max_dims=3, max_side=4),
                   elements=st.floats(-800, 800) | st.sampled_from([float("inf"), -float("inf")]))

@@ -187,7 +187,10 @@ def mirror(module, name=None, signature_differs=None):
         def public(*args, **kwargs):
             if placement(args, kwargs) is None:
                 return on_host(qualname, args, kwargs)
-            return _torch_results(impl(*args, **kwargs))
+            try:
+                return _torch_results(impl(*args, **kwargs))
+            except NoLoop as e:
+                raise TypeError(_no_loop_message(qualname, e.args[0])) from None
 
         public.__doc__ = f"SciPy's ``scipy.{qualname}`` on torchnp arrays (docs/scipy.md)." + (
             "\n\n" + impl.__doc__ if impl.__doc__ else "")
@@ -261,6 +264,34 @@ def module_getattr(module):
     return __getattr__
 
 
+NO_LOOP = ("not supported for the input types, and the inputs could not be safely coerced to any supported "
+           "types according to the casting rule ''safe''")
+
+
+class NoLoop(TypeError):
+    """No device loop takes operands of these type chars (``args[0]``): the public function says why."""
+
+
+def _no_loop_message(qualname, chars):
+    """The error for operands (type ``chars``) that no device loop of ``scipy.<qualname>`` takes:
+    where SciPy has a loop for them (complex ones), that they run on host data only; else SciPy's own
+    TypeError, naming its ufunc (SciPy's name where it is installed: ``zeta`` is the ufunc ``_zeta``)."""
+    name = qualname.rpartition(".")[2]
+    try:
+        uf = scipy_function(qualname)
+        if not isinstance(uf, _np.ufunc):  # a Python function around a private ufunc
+            uf = getattr(importlib.import_module(f"scipy.{qualname.partition('.')[0]}._ufuncs"), f"_{name}")
+    except (ImportError, AttributeError):
+        uf = None
+    if isinstance(uf, _np.ufunc):
+        name = uf.__name__
+        if any(all(_np.can_cast(c, t, "safe") for c, t in zip(chars, loop)) for loop in uf.types):
+            kinds = ", ".join(sorted({_np.dtype(c).name for c in chars}))
+            return (f"torchnp.scipy.{qualname}: {kinds} input runs on host data only (SciPy's loop; "
+                    f"docs/scipy.md): pass x.to_numpy() to use SciPy's function")
+    return f"ufunc {name!r} {NO_LOOP}"
+
+
 def inexact_tensors(*xs, loops="dfDF"):
     """The array operands ``xs`` as tensors on one device (§3.2), cast to the dtype of the loop
     a SciPy ufunc with these ``loops`` (NumPy type chars, SciPy's order) picks as NumPy does: a
@@ -272,7 +303,6 @@ def inexact_tensors(*xs, loops="dfDF"):
     loop = next((c for c in loops if all(ch == c for ch in chars)), None) or next(
         (c for c in loops if all(_np.can_cast(ch, c, "safe") for ch in chars)), None)
     if loop is None:
-        raise TypeError("ufunc not supported for the input types, and the inputs could not be safely "
-                        "coerced to any supported types according to the casting rule ''safe''")
+        raise NoLoop(chars)
     td = _dtypes.to_torch(_np.dtype(loop))
     return [t if t.dtype == td else t.to(td) for t in ts]
