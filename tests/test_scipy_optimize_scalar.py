@@ -200,6 +200,20 @@ def test_scalar_module_functions_bad_input_raise_scipys_errors(rules):
         assert str(got.value) == str(ref.value), name
 
 
+@pytest.mark.parametrize("name", ["brent", "golden"])
+@pytest.mark.parametrize("rules", RULES)
+def test_integer_bracket_point_that_is_the_minimum(name, rules):  # docs/scipy.md's brent row
+    f = _poly([1.0, -2.0, 1.0])  # (x - 1)^2: SciPy hands back the bracket's middle point as given
+    ref = getattr(scipy.optimize, name)(f, brack=(0, 1, 2), full_output=True)
+    with _rules(rules):
+        got = getattr(optimize, name)(f, brack=(0, 1, 2), full_output=True)
+    assert type(ref[0]) is int and ref[0] == 1
+    if rules == "host":
+        assert got == ref and type(got[0]) is int
+    else:  # the device iteration's numbers are float64 0-d arrays
+        assert got[0].dtype == np.float64 and got[0].ndim == 0 and [_as_numpy(v) for v in got] == list(ref)
+
+
 def test_scalar_module_functions_follow_device_arrays_and_args():
     # §3.2: device arrays as x0 / brackets / bounds / args put the iteration where they live
     f = _poly([-2.0, 0.0, 1.0])
