@@ -277,7 +277,8 @@ def _check_betainc_float32(a, b, x):
     expected = scipy.special.betainc(a.astype("float64"), b.astype("float64"), x.astype("float64")).astype("float32")
     # below float32's normal range the result is a multiple of the smallest subnormal (1.4e-45): two such
     # steps besides the 1e-4 (seed 1927335362: betainc(86, 85, 0.09375) 9.99e-43 where SciPy's is 1.0005e-42)
-    atol = 1e-4 * float(numpy.abs(expected[numpy.isfinite(expected)]).max(initial=0)) + 2 * float(numpy.finfo(numpy.float32).smallest_subnormal)
+    scale = float(numpy.abs(expected[numpy.isfinite(expected)]).max(initial=0))
+    atol = 1e-4 * scale + 2 * float(numpy.finfo(numpy.float32).smallest_subnormal)
     with accelerator_rules():
         assert_close(ours(c), expected, 1e-4, atol, "special.betainc float32 (accelerator rules)")
 
