@@ -511,7 +511,15 @@ def test_engine_kernels_match_numpy_on_long_axes(name, data):
     for method in ("reduce", "accumulate"):
         try:
             with numpy.errstate(all="ignore"):
-                expected = (_np_reduce(uf_np, x, 1) if method == "reduce" else uf_np.accumulate(x, axis=1))
+                if method == "accumulate":
+                    expected = uf_np.accumulate(x, axis=1)
+                elif dt == numpy.float16 and name in ("add", "multiply"):
+                    # NumPy's float16 add/multiply loops carry float32 along the innermost axis (x.prod(axis=-1)
+                    # of C-ordered data) and round per step along any other: torchnp carries float32, as CUDA
+                    # (docs/differences.md; seed 2269285984: 0.5**25 * inf, inf or, per step, 0 * inf = NaN)
+                    expected = uf_np.reduce(x, axis=1)
+                else:
+                    expected = _np_reduce(uf_np, x, 1)
         except TypeError:
             with pytest.raises(TypeError):
                 getattr(uf_tn, method)(tnp(x), axis=1)
