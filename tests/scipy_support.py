@@ -193,6 +193,29 @@ def same_error(c):
     raise AssertionError(f"{c.name}: no {type(exc).__name__} where SciPy raised {exc}")
 
 
+def subnormal(v):
+    """Where float64 values ``v`` are positive and below the normal range (SciPy is often inexact there)."""
+    return (v > 0) & (v < numpy.finfo(numpy.float64).tiny)
+
+
+def exact_where(mask, exact_at):
+    """check_scipy's ``reference`` where SciPy is inexact: ``exact_at(i)`` (mpmath's value as a float,
+    None to keep SciPy's) at the indices where ``mask`` holds, SciPy's values elsewhere; None where
+    ``mask`` holds nowhere."""
+    if not mask.any():
+        return None
+
+    def reference(expected):
+        exact = numpy.array(expected, dtype=numpy.float64, copy=True)
+        for i in zip(*numpy.nonzero(mask)):
+            value = exact_at(i)
+            if value is not None:
+                exact[i] = value
+        return exact
+
+    return reference
+
+
 def check_scipy(c, *, rtol=None, atol=None, value_check=False, reference=None, on_error=None):
     """torchnp.scipy against SciPy for call ``c`` under both rule sets (module docstring).
     ``reference(expected)``, where given, is the device path's oracle where SciPy is inexact

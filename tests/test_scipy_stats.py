@@ -15,7 +15,7 @@ from hypothesis.extra import numpy as hnp
 
 import torchnp
 import torchnp.scipy.stats as tstats
-from scipy_support import ON_CPU, accelerator_rules, call, check_scipy, same_error
+from scipy_support import ON_CPU, accelerator_rules, call, check_scipy, exact_where, same_error, subnormal
 from support import DEVICE, examples
 
 #: name -> strategies of its shape parameters (drawn as arrays of the operand's trailing shape)
@@ -68,18 +68,12 @@ def _mpmath_where_scipy_is_inexact(name, method, x, kwargs):
     if name != "expon" or method not in ("cdf", "logcdf"):
         return None
     z = (x - kwargs.get("loc", 0.0)) / kwargs.get("scale", 1.0)  # SciPy's standardization, in float64
-    tiny = (z > 0) & (z < numpy.finfo(numpy.float64).tiny)
-    if not tiny.any():
-        return None
 
-    def reference(expected):
-        exact = numpy.array(expected, dtype=numpy.float64, copy=True)
-        for i in zip(*numpy.nonzero(tiny)):
-            c = -mpmath.expm1(-mpmath.mpf(float(z[i])))
-            exact[i] = float(mpmath.log(c) if method == "logcdf" else c)
-        return exact
+    def exact_at(i):
+        c = -mpmath.expm1(-mpmath.mpf(float(z[i])))
+        return float(mpmath.log(c) if method == "logcdf" else c)
 
-    return reference
+    return exact_where(subnormal(z), exact_at)
 
 
 @pytest.mark.parametrize("name,method", [c for c in CASES if c[0] not in SLOW_PPF])
@@ -128,24 +122,16 @@ def _mpmath_at_subnormal_arguments(name, method, x, shapes, kwargs):
     loc, scale = kwargs.get("loc", 0.0), kwargs.get("scale", 1.0)
     xs, a, b = numpy.broadcast_arrays(x, *shapes)
     z = (xs - loc) / scale if name == "beta" else xs - loc  # SciPy's standardization, in float64
-    tiny = ((z if name == "beta" else b) > 0) & ((z if name == "beta" else b) < numpy.finfo(numpy.float64).tiny)
-    if not tiny.any():
-        return None
 
-    def reference(expected):
-        exact = numpy.array(expected, dtype=numpy.float64, copy=True)
-        for i in zip(*numpy.nonzero(tiny)):
-            if method in ("pdf", "pmf"):
-                exact[i] = float(_mpmath_density(name, z[i], a[i], b[i]) / scale)
-                continue
-            cdf = mpmath.betainc(float(a[i]), float(b[i]), 0, mpmath.mpf(float(z[i])), regularized=True)
-            if method == "logcdf" and float(cdf) == 0:  # the cdf underflows: -inf, as SciPy's (docs/scipy.md)
-                continue
-            value = {"cdf": cdf, "logcdf": mpmath.log(cdf), "sf": 1 - cdf, "logsf": mpmath.log(1 - cdf)}[method]
-            exact[i] = float(value)
-        return exact
+    def exact_at(i):
+        if method in ("pdf", "pmf"):
+            return float(_mpmath_density(name, z[i], a[i], b[i]) / scale)
+        cdf = mpmath.betainc(float(a[i]), float(b[i]), 0, mpmath.mpf(float(z[i])), regularized=True)
+        if method == "logcdf" and float(cdf) == 0:  # the cdf underflows: -inf, as SciPy's (docs/scipy.md)
+            return None
+        return float({"cdf": cdf, "logcdf": mpmath.log(cdf), "sf": 1 - cdf, "logsf": mpmath.log(1 - cdf)}[method])
 
-    return reference
+    return exact_where(subnormal(z if name == "beta" else b), exact_at)
 
 
 def _mpmath_density(name, z, a, b):
