@@ -604,3 +604,10 @@ def test_binom_pmf_at_subnormal_p():
         check_scipy(call("stats.binom.pmf", ki, n, p), rtol=RTOL["binom"],
                     reference=_mpmath_at_subnormal_arguments("binom", "pmf", ki, [n, p], {}))
     assert scipy.stats.binom.pmf(1.0, 3.0, 1e-310) == 0.0  # SciPy's value; the true one is 3e-310
+
+
+@pytest.mark.parametrize("name,shapes", [("poisson", [numpy.array([7.0, 0.3, 150.0])]),
+                                         ("binom", [numpy.array([60.0, 300.0, 5.0]), numpy.array([0.5, 0.1, 0.9])])])
+def test_discrete_ppf_within_an_ulp_of_one(name, shapes):  # §8.2: SciPy's cdf(k) near 1 rounds to float64
+    q = numpy.array([1 - 2.0 ** -53, 1 - 2.0 ** -52, 1 - 3 * 2.0 ** -53])[:, None]  # poisson(7): 38, 37, 37
+    check_scipy(call(f"stats.{name}.ppf", q, *shapes))

@@ -78,7 +78,6 @@ def _solve(f, log_density, target, lo, hi):
 
 
 _ROUND_TRIP = 1e-8  # the discrete quantiles' tolerance of q against cdf(k) (relative; docs/scipy.md)
-_EPS = float(torch.finfo(torch.float64).eps)
 
 
 def _integer_bisect(f, target, lo, hi, steps=32):
@@ -138,10 +137,11 @@ class _Standard:
         f = lambda z: self.tail(z, up, *s)  # noqa: E731
         if self.discrete:
             # SciPy's quantile is the smallest k with SciPy's cdf(k) >= q, so ppf(cdf(k)) is k there; the
-            # device's cdf/sf are within _ROUND_TRIP of SciPy's (torch's igamma, the continued fraction),
-            # and q's rounding near 1 is an ulp of 1: q that close above cdf(k) counts as cdf(k)
-            slack = _ROUND_TRIP * target.abs() + torch.where(up, _EPS, 0.0)
-            return _integer_bisect(f, target - slack, lo, hi)
+            # device's cdf/sf are within _ROUND_TRIP of SciPy's (torch's igamma, the continued fraction):
+            # q that close above cdf(k) counts as cdf(k). In the upper half cdf(k) is 1 - sf(k) rounded to
+            # float64, as SciPy's is ((1 - sf) - 1 is exact): ppf(1 - 2**-53, 7) is 38, cdf(37) 1 - 2**-52
+            g = lambda z: torch.where(up, (1 + f(z)) - 1, f(z))  # noqa: E731
+            return _integer_bisect(g, target - _ROUND_TRIP * target.abs(), lo, hi)
         return _solve(f, lambda z: self.logpdf(z, *s), target, lo.contiguous(), hi.contiguous())
 
 
