@@ -573,6 +573,12 @@ def test_zoom_shift(data):
         check_scipy(call("ndimage.shift", x, sh, **kw))
 
 
+def test_rotate_takes_scipys_cos_and_sin():  # §8.2: an output point on an order-0 tie (seed 613685567)
+    x = numpy.array([[0.0, 1.0, 1.0], [1.0, 1.0, 1.0]])
+    for angle in (45, 30.5, -120, 400):
+        check_scipy(call("ndimage.rotate", x, angle, order=0, mode="constant"))
+
+
 @_SETTINGS
 @given(data=st.data())
 def test_affine_transform_and_rotate(data):

@@ -20,7 +20,7 @@ import torch
 
 from ... import _dtypes
 from ..._array import ndarray
-from .._dispatch import mirror
+from .._dispatch import mirror, scipy_function
 from . import _filters
 from ._support import F64, Output, as_f64, input_tensor, normalize_axis, normalize_sequence, param, tensor
 
@@ -530,8 +530,11 @@ def _cosdg_sindg(angle):
     if a % 90 == 0:
         q = int(round(a / 90)) % 4
         return [1.0, 0.0, -1.0, 0.0][q], [0.0, 1.0, 0.0, -1.0][q]
-    r = math.radians(a)
-    return math.cos(r), math.sin(r)
+    try:  # SciPy's own (cephes') values of a Python number, so the rotation matrix is SciPy's bit for bit
+        return float(scipy_function("special.cosdg")(a)), float(scipy_function("special.sindg")(a))
+    except ImportError:
+        r = math.radians(a)
+        return math.cos(r), math.sin(r)
 
 
 @mirror("ndimage")
