@@ -148,6 +148,13 @@ def test_histogram2d(xy, data):
         check("histogram2d", x, y, bins=4, range=[[-10, 10], [0, 100]], weights=numpy.arange(9.0))
 
 
+def test_subnormal_range_edges():  # NumPy's linspace divides first where the step underflows (seed 1923273864)
+    x, y = numpy.array([5e-324] + [0.0] * 8), numpy.zeros(9)
+    check("histogram2d", x, y, bins=3)
+    check("histogram", x, bins=3)
+    check("histogramdd", numpy.stack([x, y], 1), bins=3)
+
+
 @given(s=arrays([numpy.dtype("float64"), numpy.dtype("int64")], shape=(11, 3)), bins=st.integers(1, 5))
 def test_histogramdd(s, bins):
     check("histogramdd", s, bins=bins)

@@ -20,13 +20,16 @@ _range = range
 
 def _linspace(first, last, num, dtype, device, compute=torch.float64):
     """NumPy's ``linspace(first, last, num)`` computed in ``compute`` as NumPy does
-    (start + arange*step, last point exact), cast to ``dtype``."""
+    (start + arange*step, or arange/div*delta where the step underflows; last point exact), cast to ``dtype``."""
     start = torch.as_tensor(first, dtype=compute, device=device)
     # the divisor a tensor on the device: CUDA divides by a Python number as ``a * (1 / b)`` (the
     # H200's float32 edges of histogram([59, 0], 3) a bit off NumPy's, docs/devices.md)
     div = torch.full((), builtins_max(num - 1, 1), dtype=compute, device=device)
-    step = (torch.as_tensor(last, dtype=compute, device=device) - start) / div
-    y = torch.arange(num, dtype=compute, device=device) * step + start
+    delta = torch.as_tensor(last, dtype=compute, device=device) - start
+    step = delta / div
+    i = torch.arange(num, dtype=compute, device=device)
+    # NumPy divides first where the step underflows to 0 (a subnormal range: edges of [0, 5e-324])
+    y = torch.where(step == 0, i / div * delta, i * step) + start
     if num > 1:
         y[-1] = last
     return y.to(dtype)
