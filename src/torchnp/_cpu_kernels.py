@@ -313,6 +313,11 @@ KERNELS.update({name: Kernel(10_000, dtypes, _quiet(getattr(_np, name)) if quiet
     (("equal", "not_equal", "less", "less_equal", "greater", "greater_equal"), _REAL, False),  # quiet compares
 ) for name in names})
 
+# complex divide: NumPy's Smith loop at every size, for NumPy's bits: torch's compiled loop fuses its
+# products into FMAs, a last-place rounding away and inf where a part cancels to NumPy's 0 past
+# overflow ((-1e250+1.5e250j) / (-1e-250+1.5e-250j): NumPy inf+0j, torch inf+infj; seed 215294188)
+KERNELS["divide"] = Kernel(0, frozenset({torch.complex128, torch.complex64}), _quiet(_np.divide))
+
 
 #: ufuncs whose torchnp answer deliberately differs from NumPy's, so never NumPy's loop: complex
 #: expm1 gives C99's special values, as the array API standard specifies (NumPy: nan, numpy#21746)
