@@ -300,6 +300,30 @@ def _float64_to_float16(t):
     return odd.bitwise_or_(low).view(torch.float64).to(torch.float16)
 
 
+def evenly_spaced(s, e, num, endpoint=True):
+    """NumPy's ``linspace`` arithmetic on tensors ``s`` and ``e`` (one dtype and device; samples along a
+    new first axis): ``s + i * step``, or ``i / div * delta`` where a step underflows to 0 (NumPy
+    divides first there: the edges of [0, 5e-324]), the endpoint ``e`` itself; (samples, step)."""
+    dev = s.device
+    div = (num - 1) if endpoint else num
+    delta = e - s
+    real = s.dtype.to_real() if s.dtype.is_complex else s.dtype
+    i = torch.arange(num, dtype=real, device=dev).to(s.dtype).reshape((num,) + (1,) * delta.dim())
+    if div > 0:
+        # the divisor a tensor on the device: CUDA divides by a Python number as ``a * (1 / b)``
+        # (linspace(0, 49, 50) was 0.9999999999999999 at 1 on the H200, docs/devices.md)
+        div_t = torch.full((), div, dtype=real, device=dev)
+        step = delta / div_t
+        y = torch.where((step == 0).any(), i / div_t * delta, i * step)  # (a 0-d selector: no host sync)
+    else:
+        step = torch.full_like(delta, float("nan"))
+        y = i * delta
+    y = y + s
+    if endpoint and num > 1:
+        y[-1] = e
+    return y, step
+
+
 def check_order(order, allowed="CFAK"):
     """NumPy's validation of an ``order=`` argument (creation from a shape allows only 'C' and 'F')."""
     if order is None:

@@ -18,7 +18,7 @@ from .._device import CPU as _CPU
 from .._convert import NOVALUE, as_tensor, asarray, check_order, keep_alias, wrap_host
 from .._device import _state as _device_state
 from .._dtypes import _default_float
-from .._tensors import empty_laid_out, fortran_order, int_tuple, laid_out, shape_str
+from .._tensors import empty_laid_out, evenly_spaced, fortran_order, int_tuple, laid_out, shape_str
 
 __all__ = ["array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "copy",
            "empty", "zeros", "ones", "full", "empty_like", "zeros_like", "ones_like",
@@ -431,26 +431,7 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
         raise ValueError(f"Number of samples, {num}, must be non-negative.")
     ft = _inexact(_weak_dtype((start, stop)), (start, stop))
     s, e = _tensors_on((start, stop), ft, device)
-    dev = s.device
-    div = (num - 1) if endpoint else num
-    delta = e - s
-    extra = (1,) * delta.dim()
-    real = ft.to_real() if ft.is_complex else ft
-    i = torch.arange(num, dtype=real, device=dev).to(ft).reshape((num,) + extra)
-    if div > 0:
-        # NumPy's formula with torch's elementwise operations: a correctly rounded quotient needs the
-        # divisor as a tensor on the device (CUDA divides by a Python number as ``a * (1 / b)``:
-        # linspace(0, 49, 50) was 0.9999999999999999 at 1 on the H200, docs/devices.md)
-        div_t = torch.full((), div, dtype=real, device=dev)
-        step = delta / div_t
-        # NumPy divides first when any step underflows to 0 (no host sync: a 0-d selector)
-        y = torch.where((step == 0).any(), i / div_t * delta, i * step)
-    else:
-        step = torch.full_like(delta, float("nan"))
-        y = i * delta
-    y = y + s
-    if endpoint and num > 1:
-        y[-1] = e
+    y, step = evenly_spaced(s, e, num, endpoint)
     if axis != 0:
         from .._convert import normalize_axis
 

@@ -11,6 +11,7 @@ from .. import _cpu_kernels, _device, _dtypes
 from .._array import _wrap, ndarray
 from .._boundary import device_of
 from .._convert import as_tensor, checks_data
+from .._tensors import evenly_spaced
 from ._common import on_device, tensor
 
 __all__ = ["histogram", "histogram_bin_edges", "histogram2d", "histogramdd", "bincount", "digitize"]
@@ -19,23 +20,9 @@ _range = range
 
 
 def _linspace(first, last, num, dtype, device, compute=torch.float64):
-    """NumPy's ``linspace(first, last, num)`` computed in ``compute`` as NumPy does
-    (start + arange*step, or arange/div*delta where the step underflows; last point exact), cast to ``dtype``."""
-    start = torch.as_tensor(first, dtype=compute, device=device)
-    # the divisor a tensor on the device: CUDA divides by a Python number as ``a * (1 / b)`` (the
-    # H200's float32 edges of histogram([59, 0], 3) a bit off NumPy's, docs/devices.md)
-    div = torch.full((), builtins_max(num - 1, 1), dtype=compute, device=device)
-    delta = torch.as_tensor(last, dtype=compute, device=device) - start
-    step = delta / div
-    i = torch.arange(num, dtype=compute, device=device)
-    # NumPy divides first where the step underflows to 0 (a subnormal range: edges of [0, 5e-324])
-    y = torch.where(step == 0, i / div * delta, i * step) + start
-    if num > 1:
-        y[-1] = last
-    return y.to(dtype)
-
-
-builtins_max = max
+    """NumPy's ``linspace(first, last, num)`` computed in ``compute`` as NumPy does, cast to ``dtype``."""
+    s, e = (torch.as_tensor(v, dtype=compute, device=device) for v in (first, last))
+    return evenly_spaced(s, e, num)[0].to(dtype)
 
 
 def _outer_edges(t, range, numbers=True):
@@ -327,7 +314,7 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):
         col = s[:, i]
         ct = _dtypes.promote_torch(col.dtype, edges[i].dtype)
         c, e = col.to(ct), edges[i].to(ct)
-        idx = torch.searchsorted(e, c.contiguous(), side="right")
+        idx = torch.searchsorted(e.contiguous(), c.contiguous(), side="right")
         idx = idx - (c == e[-1]).to(torch.int64)
         flat = flat * nbin[i] + idx
     total = 1
