@@ -19,6 +19,7 @@ On a real accelerator (``TORCHNP_DEVICE=cuda``) only the device comparison runs.
 
 import contextlib
 import importlib
+import warnings
 from typing import NamedTuple
 
 import numpy
@@ -191,6 +192,28 @@ def same_error(c):
             assert str(e) == str(exc), f"{c.name}: {e} where SciPy says {exc}"
             return
     raise AssertionError(f"{c.name}: no {type(exc).__name__} where SciPy raised {exc}")
+
+
+#: warnings SciPy gives from the shapes alone, which the device path gives too (§3.5: it reads no value
+#: to warn, so NumPy's value warnings, "divide by zero encountered", are not among them)
+SHAPE_WARNINGS = ("Degrees of freedom <= 0", "One or more sample arguments is too small")
+
+
+def same_shape_warnings(c):
+    """Call ``c``'s value and its shape warnings (``SHAPE_WARNINGS``) as SciPy's on the device path,
+    with no warning of torch's (a UserWarning from torch's kernels: "var(): degrees of freedom ...")."""
+    def shape_warnings(fn):
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            result = fn()
+        assert not [w for w in seen if w.category is UserWarning], [str(w.message) for w in seen]
+        return result, sorted((w.category.__name__, str(w.message)) for w in seen
+                              if str(w.message).startswith(SHAPE_WARNINGS))
+    expected, want = shape_warnings(lambda: scipy_result(c)[0])
+    with accelerator_rules() if ON_CPU else contextlib.nullcontext():
+        got, have = shape_warnings(lambda: ours(c))
+    assert have == want, f"{c.name}: warnings {have} where SciPy gives {want}"
+    assert_close(got, expected, where=f"{c.name} (accelerator rules)")
 
 
 def subnormal(v):

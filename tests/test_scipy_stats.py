@@ -15,7 +15,8 @@ from hypothesis.extra import numpy as hnp
 
 import torchnp
 import torchnp.scipy.stats as tstats
-from scipy_support import ON_CPU, accelerator_rules, call, check_scipy, exact_where, same_error, subnormal
+from scipy_support import (ON_CPU, accelerator_rules, call, check_scipy, exact_where, same_error, same_shape_warnings,
+                           subnormal)
 from support import DEVICE, examples
 
 #: name -> strategies of its shape parameters (drawn as arrays of the operand's trailing shape)
@@ -548,7 +549,8 @@ def _spearman_data():
     return [((x2n,), {}), ((x2n, y2n), {}), ((x2n.T, y2n.T), {"axis": 1}), ((x2n, y2n), {"axis": None}),
             ((rng.integers(10, size=(30, 2)),), {}), ((ties,), {"alternative": "greater"}), ((x3,), {"axis": 1}),
             ((x2n[:, 0], y2n), {}), ((numpy.array([1.0, 2, numpy.nan, 4]), numpy.array([1.0, 2, 3, 5])), {}),
-            ((x2n[:1],), {}), ((x2n, y2n), {"axis": 2}), ((x2n[:, 0],), {})]
+            ((x2n[:1],), {}), ((x2n, y2n), {"axis": 2}), ((x2n[:, 0],), {}),
+            ((numpy.array([-1.0, 0, 1]), numpy.array([-2.0, 0, 1])), {})]
 
 
 @pytest.mark.parametrize("case", range(len(_spearman_data())))
@@ -557,9 +559,25 @@ def test_spearmanr_2d_and_nan(case):
     # integers: the variables are columns (rows for axis=1), a and b stacked, a scalar for two variables and
     # the matrix for more (NotImplementedError on the device before); NaN propagates as SciPy's rankdata
     # (the 1-D device path ranked around it: 0.83 for SciPy's nan); one observation: nan; bad axis, one
-    # variable: SciPy's ValueError
+    # variable: SciPy's ValueError; equal ranks of unequal data: r exactly 1 and p 0 as NumPy's corrcoef
+    # (sum / (n - 1) before the square roots; 2 / sqrt(2) / sqrt(2) was 1 - eps, p 9.5e-9; seed 3535223881)
     args, kw = _spearman_data()[case]
     check_scipy(call("stats.spearmanr", *args, **kw), rtol=1e-10, atol=1e-14)
+
+
+@pytest.mark.parametrize("c", [
+    call("stats.sem", numpy.ones(1)), call("stats.sem", numpy.ones((1, 3))),
+    call("stats.sem", numpy.arange(4.0).reshape(2, 2), ddof=2), call("stats.sem", numpy.ones(3), ddof=5),
+    call("stats.zscore", numpy.ones(1)), call("stats.zscore", numpy.array([1.0, 2.0]), ddof=2),
+    call("stats.describe", numpy.ones(1)), call("stats.describe", numpy.ones((1, 2)), ddof=3),
+    call("spatial.distance.pdist", numpy.ones((1, 2)), "seuclidean"),
+    call("spatial.distance.cdist", numpy.ones((1, 2)), numpy.zeros((0, 2)), "seuclidean"),
+], ids=lambda c: c.name)
+def test_degrees_of_freedom_past_the_count_warn_as_scipy(c):
+    # ddof at or past the sample size: SciPy's NaN or inf and its warnings from the shapes (NumPy's
+    # "Degrees of freedom <= 0", the axis decorator's SmallSampleWarning), never torch's UserWarning
+    # ("std(): degrees of freedom is <= 0", which the device path gave)
+    same_shape_warnings(c)
 
 
 def test_linregress_intercept_stderr():

@@ -130,7 +130,7 @@ def insert(arr, obj, values, axis=None):
         order = torch.argsort(idx, stable=True)
         pos = torch.empty_like(idx)
         pos[order] = idx[order] + torch.arange(numnew, device=idx.device)
-        old = old + torch.searchsorted(idx[order], old, right=True)
+        old = old + torch.searchsorted(idx[order].contiguous(), old.contiguous(), right=True)
     shape[axis] = numnew
     try:
         block = vt.expand(shape)

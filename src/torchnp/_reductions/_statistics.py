@@ -411,7 +411,7 @@ def _weighted(t, x, weights, axes, rest, qv, nan):
         raise ValueError("Weights included NaN, inf or were all zero.")
     cdf = torch.where(cdf == 0, -1.0, cdf)
     qq = torch.broadcast_to(qv, cdf.shape[:-1] + qv.shape).contiguous()
-    idx = torch.clamp(torch.searchsorted(cdf.contiguous(), qq, side="left"), max=x.shape[-1] - 1)
+    idx = torch.clamp(torch.searchsorted(cdf.contiguous(), qq.contiguous(), side="left"), max=x.shape[-1] - 1)
     r = torch.gather(sx, -1, idx)
     if sx.is_floating_point() and not nan:
         r = torch.where(torch.isnan(sx[..., -1:]), torch.nan, r)

@@ -595,6 +595,8 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
                              "one has to specify 'initial'")
         mask = where_mask(where, t.device, t.shape)  # §3.2: a mask on another device is never moved
     if t.dtype is not res_dtype:
+        if t.is_complex() and not res_dtype.is_complex and res_dtype is not torch.bool:
+            t = t.real  # (NumPy's ComplexWarning came with the loop's probe above; torch would add its own)
         t = t.to(res_dtype)
     count = 1
     for ax in axes:

@@ -820,7 +820,7 @@ class _Common(_Base):
                 cdf = torch.cumsum(pt, 0)
                 cdf = cdf / cdf[-1]
                 u = torch.rand((k,), generator=g, device=dev, dtype=torch.float64)
-                idx = torch.searchsorted(cdf, u, right=True).clamp_max(pop - 1)
+                idx = torch.searchsorted(cdf.contiguous(), u.contiguous(), right=True).clamp_max(pop - 1)
         elif p is None:
             idx = torch.randperm(pop, generator=g, device=dev)[:k]
         else:

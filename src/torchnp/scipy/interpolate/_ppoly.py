@@ -65,7 +65,7 @@ class _Pieces:
         if extrapolate == "periodic":
             xs = bp[0] + torch.remainder(xs - bp[0], bp[-1] - bp[0])
             extrapolate = False
-        i = (torch.searchsorted(bp, xs, right=True) - 1).clamp(0, m - 1)
+        i = (torch.searchsorted(bp.contiguous(), xs.contiguous(), right=True) - 1).clamp(0, m - 1)
         s = xs - bp[i]
         flat = c.reshape(k, m, -1)[:, i]  # (k, len, rest)
         res = torch.zeros(flat.shape[1:], dtype=c.dtype, device=c.device)

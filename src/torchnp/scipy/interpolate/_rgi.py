@@ -91,7 +91,8 @@ class RegularGridInterpolator(Mirrored):
             raise ValueError(f"One of the requested xi is out of bounds in dimension {d}")
         idx, dist = [], []
         for d, g in enumerate(grid):
-            i = (torch.searchsorted(g, x[:, d], right=True) - 1).clamp(0, max(g.shape[0] - 2, 0))
+            i = torch.searchsorted(g.contiguous(), x[:, d].contiguous(), right=True)
+            i = (i - 1).clamp(0, max(g.shape[0] - 2, 0))
             span = g[(i + 1).clamp(max=g.shape[0] - 1)] - g[i]
             idx.append(i)
             dist.append(torch.where(span != 0, (x[:, d] - g[i]) / torch.where(span != 0, span, 1), 0.0))

@@ -121,9 +121,9 @@ def _groups(t, lt, index):
     idx = idx.to(common)
     srt, _ = torch.sort(idx)
     flat_l = lt.reshape(-1).to(common)
-    pos = torch.searchsorted(srt, flat_l).clamp(max=max(srt.numel() - 1, 0))
+    pos = torch.searchsorted(srt.contiguous(), flat_l.contiguous()).clamp(max=max(srt.numel() - 1, 0))
     found = srt[pos] == flat_l if srt.numel() else torch.zeros_like(flat_l, dtype=torch.bool)
-    return shape, srt, pos, found, torch.searchsorted(srt, idx), t.reshape(-1)
+    return shape, srt, pos, found, torch.searchsorted(srt.contiguous(), idx.contiguous()), t.reshape(-1)
 
 
 def _stats(input, labels, index):

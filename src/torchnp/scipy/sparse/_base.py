@@ -8,6 +8,8 @@ SciPy's sparse arrays too), the accelerator rules and traces give these. ``get()
 ``to_scipy()`` copy back to SciPy's array of the same format.
 """
 
+import warnings
+
 import numpy as _np
 import torch
 
@@ -15,6 +17,9 @@ from ... import _device, _dtypes
 from ..._array import _wrap, ndarray
 from ..._boundary import tensor
 from .._dispatch import placement, scipy_function, _host_views
+
+# torch's one-time note on its CSR/CSC layouts is about torch's API, not SciPy's that these arrays keep
+warnings.filterwarnings("ignore", message="Sparse CSR tensor support is in beta state", category=UserWarning)
 
 _NAMES = {"csr": "Compressed Sparse Row", "csc": "Compressed Sparse Column", "coo": "COOrdinate",
           "dia": "DIAgonal"}
@@ -49,7 +54,7 @@ def _indices_coo(t):
 
 
 def coo_tensor(rows, cols, values, shape, coalesce=True):
-    t = torch.sparse_coo_tensor(torch.stack([rows.long(), cols.long()]), values, shape)
+    t = torch.sparse_coo_tensor(torch.stack([rows.long(), cols.long()]), values, shape, check_invariants=False)
     return t.coalesce() if coalesce else t
 
 
@@ -156,7 +161,8 @@ class _SparseArray:
         if isinstance(arg1, tuple):
             if len(arg1) == 2 and all(isinstance(v, (int, _np.integer)) for v in arg1):
                 return torch.sparse_coo_tensor(torch.empty((2, 0), dtype=torch.int64, device=dev),
-                                               torch.empty(0, dtype=torch.float64, device=dev), tuple(arg1))
+                                               torch.empty(0, dtype=torch.float64, device=dev), tuple(arg1),
+                                               check_invariants=False)
             if len(arg1) == 2:  # (data, (row, col))
                 data, (row, col) = arg1
                 v, r, c = tensor(data, dev), tensor(row, dev).long(), tensor(col, dev).long()
@@ -171,7 +177,7 @@ class _SparseArray:
                     major, minor = indptr.shape[0] - 1, int(indices.max()) + 1
                     shape = (minor, major) if self.format == "csc" else (major, minor)
                 make = torch.sparse_csc_tensor if self.format == "csc" else torch.sparse_csr_tensor
-                t = make(indptr.long(), indices.long(), data, tuple(shape))
+                t = make(indptr.long(), indices.long(), data, tuple(shape), check_invariants=False)
                 return t
             raise TypeError("unrecognized sparse array format")
         dense = tensor(arg1, dev)
@@ -306,8 +312,8 @@ class _SparseArray:
         sel = t.index_select(0, rows.reshape(-1)).index_select(1, cols.reshape(-1)).coalesce()
         if self._is_array and (ri or ci):  # SciPy's sparse arrays drop an integer's axis: a 1-d coo_array
             i = sel._indices()[1 if ri else 0]
-            return _CLASSES[("coo", True)]._from_tensor(torch.sparse_coo_tensor(i[None], sel._values(),
-                                                                                (sel.shape[1 if ri else 0],)))
+            t = torch.sparse_coo_tensor(i[None], sel._values(), (sel.shape[1 if ri else 0],), check_invariants=False)
+            return _CLASSES[("coo", True)]._from_tensor(t)
         return self._as(self.format, sel)
 
     def _axis_index(self, k, n, axis):
@@ -418,11 +424,12 @@ class _SparseArray:
             return type(self)._from_tensor(None, (fn(d), list(o), s))
         t = self._t
         if t.layout == torch.sparse_coo:
-            return type(self)._from_tensor(torch.sparse_coo_tensor(t._indices(), fn(t._values()), t.shape).coalesce())
+            return type(self)._from_tensor(torch.sparse_coo_tensor(t._indices(), fn(t._values()), t.shape,
+                                                                   check_invariants=False).coalesce())
         make = torch.sparse_csr_tensor if t.layout == torch.sparse_csr else torch.sparse_csc_tensor
         compressed = t.crow_indices() if t.layout == torch.sparse_csr else t.ccol_indices()
         plain = t.col_indices() if t.layout == torch.sparse_csr else t.row_indices()
-        return type(self)._from_tensor(make(compressed, plain, fn(t.values()), t.shape))
+        return type(self)._from_tensor(make(compressed, plain, fn(t.values()), t.shape, check_invariants=False))
 
     def __neg__(self):
         return self._map_values(torch.neg)

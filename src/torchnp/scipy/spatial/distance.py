@@ -13,6 +13,7 @@ import torch
 from ..._boundary import on_device, out_tensor, tensor, tensors
 from ..._convert import checks_data
 from .._dispatch import module_getattr, mirror
+from ..stats._summaries import variance
 
 __all__ = ["cdist", "pdist", "squareform"]
 
@@ -92,7 +93,7 @@ def _pairs(xa, xb, metric, kwargs):
     xa, xb = xa.to(_F64), xb.to(_F64)
     if metric == "seuclidean":
         if V is None:
-            V = torch.var(torch.cat([xa, xb]), dim=0, correction=1)
+            V = variance(torch.cat([xa, xb]), 0, 1, dof_warning=True)
         else:
             V = on_device(V, xa.device)
             if V.dim() != 1:
@@ -163,7 +164,7 @@ def pdist(X, metric="euclidean", *, out=None, **kwargs):
     name = _metric_name(metric, "pdist")
     m = x.shape[0]
     if name == "seuclidean" and kwargs.get("V") is None:
-        kwargs = {**kwargs, "V": torch.var(x.to(_F64), dim=0, correction=1)}
+        kwargs = {**kwargs, "V": variance(x.to(_F64), 0, 1, dof_warning=True)}
     i, j = torch.triu_indices(m, m, 1, device=x.device)
     d = _pairs(x, x, name, kwargs)[i, j]
     return _store(d, out, (m * (m - 1) // 2,))

@@ -53,6 +53,14 @@ def _prepare(a, axis, name, nan_policy, dtype=None):
     return t, axis
 
 
+def _too_small():
+    """SciPy's axis decorator's warning for a sample too small (its results: NaN)."""
+    from scipy.stats._axis_nan_policy import SmallSampleWarning  # SciPy's class, only then
+
+    warnings.warn("One or more sample arguments is too small; all returned values will be NaN. See "
+                  "documentation for sample size requirements.", SmallSampleWarning, stacklevel=4)
+
+
 def _ax(axis):
     return 0 if isinstance(axis, tuple) else axis
 
@@ -63,6 +71,27 @@ def _keep(r, keepdims, axis):
     if isinstance(axis, tuple):
         return r.reshape((1,) * axis[1] + tuple(r.shape))
     return r.unsqueeze(axis)
+
+
+def variance(t, dim, ddof, keepdim=False, dof_warning=False):
+    """NumPy's ``var`` (``sem``'s ``std``, ``seuclidean``'s ``V``) by torch's: at or past the count
+    NumPy's x / 0 (inf or nan) without torch's UserWarning; ``dof_warning``: NumPy's RuntimeWarning
+    there, where SciPy's call gives it."""
+    n = t.numel() if dim is None else t.shape[dim]
+    if n - ddof > 0:
+        return t.var(dim=dim, correction=ddof, keepdim=keepdim)
+    if dof_warning:
+        warnings.warn("Degrees of freedom <= 0 for slice", RuntimeWarning, stacklevel=4)
+    dev = t - t.mean(dim=dim, keepdim=True)
+    return (dev * dev).sum(dim=dim, keepdim=keepdim) / max(n - ddof, 0)
+
+
+def _moment_var(t, axis, ddof):
+    """SciPy's ``_var`` (``describe``): the second central moment times n / (n - ddof), inf at
+    n == ddof and negative past it, as SciPy's NumPy division gives."""
+    n = t.shape[axis]
+    m2 = _central(t, 2, axis)
+    return m2 if ddof == 0 else m2 * (n / (n - ddof) if n != ddof else math.inf)
 
 
 def _central(t, order, axis, mean=None):
@@ -94,7 +123,11 @@ def zscore(a, axis=0, ddof=0, nan_policy="propagate"):
     _policy("zscore", nan_policy)
     dims = None if axis is None else axis
     mn = t.mean(dim=dims, keepdim=True)
-    std = t.std(dim=dims, correction=ddof, keepdim=True)
+    n = t.numel() if dims is None else t.shape[dims]
+    dev = t - mn
+    m2 = (dev * dev).mean(dim=dims, keepdim=True)
+    # SciPy's _xp_var: the mean square times n / (n - ddof), NaN (silently) where n - ddof <= 0
+    std = (m2 * (n / (n - ddof) if n - ddof > 0 else math.nan)).sqrt() if ddof != 0 else m2.sqrt()
     z = (t - mn) / std
     return torch.where(std <= (torch.finfo(t.dtype).eps * mn).abs(), torch.nan, z)  # SciPy's constant slices
 
@@ -140,9 +173,10 @@ def sem(a, axis=0, ddof=1, nan_policy="propagate", *, keepdims=False):
     t, kax = _prepare(a, axis, "sem", nan_policy)
     ax = _ax(kax)
     n = t.shape[ax]
-    r = t.std(dim=ax, correction=ddof) / math.sqrt(n)
     if n < 2 and (axis is None or tensor(a).ndim <= 1):  # SciPy's too-small 1-D sample
-        r = torch.full_like(r, torch.nan)
+        _too_small()
+        return _keep(torch.full(t.shape[1:], torch.nan, dtype=t.dtype, device=t.device), keepdims, kax)
+    r = variance(t, ax, ddof, dof_warning=True).sqrt() / math.sqrt(n)
     return _keep(r, keepdims, kax)
 
 
@@ -213,7 +247,7 @@ def describe(a, axis=0, ddof=1, bias=True, nan_policy="propagate"):
     # SciPy's minmax keeps the input's dtype (integers and bool too: NumPy's min and max)
     raw = array(tensor(a).reshape(t.shape))
     mm = (amin(raw, axis=ax)._t, amax(raw, axis=ax)._t)
-    return DescribeResult(torch.tensor(n, device=t.device), mm, t.mean(dim=ax), t.var(dim=ax, correction=ddof),
+    return DescribeResult(torch.tensor(n, device=t.device), mm, t.mean(dim=ax), _moment_var(t, ax, ddof),
                           skew.__wrapped__(t, ax, bias=bias), kurtosis.__wrapped__(t, ax, bias=bias))
 
 
@@ -269,7 +303,7 @@ def pearsonr(x, y, *, alternative="two-sided", method=None, axis=0):
 
 def _rank(t):
     """SciPy's rankdata(method='average') along the last axis, with searchsorted (no host read)."""
-    s = torch.sort(t, dim=-1).values
+    s = torch.sort(t, dim=-1).values.contiguous()  # a transposed t sorts to strided rows: torch warns
     left = torch.searchsorted(s, t.contiguous(), right=False)
     right = torch.searchsorted(s, t.contiguous(), right=True)
     return (left + right + 1).to(torch.float64) / 2
@@ -319,8 +353,9 @@ def spearmanr(a, b=None, axis=0, nan_policy="propagate", alternative="two-sided"
         return SignificanceResult(nan, nan)
     ranked = torch.where(m.isnan().any(-1, keepdim=True), torch.nan, _rank(m))  # SciPy's rankdata: NaN propagates
     ranked = ranked - ranked.mean(-1, keepdim=True)  # ranks: small integers and halves, exact sums
-    scale = torch.sqrt((ranked * ranked).sum(-1))
-    r = torch.clamp((ranked @ ranked.T) / scale[:, None] / scale[None, :], -1, 1)
+    cov = (ranked @ ranked.T) * (1 / (n - 1))  # NumPy's corrcoef, step for step: equal ranks give r = 1
+    scale = torch.sqrt(torch.diagonal(cov))
+    r = torch.clamp(cov / scale[:, None] / scale[None, :], -1, 1)
     df = n - 2
     tt = r * torch.sqrt((df / ((r + 1.0) * (1.0 - r))).clamp(min=0))
     p = _t_pvalue(tt, df, alternative)
@@ -367,10 +402,7 @@ def linregress(x, y, alternative="two-sided", *, axis=0, nan_policy="propagate",
         raise ValueError("Array shapes are incompatible for broadcasting.") from None
     n = xt.shape[0]
     if n <= 1:  # the decorator's too_small: NaN results and its warning
-        from scipy.stats._axis_nan_policy import SmallSampleWarning  # SciPy's class, only then
-
-        warnings.warn("One or more sample arguments is too small; all returned values will be NaN. See "
-                      "documentation for sample size requirements.", SmallSampleWarning, stacklevel=3)
+        _too_small()
         nan = torch.full((), math.nan, dtype=torch.float64, device=xt.device)
         return LinregressResult(nan, nan.clone(), nan.clone(), nan.clone(), nan.clone(), intercept_stderr=nan.clone())
     if checks_data(xt) and bool(xt.max() == xt.min()):
