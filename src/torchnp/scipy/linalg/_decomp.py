@@ -34,8 +34,9 @@ def lu(a, permute_l=False, overwrite_a=False, check_finite=True, p_indices=False
     P, L, U = torch.linalg.lu(ta)
     if permute_l:
         return P @ L, U
+    P = P.real if P.is_complex() else P  # (a permutation: torch's complex-to-real cast would warn)
     if p_indices:
-        p = torch.argmax(P.real if P.is_complex() else P, dim=-1)
+        p = torch.argmax(P, dim=-1)
         return p.to(torch.int64 if ta.shape[-2:] == (1, 1) else torch.int32), L, U
     return P.to(_real(ta.dtype)), L, U
 
