@@ -67,13 +67,15 @@ def test_sum_result_dtype(dtype, expected):
 
 
 @given(a=arrays(NUMERIC, max_dims=2, max_side=4), dtype=st.sampled_from(["int64", "float64", "float32", "complex128"]))
-def test_sum_prod_mean_dtype_argument(a, dtype):
+def test_sum_prod_mean_var_dtype_argument(a, dtype):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", numpy.exceptions.ComplexWarning)
         tol = tolerances(a.astype(dtype) if numpy.dtype(dtype).kind in "fc" else a)
         check("sum", a, dtype=dtype, compare=tol)
         if a.size:
             check("mean", a, dtype=dtype, compare=tol)  # the sum's rounding, divided by n
+        if a.size > 1 and numpy.dtype(dtype).kind in "fc":  # complex data, real dtype: NumPy's complex deviations
+            check("var", a, dtype=dtype, compare=tol)
         check("cumsum", a, dtype=dtype, compare=tol)
 
 

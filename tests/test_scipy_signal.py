@@ -521,6 +521,12 @@ def test_resample_poly(data, padtype):
                 atol=_floor(x, 1))
 
 
+def test_resample_poly_with_a_complex_window_is_complex():  # SciPy's upfirdn: NumPy's result type
+    # (the device cast the window to the signal's real dtype: its imaginary part dropped, torch's warning)
+    w = numpy.array([1 + 1j, 2, 1 - 1j]) / 3
+    check_scipy(call("signal.resample_poly", numpy.arange(10.0), 3, 2, window=w), rtol=1e-12, atol=1e-13)
+
+
 @given(data=st.data(), ftype=st.sampled_from(["iir", "fir"]), zero_phase=st.booleans())
 def test_decimate(data, ftype, zero_phase):
     q = data.draw(st.integers(2, 5))

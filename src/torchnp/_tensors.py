@@ -237,6 +237,13 @@ def cast_tensor(t, dtype, casting="unsafe", copy=True):
     return t.to(dtype)
 
 
+def real_if_needed(t, dtype):
+    """``t`` for a cast to torch ``dtype``: a complex ``t``'s real part for a real (not bool) dtype, as
+    NumPy's unsafe cast (callers give NumPy's ComplexWarning where NumPy does; torch's own cast would
+    add a UserWarning of its own)."""
+    return t.real if t.is_complex() and not dtype.is_complex and dtype is not torch.bool else t
+
+
 def _float_to_int(t, dtype):
     """Float -> integer cast with NumPy's results, also out of range (where C leaves it undefined
     and NumPy gives what x86 does): torch's own cast agrees except float64 -> uint8, which NumPy

@@ -9,6 +9,7 @@ import torch
 
 from .. import _cpu_kernels, _device, _dtypes
 from .._array import _NPA, _wrap, ndarray, numpy_host_array
+from .._tensors import real_if_needed
 from ._common import (NOVALUE, REDUCTION_SHAPE_ERROR, store, axes_of, checks_data, count, finish, mask_of, on_device, real_dtype, reduced_shape, tensor,
                       warn_if)
 
@@ -32,6 +33,10 @@ def _compute_dtypes(t, dtype):
 
 def _sum_count(t, axes, keepdims, where, acc):
     """Sum (in ``acc``) and element count over ``axes``; the count is a Python int without ``where``."""
+    if t.is_complex() and not acc.is_complex:  # a real dtype=: NumPy's cast of the sum's operand, its warning
+        warnings.warn("Casting complex values to real discards the imaginary part", _np.exceptions.ComplexWarning,
+                      stacklevel=4)
+        t = real_if_needed(t, acc)
     if not axes and t.dim():  # axis=(): nothing is reduced (torch.sum(dim=()) would reduce every axis)
         if where is True:
             return t.to(acc), 1
@@ -140,7 +145,7 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, mean_, correction, sqrt, na
         m = on_device(mean_, t.device).to(acc)
     if half:
         m = half(m)
-    d = t.to(acc) - m
+    d = (t if t.is_complex() else t.to(acc)) - m  # NumPy's deviations of complex data stay complex (dtype=float)
     if half:
         d = half(d)
     sq = d.real * d.real + d.imag * d.imag if d.is_complex() else d * d

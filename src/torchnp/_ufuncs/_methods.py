@@ -23,6 +23,7 @@ from .._array import _dynamo_compiling, _wrap, ndarray
 from .._boundary import REDUCTION_SHAPE_ERROR, broadcast_error, device_of, out_tensor, store, tensor, where_mask
 from .._convert import NOVALUE as _NOVALUE, checks_data, normalize_axes, normalize_axis
 from .._indexing import select
+from .._tensors import real_if_needed
 
 _reorderable_cache = {}
 _dtype_cache = {}
@@ -595,9 +596,7 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
                              "one has to specify 'initial'")
         mask = where_mask(where, t.device, t.shape)  # §3.2: a mask on another device is never moved
     if t.dtype is not res_dtype:
-        if t.is_complex() and not res_dtype.is_complex and res_dtype is not torch.bool:
-            t = t.real  # (NumPy's ComplexWarning came with the loop's probe above; torch would add its own)
-        t = t.to(res_dtype)
+        t = real_if_needed(t, res_dtype).to(res_dtype)  # (NumPy's ComplexWarning: the probe's, above)
     count = 1
     for ax in axes:
         count *= t.shape[ax]
@@ -669,7 +668,7 @@ def accumulate(uf, array, axis=0, dtype=None, out=None):
     if axis is None or isinstance(axis, tuple):
         (axis,) = (0,) if axis is None else axis
     ax = normalize_axis(axis, t.dim())
-    t = t.to(res_dtype) if t.dtype is not res_dtype else t
+    t = real_if_needed(t, res_dtype).to(res_dtype) if t.dtype is not res_dtype else t  # (warned: the probe)
     host = _cpu_kernels.numpy_kernel("accumulate" if uf.__name__ in ("add", "multiply") else "accumulate_other", t)
     if t.shape[ax] == 0:
         r = t.clone()

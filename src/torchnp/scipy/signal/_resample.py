@@ -157,7 +157,7 @@ def resample_poly(x, up, down, axis=0, window=("kaiser", 5.0), padtype="constant
         max_rate = max(up, down)
         half_len = 10 * max_rate
         h = as_tensor(_design("firwin", 2 * half_len + 1, 1.0 / max_rate, window=window),
-                      xt.dtype if inexact else torch.float64, xt.device)
+                      (xt.real.dtype if xt.is_complex() else xt.dtype) if inexact else torch.float64, xt.device)
     h = h * up
     n_pre_pad = down - half_len % down
     n_post_pad = 0
@@ -191,8 +191,8 @@ def resample_poly(x, up, down, axis=0, window=("kaiser", 5.0), padtype="constant
         else:
             background = (work.amin if padtype == "minimum" else work.amax)(-1, keepdim=True)
         work = work - background
-    y = _upfirdn_last(h.to(work.dtype if not work.is_complex() else work.real.dtype), work, up, down,
-                      0.0 if cval is None else cval)
+    ct = torch.promote_types(h.dtype, work.dtype)  # SciPy's upfirdn: NumPy's result type (a complex window too)
+    y = _upfirdn_last(h.to(ct), work.to(ct), up, down, 0.0 if cval is None else cval)
     y = y[..., n_pre_remove:n_pre_remove_end]
     if background is not None:
         y = y + background
