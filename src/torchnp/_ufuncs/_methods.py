@@ -737,11 +737,12 @@ def reduceat(uf, array, indices, axis=0, dtype=None, out=None):
         # NumPy's float16 add/multiply loops carry a slice's running value in float32 (one rounding at
         # the end): so do the blocks (a float16 block of [0, 4, 4, ...] overflows, 0 * inf = NaN for 0)
         wide = torch.float32 if res is torch.float16 and _canonical(uf) in ("add", "multiply") else res
-        r = _blocks_reduceat(uf, (t.to(wide) if t.dtype is not wide else t).movedim(ax, -1), indices._t, wide)
+        r = _blocks_reduceat(uf, (real_if_needed(t, wide).to(wide) if t.dtype is not wide else t).movedim(ax, -1),
+                             indices._t, wide)
         return store(r.to(res).movedim(-1, ax), out, shape_error=REDUCTION_SHAPE_ERROR)
     if blocks:  # complex and uint16/32/64 loops: the slices' lengths are read (docs/devices.md)
         starts, lengths = _segments(uf, indices, n)
-    t = t.to(res) if t.dtype is not res else t
+    t = real_if_needed(t, res).to(res) if t.dtype is not res else t
     m = len(starts)
     dev = t.device
     x = t.movedim(ax, -1)
