@@ -171,7 +171,7 @@ def test_arange_ints_hypothesis(a, b, s):  # §2.2
 
 
 @given(st.floats(-100, 100), st.floats(-100, 100), st.integers(0, 30), st.booleans(),
-       st.sampled_from([None, "float32", "int32", "float64", "complex128"]))
+       st.sampled_from([None, "float32", "int32", "float64", "complex128", "bool"]))
 def test_linspace_hypothesis(a, b, num, endpoint, dtype):  # §2.2
     # start + i * step: a few ulps of the end points' magnitude in the result dtype (integers exact)
     kind = numpy.dtype(dtype or "float64")
@@ -184,7 +184,11 @@ LIN = [((0, 1, 5), {}), ((0, 1, 5), {"endpoint": False, "retstep": True}), ((0, 
        ((0, 1, 0), {}), ((0, 1, -1), {}), ((numpy.float32(0), 1, 3), {}), ((1j, 2, 3), {}),
        ((numpy.array([0, 1]), numpy.array([2, 3]), 3), {"axis": 1}), ((numpy.array([0, 1]), 5, 4), {"axis": -1}),
        ((numpy.array([0, 1]), 5, 4), {"axis": 2}), ((-5, 5, 4), {"dtype": int}), ((1, 1, 4), {}),
-       ((numpy.float16(1), numpy.float16(2), 4), {}), ((numpy.int8(1), 2, 4), {})]
+       ((numpy.float16(1), numpy.float16(2), 4), {}), ((numpy.int8(1), 2, 4), {}),
+       # bool is not floored (NumPy floors integer dtypes only); complex samples: NumPy's astype, and
+       # floor's TypeError for an integer dtype (torchnp floored the real part: [F, F, T] for [F, T, T])
+       ((0, 1, 3), {"dtype": bool}), ((1j, 2 + 1j, 3), {"dtype": bool}), ((1j, 2 + 1j, 3), {"dtype": float}),
+       ((1j, 2 + 1j, 3), {"dtype": int})]
 
 
 @pytest.mark.parametrize("args,kw", LIN, ids=repr)

@@ -18,7 +18,7 @@ from .._device import CPU as _CPU
 from .._convert import NOVALUE, as_tensor, asarray, check_order, keep_alias, wrap_host
 from .._device import _state as _device_state
 from .._dtypes import _default_float
-from .._tensors import empty_laid_out, evenly_spaced, fortran_order, int_tuple, laid_out, shape_str
+from .._tensors import cast_tensor, empty_laid_out, evenly_spaced, fortran_order, int_tuple, laid_out, shape_str
 
 __all__ = ["array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "copy",
            "empty", "zeros", "ones", "full", "empty_like", "zeros_like", "ones_like",
@@ -437,9 +437,12 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
 
         y = y.movedim(0, normalize_axis(axis, y.dim()))
     out_dt = ft if dtype is None else _dtypes.to_torch(dtype)
-    if not (out_dt.is_floating_point or out_dt.is_complex):
-        y = torch.floor(y.real if y.is_complex() else y)
-    result = _wrap(y if y.dtype is out_dt else y.to(out_dt))
+    if not (out_dt.is_floating_point or out_dt.is_complex or out_dt is torch.bool):  # NumPy floors for integers
+        if y.is_complex():
+            raise TypeError("ufunc 'floor' not supported for the input types, and the inputs could not be safely "
+                            "coerced to any supported types according to the casting rule ''safe''")
+        y = torch.floor(y)
+    result = _wrap(cast_tensor(y, out_dt, copy=False))  # NumPy's astype: ComplexWarning, x86's int casts
     if retstep:
         return result, _wrap(step)
     return result
