@@ -125,6 +125,26 @@ def test_inplace_routines_write_a_numpy_target_in_place(name, args):  # §3.3: h
             getattr(torchnp, name)(numpy.arange(6.0).reshape(2, 3), *meta)
 
 
+_WRITTEN = [numpy.array([1.5]), numpy.float64(1.5), numpy.complex128(1j), numpy.array([3]), numpy.array([300]),
+            numpy.array([True]), numpy.array([1j]), numpy.array([1.5], numpy.float32), [1.5], [1 + 0j], [2, 300],
+            1j, 2, 0.5, 300, -1, float("nan")]
+
+
+@pytest.mark.parametrize("name", ["put", "place", "putmask", "fill_diagonal"])
+@pytest.mark.parametrize("dtype", ["int64", "int8", "uint8", "float32", "float64", "bool", "complex128"])
+@pytest.mark.parametrize("value", _WRITTEN, ids=repr)
+def test_written_values_convert_as_numpys(name, dtype, value):
+    # NumPy converts Python numbers as its assignment does (complex into a real array: TypeError, 300 into
+    # uint8: OverflowError, NaN into integers: ValueError) and arrays by a cast, which place and putmask
+    # require to be safe (TypeError); torchnp cast everything, unsafely: 300 became 44, 1j became 0
+    a = numpy.zeros((2, 2), dtype)
+    args = {"put": (numpy.array([0, 3]),), "place": (a == 0,), "putmask": (a == 0,), "fill_diagonal": ()}[name]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", numpy.exceptions.ComplexWarning)  # the imaginary part dropped: as NumPy
+        warnings.simplefilter("ignore", RuntimeWarning)  # (NaN cast to an integer)
+        check_inplace(name, a, *args, value)
+
+
 def test_inplace_errors():
     a = numpy.arange(4.0)
     check_inplace("place", a, numpy.array([True, False, True, False]), numpy.array([]))  # ValueError

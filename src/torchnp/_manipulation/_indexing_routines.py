@@ -17,7 +17,7 @@ from numpy import index_exp, s_  # index-expression helpers: pure Python, no dat
 from .. import _cpu_kernels, _device, _dtypes
 from .._array import _wrap, ndarray, result
 from .._boundary import device_of, out_tensor, run_on_host
-from .._indexing import last_values
+from .._indexing import _python_scalar, last_values
 from ._common import (cast_tensor, check_bounds, check_casting, checks_data, common_dtype, index_tensor, normalize_axis,
                       np_dtype, shape_tuple, store_out, tensor, tensors)
 
@@ -44,6 +44,27 @@ def _bits(t):
     """``t``, or for uint16/32/64 (no torch index_put/gather/index_select kernel, §2.5) a view
     of the same bits as the signed type of the same size."""
     return t.view(_dtypes.SAME_BITS[t.dtype]) if t.dtype in _dtypes.SAME_BITS else t
+
+
+_PY_NUMBERS = (bool, int, float, complex)
+
+
+def _values_into(v, t, safe_arrays=False):
+    """Values ``v`` for a write into ``t``, flat, as NumPy converts them: Python numbers (alone or in
+    sequences) as NumPy assigns them (complex into a real array: TypeError; an integer out of the
+    dtype's bounds: OverflowError; NaN into integers: ValueError); arrays by NumPy's unsafe cast, or
+    for ``place`` and ``putmask`` (``safe_arrays``) only where NumPy's safe cast allows, else its
+    TypeError. (A bare cast wrapped 300 to 44 in uint8 and dropped imaginary parts.)"""
+    if type(v) in _PY_NUMBERS:
+        return torch.tensor([_python_scalar(v, t)], dtype=t.dtype, device=t.device)
+    if isinstance(v, (list, tuple)):
+        flat = _np.asarray(v, dtype=object).reshape(-1)
+        if all(type(x) in _PY_NUMBERS for x in flat):
+            return torch.tensor([_python_scalar(x, t) for x in flat], dtype=t.dtype, device=t.device)
+    vt = tensor(v, t.device).reshape(-1)
+    if safe_arrays and not isinstance(v, _np.generic) and not _dtypes.can_cast_torch(vt.dtype, t.dtype, "safe"):
+        raise TypeError(f"Cannot cast array data from {np_dtype(vt)!r} to {np_dtype(t)!r} according to the rule 'safe'")
+    return cast_tensor(vt, t.dtype, copy=False)
 
 
 def _flat_write(t, idx, vals):
@@ -167,7 +188,7 @@ def put(a, ind, v, mode="raise"):
     """Replace ``a.flat[ind]`` with values ``v`` (cycled), in place (``numpy.put``)."""
     t = _target(a, ind, v, read_only="put: output array is read-only")
     idx = index_tensor(ind, t.device).reshape(-1)
-    vals = cast_tensor(tensor(v, t.device).reshape(-1), t.dtype, copy=False)
+    vals = _values_into(v, t)
     if vals.numel() == 0 or idx.numel() == 0:
         return
     n = t.numel()
@@ -185,7 +206,7 @@ def place(arr, mask, vals):
     if m.numel() != t.numel():
         raise ValueError("place: mask and data must be the same size")
     m = (m != 0).reshape(-1)
-    vals = cast_tensor(tensor(vals, t.device).reshape(-1), t.dtype, copy=False)
+    vals = _values_into(vals, t, safe_arrays=True)
     if vals.numel() == 0:
         if checks_data(m) and bool(m.any()):
             raise ValueError("Cannot insert from an empty array!")
@@ -202,7 +223,7 @@ def putmask(a, /, mask, values):
     m = tensor(mask, t.device)
     if m.numel() != t.numel():
         raise ValueError("putmask: mask and data must be the same size")
-    vals = cast_tensor(tensor(values, t.device).reshape(-1), t.dtype, copy=False)
+    vals = _values_into(values, t, safe_arrays=True)
     if vals.numel() == 0:
         return
     full = _bits(_cycled(vals, t.numel()).view(t.shape))
@@ -527,7 +548,7 @@ def fill_diagonal(a, val, wrap=False):
             p *= s
             step += p
     pos = torch.arange(0, end, step, device=t.device)
-    vals = cast_tensor(tensor(val, t.device).reshape(-1), t.dtype, copy=False)
+    vals = _values_into(val, t)
     if vals.numel() and pos.numel():
         _flat_write(t, pos, _cycled(vals, pos.numel()))
 
