@@ -1,5 +1,7 @@
 """Indexing and assignment through indices (docs/design.md §1.2), differential against NumPy."""
 
+import warnings
+
 import numpy
 import pytest
 from hypothesis import given, strategies as st
@@ -516,3 +518,36 @@ def test_repeated_indices_beyond_torchs_cpu_grain_write_numpys_last_value():
     with FirstWriteWins():
         torchnp.put(x, torchnp.asarray(idx, device="cpu"), torchnp.asarray(vals, device="cpu"))
     assert_like_numpy(x, expected, device="cpu")
+
+
+_VALUES = [numpy.array([1.5]), numpy.float64(1.5), numpy.complex128(1j), numpy.array([300]), numpy.array([1j]), [1.5],
+           [1 + 0j], [2, 300], [1.5, 300.0], [float("nan"), 1], [2**64 - 1, 0], [-1, 0], (300, 1), 1j, 2, 0.5, 300, -1,
+           float("nan"), float("inf"), 2**70, -2**63, numpy.int64(-1), numpy.uint64(7), True, numpy.array([True])]
+_KEYS = [0, slice(None), numpy.array([0, 1]), numpy.array([True, False, True]), (Ellipsis,), slice(0, 2)]
+
+
+def _outcome(fn):
+    try:
+        return repr(fn())
+    except Exception as exc:  # noqa: BLE001 - the oracle's exception type is compared
+        return type(exc).__name__
+
+
+@pytest.mark.parametrize("dtype", ["int64", "int8", "uint8", "uint64", "float32", "float64", "float16", "bool",
+                                   "complex64"])
+@pytest.mark.parametrize("key", _KEYS, ids=repr)
+def test_assigned_python_numbers_convert_as_numpys(dtype, key):
+    """§1.2: ``a[key] = value`` converts Python numbers as NumPy does, also inside lists: complex into a
+    real array TypeError, an integer out of bounds OverflowError, NaN into integers ValueError, an int
+    past int64 into floats a float (torchnp wrapped [2, 300] to [2, 44] in uint8, dropped [1 + 0j]'s
+    part, and 2**70 raised torch's ValueError); arrays and NumPy scalars by NumPy's cast."""
+    for value in _VALUES:
+        a, b = numpy.zeros(3, dtype), torchnp.zeros(3, dtype, device=DEVICE)
+        tkey = torchnp.asarray(key, device=DEVICE) if isinstance(key, numpy.ndarray) else key
+        tvalue = torchnp.asarray(value, device=DEVICE) if isinstance(value, numpy.ndarray) else value
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", numpy.exceptions.ComplexWarning)  # the imaginary part dropped: as NumPy
+            warnings.simplefilter("ignore", RuntimeWarning)  # (a NumPy NaN cast to an integer)
+            want = _outcome(lambda: (a.__setitem__(key, value), a.tolist())[1])
+            got = _outcome(lambda: (b.__setitem__(tkey, tvalue), b.tolist())[1])
+        assert got == want, f"a[{key!r}] = {value!r} ({dtype})"

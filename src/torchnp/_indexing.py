@@ -9,6 +9,7 @@ path (:func:`getitem`, :func:`setitem`) and ``flatiter.__setitem__`` are install
 at import: the array object is core and does not import this module (§7).
 """
 
+import math
 import operator
 import re
 
@@ -279,11 +280,13 @@ def _python_scalar(value, t):
     if dt is torch.bool:
         return bool(value)
     if t.is_complex():
-        return value
+        return complex(value) if tp is int else value  # (an int past int64: torch cannot take it as is)
     if tp is complex:
         raise TypeError("float() argument must be a string or a real number, not 'complex'" if t.is_floating_point()
                         else "int() argument must be a string, a bytes-like object or a real number, not 'complex'")
     if t.is_floating_point():
+        if tp is int:
+            value = float(value)  # NumPy's conversion (OverflowError past float64's range)
         if dt is not torch.float64 and tp is not bool:
             # NumPy rounds (to inf on overflow) where torch's fill_ would raise; a CPU-only cast
             value = float(torch.tensor(float(value), dtype=torch.float64).to(dt))
@@ -298,7 +301,36 @@ def _python_scalar(value, t):
     return value
 
 
-def _value_tensor(value, t):
+_PY_NUMBERS = frozenset({bool, int, float, complex})
+
+
+def check_python_numbers(value, t):
+    """NumPy's errors for a list or tuple of Python numbers written into ``t``'s dtype, each number
+    converted as :func:`_python_scalar` (complex into a real dtype: TypeError; NaN or inf into
+    integers, an integer out of bounds: ValueError or OverflowError). None where the plain cast of the
+    values is NumPy's; else the values converted one by one, as a tensor of their shape."""
+    if type(value) not in (list, tuple) or t.is_complex() or t.dtype is torch.bool:
+        return None
+    try:
+        obj = _np.asarray(value, dtype=object)
+    except ValueError:
+        return None
+    flat = obj.reshape(-1).tolist()
+    types = set(map(type, flat))
+    if not flat or not types <= _PY_NUMBERS:
+        return None  # NumPy scalars or arrays inside: NumPy's cast, as the plain path
+    lo, hi = (0, 0) if complex in types else (min(flat), max(flat))
+    plain = complex not in types and -2**63 <= lo and hi < 2**63  # (NumPy's asarray keeps these exact)
+    if plain and not t.is_floating_point():
+        info = _np.iinfo(_dtypes.TO_NUMPY[t.dtype])
+        plain = info.min <= lo and hi <= info.max and (float not in types or all(map(math.isfinite, flat)))
+    if plain:
+        return None
+    # complex, NaN, inf, out of bounds or past int64: NumPy's conversion one by one (its first error)
+    return torch.tensor([_python_scalar(x, t) for x in flat], dtype=t.dtype, device=t.device).reshape(obj.shape)
+
+
+def _value_tensor(value, t, numbers=True):
     if isinstance(value, ndarray):
         v = value._t
         if v.device != t.device:
@@ -309,6 +341,9 @@ def _value_tensor(value, t):
         # NumPy parses strings ('1.5') and reads None as nan for floats; its scalar type raises otherwise
         return _python_scalar(_dtypes.TO_NUMPY[t.dtype].type(value).item(), t)
     else:
+        v = check_python_numbers(value, t) if numbers else None
+        if v is not None:
+            return v
         v = operand(value, t.device)
         if not isinstance(v, torch.Tensor):
             return v
@@ -439,7 +474,8 @@ def setitem(a, key, value):
     t = a._t
     if _tensors.READ_ONLY:
         _tensors.check_write(t)
-    v = _value_tensor(value, t)
+    # (a sequence into one element is NumPy's error of its own, _sequence_into_element)
+    v = _value_tensor(value, t, type(value) not in (list, tuple) or not _is_element_key(key, t.dim()))
     if t.dtype in _SIGNED:
         t, v = _signed(t, v)
     tk = type(key)

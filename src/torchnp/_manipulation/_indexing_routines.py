@@ -17,7 +17,7 @@ from numpy import index_exp, s_  # index-expression helpers: pure Python, no dat
 from .. import _cpu_kernels, _device, _dtypes
 from .._array import _wrap, ndarray, result
 from .._boundary import device_of, out_tensor, run_on_host
-from .._indexing import _python_scalar, last_values
+from .._indexing import _python_scalar, check_python_numbers, last_values
 from ._common import (cast_tensor, check_bounds, check_casting, checks_data, common_dtype, index_tensor, normalize_axis,
                       np_dtype, shape_tuple, store_out, tensor, tensors)
 
@@ -46,23 +46,20 @@ def _bits(t):
     return t.view(_dtypes.SAME_BITS[t.dtype]) if t.dtype in _dtypes.SAME_BITS else t
 
 
-_PY_NUMBERS = (bool, int, float, complex)
-
-
 def _values_into(v, t, safe_arrays=False):
     """Values ``v`` for a write into ``t``, flat, as NumPy converts them: Python numbers (alone or in
     sequences) as NumPy assigns them (complex into a real array: TypeError; an integer out of the
     dtype's bounds: OverflowError; NaN into integers: ValueError); arrays by NumPy's unsafe cast, or
     for ``place`` and ``putmask`` (``safe_arrays``) only where NumPy's safe cast allows, else its
     TypeError. (A bare cast wrapped 300 to 44 in uint8 and dropped imaginary parts.)"""
-    if type(v) in _PY_NUMBERS:
+    if type(v) in (bool, int, float, complex):
         return torch.tensor([_python_scalar(v, t)], dtype=t.dtype, device=t.device)
-    if isinstance(v, (list, tuple)):
-        flat = _np.asarray(v, dtype=object).reshape(-1)
-        if all(type(x) in _PY_NUMBERS for x in flat):
-            return torch.tensor([_python_scalar(x, t) for x in flat], dtype=t.dtype, device=t.device)
+    checked = check_python_numbers(v, t)
+    if checked is not None:
+        return checked.reshape(-1)
     vt = tensor(v, t.device).reshape(-1)
-    if safe_arrays and not isinstance(v, _np.generic) and not _dtypes.can_cast_torch(vt.dtype, t.dtype, "safe"):
+    if safe_arrays and not isinstance(v, (_np.generic, list, tuple)) \
+            and not _dtypes.can_cast_torch(vt.dtype, t.dtype, "safe"):
         raise TypeError(f"Cannot cast array data from {np_dtype(vt)!r} to {np_dtype(t)!r} according to the rule 'safe'")
     return cast_tensor(vt, t.dtype, copy=False)
 
