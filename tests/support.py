@@ -190,6 +190,15 @@ def raises_like(exc_type, fn, *args, match=None, **kwargs):
         assert re.search(match, str(exc)), f"{str(exc)!r} does not match {match!r}"
 
 
+def outcome(fn):
+    """``fn()``'s result as its ``repr`` (lists from ``tolist()`` compare NaN alike) or its exception's
+    type name: two libraries' outcomes compared as strings."""
+    try:
+        return repr(fn())
+    except Exception as exc:  # noqa: BLE001 - the oracle's exception type is compared
+        return type(exc).__name__
+
+
 def convert_args(args, device=None):
     """NumPy arrays/scalars in ``args`` -> torchnp arrays on DEVICE (recursing into lists/tuples)."""
     out = []

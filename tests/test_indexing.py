@@ -8,7 +8,7 @@ from hypothesis import given, strategies as st
 from hypothesis.extra import numpy as hnp
 
 import torchnp
-from support import DEVICE, SUPPORTED_DTYPES, arrays, assert_like_numpy, raises_like, tnp
+from support import DEVICE, SUPPORTED_DTYPES, arrays, assert_like_numpy, outcome, raises_like, tnp
 
 
 def _key_for_torchnp(key):
@@ -526,13 +526,6 @@ _VALUES = [numpy.array([1.5]), numpy.float64(1.5), numpy.complex128(1j), numpy.a
 _KEYS = [0, slice(None), numpy.array([0, 1]), numpy.array([True, False, True]), (Ellipsis,), slice(0, 2)]
 
 
-def _outcome(fn):
-    try:
-        return repr(fn())
-    except Exception as exc:  # noqa: BLE001 - the oracle's exception type is compared
-        return type(exc).__name__
-
-
 @pytest.mark.parametrize("dtype", ["int64", "int8", "uint8", "uint64", "float32", "float64", "float16", "bool",
                                    "complex64"])
 @pytest.mark.parametrize("key", _KEYS, ids=repr)
@@ -548,6 +541,6 @@ def test_assigned_python_numbers_convert_as_numpys(dtype, key):
         with warnings.catch_warnings():
             warnings.simplefilter("error", numpy.exceptions.ComplexWarning)  # the imaginary part dropped: as NumPy
             warnings.simplefilter("ignore", RuntimeWarning)  # (a NumPy NaN cast to an integer)
-            want = _outcome(lambda: (a.__setitem__(key, value), a.tolist())[1])
-            got = _outcome(lambda: (b.__setitem__(tkey, tvalue), b.tolist())[1])
+            want = outcome(lambda: (a.__setitem__(key, value), a.tolist())[1])
+            got = outcome(lambda: (b.__setitem__(tkey, tvalue), b.tolist())[1])
         assert got == want, f"a[{key!r}] = {value!r} ({dtype})"

@@ -298,6 +298,9 @@ def test_insert_blocks():
     check("insert", numpy.arange(3), [0, 0, 3], [9, 8, 7])
     check("insert", numpy.arange(3), slice(0, 2), [9, 8])
     check("insert", numpy.arange(3), numpy.array([True, False, True]), 4)
+    for dtype in ("int8", "uint8", "int64", "float32", "bool"):  # NumPy's array(values, dtype=arr.dtype):
+        for v in (300, -1, 1j, float("nan"), float("inf"), [1, 300], [1j], 1.5):  # 300 into int8 was 44, 1j 0
+            check("insert", numpy.zeros(3, dtype), 1, v)
     check("insert", a, 5, 1, axis=1)              # IndexError
     check("insert", a, 1, 1, axis=2)              # AxisError
     check("delete", a, 5, axis=1)                 # IndexError

@@ -294,8 +294,9 @@ def test_squeeze(axis):  # §1.1: axis errors as NumPy
 
 
 @pytest.mark.parametrize("dtype", SUPPORTED_DTYPES)
-@pytest.mark.parametrize("value", [3, -1.5, True, 2 + 1j, 300])
-def test_fill(dtype, value):  # §1.1
+@pytest.mark.parametrize("value", [3, -1.5, True, 2 + 1j, 300, [1, 300], [], (1, 2), numpy.array([3]),
+                                   numpy.array([1, 2])], ids=repr)
+def test_fill(dtype, value):  # §1.1; a sequence: NumPy's errors by dtype (bool: its truth), torchnp's were ValueError
     def fill(v):
         v = v.copy()
         v.fill(value)

@@ -540,8 +540,24 @@ class ndarray:
         """Fill with a scalar value (``numpy.ndarray.fill``): converted as ``x[...] = value``."""
         if type(value) is _np.ndarray and value.ndim == 0:
             value = value[()]  # a scalar parameter: NumPy reads a 0-d array as its number, on any device
-        elif isinstance(value, (list, _np.ndarray)) or (isinstance(value, ndarray) and value.ndim):
-            raise ValueError("setting an array element with a sequence.")
+        elif isinstance(value, (list, tuple)):  # NumPy's conversion of a sequence to one element
+            dt = self._t.dtype
+            if dt is torch.bool:
+                value = bool(value)
+            elif dt.is_complex:
+                raise TypeError(f"must be real number, not {type(value).__name__}")
+            elif not dt.is_floating_point:
+                raise TypeError("int() argument must be a string, a bytes-like object or a real number, "
+                                f"not '{type(value).__name__}'")
+            else:
+                raise ValueError("setting an array element with a sequence.")
+        elif isinstance(value, _np.ndarray) or (isinstance(value, ndarray) and value.ndim):
+            if self._t.dtype is torch.bool and value.size == 1:
+                value = value.reshape(())  # (NumPy's bool() of a one-element array)
+            elif self._t.dtype.is_complex:
+                raise TypeError("only 0-dimensional arrays can be converted to Python scalars")
+            else:
+                raise ValueError("setting an array element with a sequence.")
         self[...] = value
 
     def tolist(self):

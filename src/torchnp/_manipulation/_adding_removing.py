@@ -9,6 +9,7 @@ import torch
 from .. import _dtypes
 from .._array import _wrap, ndarray
 from .._boundary import device_of
+from .._convert import as_tensor
 from ._common import (cast_tensor, check_bounds, checks_data, normalize_axes, normalize_axis, shape_tuple,
                       tensor, tensors)
 from ._joining import _concat
@@ -104,9 +105,12 @@ def insert(arr, obj, values, axis=None):
             idx = torch.nonzero(idx).reshape(-1)  # a mask: its True positions (data-dependent size)
     if idx.dim() > 1:
         raise ValueError("index array argument obj to insert must be one dimensional or scalar")
-    vt = tensor(values, t.device)
-    if vt.dtype is not t.dtype:
-        vt = cast_tensor(vt, t.dtype)
+    if isinstance(values, (list, tuple, bool, int, float, complex)):  # NumPy's array(values, dtype=arr.dtype):
+        vt = as_tensor(values, t.dtype, t.device)  # Python numbers by its rules (300 into int8: OverflowError)
+    else:
+        vt = tensor(values, t.device)
+        if vt.dtype is not t.dtype:
+            vt = cast_tensor(vt, t.dtype)
     idx = idx.reshape(-1)
     if host or checks_data(idx):
         bad = o.reshape(-1)[(o.reshape(-1) > n) | (o.reshape(-1) < -n)] if host else None
