@@ -123,7 +123,7 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, mean_, correction, sqrt, na
         count = 1
         for ax in axes:  # (a loop, not math.prod of a generator: torch.compile traces this)
             count *= t.shape[ax]
-        if count > ddof:
+        if count > ddof and t.numel():  # (empty: torch's kernel warns of its degrees of freedom)
             # an accelerator (or the CPU standing in for one, §7): torch's one-pass kernel reads the
             # data once, where the two passes below read it twice and write a temporary of its size
             r = (torch.std if sqrt else torch.var)(t, dim=axes, correction=ddof, keepdim=keepdims is True)

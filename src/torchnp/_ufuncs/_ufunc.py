@@ -22,7 +22,7 @@ from .._boundary import answers_numpy_itself, broadcast_error, casting_rule, ope
 from .._convert import NOVALUE as _NOVALUE
 from .._cpu_kernels import NOT_NUMPYS
 from ._kernels import _weak
-from .._tensors import broadcast_shapes
+from .._tensors import broadcast_shapes, real_if_needed
 
 _multi_device = _device.multi_device
 _NPA = _np.ndarray
@@ -264,7 +264,7 @@ def _generic_kernel(fn, casts, post, nout):
                         continue
                 out.append(a if ok else torch.scalar_tensor(a, dtype=dt, device=_device_of(args)))
             else:
-                out.append(a.to(c))
+                out.append(real_if_needed(a, c).to(c))  # (complex into a real loop: NumPy's part, not torch's warning)
         return out
 
     def fix(r, p):
