@@ -462,6 +462,15 @@ def test_pad_callable_mode_and_errors():
     check("pad", numpy.zeros((0, 2)), 1, mode="edge")
 
 
+@pytest.mark.parametrize("dtype", ["int8", "uint8", "int64", "float32", "bool", "complex64"])
+def test_pad_constant_python_values_as_numpys(dtype):
+    # NumPy writes the constant as a NumPy scalar: through int() into signed integers (300 into int8:
+    # OverflowError, NaN: ValueError; torchnp wrote 44 and INT_MIN), wrapping into unsigned ones; a
+    # Python int past int64 as Python's (2**70 raised AttributeError)
+    for v in (300, -1, float("nan"), float("inf"), 2**70, 1.5, (1, 300)):
+        check("pad", numpy.zeros(2, dtype), 1, constant_values=v)
+
+
 @pytest.mark.parametrize("mode", ["maximum", "minimum", "median"])
 @pytest.mark.parametrize("stat_length", [None, 1, 2, (3, 2)])
 def test_pad_complex_statistics(mode, stat_length):

@@ -28,6 +28,31 @@ def _host(x):
     return x.tolist() if isinstance(x, ndarray) else x  # pad widths / fill values: metadata
 
 
+def _item(e):
+    return e.item() if isinstance(e, _np.generic) else e  # (an object array's element: a Python int past int64)
+
+
+_SIGNED = (torch.int8, torch.int16, torch.int32, torch.int64)
+
+
+def _as_written(v, t):
+    """A pad constant as NumPy writes it: a NumPy scalar of ``np.array(constant_values)`` assigned into
+    ``t``'s dtype, which for signed integers goes through Python's ``int`` (NaN: ValueError, inf or out
+    of bounds: OverflowError; NumPy wraps into unsigned ones); a Python int past int64 as Python's."""
+    dt = t.dtype
+    if type(v) not in (int, float):
+        return v
+    if dt.is_floating_point or dt.is_complex or dt is torch.bool:
+        return v if type(v) is float or -2**63 <= v < 2**63 else float(v)  # (torch takes no int past int64)
+    if dt in _SIGNED or (type(v) is int and not -2**63 <= v < 2**64):
+        iv = int(v)
+        info = _np.iinfo(_dtypes.TO_NUMPY[dt])
+        if not info.min <= iv <= info.max:
+            raise OverflowError(f"Python integer {iv} out of bounds for {_dtypes.TO_NUMPY[dt]}")
+        return iv
+    return v
+
+
 @_dtypes.trace_constant  # pad widths are metadata: computed once while tracing (§6.1)
 def _as_pairs(x, ndim, as_index=False):
     """NumPy's ``_as_pairs``: broadcast ``x`` to ``ndim`` (before, after) pairs."""
@@ -41,22 +66,24 @@ def _as_pairs(x, ndim, as_index=False):
             x = x.ravel()
             if as_index and x[0] < 0:
                 raise ValueError("index can't contain negative values")
-            return ((x[0].item(), x[0].item()),) * ndim
+            return ((_item(x[0]), _item(x[0])),) * ndim
         if x.size == 2 and x.shape != (2, 1):
             x = x.ravel()
             if as_index and (x[0] < 0 or x[1] < 0):
                 raise ValueError("index can't contain negative values")
-            return ((x[0].item(), x[1].item()),) * ndim
+            return ((_item(x[0]), _item(x[1])),) * ndim
     if as_index and x.min() < 0:
         raise ValueError("index can't contain negative values")
     return tuple(tuple(p) for p in _np.broadcast_to(x, (ndim, 2)).tolist())
 
 
-def _value_pairs(x, t):
-    """``constant_values``/``end_values`` as ``_as_pairs`` gives them; an array (values, not
-    metadata) stays on ``t``'s device as 0-d tensors: no host read (§3.5), no implicit move (§3.2)."""
+def _value_pairs(x, t, written=False):
+    """``constant_values``/``end_values`` as ``_as_pairs`` gives them (``written``: the constants as NumPy
+    writes them, ``_as_written``); an array (values, not metadata) stays on ``t``'s device as 0-d
+    tensors: no host read (§3.5), no implicit move (§3.2)."""
     if not isinstance(x, (ndarray, _np.ndarray)):
-        return _as_pairs(x, t.dim())
+        pairs = _as_pairs(x, t.dim())
+        return tuple((_as_written(b, t), _as_written(a, t)) for b, a in pairs) if written else pairs
     v = tensor(x, t.device)
     if v.numel() == 1 or (v.numel() == 2 and tuple(v.shape) != (2, 1)):
         v = v.reshape(1, -1)
@@ -196,7 +223,7 @@ def pad(array, pad_width, mode="constant", **kwargs):
         raise ValueError(f"unsupported keyword arguments for mode '{mode}': {unsupported}")
     kw = {}
     if mode == "constant":
-        kw["constant_values"] = _value_pairs(kwargs.get("constant_values", 0), t)
+        kw["constant_values"] = _value_pairs(kwargs.get("constant_values", 0), t, written=True)
     elif mode == "linear_ramp":
         kw["end_values"] = _value_pairs(kwargs.get("end_values", 0), t)
     elif mode in ("maximum", "mean", "median", "minimum"):
