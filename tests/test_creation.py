@@ -1,6 +1,7 @@
 """Creation routines vs NumPy (DESIGN §2.2 defaults, §3.1 device=, §5.1 signatures/errors)."""
 
 import re
+import warnings
 
 import numpy
 import pytest
@@ -70,6 +71,11 @@ def test_full_array_fill_and_errors():  # §5.1
     check("full", (2, 2), numpy.array([1, 2, 3]))
     check("full_like", numpy.ones((2, 2)), numpy.array([1, 2, 3]))
     check("full_like", numpy.ones((2, 3)), numpy.array([1, 2, 3]), dtype="int8")
+    with warnings.catch_warnings():  # a complex array fill into a real dtype: NumPy's ComplexWarning, no torch one
+        warnings.simplefilter("error", UserWarning)
+        warnings.simplefilter("ignore", numpy.exceptions.ComplexWarning)
+        check("full_like", numpy.ones((2, 3)), numpy.array(1 + 2j))
+        check("full_like", numpy.ones((2, 3), "int8"), numpy.array([300, -1.5, 2 + 1j]))
 
 
 @given(arrays(SUPPORTED_DTYPES, max_dims=3))

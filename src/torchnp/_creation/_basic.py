@@ -301,7 +301,7 @@ def full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None, *, d
     shp, dt, dev = _like(a, dtype, shape, device, order)
     if isinstance(fill_value, ndarray):
         _device.check_same([fill_value._t.new_empty(0, device=dev), fill_value._t])
-        return keep_alias(_wrap(_broadcast_fill(fill_value._t.to(dt), shp)), dtype, a)
+        return keep_alias(_wrap(_broadcast_fill(cast_tensor(fill_value._t, dt, copy=False), shp)), dtype, a)
     if isinstance(fill_value, _np.ndarray) and dev.type != "cpu":  # host data, never uploaded implicitly (§3.3)
         raise _device.mismatch(_device.CPU, dev)
     r = _fill(shp, fill_value, dt, dev)
