@@ -565,6 +565,11 @@ def test_spearmanr_2d_and_nan(case):
     check_scipy(call("stats.spearmanr", *args, **kw), rtol=1e-10, atol=1e-14)
 
 
+def test_zscore_axis_error_is_scipys():  # NumPy's AxisError (torch's IndexError on the device before)
+    check_scipy(call("stats.zscore", numpy.ones((2, 2)), axis=3))
+    check_scipy(call("stats.zscore", numpy.ones((2, 2)), axis=-3))
+
+
 @pytest.mark.parametrize("c", [
     call("stats.sem", numpy.ones(1)), call("stats.sem", numpy.ones((1, 3))),
     call("stats.sem", numpy.arange(4.0).reshape(2, 2), ddof=2), call("stats.sem", numpy.ones(3), ddof=5),

@@ -45,6 +45,9 @@ def resample(x, num, t=None, axis=0, window=None, domain="time"):
     if xt.dim() > 1:
         xt = xt.movedim(axis, -1)
     n_x = xt.shape[-1]
+    if num < 0:  # SciPy's errors from its FFT calls (very negative counts: an IndexError there)
+        raise ValueError("negative dimensions are not allowed" if xt.is_complex() else
+                         f"invalid number of data points ({min(num, n_x) // 2 + 1}) specified")
     s_fac = n_x / num
     m = min(num, n_x)
     m2 = m // 2 + 1

@@ -16,7 +16,7 @@ import torch
 
 from ... import _dtypes
 from ..._boundary import array, tensor, tensors
-from ..._convert import checks_data
+from ..._convert import checks_data, normalize_axis
 from ..._reductions._extrema import amax, amin
 from .._dispatch import mirror
 from ..special._ufuncs import _betainc, _entr, _rel_entr
@@ -121,7 +121,7 @@ def _standardized(a, axis, name, nan_policy, order):
 def zscore(a, axis=0, ddof=0, nan_policy="propagate"):
     t = _float(tensor(a))
     _policy("zscore", nan_policy)
-    dims = None if axis is None else axis
+    dims = None if axis is None else normalize_axis(axis, t.dim())  # SciPy's AxisError, not torch's IndexError
     mn = t.mean(dim=dims, keepdim=True)
     n = t.numel() if dims is None else t.shape[dims]
     dev = t - mn
