@@ -257,6 +257,18 @@ def test_binary_special_values():
             check_scipy(call(f"special.{name}", x, y), rtol=1e-11)
 
 
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+@pytest.mark.parametrize("name", ["boxcox", "boxcox1p", "inv_boxcox", "inv_boxcox1p"])
+def test_boxcox_past_overflow_and_at_subnormals(name, dtype):
+    # SciPy's (xsf's) branches where expm1 or lambda * y overflow but the result need not (boxcox(1236.45,
+    # 100): 1.65e307, the device inf; inv_boxcox(1e300, 1e300): 1.0, the device inf), a subnormal lambda
+    # (inv_boxcox(1, 5e-324): e, the device 1: torch's log1p of a subnormal is 0), float32 computed in double
+    x = numpy.array([1236.450433465634, 8.087667511241113e-4, 1e300, -1e300, 1.0, 2.0, 0.5, 5e-324, 3.0, 0.3, 1e30])
+    lmbda = numpy.array([100.0, -100.0, 1e300, -1e300, 5e-324, 1e-200, -1e-300, -numpy.inf, 2.0, -0.5, 1e30])
+    with numpy.errstate(all="ignore"):
+        check_scipy(call(f"special.{name}", x.astype(dtype), lmbda.astype(dtype)), rtol=1e-12)
+
+
 @given(data=st.data())
 def test_betainc(data):
     shape = data.draw(hnp.array_shapes(max_dims=2, max_side=6))
@@ -321,6 +333,16 @@ def test_betainc_edges():
     a, b, x = (numpy.concatenate([v, w]) for v, w in
                ((a, [numpy.inf, 2.0, 2.0, numpy.inf]), (b, [1.0, numpy.inf, numpy.inf, numpy.inf]),
                 (x, [1.0, 0.0, 0.5, 0.5])))
+    with numpy.errstate(all="ignore"):
+        check_scipy(call("special.betainc", a, b, x))
+
+
+def test_betainc_edge_grid():
+    # every pairing of edge values: a NaN parameter propagates (the device gave 1 at a = 0, 0 at b = 0), and
+    # x = 0 and x = 1 decide before a = 0 and b = 0 (betainc(0, 1, 0) is 0, the device gave 1)
+    v = [0.0, -0.0, 1.0, 0.5, 2.0, numpy.inf, numpy.nan, -1.0, 1e-300]
+    a, b, x = (g.ravel() for g in numpy.meshgrid(v, v, [0.0, -0.0, 0.5, 1.0, 2.0, -1.0, numpy.nan, 1e-300],
+                                                 indexing="ij"))
     with numpy.errstate(all="ignore"):
         check_scipy(call("special.betainc", a, b, x))
 

@@ -269,10 +269,11 @@ def _betainc(a, b, x, steps=None, xc=None):
     cf = torch.where(inner, cf, torch.where(xx <= 0, 0.0, 1.0).to(x.dtype))
     r = torch.where(swap, 1 - cf, cf)
     bad = (a < 0) | (b < 0) | ((a == 0) & (b == 0)) | (x < 0) | (x > 1)
-    r = torch.where(a == 0, 1.0, torch.where(b == 0, 0.0, r)).to(x.dtype)  # the limits SciPy (Boost) takes
+    # the limits SciPy (Boost) takes, x = 0 and x = 1 first: I_0 = 0 and I_1 = 1 also for a = 0 or b = 0
+    r = torch.where((a == 0) & (x != 0), 1.0, torch.where((b == 0) & (x != 1), 0.0, r)).to(x.dtype)
     r = torch.where((a == math.inf) & torch.isfinite(b), torch.where(x < 1, 0.0, 1.0).to(x.dtype), r)
     r = torch.where((b == math.inf) & torch.isfinite(a), torch.where(x > 0, 1.0, 0.0).to(x.dtype), r)
-    return torch.where(bad | ((a == math.inf) & (b == math.inf)) | x.isnan(), torch.nan, r)
+    return torch.where(bad | ((a == math.inf) & (b == math.inf)) | x.isnan() | a.isnan() | b.isnan(), torch.nan, r)
 
 
 _declare({
@@ -314,23 +315,49 @@ def _cbrt(x):
     return torch.sign(x) * x.abs().pow(1 / 3)
 
 
+def _in_double(fn):
+    """SciPy's float32 loop of ``fn``: the double computation, rounded once."""
+    def loop(x, lmbda):
+        return fn(x.to(torch.float64), lmbda.to(torch.float64)).to(x.dtype)
+    return loop
+
+
+def _past_exp(t, lmbda):
+    # SciPy's (xsf's) branch where expm1(t) overflows but the quotient need not: sign(l) exp(t - log|l|) - 1/l
+    return torch.copysign(torch.ones_like(lmbda), lmbda) * torch.exp(t - torch.log(lmbda.abs())) - 1 / lmbda
+
+
+@_in_double
 def _boxcox(x, lmbda):
     lx = torch.log(x)
-    return torch.where(lmbda.abs() < 1e-19, lx, torch.expm1(lmbda * lx) / lmbda)
+    t = lmbda * lx
+    r = torch.where(t < 709.78, torch.expm1(t) / lmbda, _past_exp(t, lmbda))
+    return torch.where(lmbda.abs() < 1e-19, lx, r)
 
 
+@_in_double
 def _boxcox1p(x, lmbda):
-    lx = torch.log1p(x)
+    lx = float_log1p(x)  # (torch's log1p is 0 at a subnormal x)
+    t = lmbda * lx
     keep = (lmbda.abs() < 1e-19) | ((lx.abs() < 1e-289) & (lmbda.abs() < 1e273))
-    return torch.where(keep, lx, torch.expm1(lmbda * lx) / lmbda)
+    return torch.where(keep, lx, torch.where(t < 709.78, torch.expm1(t) / lmbda, _past_exp(t, lmbda)))
 
 
+def _inv_exponent(y, lmbda):
+    # log1p(l y) / l, and past l y's overflow SciPy's (xsf's) log(sign(l) (y + 1/l)) + log|l|, over l
+    ly = lmbda * y
+    far = (torch.log(torch.copysign(torch.ones_like(lmbda), lmbda) * (y + 1 / lmbda)) + torch.log(lmbda.abs())) / lmbda
+    return torch.where(ly < 1.79e308, float_log1p(ly) / lmbda, far)
+
+
+@_in_double
 def _inv_boxcox(y, lmbda):
-    return torch.where(lmbda == 0, torch.exp(y), torch.exp(torch.log1p(lmbda * y) / lmbda))
+    return torch.where(lmbda == 0, torch.exp(y), torch.exp(_inv_exponent(y, lmbda)))
 
 
+@_in_double
 def _inv_boxcox1p(y, lmbda):
-    r = torch.where((lmbda * y).abs() < 1e-154, y, torch.expm1(torch.log1p(lmbda * y) / lmbda))
+    r = torch.where((lmbda * y).abs() < 1e-154, y, torch.expm1(_inv_exponent(y, lmbda)))
     return torch.where(lmbda == 0, torch.expm1(y), r)
 
 
