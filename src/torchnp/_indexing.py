@@ -302,6 +302,8 @@ def _python_scalar(value, t):
 
 
 _PY_NUMBERS = frozenset({bool, int, float, complex})
+_REALS = frozenset({bool, int, float})
+_INTS = frozenset({bool, int})
 
 
 def check_python_numbers(value, t):
@@ -311,6 +313,14 @@ def check_python_numbers(value, t):
     values is NumPy's; else the values converted one by one, as a tensor of their shape."""
     if type(value) not in (list, tuple) or t.is_complex() or t.dtype is torch.bool:
         return None
+    types = set(map(type, value))  # a flat list of real numbers (the common case) needs no array to check
+    if t.is_floating_point():
+        if types <= _REALS and (int not in types or -2**63 <= min(value) and max(value) < 2**63):
+            return None
+    elif types <= _INTS and value:
+        info = _np.iinfo(_dtypes.TO_NUMPY[t.dtype])
+        if info.min <= min(value) and max(value) <= min(info.max, 2**63 - 1):  # (past int64: one by one)
+            return None
     try:
         obj = _np.asarray(value, dtype=object)
     except ValueError:
