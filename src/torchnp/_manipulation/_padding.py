@@ -35,11 +35,10 @@ def _item(e):
 _SIGNED = (torch.int8, torch.int16, torch.int32, torch.int64)
 
 
-def _as_written(v, t):
+def _as_written(v, dt):
     """A pad constant as NumPy writes it: a NumPy scalar of ``np.array(constant_values)`` assigned into
-    ``t``'s dtype, which for signed integers goes through Python's ``int`` (NaN: ValueError, inf or out
-    of bounds: OverflowError; NumPy wraps into unsigned ones); a Python int past int64 as Python's."""
-    dt = t.dtype
+    torch dtype ``dt``, which for signed integers goes through Python's ``int`` (NaN: ValueError, inf or
+    out of bounds: OverflowError; NumPy wraps into unsigned ones); a Python int past int64 as Python's."""
     if type(v) not in (int, float):
         return v
     if dt.is_floating_point or dt.is_complex or dt is torch.bool:
@@ -77,13 +76,17 @@ def _as_pairs(x, ndim, as_index=False):
     return tuple(tuple(p) for p in _np.broadcast_to(x, (ndim, 2)).tolist())
 
 
+@_dtypes.trace_constant  # Python numbers: metadata, computed once while tracing (§6.1)
+def _written_pairs(x, ndim, dt):
+    return tuple((_as_written(b, dt), _as_written(a, dt)) for b, a in _as_pairs(x, ndim))
+
+
 def _value_pairs(x, t, written=False):
     """``constant_values``/``end_values`` as ``_as_pairs`` gives them (``written``: the constants as NumPy
     writes them, ``_as_written``); an array (values, not metadata) stays on ``t``'s device as 0-d
     tensors: no host read (§3.5), no implicit move (§3.2)."""
     if not isinstance(x, (ndarray, _np.ndarray)):
-        pairs = _as_pairs(x, t.dim())
-        return tuple((_as_written(b, t), _as_written(a, t)) for b, a in pairs) if written else pairs
+        return _written_pairs(x, t.dim(), t.dtype) if written else _as_pairs(x, t.dim())
     v = tensor(x, t.device)
     if v.numel() == 1 or (v.numel() == 2 and tuple(v.shape) != (2, 1)):
         v = v.reshape(1, -1)
