@@ -99,12 +99,13 @@ def _stirling_corr(x):
 
 
 def _lbeta_general(a, b):
-    """log|B(a, b)| away from the poles. For max(a, b) >= 20 the difference lgamma(big + small)
+    """log|B(a, b)| away from the poles. For max(a, b) >= 20 (and a + b >= 20) the difference lgamma(big + small)
     - lgamma(big) is taken from Stirling's series ((big - 1/2) log1p(small/big) + ...), where the
     difference of two lgamma's would cancel (cephes takes an asymptotic form above 1e6)."""
     big, small = torch.maximum(a, b), torch.minimum(a, b)
     direct = torch.lgamma(a) + torch.lgamma(b) - torch.lgamma(a + b)
-    use = (big >= 20) & (small > 0) & torch.isfinite(big)
+    # (a negative small too: a + b >= 20 keeps the series valid; lgamma(small) is then log|Gamma(small)|)
+    use = (big >= 20) & ((small > 0) | (big + small >= 20)) & torch.isfinite(big)
     bg, sm = torch.where(use, big, 30.0).to(a.dtype), torch.where(use, small, 1.0).to(a.dtype)
     diff = (bg - 0.5) * torch.log1p(sm / bg) + sm * torch.log(bg + sm) - sm \
         + _stirling_corr(bg + sm) - _stirling_corr(bg)
