@@ -114,8 +114,10 @@ def _lbeta_general(a, b):
 
 def _negint(a, b):
     """Where cephes' beta/lbeta take the reflection at a pole a (a finite nonpositive integer, b an
-    integer, 1 - a - b > 0): B(a, b) = (-1)**b B(1 - a - b, b)."""
-    return _pole(a) & torch.isfinite(a) & torch.isfinite(b) & (b == torch.floor(b)) & (1 - a - b > 0)
+    integer, 1 - a - b > 0): B(a, b) = (-1)**b B(1 - a - b, b). Both must fit a C int, as cephes casts
+    them (beta(1, -1e300): SciPy's inf, not the reflection's -1e-300)."""
+    fits = (a.abs() < 2**31) & (b.abs() < 2**31)
+    return _pole(a) & fits & (b == torch.floor(b)) & (1 - a - b > 0)
 
 
 def _betaln(a, b):
