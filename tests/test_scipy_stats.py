@@ -565,6 +565,16 @@ def test_spearmanr_2d_and_nan(case):
     check_scipy(call("stats.spearmanr", *args, **kw), rtol=1e-10, atol=1e-14)
 
 
+@pytest.mark.parametrize("method, x", [("sf", [1e-300, 1e-200, 1e-20, 0.5]), ("logcdf", [1e-300, 1e-200, 0.5]),
+                                       ("ppf", [0.1, 0.5, 0.9, 0.999]), ("isf", [0.1, 0.5, 0.9])])
+@pytest.mark.parametrize("a, b", [(0.001, 5.0), (100.0, 0.1), (0.5, 0.5)])
+def test_beta_at_its_extreme_shapes(method, x, a, b):
+    # sf took 1 - x, which is 1 at x = 1e-300 (sf 1.0 for SciPy's 0.498, logcdf -inf); ppf picked its side by
+    # q > 1/2, so beta(0.001, 5).ppf(0.9) (2.2e-47) came back as 1 - (1 - 2.2e-47) = 1.5e-5 (SciPy and
+    # the device now pick the side by cdf(1/2)); beta(100, 0.1).ppf(0.5) was 1.5e-5 off
+    check_scipy(call(f"stats.beta.{method}", numpy.array(x), a, b), rtol=1e-10)
+
+
 def test_zscore_axis_error_is_scipys():  # NumPy's AxisError (torch's IndexError on the device before)
     check_scipy(call("stats.zscore", numpy.ones((2, 2)), axis=3))
     check_scipy(call("stats.zscore", numpy.ones((2, 2)), axis=-3))

@@ -287,11 +287,13 @@ class _Beta(_Standard):
         return _betainc(a, b, z)
 
     def sf(self, z, a, b):
-        return _betainc(b, a, 1 - z)
+        return _betainc(b, a, 1 - z, xc=z)  # (z itself as 1 - (1 - z): 1 - 1e-300 rounds to 1)
 
     def ppf(self, q, a, b):
-        # the upper half as 1 - y, y the quantile of beta(b, a) at 1 - q: y keeps its relative digits
-        up = q > 0.5
+        # a quantile above 1/2 (q above cdf(1/2)) as 1 - y, y the quantile of beta(b, a) at 1 - q: y keeps
+        # its relative digits; one below 1/2 directly (beta(0.001, 5).ppf(0.9) is 2.2e-47: 1 - y could not
+        # hold it; beta(100, 0.1).ppf(0.5) is 1 - 6e-6, found 1.5e-5 off on the direct side)
+        up = q > _betainc(a, b, torch.full_like(q, 0.5))
         aa, bb = torch.where(up, b, a), torch.where(up, a, b)
         target = torch.where(up, 1 - q, q)
         lo, hi = torch.zeros_like(target), torch.ones_like(target)
