@@ -304,6 +304,9 @@ def full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None, *, d
         return keep_alias(_wrap(_broadcast_fill(cast_tensor(fill_value._t, dt, copy=False), shp)), dtype, a)
     if isinstance(fill_value, _np.ndarray) and dev.type != "cpu":  # host data, never uploaded implicitly (§3.3)
         raise _device.mismatch(_device.CPU, dev)
+    if fill_value is None or isinstance(fill_value, str):  # NumPy's conversion to the dtype (None: nan), as full
+        r = _broadcast_fill(as_tensor(fill_value, dt, dev), shp)
+        return keep_alias(_wrap(laid_out(r, fortran_order(len(shp))) if _fortran_like(a, shp, order) else r), dtype, a)
     r = _fill(shp, fill_value, dt, dev)
     return keep_alias(_wrap(laid_out(r, fortran_order(len(shp))) if _fortran_like(a, shp, order) else r), dtype, a)
 
