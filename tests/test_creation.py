@@ -76,6 +76,9 @@ def test_full_array_fill_and_errors():  # §5.1
         warnings.simplefilter("ignore", numpy.exceptions.ComplexWarning)
         check("full_like", numpy.ones((2, 3)), numpy.array(1 + 2j))
         check("full_like", numpy.ones((2, 3), "int8"), numpy.array([300, -1.5, 2 + 1j]))
+    for dtype in ("int8", "uint8", "float64", "bool"):  # a list: NumPy's copyto(casting="unsafe") of its array
+        for value in ([1, 300], [1.5, 2], [-1, 2]):  # ([1, 300] into int8 is [1, 44]; torchnp raised OverflowError)
+            check("full", 2, value, dtype=dtype)
     for dtype in ("int8", "float64", "bool", "complex128"):  # None and strings as NumPy's dtype converts them
         for value in (None, "3"):  # (None: nan for floats, False, TypeError for ints; torch's RuntimeError before)
             check("full_like", numpy.ones((2, 2), dtype), value)

@@ -197,7 +197,10 @@ def full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):
         check_order(order, "CF")
     shape = _shape(shape)
     if isinstance(fill_value, ndarray) or not isinstance(fill_value, (bool, int, float, complex, _np.generic)):
-        fv = as_tensor(fill_value, _dtypes.to_torch(dtype), device)
+        if isinstance(fill_value, (list, tuple)) and dtype is not None:  # NumPy's copyto(casting='unsafe') of
+            fv = cast_tensor(as_tensor(fill_value, None, device), _dtypes.to_torch(dtype), copy=False)  # the list
+        else:
+            fv = as_tensor(fill_value, _dtypes.to_torch(dtype), device)
         r = _broadcast_fill(fv, shape)
         return keep_alias(_wrap(_in_layout(r, "F") if order == "F" and r.dim() > 1 else r), dtype, fill_value)
     dt = _dtypes.to_torch(dtype) if dtype is not None else (
