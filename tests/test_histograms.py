@@ -260,7 +260,9 @@ def test_interp(x, xp, data):
     xs = max(1.0, float(numpy.abs(x[numpy.isfinite(x)]).max())) if numpy.isfinite(x).any() else 1.0
     check("interp", x, xp, fp, compare=Compare(rtol=16 * eps, atol=16 * eps * big))
     check("interp", x, xp, fp, left=-7.0, right=9.5, compare=Compare(rtol=16 * eps, atol=16 * eps * big))
-    check("interp", x, xp, fp, period=37.5, compare=Compare(rtol=16 * eps, atol=16 * eps * big * xs))
+    if len(numpy.unique(numpy.mod(xp, 37.5))) == len(xp):  # two xp equal mod the period (-25 and 50) with
+        # different fp: NumPy's unstable argsort decides which comes first, an ill-posed case (seed 3765114618)
+        check("interp", x, xp, fp, period=37.5, compare=Compare(rtol=16 * eps, atol=16 * eps * big * xs))
 
 
 def test_interp_special_values_and_errors():

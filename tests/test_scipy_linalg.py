@@ -233,6 +233,11 @@ def test_lu(m, n, dtype, permute_l, p_indices, seed):
     check_scipy(call("linalg.lu", a, permute_l=permute_l, p_indices=p_indices), rtol=_tol(dtype))
 
 
+@pytest.mark.parametrize("dtype", ["complex128", "complex64", "float32"])
+def test_lu_of_1x1_keeps_the_dtype(dtype):  # SciPy's 1x1 P is of the input's dtype (seed 2278543755)
+    check_scipy(call("linalg.lu", numpy.array([[2.0 + 1j]]).astype(dtype)))
+
+
 @settings(max_examples=examples(20), deadline=None)
 @given(n=st.integers(1, 5), nrhs=st.sampled_from([None, 2]), dtype=_DT, trans=st.sampled_from([0, 1, 2]),
        seed=st.integers(0, 50))

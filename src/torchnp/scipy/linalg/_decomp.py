@@ -38,7 +38,7 @@ def lu(a, permute_l=False, overwrite_a=False, check_finite=True, p_indices=False
     if p_indices:
         p = torch.argmax(P, dim=-1)
         return p.to(torch.int64 if ta.shape[-2:] == (1, 1) else torch.int32), L, U
-    return P.to(_real(ta.dtype)), L, U
+    return P.to(ta.dtype if ta.shape[-2:] == (1, 1) else _real(ta.dtype)), L, U  # (SciPy's 1x1: the input's dtype)
 
 
 @mirror("linalg")
