@@ -285,7 +285,10 @@ def test_filtfilt(data, padtype):  # §8.2: pad types and lengths
     (b, a), sos = _filter_case(data)
     x, axis = _signal(data, min_len=40, dtypes=("float64", "float32", "int64"))
     padlen = data.draw(st.sampled_from([None, 0, 5, 39]))
-    check_scipy(call("signal.filtfilt", b, a, x, axis, padtype, padlen), rtol=_ftol(x))
+    # a (b, a) form of order 6 and up is ill-conditioned (why SciPy offers sos): two libraries' roundings
+    # part by a few 1e-8 there (ellip of order 6: 3.3e-8; seed 847134857), within §8.2's 1e-6
+    ba_tol = max(_ftol(x), 1e-6) if len(a) > 6 else _ftol(x)
+    check_scipy(call("signal.filtfilt", b, a, x, axis, padtype, padlen), rtol=ba_tol)
     check_scipy(call("signal.sosfiltfilt", sos, x, axis, padtype, padlen), rtol=_ftol(x))
 
 

@@ -108,8 +108,15 @@ def test_subnormal_z():
 @given(data=st.data())
 def test_incomplete_beta_distributions(name, method, data):
     x, shapes, kwargs = _draw(data, name, method)
+    rtol = RTOL.get(name)
     with numpy.errstate(all="ignore"):
-        check_scipy(call(f"stats.{name}.{method}", x, *shapes, **kwargs), rtol=RTOL.get(name),
+        tail = getattr(getattr(scipy.stats, name), method.replace("log", ""))(x, *shapes, **kwargs)
+    if name == "binom" and numpy.any((tail > 0) & (tail < 1e-290)):
+        # SciPy's (Boost's) binomial tail near the bottom of float64's normal range is ~1e-9 off:
+        # binom.sf(207, 215, 0.03125) SciPy 2.5974136087e-301, mpmath and the device 2.5974136116e-301
+        rtol = max(rtol or 0.0, 1e-8)  # (seed 847134857)
+    with numpy.errstate(all="ignore"):
+        check_scipy(call(f"stats.{name}.{method}", x, *shapes, **kwargs), rtol=rtol,
                     atol=_log_near_one_atol(name, method, x, shapes, kwargs),
                     on_error=_mpmath_where_boost_overflows(name, method, x, shapes, kwargs),
                     reference=_mpmath_at_subnormal_arguments(name, method, x, shapes, kwargs))
