@@ -307,6 +307,12 @@ def _float64_to_float16(t):
     return odd.bitwise_or_(low).view(torch.float64).to(torch.float16)
 
 
+def searchsorted_tensor(sorted_sequence, values, **kwargs):
+    """``torch.searchsorted`` on contiguous operands: torch warns (once per program) of a strided one,
+    which torchnp's callers meet with sorted rows of a transposed matrix or a column of a 2-D array."""
+    return torch.searchsorted(sorted_sequence.contiguous(), values.contiguous(), **kwargs)
+
+
 def evenly_spaced(s, e, num, endpoint=True):
     """NumPy's ``linspace`` arithmetic on tensors ``s`` and ``e`` (one dtype and device; samples along a
     new first axis): ``s + i * step``, or ``i / div * delta`` where a step underflows to 0 (NumPy

@@ -10,6 +10,7 @@ from .. import _dtypes
 from .._array import _wrap, ndarray
 from .._boundary import device_of
 from .._convert import as_tensor
+from .._tensors import searchsorted_tensor
 from ._common import (cast_tensor, check_bounds, checks_data, normalize_axes, normalize_axis, shape_tuple,
                       tensor, tensors)
 from ._joining import _concat
@@ -134,7 +135,7 @@ def insert(arr, obj, values, axis=None):
         order = torch.argsort(idx, stable=True)
         pos = torch.empty_like(idx)
         pos[order] = idx[order] + torch.arange(numnew, device=idx.device)
-        old = old + torch.searchsorted(idx[order].contiguous(), old.contiguous(), right=True)
+        old = old + searchsorted_tensor(idx[order], old, right=True)
     shape[axis] = numnew
     try:
         block = vt.expand(shape)

@@ -7,6 +7,7 @@ import torch.nn.functional as F
 from .. import _dtypes
 from .._array import _wrap, ndarray
 from .._boundary import on_device, tensor
+from .._tensors import searchsorted_tensor
 
 __all__ = ["convolve", "correlate", "interp"]
 
@@ -122,7 +123,7 @@ def interp(x, xp, fp, left=None, right=None, period=None):
 def _interp_real(xf, xpf, fpf, lval, rval):
     """``interp``'s formula on real values (at least two sample points)."""
     n = xpf.shape[0]
-    j = torch.clamp(torch.searchsorted(xpf.contiguous(), xf.contiguous(), right=True) - 1, 0, n - 2)
+    j = torch.clamp(searchsorted_tensor(xpf, xf, right=True) - 1, 0, n - 2)
     x0, x1, f0, f1 = xpf[j], xpf[j + 1], fpf[j], fpf[j + 1]
     slope = (f1 - f0) / (x1 - x0)
     res = slope * (xf - x0) + f0

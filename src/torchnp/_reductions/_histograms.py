@@ -11,7 +11,7 @@ from .. import _cpu_kernels, _device, _dtypes
 from .._array import _wrap, ndarray
 from .._boundary import device_of
 from .._convert import as_tensor, checks_data
-from .._tensors import evenly_spaced
+from .._tensors import evenly_spaced, searchsorted_tensor
 from ._common import on_device, tensor
 
 __all__ = ["histogram", "histogram_bin_edges", "histogram2d", "histogramdd", "bincount", "digitize"]
@@ -314,7 +314,7 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):
         col = s[:, i]
         ct = _dtypes.promote_torch(col.dtype, edges[i].dtype)
         c, e = col.to(ct), edges[i].to(ct)
-        idx = torch.searchsorted(e.contiguous(), c.contiguous(), side="right")
+        idx = searchsorted_tensor(e, c, side="right")
         idx = idx - (c == e[-1]).to(torch.int64)
         flat = flat * nbin[i] + idx
     total = 1
@@ -416,10 +416,10 @@ def digitize(x, bins, right=False):
         inc = None
     if inc is False and not dec:
         raise ValueError("bins must be monotonically increasing or decreasing")
-    up = None if inc is False else torch.searchsorted(b.contiguous(), t.contiguous(), side=side)
+    up = None if inc is False else searchsorted_tensor(b, t, side=side)
     if inc is True:
         return _wrap(up)
-    down = b.shape[0] - torch.searchsorted(b.flip(0).contiguous(), t.contiguous(), side=side)
+    down = b.shape[0] - searchsorted_tensor(b.flip(0), t, side=side)
     return _wrap(down if inc is False else torch.where((d >= 0).all(), up, down))
 
 

@@ -9,7 +9,7 @@ import torch
 
 from .. import _cpu_kernels, _device, _dtypes
 from .._array import _NPA, _wrap, ndarray, numpy_host_array
-from .._tensors import real_if_needed
+from .._tensors import real_if_needed, searchsorted_tensor
 from ._common import (NOVALUE, REDUCTION_SHAPE_ERROR, store, axes_of, checks_data, count, finish, mask_of, on_device, real_dtype, reduced_shape, tensor,
                       warn_if)
 
@@ -416,7 +416,7 @@ def _weighted(t, x, weights, axes, rest, qv, nan):
         raise ValueError("Weights included NaN, inf or were all zero.")
     cdf = torch.where(cdf == 0, -1.0, cdf)
     qq = torch.broadcast_to(qv, cdf.shape[:-1] + qv.shape).contiguous()
-    idx = torch.clamp(torch.searchsorted(cdf.contiguous(), qq.contiguous(), side="left"), max=x.shape[-1] - 1)
+    idx = torch.clamp(searchsorted_tensor(cdf, qq, side="left"), max=x.shape[-1] - 1)
     r = torch.gather(sx, -1, idx)
     if sx.is_floating_point() and not nan:
         r = torch.where(torch.isnan(sx[..., -1:]), torch.nan, r)

@@ -18,6 +18,7 @@ from .. import _cpu_kernels, _dtypes, _tensors
 from .._array import _wrap, ndarray, result
 from .._boundary import tensor as tensor_of, tensors
 from .._convert import as_tensor, checks_data, normalize_axis
+from .._tensors import searchsorted_tensor
 
 __all__ = ["sort", "argsort", "lexsort", "partition", "argpartition", "searchsorted", "sort_complex"]
 
@@ -280,16 +281,16 @@ def searchsorted(a, v, side="left", sorter=None):
             and not bool(torch.isnan(tv).any()):
         # host data without NaN (two host reads of flags, §3.5: the CPU's values are at hand): torch's
         # search alone is NumPy's answer, without the NaN mapping's five passes (issue 27)
-        return _wrap(torch.searchsorted(ta.contiguous(), tv.contiguous(), right=side == "right"))
+        return _wrap(searchsorted_tensor(ta, tv, right=side == "right"))
     if dt.is_floating_point:
         # NumPy orders NaN after +inf: map to a key torch compares the same way
         big = torch.tensor(float("inf"), dtype=dt, device=ta.device)
         nan_a, nan_v = torch.isnan(ta), torch.isnan(tv)
         n_fin = (~nan_a).sum()
-        r = torch.searchsorted(torch.where(nan_a, big, ta).contiguous(), torch.where(nan_v, big, tv).contiguous(),
+        r = searchsorted_tensor(torch.where(nan_a, big, ta), torch.where(nan_v, big, tv),
                                right=side == "right")
         # values that are NaN go before (left) or after (right) the NaNs of ``a``
         nan_pos = (n_fin if side == "left" else torch.tensor(ta.shape[0], device=ta.device)).to(r.dtype)
         finite_r = torch.minimum(r, n_fin.to(r.dtype)) if side == "right" else r
         return _wrap(torch.where(nan_v, nan_pos, torch.where(torch.isinf(tv) & (tv > 0), finite_r, r)))
-    return _wrap(torch.searchsorted(ta.contiguous(), tv.contiguous(), right=side == "right"))
+    return _wrap(searchsorted_tensor(ta, tv, right=side == "right"))

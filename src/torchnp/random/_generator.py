@@ -34,6 +34,7 @@ from .._device import CPU as _CPU
 from .._array import _wrap, ndarray
 from .._boundary import out_tensor, store
 from .._convert import as_tensor, checks_data, normalize_axis
+from .._tensors import searchsorted_tensor
 from . import _stream
 
 __all__ = ["Generator", "RandomState", "default_rng", "SeedSequence"]
@@ -820,7 +821,7 @@ class _Common(_Base):
                 cdf = torch.cumsum(pt, 0)
                 cdf = cdf / cdf[-1]
                 u = torch.rand((k,), generator=g, device=dev, dtype=torch.float64)
-                idx = torch.searchsorted(cdf.contiguous(), u.contiguous(), right=True).clamp_max(pop - 1)
+                idx = searchsorted_tensor(cdf, u, right=True).clamp_max(pop - 1)
         elif p is None:
             idx = torch.randperm(pop, generator=g, device=dev)[:k]
         else:

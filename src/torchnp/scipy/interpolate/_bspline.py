@@ -11,6 +11,7 @@ import torch
 from ..._array import _wrap
 from ..._boundary import on_device, tensor, tensors
 from ..._convert import checks_data
+from ..._tensors import searchsorted_tensor
 from .._dispatch import DEVICE, mirror, mirror_class
 from ._base import Mirrored, _to_ours, at_axis, host_method
 
@@ -46,7 +47,7 @@ def _evaluate(t, c, k, xs, nu=0, extrapolate=True):
         return _mask(out, xs, lo, hi, extrapolate).reshape((xs.shape[0],) + tuple(c.shape[1:]))
     t, c, k = _der_coefficients(t, c, k, nu)
     n = t.shape[0] - k - 1
-    l = (torch.searchsorted(t.contiguous(), xs.contiguous(), right=True) - 1).clamp(k, n - 1)
+    l = (searchsorted_tensor(t, xs, right=True) - 1).clamp(k, n - 1)
     b = torch.ones((xs.shape[0], 1), dtype=_F64, device=xs.device)
     x = xs.unsqueeze(1)
     for j in range(1, k + 1):

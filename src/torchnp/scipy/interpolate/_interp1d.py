@@ -8,6 +8,7 @@ import torch
 from ..._array import _wrap
 from ..._boundary import on_device, tensors
 from ..._convert import checks_data
+from ..._tensors import searchsorted_tensor
 from .._dispatch import mirror_class
 from ._base import Mirrored, host_method
 
@@ -110,14 +111,14 @@ class interp1d(Mirrored):
         if kind in ("nearest", "nearest-up"):
             half = x / 2.0
             bds = half[1:] + half[:-1]
-            i = torch.searchsorted(bds.contiguous(), xn.contiguous(), right=kind == "nearest-up").clamp(0, n - 1)
+            i = searchsorted_tensor(bds, xn, right=kind == "nearest-up").clamp(0, n - 1)
             return y[i]
         if kind in ("previous", "next"):
             ind = 0 if kind == "previous" else 1
             shift = torch.nextafter(x, torch.full_like(x, -float("inf") if ind == 0 else float("inf")))
-            i = torch.searchsorted(shift.contiguous(), xn.contiguous(), right=kind == "next").clamp(1 - ind, n - ind)
+            i = searchsorted_tensor(shift, xn, right=kind == "next").clamp(1 - ind, n - ind)
             return y[i + ind - 1]
-        hi = torch.searchsorted(x.contiguous(), xn.contiguous()).clamp(1, n - 1)
+        hi = searchsorted_tensor(x, xn).clamp(1, n - 1)
         lo = hi - 1
         x_lo, x_hi = x[lo], x[hi]
         extra = (1,) * (y.dim() - 1)

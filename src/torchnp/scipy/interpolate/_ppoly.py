@@ -11,6 +11,7 @@ import torch
 from ..._array import _wrap, ndarray
 from ..._boundary import on_device, tensor, tensors
 from ..._convert import checks_data
+from ..._tensors import searchsorted_tensor
 from .._dispatch import mirror_class
 from ._base import Mirrored, at_axis, host_method
 
@@ -65,7 +66,7 @@ class _Pieces:
         if extrapolate == "periodic":
             xs = bp[0] + torch.remainder(xs - bp[0], bp[-1] - bp[0])
             extrapolate = False
-        i = (torch.searchsorted(bp.contiguous(), xs.contiguous(), right=True) - 1).clamp(0, m - 1)
+        i = (searchsorted_tensor(bp, xs, right=True) - 1).clamp(0, m - 1)
         s = xs - bp[i]
         flat = c.reshape(k, m, -1)[:, i]  # (k, len, rest)
         res = torch.zeros(flat.shape[1:], dtype=c.dtype, device=c.device)

@@ -10,6 +10,7 @@ import torch
 from ..._array import _wrap
 from ..._boundary import on_device, tensor, tensors
 from ..._convert import checks_data
+from ..._tensors import searchsorted_tensor
 from .._dispatch import mirror, mirror_class
 from ._base import Mirrored, host_method
 
@@ -91,7 +92,7 @@ class RegularGridInterpolator(Mirrored):
             raise ValueError(f"One of the requested xi is out of bounds in dimension {d}")
         idx, dist = [], []
         for d, g in enumerate(grid):
-            i = torch.searchsorted(g.contiguous(), x[:, d].contiguous(), right=True)
+            i = searchsorted_tensor(g, x[:, d], right=True)
             i = (i - 1).clamp(0, max(g.shape[0] - 2, 0))
             span = g[(i + 1).clamp(max=g.shape[0] - 1)] - g[i]
             idx.append(i)

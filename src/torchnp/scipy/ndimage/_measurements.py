@@ -14,6 +14,7 @@ import torch
 
 from ... import _dtypes
 from ..._array import ndarray
+from ..._tensors import searchsorted_tensor
 from .._dispatch import mirror
 from . import _filters
 from ._morphology import generate_binary_structure
@@ -121,9 +122,9 @@ def _groups(t, lt, index):
     idx = idx.to(common)
     srt, _ = torch.sort(idx)
     flat_l = lt.reshape(-1).to(common)
-    pos = torch.searchsorted(srt.contiguous(), flat_l.contiguous()).clamp(max=max(srt.numel() - 1, 0))
+    pos = searchsorted_tensor(srt, flat_l).clamp(max=max(srt.numel() - 1, 0))
     found = srt[pos] == flat_l if srt.numel() else torch.zeros_like(flat_l, dtype=torch.bool)
-    return shape, srt, pos, found, torch.searchsorted(srt.contiguous(), idx.contiguous()), t.reshape(-1)
+    return shape, srt, pos, found, searchsorted_tensor(srt, idx), t.reshape(-1)
 
 
 def _stats(input, labels, index):

@@ -18,6 +18,7 @@ from ... import _dtypes
 from ..._boundary import array, tensor, tensors
 from ..._convert import checks_data, normalize_axis
 from ..._reductions._extrema import amax, amin
+from ..._tensors import searchsorted_tensor
 from .._dispatch import mirror
 from ..special._ufuncs import _betainc, _entr, _rel_entr
 
@@ -303,9 +304,9 @@ def pearsonr(x, y, *, alternative="two-sided", method=None, axis=0):
 
 def _rank(t):
     """SciPy's rankdata(method='average') along the last axis, with searchsorted (no host read)."""
-    s = torch.sort(t, dim=-1).values.contiguous()  # a transposed t sorts to strided rows: torch warns
-    left = torch.searchsorted(s, t.contiguous(), right=False)
-    right = torch.searchsorted(s, t.contiguous(), right=True)
+    s = torch.sort(t, dim=-1).values
+    left = searchsorted_tensor(s, t, right=False)
+    right = searchsorted_tensor(s, t, right=True)
     return (left + right + 1).to(torch.float64) / 2
 
 
