@@ -109,9 +109,9 @@ def test_subnormal_z():
 def test_incomplete_beta_distributions(name, method, data):
     x, shapes, kwargs = _draw(data, name, method)
     rtol = RTOL.get(name)
-    with numpy.errstate(all="ignore"):
-        tail = getattr(getattr(scipy.stats, name), method.replace("log", ""))(x, *shapes, **kwargs)
-    if name == "binom" and numpy.any((tail > 0) & (tail < 1e-290)):
+    tail = getattr(scipy.stats.binom, method.replace("log", ""))(x, *shapes, **kwargs) \
+        if name == "binom" and method in ("sf", "logsf", "cdf", "logcdf") else numpy.zeros(1)
+    if numpy.any((tail > 0) & (tail < 1e-290)):
         # SciPy's (Boost's) binomial tail near the bottom of float64's normal range is ~1e-9 off:
         # binom.sf(207, 215, 0.03125) SciPy 2.5974136087e-301, mpmath and the device 2.5974136116e-301
         rtol = max(rtol or 0.0, 1e-8)  # (seed 847134857)
