@@ -270,6 +270,18 @@ def test_fancy_shape_mismatch_message():  # §1.2
         x[[0, 1], [0, 1, 2]]
 
 
+@pytest.mark.parametrize("shape,key", [
+    ((2, 1, 0), (Ellipsis, [1], slice(None))), ((2, 3), (slice(0, 0), [5])), ((2, 0, 3), (Ellipsis, [5])),
+    ((2, 3), ([], [5])), ((2, 3), (numpy.zeros(2, bool), [5])), ((2, 3), (numpy.zeros((0, 1), int), [5])),
+    ((2, 3), ([], 5)), ((0, 2), ([1],))])
+def test_out_of_bounds_index_selecting_nothing(shape, key):
+    # §1.2: NumPy checks index arrays unless they broadcast to an empty shape, even where the
+    # selection is empty through another axis (torch writes nothing and checks nothing)
+    key = tuple(numpy.array(k, dtype=int) if type(k) is list else k for k in key)
+    _same_getitem(numpy.zeros(shape), key)
+    _same_setitem(numpy.zeros(shape), key, 1.0)
+
+
 @pytest.mark.parametrize("src,dst", [(slice(None, -1), slice(1, None)), (slice(1, None), slice(None, -1)),
                                      (slice(None), slice(None, None, -1)), (slice(None, 2), slice(3, None))])
 def test_setitem_from_overlapping_view(src, dst):  # §1.2: NumPy reads the source before writing

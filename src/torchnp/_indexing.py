@@ -148,8 +148,7 @@ def _normalize_key(t, key, check=False):
                 if it.device != dev:  # a Python sequence's indices, on the host: checked without a sync
                     n = t.shape[dim]
                     if it.numel() and bool(((it >= n) | (it < -n)).any()):
-                        bad = it[(it >= n) | (it < -n)][0].item()
-                        raise IndexError(f"index {bad} is out of bounds for axis {dim} with size {n}")
+                        _out_of_bounds(it, dim, n, items)
                     it = it.to(dev)
                 elif (check or dev.type != "cpu") and it.numel() and checks_data(it):
                     # NumPy's IndexError needs the data. The CPU kernel checks bounds itself, except
@@ -158,8 +157,7 @@ def _normalize_key(t, key, check=False):
                     # np.errstate(invalid="raise") (§3.5, docs/devices.md)
                     n = t.shape[dim]
                     if bool(((it >= n) | (it < -n)).any()):
-                        bad = it[(it >= n) | (it < -n)][0].item()
-                        raise IndexError(f"index {bad} is out of bounds for axis {dim} with size {n}")
+                        _out_of_bounds(it, dim, n, items)
                 dim += 1
         elif type(it) is slice:
             n = t.shape[dim]
@@ -210,6 +208,37 @@ def _normalize_key(t, key, check=False):
                else it.reshape(1) if isinstance(it, torch.Tensor) else it for it in out]
         extra = first_rdim if pos[-1] - pos[0] == len(pos) - 1 else 0
     return tuple(out), flips, advanced, extra
+
+
+def _out_of_bounds(it, dim, n, items):
+    """NumPy's IndexError for index array ``it`` on axis ``dim`` -- unless the index arrays
+    broadcast to an empty shape: then NumPy indexes nothing and checks nothing."""
+    shapes = [(int(k.count_nonzero()),) if k.dtype is torch.bool else k.shape
+              for k in items if isinstance(k, torch.Tensor) and (k.dim() or k.dtype is torch.bool)]
+    try:
+        if math.prod(torch.broadcast_shapes(*shapes)) == 0:
+            return
+    except RuntimeError:  # torch raises NumPy's shape mismatch afterwards
+        pass
+    bad = it[(it >= n) | (it < -n)][0].item()
+    raise IndexError(f"index {bad} is out of bounds for axis {dim} with size {n}")
+
+
+def _empty_slice(t, tkey):
+    """Whether a slice of normalized key ``tkey`` selects nothing from ``t``."""
+    width = t.dim() - sum(k.dim() if isinstance(k, torch.Tensor) and k.dtype is torch.bool else 1
+                          for k in tkey if k is not None and k is not Ellipsis)
+    dim = 0
+    for k in tkey:
+        if k is Ellipsis:
+            dim += width
+        elif type(k) is slice:
+            if not len(range(*k.indices(t.shape[dim]))):
+                return True
+            dim += 1
+        elif k is not None:
+            dim += k.dim() if isinstance(k, torch.Tensor) and k.dtype is torch.bool else 1
+    return False
 
 
 def _empty_ellipsis_between(out, width):
@@ -532,6 +561,8 @@ def setitem(a, key, value):
                     v = v[0]  # NumPy drops leading length-1 dims of the value
                 v = torch.broadcast_to(v, target.shape).flip(flips)
             target[...] = v
+        if advanced and (t.numel() == 0 or _empty_slice(t, tkey)) and checks_data(t):
+            _normalize_key(t, key, check=True)  # torch wrote nothing and so checked nothing (§3.5)
     except RuntimeError as exc:
         msg = str(exc)
         if "shape mismatch" in msg or "must match" in msg or "expand" in msg or "broadcast" in msg:

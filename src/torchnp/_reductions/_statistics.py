@@ -631,6 +631,9 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
             raise RuntimeError("incompatible numbers of samples and aweights")
         if _checks_values(aw) and bool((aw < 0).any()):
             raise ValueError("aweights cannot be negative")
+        if aw.numel():  # aweights are relative: scaled by a power of two (exactly), their products
+            # below neither underflow nor overflow, where NumPy's do (docs/differences.md)
+            aw = torch.ldexp(aw, -torch.frexp(aw.abs().amax()).exponent)
         w = aw if w is None else w * aw
     if w is None:
         avg = X.mean(dim=1) if n else torch.full((X.shape[0],), torch.nan, dtype=dt, device=X.device)
@@ -639,7 +642,7 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
             warnings.warn("Degrees of freedom <= 0 for slice", RuntimeWarning, stacklevel=2)
             fact = 0.0
         Xc = X - avg[:, None]
-        c = (Xc @ Xc.T.conj()) / fact if fact else (Xc @ Xc.T.conj()) * torch.inf
+        c = (Xc @ Xc.T.conj()) * (1 / fact if fact else torch.inf)  # NumPy's c *= 1 / fact
     else:
         wsum = w.sum()
         if _checks_values(wsum) and bool(wsum == 0):  # NumPy's np.average of the rows
@@ -652,9 +655,9 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
         else:
             fact = wsum - ddof * (w * aw).sum() / wsum
         warn_if(fact <= 0, "Degrees of freedom <= 0 for slice", stacklevel=2)
-        fact = torch.clamp(fact, min=0)
+        fact = torch.where(fact <= 0, 0.0, fact)
         Xc = X - avg[:, None]
-        c = (Xc @ (Xc * w.to(dt)).T.conj()) / fact.to(dt)
+        c = (Xc @ (Xc * w.to(dt)).T.conj()) * (1 / fact).to(dt)
     return _wrap(c.squeeze())
 
 
