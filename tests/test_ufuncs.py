@@ -21,7 +21,7 @@ import torchnp
 from torchnp._ufuncs._table import UFUNCS
 
 from support import (accelerator_rules, ON_ACCELERATOR, arrays, assert_like_numpy, check, COMPLEX, DEVICE, examples, raised, raises_like,
-                     Compare, SUPPORTED_DTYPES, tnp, tolerance)
+                     Compare, host, SUPPORTED_DTYPES, tnp, tolerance)
 
 ALL = sorted(UFUNCS)
 UNARY = [n for n in ALL if getattr(numpy, n).nin == 1]
@@ -598,6 +598,21 @@ def test_clip_complex():
     check("clip", a, 1 + 1j, 2 + 0j)
     check("clip", a, numpy.full(6, 1 + 1j), 2 + 3j)
     check("clip", a, None, 1 + 0j)
+
+
+def test_clip_complex_ties_and_nan_bounds():
+    # NumPy's loop takes the bound on ties (0j for -0j) and compares with macros that ignore NaN
+    # (clip(2, nanj, 1j) is 1j); every combination, signs of zero included
+    nan = numpy.nan
+    values = numpy.array([complex(0, -0.0), complex(-0.0, 0), 0j, complex(nan, 0), complex(0, nan), 1j,
+                          complex(-0.0, 1), -1j, 2 + 0j])
+    x, lo, hi = (v.ravel() for v in numpy.meshgrid(values, values, values, indexing="ij"))
+    with numpy.errstate(all="ignore"):
+        expected = numpy.clip(x, lo, hi)
+    got = host(torchnp.clip(tnp(x), tnp(lo), tnp(hi)))
+    for part in (numpy.real, numpy.imag):
+        numpy.testing.assert_array_equal(part(got), part(expected))
+        numpy.testing.assert_array_equal(numpy.signbit(part(got)), numpy.signbit(part(expected)))
 
 
 @given(arrays(COMPLEX, min_dims=1), st.complex_numbers(max_magnitude=100), st.complex_numbers(max_magnitude=100))

@@ -24,15 +24,13 @@ __all__ = ["clip", "errstate", "seterr", "geterr", "seterrcall", "geterrcall"]
 def _clip_kernel(x, lo, hi):
     if isinstance(x, torch.Tensor) and x.dtype is torch.uint64:  # no torch kernel: unsigned order on int64 bits
         return _U64_MIN(_U64_MAX(x, lo), hi)
-    if isinstance(x, torch.Tensor) and x.is_complex():  # NumPy's lexicographic complex order, NaN propagating
-        return _C_MIN(_C_MAX(x, lo), hi)
+    if isinstance(x, torch.Tensor) and x.is_complex():
+        return _k.complex_clip(x, lo, hi)
     return torch.minimum(torch.maximum(x, lo), hi)  # NaN in x or a bound propagates, as NumPy's loop
 
 
 _U64_MAX = _k.u64_extremum(torch.gt)
 _U64_MIN = _k.u64_extremum(torch.lt)
-_C_MAX = _k.complex_extremum(True, True)
-_C_MIN = _k.complex_extremum(False, True)
 
 
 #: NumPy's internal three-input ufunc ``numpy._core.umath.clip`` (its loops give the dtypes)

@@ -294,6 +294,17 @@ def complex_compare(swap, or_equal):
     return kernel
 
 
+def complex_clip(x, lo, hi):
+    """NumPy's clip loop on complex: ``_NPY_MIN(_NPY_MAX(x, lo), hi)``, which compare with the
+    PyArray_CGT/CLT macros (no NaN test: 2 > nanj) and keep a NaN value; ties give the bound."""
+    def step(a, b, greater):
+        a, b = _pair(a, b)
+        beyond = torch.where(a.real == b.real, a.imag > b.imag if greater else a.imag < b.imag,
+                             a.real > b.real if greater else a.real < b.real)
+        return torch.where(torch.isnan(a) | beyond, a, b)
+    return step(step(x, lo, True), hi, False)
+
+
 def complex_extremum(keep_a_if_greater, nan_from_a):
     """maximum/minimum (NaN propagates) and fmax/fmin (NaN ignored) on complex loops."""
     def kernel(a, b):
