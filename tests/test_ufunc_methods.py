@@ -660,6 +660,13 @@ def test_at_repeated_indices_match_numpy(name, dtype, data):
         raises_like(type(exc), getattr(torchnp, name).at, a_tn, tnp(idx), tnp(b))
         return
     getattr(torchnp, name).at(a_tn, tnp(idx), tnp(b))
+    if name == "power" and dt.kind == "c" and accelerator_rules():
+        # npy_cpow's repeated products past overflow: torch's compiled product may fuse into an FMA
+        # (-inf+infj for NumPy's nan+infj; docs/differences.md): non-finite where NumPy's is
+        got = a_tn.to_numpy()
+        past = ~numpy.isfinite(a_np)
+        assert not numpy.isfinite(got[past]).any()
+        a_tn, a_np = tnp(got[~past]), a_np[~past]
     assert_like_numpy(a_tn, a_np, *_tol(dt, "float32"))
 
 
