@@ -46,8 +46,10 @@ def _declare(rows):
 
 # -- error function and normal distribution ----------------------------------------------------
 def _erfcinv(y):
-    # -ndtri(y/2)/sqrt(2) keeps the precision near 0; 1 - y is exact for y >= 0.5 (Sterbenz)
-    return torch.where(y < 0.5, -S.ndtri(0.5 * y) * _SQRT1_2, S.erfinv(1 - y))
+    # -ndtri(y/2)/sqrt(2) keeps the precision near 0; 1 - y is exact for y >= 0.5 (Sterbenz).
+    # SciPy's float32 loop computes in float64, where y/2 of float32's subnormals does not underflow
+    w = y.double() if y.dtype is torch.float32 else y
+    return torch.where(w < 0.5, -S.ndtri(0.5 * w) * _SQRT1_2, S.erfinv(1 - w)).to(y.dtype)
 
 
 def _ndtr(x):
