@@ -44,12 +44,22 @@ def _declare(rows):
         __all__.append(name)
 
 
+def _float32_in_float64(op):
+    """``op`` whose float32 loop computes in float64 and rounds once, as SciPy's float32 loops of cephes'
+    and Boost's functions do: torch's float32 kernels overflow, underflow or lose digits where the float64
+    ones do not (float32 i0(88.9): inf for SciPy's 1.70e37; gammainc(3.4e38, 3.4): nan for 0;
+    gammaincc(8.9e-39, 1.2): 0 for SciPy's subnormal 1.40e-39; up to 1e-4 relative for a, x ~ 100)."""
+    def f(*ts):
+        if ts[0].dtype != torch.float32:
+            return op(*ts)
+        return op(*(t.double() for t in ts)).float()
+    return f
+
+
 # -- error function and normal distribution ----------------------------------------------------
 def _erfcinv(y):
-    # -ndtri(y/2)/sqrt(2) keeps the precision near 0; 1 - y is exact for y >= 0.5 (Sterbenz).
-    # SciPy's float32 loop computes in float64, where y/2 of float32's subnormals does not underflow
-    w = y.double() if y.dtype is torch.float32 else y
-    return torch.where(w < 0.5, -S.ndtri(0.5 * w) * _SQRT1_2, S.erfinv(1 - w)).to(y.dtype)
+    # -ndtri(y/2)/sqrt(2) keeps the precision near 0; 1 - y is exact for y >= 0.5 (Sterbenz)
+    return torch.where(y < 0.5, -S.ndtri(0.5 * y) * _SQRT1_2, S.erfinv(1 - y))
 
 
 def _ndtr(x):
@@ -63,7 +73,7 @@ _declare({
     "erf": ("df", S.erf),
     "erfc": ("df", S.erfc),
     "erfinv": ("fd", S.erfinv),
-    "erfcinv": ("fd", _erfcinv),
+    "erfcinv": ("fd", _float32_in_float64(_erfcinv)),  # (float32's subnormals / 2 do not underflow)
     "erfcx": ("df", S.erfcx),
     "ndtr": ("df", _ndtr),
     "ndtri": ("fd", S.ndtri),
@@ -208,18 +218,6 @@ def _gammaincc(a, x):
 def _nan_args(op):
     """``op`` with NaN wherever an argument is NaN (SciPy's gammainc and gammaincc)."""
     return lambda a, x: torch.where(a.isnan() | x.isnan(), torch.nan, op(a, x))
-
-
-def _float32_in_float64(op):
-    """``op`` whose float32 loop computes in float64 and rounds once, as SciPy's float32 loops of cephes'
-    and Boost's functions do: torch's float32 kernels overflow, underflow or lose digits where the float64
-    ones do not (float32 i0(88.9): inf for SciPy's 1.70e37; gammainc(3.4e38, 3.4): nan for 0;
-    gammaincc(8.9e-39, 1.2): 0 for SciPy's subnormal 1.40e-39; up to 1e-4 relative for a, x ~ 100)."""
-    def f(*ts):
-        if ts[0].dtype != torch.float32:
-            return op(*ts)
-        return op(*(t.double() for t in ts)).float()
-    return f
 
 
 _declare({
@@ -542,10 +540,10 @@ _declare({
     "i0e": ("df", _float32_in_float64(S.i0e)),
     "i1": ("df", _half_at_subnormals(_float32_in_float64(_exp_split(S.i1, S.i1e)), up=True)),
     "i1e": ("df", _half_at_subnormals(_float32_in_float64(S.i1e), up=False)),
-    "j0": ("df", _j0),
-    "j1": ("df", _j1),
-    "y0": ("df", _y0),
-    "y1": ("df", _y1),
+    "j0": ("df", _float32_in_float64(_j0)),
+    "j1": ("df", _float32_in_float64(_j1)),
+    "y0": ("df", _float32_in_float64(_y0)),
+    "y1": ("df", _float32_in_float64(_y1)),
     "k0": ("df", _float32_in_float64(_k_tiny(S.modified_bessel_k0, 0))),
     "k0e": ("df", _float32_in_float64(_k_tiny(S.scaled_modified_bessel_k0, 0))),
     "k1": ("df", _float32_in_float64(_k_tiny(S.modified_bessel_k1, 1))),
