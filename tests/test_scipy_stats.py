@@ -232,16 +232,17 @@ def _mpmath_t_cdf(z, df):
 def _mpmath_t_quantile(q, shapes, kwargs):
     """The device path's oracle for t.ppf: SciPy's quantile where mpmath's cdf takes it back to q
     (1e-8 relative), mpmath's own where it does not: SciPy's far tail is inexact (t.ppf(1e-94, 0.5)
-    is -4.7e153, the quantile -8.6e186; t.ppf(1e-200, 3) half of it), and beyond the float range
-    -inf (SciPy: -6.4e153 for t.ppf(1e-280, 0.9)) (docs/scipy.md)."""
+    is -4.7e153, the quantile -8.6e186; t.ppf(1e-200, 3) half of it; t.ppf(2.2e-308, 3) +inf, the
+    quantile -3.67e102), and beyond the float range -inf (SciPy: -6.4e153 for t.ppf(1e-280, 0.9))
+    (docs/scipy.md)."""
     def reference(expected):
         exact = numpy.array(expected, dtype=numpy.float64, copy=True)
         df = numpy.broadcast_to(shapes[0], exact.shape)
         loc, scale = kwargs.get("loc", 0.0), kwargs.get("scale", 1.0)
         with mpmath.workdps(40):
-            for i in zip(*numpy.nonzero((q > 0) & (q < 1) & numpy.isfinite(exact))):
+            for i in zip(*numpy.nonzero((q > 0) & (q < 1) & ~numpy.isnan(exact))):
                 p = mpmath.mpf(float(q[i]))
-                if abs(_mpmath_t_cdf((exact[i] - loc) / scale, df[i]) / p - 1) < 1e-8:
+                if numpy.isfinite(exact[i]) and abs(_mpmath_t_cdf((exact[i] - loc) / scale, df[i]) / p - 1) < 1e-8:
                     continue
                 lower = min(p, 1 - p)  # the lower half by symmetry; tiny q only here
                 g = lambda lz: mpmath.log(_mpmath_t_cdf(-mpmath.exp(lz), df[i]) / lower)  # noqa: E731
@@ -254,7 +255,8 @@ def _mpmath_t_quantile(q, shapes, kwargs):
 
 
 def test_t_far_tail_quantiles():  # beyond 1.34e154 t.cdf's z * z overflows; the pdf underflows from ~1e154
-    q, df = numpy.array([1.09516919e-94, 6e-235, 1e-200, 1e-300, 1e-280]), numpy.array([0.5, 1.0, 3.0, 1.5, 0.9])
+    q = numpy.array([1.09516919e-94, 6e-235, 1e-200, 1e-300, 1e-280, 2.2250738585072014e-308])
+    df = numpy.array([0.5, 1.0, 3.0, 1.5, 0.9, 3.0])
     check_scipy(call("stats.t.ppf", q, df), rtol=1e-9, reference=_mpmath_t_quantile(q, [df], {}))
     # the cdf and logpdf there: SciPy's are 0 and -inf (z * z overflows); mpmath's on the device path
     z, df = numpy.array([-1e160, -1e300, -1e200]), numpy.array([0.5, 0.3, 1.0])
