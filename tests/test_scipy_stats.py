@@ -220,7 +220,7 @@ def test_slow_quantiles(name, data):
     x, shapes, kwargs = _draw(data, name, "ppf")
     with numpy.errstate(all="ignore"):
         check_scipy(call(f"stats.{name}.ppf", x, *shapes, **kwargs), rtol=1e-9,
-                    reference=_mpmath_t_quantile(x, shapes, kwargs) if name == "t" else None)
+                    reference=_mpmath_quantile(name, x, shapes, kwargs) if name in ("t", "beta") else None)
 
 
 def _mpmath_t_cdf(z, df):
@@ -229,35 +229,64 @@ def _mpmath_t_cdf(z, df):
     return tail if z < 0 else 1 - tail
 
 
-def _mpmath_t_quantile(q, shapes, kwargs):
-    """The device path's oracle for t.ppf: SciPy's quantile where mpmath's cdf takes it back to q
-    (1e-8 relative), mpmath's own where it does not: SciPy's far tail is inexact (t.ppf(1e-94, 0.5)
-    is -4.7e153, the quantile -8.6e186; t.ppf(1e-200, 3) half of it; t.ppf(2.2e-308, 3) +inf, the
-    quantile -3.67e102), and beyond the float range -inf (SciPy: -6.4e153 for t.ppf(1e-280, 0.9))
-    (docs/scipy.md)."""
+def _mpmath_beta_lower_quantile(p, a, b):
+    """x with beta(a, b).cdf(x) = p <= 1/2, from the tail's x^a / (a B(a, b)) on."""
+    start = (mpmath.log(p) + mpmath.log(a) + mpmath.log(mpmath.beta(a, b))) / a
+    cdf = lambda lx: mpmath.betainc(a, b, 0, min(mpmath.exp(lx), 1), regularized=True)  # noqa: E731
+    return mpmath.exp(mpmath.findroot(lambda lx: mpmath.log(cdf(lx) / p), start))
+
+
+def _mpmath_tail_quantile(name, p, args):
+    """The quantile of ``p`` (an mpf) by mpmath, the upper half by symmetry."""
+    lower = min(p, 1 - p)
+    if name == "t":
+        g = lambda lz: mpmath.log(_mpmath_t_cdf(-mpmath.exp(lz), args[0]) / lower)  # noqa: E731
+        z = -mpmath.exp(mpmath.findroot(g, mpmath.mpf(50)))
+        return -z if p > 0.5 else z
+    a, b = (mpmath.mpf(v) for v in args)
+    return _mpmath_beta_lower_quantile(p, a, b) if p <= 0.5 else 1 - _mpmath_beta_lower_quantile(lower, b, a)
+
+
+def _mpmath_cdf(name, z, args):
+    if name == "t":
+        return _mpmath_t_cdf(z, args[0])
+    return mpmath.betainc(args[0], args[1], 0, z, regularized=True) if 0 <= z <= 1 else mpmath.mpf(z > 1)
+
+
+def _mpmath_quantile(name, q, shapes, kwargs):
+    """The device path's oracle for t.ppf and beta.ppf: SciPy's quantile where mpmath's cdf takes it
+    back to q (1e-8 relative), mpmath's own where it does not. SciPy's far tails are inexact:
+    t.ppf(1e-94, 0.5) is -4.7e153, the quantile -8.6e186; t.ppf(1e-200, 3) half of it; t.ppf(2.2e-308, 3)
+    +inf, the quantile -3.67e102; beyond the float range -inf (SciPy: -6.4e153 for t.ppf(1e-280, 0.9));
+    beta(3, 3).ppf(2.2e-308) nan for 1.3e-103, beta(0.3, 0.3).ppf(1e-300) the smallest normal number
+    for 0 (1e-1000) (docs/scipy.md)."""
     def reference(expected):
         exact = numpy.array(expected, dtype=numpy.float64, copy=True)
-        df = numpy.broadcast_to(shapes[0], exact.shape)
+        args = [numpy.broadcast_to(v, exact.shape) for v in shapes]
         loc, scale = kwargs.get("loc", 0.0), kwargs.get("scale", 1.0)
         with mpmath.workdps(40):
-            for i in zip(*numpy.nonzero((q > 0) & (q < 1) & ~numpy.isnan(exact))):
-                p = mpmath.mpf(float(q[i]))
-                if numpy.isfinite(exact[i]) and abs(_mpmath_t_cdf((exact[i] - loc) / scale, df[i]) / p - 1) < 1e-8:
+            for i in zip(*numpy.nonzero((q > 0) & (q < 1))):
+                p, at = mpmath.mpf(float(q[i])), [mpmath.mpf(float(v[i])) for v in args]
+                if numpy.isfinite(exact[i]) and abs(_mpmath_cdf(name, (exact[i] - loc) / scale, at) / p - 1) < 1e-8:
                     continue
-                lower = min(p, 1 - p)  # the lower half by symmetry; tiny q only here
-                g = lambda lz: mpmath.log(_mpmath_t_cdf(-mpmath.exp(lz), df[i]) / lower)  # noqa: E731
-                z = -mpmath.exp(mpmath.findroot(g, mpmath.mpf(50)))
-                z = -z if p > 0.5 else z
+                z = _mpmath_tail_quantile(name, p, at)
                 exact[i] = loc + scale * float(z) if abs(z) < numpy.finfo(numpy.float64).max else float(z) * numpy.inf
         return exact
 
     return reference
 
 
+def test_beta_far_tail_quantiles():  # SciPy: nan, or the smallest normal number for a quantile below it
+    q = numpy.array([2.2250738585072014e-308, 1e-300, 1e-200, 1e-200, 1e-300, 0.3])
+    a, b = numpy.array([3.0, 0.3, 3.0, 50.0, 0.2, 0.3]), numpy.array([3.0, 0.3, 3.0, 0.5, 40.0, 0.3])
+    with numpy.errstate(all="ignore"):
+        check_scipy(call("stats.beta.ppf", q, a, b), rtol=1e-9, reference=_mpmath_quantile("beta", q, [a, b], {}))
+
+
 def test_t_far_tail_quantiles():  # beyond 1.34e154 t.cdf's z * z overflows; the pdf underflows from ~1e154
     q = numpy.array([1.09516919e-94, 6e-235, 1e-200, 1e-300, 1e-280, 2.2250738585072014e-308])
     df = numpy.array([0.5, 1.0, 3.0, 1.5, 0.9, 3.0])
-    check_scipy(call("stats.t.ppf", q, df), rtol=1e-9, reference=_mpmath_t_quantile(q, [df], {}))
+    check_scipy(call("stats.t.ppf", q, df), rtol=1e-9, reference=_mpmath_quantile("t", q, [df], {}))
     # the cdf and logpdf there: SciPy's are 0 and -inf (z * z overflows); mpmath's on the device path
     z, df = numpy.array([-1e160, -1e300, -1e200]), numpy.array([0.5, 0.3, 1.0])
     cdf = [_mpmath_t_cdf(v, d) for v, d in zip(z, df)]
