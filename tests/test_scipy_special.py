@@ -129,16 +129,24 @@ def test_binom_tiny_n():
     mpmath (50 digits) is the oracle; SciPy is off by up to ~1e-9 relative there (docs/scipy.md)."""
     import mpmath
 
-    n = numpy.array([1.49012e-08, -3e-9, 2e-10, 1e-12, 5e-9, 1e-15])
-    k = numpy.array([1.5, 0.7, 2.25, 17.5, 3.0, 29.9])
+    # (and |n| < 1e-8 at k >= 1, where 1 + n - k loses n: the reflection formula; binom(1e-40, 2) was 0)
+    n = numpy.array([1.49012e-08, -3e-9, 2e-10, 1e-12, 5e-9, 1e-15, 1e-40, -1e-40, 1e-20, 1e-20, 1e-17, -3e-9])
+    k = numpy.array([1.5, 0.7, 2.25, 17.5, 3.0, 29.9, 2.0, 2.0, 1e6, 29.9, 1.0000001, 7.0])
     with mpmath.workdps(50):
         exact = numpy.array([float(mpmath.binomial(mpmath.mpf(a), mpmath.mpf(b))) for a, b in zip(n, k)])
     with accelerator_rules():
         got = torchnp.scipy.special.binom(torchnp.asarray(n, device=DEVICE), torchnp.asarray(k, device=DEVICE))
-    # a product and a beta function of O(1) arguments: a few ulps, the 1e-13 absolute floor where the exact
-    # value is ~0 (binom(5e-9, 3) = 1.7e-9: sin(pi (k - n)) of an integer k)
-    numpy.testing.assert_allclose(got.to_numpy(), exact, rtol=1e-14, atol=1e-13 * numpy.abs(exact).max())
+    # a beta function of O(1) arguments (k < 1) or the reflection formula: a few ulps
+    numpy.testing.assert_allclose(got.to_numpy(), exact, rtol=1e-14, atol=0)
     assert numpy.abs(scipy.special.binom(n[:1], k[:1]) - exact[:1]).max() > 1e-10  # where SciPy is inexact
+
+
+@pytest.mark.parametrize("name,x,y", [("binom", [1e-40, -1e-38, 1e-40], [2.0, 3.0, 2.5]),
+                                      ("kl_div", [0.5, 2.0, 0.5], [1.4e-45, 1e-40, 3.0])])
+def test_float32_tiny_operands(name, x, y):  # SciPy's float32 loops compute in float64, where 1e-40 is normal
+    x, y = numpy.array(x, numpy.float32), numpy.array(y, numpy.float32)
+    for i in range(x.size):  # one at a time: check_scipy's atol scales with the largest value
+        check_scipy(call(f"special.{name}", x[i:i + 1], y[i:i + 1]))
 
 def _round_exact(v, dtype):
     """The mpmath value ``v`` rounded once to ``dtype`` (through float64 a float32 tie could round twice)."""
