@@ -556,10 +556,15 @@ def test_map_coordinates(data):  # §8.2: orders 0-5, every mode, prefilter on a
     coords = data.draw(hnp.arrays(numpy.float64, (x.ndim, npts, 2), elements=st.floats(-5, max(x.shape) + 5)))
     kw = dict(order=data.draw(st.integers(0, 5)), mode=mode, cval=data.draw(st.sampled_from([0.0, -1.5])),
               prefilter=data.draw(st.booleans()))
-    # each output is a weighted sum of the inputs (and cval): its rounding scales with them, not with itself
-    # (a 0/1 signal interpolated to 1e-15: the device 5.5e-16, SciPy -1.3e-15; seed 2202547902)
-    scale = max(float(numpy.abs(x).max(initial=0)), abs(kw["cval"]), 1.0)
-    check_scipy(call("ndimage.map_coordinates", x, coords, **kw), atol=1e-12 * scale)
+    check_scipy(call("ndimage.map_coordinates", x, coords, **kw), atol=_weighted_sum_atol(x, kw["cval"]))
+
+
+def _weighted_sum_atol(x, cval):
+    """An interpolated output is a weighted sum of the inputs (and cval): its rounding scales with them,
+    not with itself (a 0/1 signal interpolated to 1e-15: the device 5.5e-16, SciPy -1.3e-15; seeds
+    2202547902, 1743831999). The output dtype's tolerance times the inputs' magnitude."""
+    out = x.dtype if x.dtype.kind == "f" else numpy.dtype(numpy.float64)
+    return {4: 1e-5, 8: 1e-12}[out.itemsize] * max(float(numpy.abs(x).max(initial=0)), abs(cval), 1.0)
 
 
 @_SETTINGS
@@ -570,10 +575,11 @@ def test_zoom_shift(data):
     kw = dict(order=data.draw(st.integers(0, 5)), mode=mode, cval=data.draw(st.sampled_from([0.0, 2.25])))
     if data.draw(st.booleans()):
         z = data.draw(st.floats(0.3, 2.5) | st.lists(st.floats(0.3, 2.5), min_size=x.ndim, max_size=x.ndim))
-        check_scipy(call("ndimage.zoom", x, z, grid_mode=data.draw(st.booleans()), **kw))
+        check_scipy(call("ndimage.zoom", x, z, grid_mode=data.draw(st.booleans()), **kw),
+                    atol=_weighted_sum_atol(x, kw["cval"]))
     else:
         sh = data.draw(st.floats(-4, 4) | st.lists(st.floats(-4, 4), min_size=x.ndim, max_size=x.ndim))
-        check_scipy(call("ndimage.shift", x, sh, **kw))
+        check_scipy(call("ndimage.shift", x, sh, **kw), atol=_weighted_sum_atol(x, kw["cval"]))
 
 
 def test_rotate_takes_scipys_cos_and_sin():  # §8.2: an output point on an order-0 tie (seed 613685567)
@@ -594,7 +600,8 @@ def test_affine_transform_and_rotate(data):
         # edge in exact arithmetic, where the last bit of cos/sin decides inside (the data) or
         # outside (cval) in SciPy as in torch: no value to compare there
         assume(not (mode in ("constant", "grid-constant") and min(x.shape) == 1 and angle % 90))
-        check_scipy(call("ndimage.rotate", x, angle, reshape=data.draw(st.booleans()), **kw))
+        check_scipy(call("ndimage.rotate", x, angle, reshape=data.draw(st.booleans()), **kw),
+                    atol=_weighted_sum_atol(x, kw["cval"]))
         return
     kind = data.draw(st.sampled_from(["full", "diagonal", "homogeneous"]))
     m = data.draw(hnp.arrays(numpy.float64, (x.ndim, x.ndim), elements=st.floats(-1.5, 1.5)))
@@ -605,7 +612,8 @@ def test_affine_transform_and_rotate(data):
         m = numpy.vstack([numpy.hstack([m, numpy.array(off)[:, None]]), [0] * x.ndim + [1]])
         off = 0.0
     out_shape = data.draw(st.none() | st.just(tuple(s + 2 for s in x.shape)))
-    check_scipy(call("ndimage.affine_transform", x, m, offset=off, output_shape=out_shape, **kw))
+    check_scipy(call("ndimage.affine_transform", x, m, offset=off, output_shape=out_shape, **kw),
+                atol=_weighted_sum_atol(x, kw["cval"]))
 
 
 @_SETTINGS
