@@ -525,6 +525,20 @@ def test_norm_matrix_hypothesis(a, ord, keepdims, data):
     numpy.testing.assert_allclose(numpy.asarray(host(got)), exp, rtol=tol, atol=tol * max(1, numpy.abs(a).max()))
 
 
+@pytest.mark.parametrize("dtype,tiny", [("complex64", 7.2e-42), ("complex128", 4e-320)])
+def test_svd_of_complex_with_subnormal_parts(dtype, tiny):
+    # torch's complex SVD (its CPU LAPACK) gave NaN beside a subnormal part (norm 'nuc' of a complex64
+    # matrix with 7.2e-42 entries; a fresh seed): the parts are scaled and those below the normal range flushed
+    a = numpy.array([[5.6 + 9.5j, 1.9 + 2.6j], [-0.31e42 / 7.2 - 1.2e42j / 7.2, 10.5 - 0.03j], [14.1 + 4.7j, 13 - 9.3j]])
+    a = (a * tiny).astype(dtype)
+    a[1, 0] = -0.31392282 - 1.2083186j
+    stack = numpy.stack([a, a * 2, numpy.array(tiny, dtype) * numpy.ones((3, 2), dtype)])
+    for ord in ("nuc", 2):
+        check("linalg.norm", a, ord, compare=Compare(rtol=norm_tol(dtype), atol=0))
+    check("linalg.svdvals", stack, compare=Compare(rtol=norm_tol(dtype), atol=norm_tol(dtype)))
+    assert_like_numpy(LA.svd(tnp(stack))[1], numpy.linalg.svd(stack)[1], norm_tol(dtype), norm_tol(dtype))
+
+
 @pytest.mark.parametrize("shape", [(5,), (3, 4), (2, 3, 4), ()])
 @pytest.mark.parametrize("ord", [None, 2, "fro", 1, numpy.inf, "nuc", -2])
 @pytest.mark.parametrize("keepdims", [False, True])

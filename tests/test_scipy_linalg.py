@@ -345,6 +345,12 @@ def test_svd(m, n, dtype, full, driver, seed):
     check_scipy(call("linalg.svdvals", a), rtol=tol)
 
 
+def test_svd_of_complex_with_subnormal_parts():  # torch's complex SVD gave NaN beside them (svd_tensor)
+    a = numpy.array([[5.6e-42 + 9.5e-42j, 1.9e-42], [-0.31 - 1.2j, 1e-41 - 3e-44j], [1.4e-41, 1.3e-41j]], numpy.complex64)
+    check_scipy(call("linalg.svdvals", a), rtol=_tol("complex64"))
+    check_scipy(call("linalg.svd", a, compute_uv=False), rtol=_tol("complex64"))
+
+
 def test_svd_errors():
     check_scipy(call("linalg.svd", numpy.eye(2), lapack_driver="nope"))
     check_scipy(call("linalg.svdvals", numpy.ones(3)))

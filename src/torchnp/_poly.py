@@ -17,6 +17,7 @@ from . import _ufuncs as _u
 from ._array import _wrap, ndarray
 from ._boundary import tensor as tensor_of, tensors
 from ._sorting._sort import argsort_tensor
+from ._tensors import svd_tensor
 
 __all__ = ["polyval", "polyfit", "poly", "roots", "polyder", "polyint", "polyadd", "polysub",
            "polymul", "polydiv", "poly1d"]
@@ -246,7 +247,7 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
         rhs = rhs * (tw.unsqueeze(1) if rhs.dim() == 2 else tw).to(dt)
     scale = torch.sqrt((lhs * lhs.conj()).real.sum(0))
     lhs = lhs / scale
-    u_, s, vh = torch.linalg.svd(lhs, full_matrices=False)
+    u_, s, vh = svd_tensor(lhs, full_matrices=False)
     big = s > rcond * s.max()
     sinv = torch.where(big, 1 / torch.where(big, s, torch.ones_like(s)), torch.zeros_like(s))
     r2 = rhs if rhs.dim() == 2 else rhs.unsqueeze(1)

@@ -313,6 +313,43 @@ def searchsorted_tensor(sorted_sequence, values, **kwargs):
     return torch.searchsorted(sorted_sequence.contiguous(), values.contiguous(), **kwargs)
 
 
+def scale_by_power_of_two(t, e):
+    """``t * 2**e`` exactly (but for results out of range), for integer tensors ``e`` up to float64's
+    whole exponent range: two factors of half the power each, so that neither overflows (2**1038
+    does in float64, 2**140 in float32)."""
+    half = torch.div(e, 2, rounding_mode="floor")
+    return torch.ldexp(torch.ldexp(t, half), e - half)
+
+
+def exponent_of_largest(t, dims):
+    """The binary exponent of the largest finite magnitude of ``t`` over ``dims`` (kept), 0 where
+    that is 0 or not finite: ``scale_by_power_of_two(t, -e)`` brings it into [0.5, 1)."""
+    top = t.abs().amax(dim=dims, keepdim=True)
+    e = torch.frexp(top).exponent
+    return torch.where(torch.isfinite(top) & (top > 0), e, 0)
+
+
+def svd_tensor(t, full_matrices=True, compute_uv=True):
+    """``torch.linalg.svd`` (``svdvals`` without ``compute_uv``) of a stack of matrices. A complex
+    stack is scaled by a power of two per matrix and its parts below the normal range flushed to 0
+    first: torch's complex SVD (its CPU LAPACK) returns NaN or inf where a part is subnormal (a
+    complex64 entry of 7e-42 beside 0.31), and the flushed parts move the singular values by less
+    than sqrt(m n) times the smallest normal number, after scaling the largest part to [0.5, 1)."""
+    e = None
+    if t.is_complex() and t.numel():
+        parts = torch.view_as_real(t.resolve_conj().resolve_neg())
+        e = exponent_of_largest(parts, (-3, -2, -1))
+        parts = scale_by_power_of_two(parts, -e)
+        parts = torch.where(parts.abs() < torch.finfo(parts.dtype).tiny, 0.0, parts)
+        t = torch.view_as_complex(parts.contiguous())
+        e = e[..., 0, 0]  # one per matrix, beside its singular values
+    if not compute_uv:
+        s = torch.linalg.svdvals(t)
+        return s if e is None else scale_by_power_of_two(s, e)
+    u, s, vh = torch.linalg.svd(t, full_matrices=full_matrices)
+    return (u, s, vh) if e is None else (u, scale_by_power_of_two(s, e), vh)
+
+
 def evenly_spaced(s, e, num, endpoint=True):
     """NumPy's ``linspace`` arithmetic on tensors ``s`` and ``e`` (one dtype and device; samples along a
     new first axis): ``s + i * step``, or ``i / div * delta`` where a step underflows to 0 (NumPy

@@ -9,7 +9,7 @@ import torch
 
 from .. import _cpu_kernels, _device, _dtypes
 from .._array import _NPA, _wrap, ndarray, numpy_host_array
-from .._tensors import real_if_needed, searchsorted_tensor
+from .._tensors import exponent_of_largest, real_if_needed, scale_by_power_of_two, searchsorted_tensor
 from ._common import (NOVALUE, REDUCTION_SHAPE_ERROR, store, axes_of, checks_data, count, finish, mask_of, on_device, real_dtype, reduced_shape, tensor,
                       warn_if)
 
@@ -633,7 +633,7 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
             raise ValueError("aweights cannot be negative")
         if aw.numel():  # aweights are relative: scaled by a power of two (exactly), their products
             # below neither underflow nor overflow, where NumPy's do (docs/differences.md)
-            aw = torch.ldexp(aw, -torch.frexp(aw.abs().amax()).exponent)
+            aw = scale_by_power_of_two(aw, -exponent_of_largest(aw, 0))
         w = aw if w is None else w * aw
     if w is None:
         avg = X.mean(dim=1) if n else torch.full((X.shape[0],), torch.nan, dtype=dt, device=X.device)

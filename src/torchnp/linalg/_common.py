@@ -7,6 +7,7 @@ from .. import _cpu_kernels, _dtypes
 from .._array import _wrap
 from .._convert import checks_data
 from .._boundary import tensor, tensors  # noqa: F401 - the operand rules of every linalg function
+from .._tensors import svd_tensor
 
 try:  # NumPy's own result classes (plain NamedTuples), so isinstance checks keep working
     from numpy.linalg._linalg import EigResult, EighResult, QRResult, SlogdetResult, SVDResult
@@ -82,7 +83,7 @@ def singular_values(t):
     """The singular values of the stack of matrices ``t``: NumPy's own (LAPACK's bits) on host
     data through the CPU kernel table, torch's elsewhere."""
     k = _cpu_kernels.numpy_kernel("svd", t)
-    return torch.linalg.svdvals(t) if k is None else _cpu_kernels.run(k, t, False, False)
+    return svd_tensor(t, compute_uv=False) if k is None else _cpu_kernels.run(k, t, False, False)
 
 
 def check_info(info, message):

@@ -22,7 +22,7 @@ from ._common import (EigResult, EighResult, QRResult, SlogdetResult, SVDResult,
                       check_info, linalg_dtype, mH, mT, real_of, stacked_2d,
                       stacked_square, singular_values, svd_input, tensor, tensors, two_d, wrap)
 from ._norms import norm
-from .._tensors import broadcast_shapes
+from .._tensors import broadcast_shapes, svd_tensor
 
 __all__ = ["solve", "inv", "pinv", "det", "slogdet", "eig", "eigh", "eigvals", "eigvalsh", "svd",
            "svdvals", "qr", "cholesky", "lstsq", "matrix_rank", "matrix_power", "cond", "multi_dot",
@@ -185,7 +185,7 @@ def _svd_t(t, full_matrices=True, compute_uv=True, hermitian=False):
             return u, s, vt
         return torch.linalg.eigvalsh(t).abs().sort(dim=-1, descending=True).values
     if compute_uv:
-        return torch.linalg.svd(t, full_matrices=full_matrices)
+        return svd_tensor(t, full_matrices=full_matrices)
     return singular_values(t)
 
 
@@ -341,7 +341,7 @@ def lstsq(a, b, rcond=None):
     eps = torch.finfo(rdt).eps
     if rcond is None or rcond < 0:
         rcond = eps * max(n, m) if rcond is None else eps
-    u, s, vh = torch.linalg.svd(ta, full_matrices=False)
+    u, s, vh = svd_tensor(ta, full_matrices=False)
     cutoff = rcond * _max_or_zero(s)
     large = s > cutoff
     sinv = torch.where(large, 1 / torch.where(large, s, 1), 0).to(dt)

@@ -34,7 +34,7 @@ from .._device import CPU as _CPU
 from .._array import _wrap, ndarray
 from .._boundary import out_tensor, store
 from .._convert import as_tensor, checks_data, normalize_axis
-from .._tensors import searchsorted_tensor
+from .._tensors import searchsorted_tensor, svd_tensor
 from . import _stream
 
 __all__ = ["Generator", "RandomState", "default_rng", "SeedSequence"]
@@ -909,7 +909,7 @@ class _Common(_Base):
             factor = torch.linalg.cholesky(c)
         else:
             if method == "svd":
-                u, s, vh = torch.linalg.svd(c)
+                u, s, vh = svd_tensor(c)
             else:
                 s, u = torch.linalg.eigh(c)
             if check_valid != "ignore" and not _compiling():

@@ -7,6 +7,7 @@ from ... import linalg as _nplinalg
 from ..._array import _wrap
 from ..._convert import checks_data
 from .._dispatch import mirror
+from ..._tensors import svd_tensor
 from ._common import (broadcast_batch, check_finite_values, hermitian_from, lapack_dtype, mH, mT, operands,
                       rhs, singular, square)
 
@@ -203,7 +204,7 @@ def lstsq(a, b, cond=None, overwrite_a=False, overwrite_b=False, check_finite=Tr
         s = torch.empty(0, dtype=_nplinalg._common.real_of(ta.dtype), device=ta.device)
         return x, torch.linalg.vector_norm(tb, dim=0) ** 2, 0, s
     tb2 = tb.unsqueeze(-1) if vec else tb
-    u, s, vh = torch.linalg.svd(ta, full_matrices=False)
+    u, s, vh = svd_tensor(ta, full_matrices=False)
     rc = torch.finfo(s.dtype).eps if cond is None or cond < 0 else cond
     large = s > rc * s[..., :1]
     sinv = torch.where(large, 1 / torch.where(large, s, 1), 0).to(ta.dtype)
@@ -224,7 +225,7 @@ def lstsq(a, b, cond=None, overwrite_a=False, overwrite_b=False, check_finite=Tr
 def pinv(a, *, atol=None, rtol=None, return_rank=False, check_finite=True):
     (ta,) = operands(a)
     check_finite_values(check_finite, ta)
-    u, s, vh = torch.linalg.svd(ta, full_matrices=False)
+    u, s, vh = svd_tensor(ta, full_matrices=False)
     t = s.new_zeros(s.shape[:-1] + (1,)) if s.shape[-1] == 0 else s[..., :1]
     atol = 0.0 if atol is None else atol
     if rtol is None:

@@ -8,6 +8,7 @@ import torch
 from ..._convert import checks_data
 from .._dispatch import mirror
 from ._basic import tensors_of
+from ..._tensors import svd_tensor
 from ._common import (at_least_2d, broadcast_batch, check_finite_values, hermitian_from, lapack_dtype, mH, mT,
                       operands, rhs, singular, square)
 
@@ -195,8 +196,8 @@ def svd(a, full_matrices=True, compute_uv=True, overwrite_a=False, check_finite=
     if lapack_driver not in ("gesdd", "gesvd"):
         raise ValueError(f'lapack_driver must be "gesdd" or "gesvd", not "{lapack_driver}"')
     if not compute_uv:
-        return torch.linalg.svdvals(ta)
-    return _batched(tuple(torch.linalg.svd(ta, full_matrices=full_matrices)), ta)
+        return svd_tensor(ta, compute_uv=False)
+    return _batched(tuple(svd_tensor(ta, full_matrices=full_matrices)), ta)
 
 
 @mirror("linalg")
@@ -205,7 +206,7 @@ def svdvals(a, overwrite_a=False, check_finite=True):
     check_finite_values(check_finite, ta)
     if ta.dim() < 2:
         raise ValueError("expected matrix")
-    return torch.linalg.svdvals(ta)
+    return svd_tensor(ta, compute_uv=False)
 
 
 def _rank_split(s, shape, rcond):
@@ -226,7 +227,7 @@ def null_space(A, rcond=None, *, overwrite_a=False, check_finite=True, lapack_dr
     check_finite_values(check_finite, ta)
     if lapack_driver not in ("gesdd", "gesvd"):
         raise ValueError(f'lapack_driver must be "gesdd" or "gesvd", not "{lapack_driver}"')
-    u, s, vh = torch.linalg.svd(ta)
+    u, s, vh = svd_tensor(ta)
     num = _rank_split(s, ta.shape, rcond)
     return mH(vh[..., num:, :])
 
@@ -235,7 +236,7 @@ def null_space(A, rcond=None, *, overwrite_a=False, check_finite=True, lapack_dr
 def orth(A, rcond=None):
     (ta,) = operands(A)
     check_finite_values(True, ta)
-    u, s, _ = torch.linalg.svd(ta, full_matrices=False)
+    u, s, _ = svd_tensor(ta, full_matrices=False)
     return u[..., :_rank_split(s, ta.shape, rcond)]
 
 
@@ -250,10 +251,10 @@ def subspace_angles(A, B):
         raise ValueError(f"A and B must have the same number of rows, got {ta.shape[0]} and {tb.shape[0]}")
     qa, qb = orth(ta)._t, orth(tb)._t
     qaqb = mH(qa) @ qb
-    sigma = torch.linalg.svdvals(qaqb)
+    sigma = svd_tensor(qaqb, compute_uv=False)
     rest = qb - qa @ qaqb if qa.shape[1] >= qb.shape[1] else qa - qb @ mH(qaqb)
     mask = sigma ** 2 >= 0.5
-    sines = torch.linalg.svdvals(rest)
+    sines = svd_tensor(rest, compute_uv=False)
     k = sigma.shape[0]
     sines = torch.cat([sines, sines.new_zeros(max(0, k - sines.shape[0]))])[:k]
     mu = torch.arcsin(sines.clamp(-1.0, 1.0))

@@ -12,6 +12,7 @@ import torch
 
 from ..._array import _wrap, ndarray
 from ..._boundary import tensor
+from ..._tensors import svd_tensor
 
 
 def _as_tensor(out, like):
@@ -130,7 +131,7 @@ def covariance(J, cost_sum, m, n, absolute_sigma):
     """curve_fit's ``pcov`` from the Jacobian at the solution, as SciPy computes it: the
     pseudo-inverse of J^T J by SVD, singular values below eps * max(J.shape) * s[0] dropped
     (a mask, not a data-dependent shape: no host read), scaled by the residual variance."""
-    _, s, VT = torch.linalg.svd(J, full_matrices=False)
+    _, s, VT = svd_tensor(J, full_matrices=False)
     keep = s > torch.finfo(J.dtype).eps * max(J.shape) * s[0]
     inv = torch.where(keep, 1 / torch.where(keep, s, 1) ** 2, 0)
     pcov = (VT.T * inv) @ VT
@@ -381,7 +382,7 @@ def trf(res, x0, lb, ub, ftol, xtol, gtol, max_nfev, x_scale, loss, callback=Non
         diag_h = g * dv * scale
         g_h = d * g
         J_h = J * d
-        U, s, Vt = torch.linalg.svd(torch.cat([J_h, torch.diag(diag_h.sqrt())]), full_matrices=False)
+        U, s, Vt = svd_tensor(torch.cat([J_h, torch.diag(diag_h.sqrt())]), full_matrices=False)
         V = Vt.T
         uf = U[:m].T @ f
         theta = max(0.995, 1 - g_norm)
