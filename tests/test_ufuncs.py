@@ -600,6 +600,23 @@ def test_clip_complex():
     check("clip", a, None, 1 + 0j)
 
 
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+@pytest.mark.parametrize("repeat", [1, 20])
+def test_complex_reciprocal_is_numpys_loop(dtype, repeat):
+    # Smith's division of 1 as NumPy's loop: reciprocal(8.55e-43+0j) in complex64 is inf-0j (torch's
+    # conj(z)/|z|^2 underflowed to nan; seed 225495841), 0j gives nan+nanj; every bit and sign of zero
+    inf, nan = numpy.inf, numpy.nan
+    z = numpy.array([8.55e-43, 0j, complex(inf, 0), complex(0, inf), 3 + 4j, 1e30 + 1e30j, complex(nan, 1),
+                     1e-20 + 3e-45j, 2e-45 + 1e-44j, complex(-0.0, -0.0), complex(inf, inf), complex(-inf, nan),
+                     1e300 + 1e-300j, -2.5e-310 + 1j] * repeat, dtype=dtype)
+    with numpy.errstate(all="ignore"):
+        expected = numpy.reciprocal(z)
+    got = host(torchnp.reciprocal(tnp(z)))
+    for part in (numpy.real, numpy.imag):
+        numpy.testing.assert_array_equal(part(got), part(expected))
+        numpy.testing.assert_array_equal(numpy.signbit(part(got)), numpy.signbit(part(expected)))
+
+
 def test_clip_complex_ties_and_nan_bounds():
     # NumPy's loop takes the bound on ties (0j for -0j) and compares with macros that ignore NaN
     # (clip(2, nanj, 1j) is 1j); every combination, signs of zero included

@@ -270,9 +270,14 @@ def complex_power(a, b):
 
 
 def complex_reciprocal(x):
-    """1/z as NumPy: nan+nanj for a complex zero (torch gives inf+nanj)."""
-    return torch.where(x == 0, torch.full((), complex(math.nan, math.nan), dtype=x.dtype, device=x.device),
-                       torch.reciprocal(x))
+    """1/z as NumPy's reciprocal loop (Smith's division of 1, its last steps divisions): nan+nanj for
+    a complex zero (torch gives inf+nanj), inf-0j for 8.55e-43+0j in complex64 (torch's conj(z)/|z|^2
+    underflows to nan)."""
+    xr, xi = x.real, x.imag
+    first = xi.abs() <= xr.abs()
+    r = torch.where(first, xi / xr, xr / xi)
+    d = torch.where(first, xr + xi * r, xr * r + xi)
+    return torch.complex(torch.where(first, 1 / d, r / d), torch.where(first, -r / d, -1 / d))
 
 
 def complex_rint(x):
