@@ -617,6 +617,21 @@ def test_complex_reciprocal_is_numpys_loop(dtype, repeat):
         numpy.testing.assert_array_equal(numpy.signbit(part(got)), numpy.signbit(part(expected)))
 
 
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_complex_log1p_with_a_subnormal_part(dtype):
+    # torch's complex log1p is nan beside a subnormal part (log1p(8.55e-43+1e-310j)); NumPy's loop
+    # (log of hypot(1 + x, y)) loses the small real parts, so mpmath is the oracle (a few ulps)
+    import mpmath
+
+    tiny = float(numpy.finfo(dtype).smallest_subnormal) * 7
+    z = numpy.array([8.55e-43 + 1j * tiny, -1 + 1j * tiny, 0.5 - 1j * tiny, tiny + 0.5j, -tiny + 3e-10j, 1e3 + 1j * tiny,
+                     -2 + 1j * tiny, 1e-20 + 1j * tiny, complex(tiny, -tiny)] * 8, dtype=dtype)
+    got = host(torchnp.log1p(tnp(z)))
+    with mpmath.workdps(40):
+        exact = numpy.array([complex(mpmath.log1p(mpmath.mpc(float(v.real), float(v.imag)))) for v in z]).astype(dtype)
+    numpy.testing.assert_allclose(got, exact, rtol=8 * numpy.finfo(dtype).eps, atol=0)
+
+
 def test_clip_complex_ties_and_nan_bounds():
     # NumPy's loop takes the bound on ties (0j for -0j) and compares with macros that ignore NaN
     # (clip(2, nanj, 1j) is 1j); every combination, signs of zero included

@@ -470,9 +470,17 @@ def complex_log1p(z):
     torch's complex log1p gives NaN + NaN j there, and for subnormal parts (``log1p(1e-310+1e-310j)``),
     where the series' first terms are exact to rounding: ``x + (y*y - x*x)/2 + i y(1 - x)``."""
     x, y = z.real, z.imag
-    small = torch.maximum(x.abs(), y.abs()) < torch.finfo(x.dtype).tiny ** 0.5
+    tiny = torch.finfo(x.dtype).tiny
+    big = torch.maximum(x.abs(), y.abs())
+    small = big < tiny ** 0.5
     series = torch.complex(x + (y * y - x * x) / 2, y * (1 - x))
-    return torch.where(small, series, torch.where(torch.isfinite(z), torch.log1p(z), torch.log(1 + z)))
+    # a subnormal part beside a larger one: torch's log1p gives nan (log1p(8.55e-43+1e-310j)); the
+    # modulus from log1p(x (2 + x) + y^2) / 2, from hypot(1 + x, y) away from 0, as NumPy's loop
+    subnormal = ((x != 0) & (x.abs() < tiny)) | ((y != 0) & (y.abs() < tiny))
+    modulus = torch.where(big < 0.5, float_log1p(x * (2 + x) + y * y) / 2, torch.log(torch.hypot(1 + x, y)))
+    parts = torch.complex(modulus, torch.atan2(y, 1 + x))
+    return torch.where(small, series, torch.where(subnormal & torch.isfinite(z), parts,
+                                                  torch.where(torch.isfinite(z), torch.log1p(z), torch.log(1 + z))))
 
 
 # ---------------------------------------------------------------- uint64 loops
