@@ -119,13 +119,15 @@ class _Standard:
     def sf(self, z, *s):
         return 1 - self.cdf(z, *s)
 
-    def logcdf(self, z, *s):  # near 1 by the sf (SciPy's rv_discrete takes log(cdf) as it is)
+    def logcdf(self, z, *s):
+        # near 1 by the sf (also discrete: SciPy's rv_discrete takes log(cdf) as it is, whose rounding near
+        # 1 is its error: binom.logcdf(0, 119, 1e-14) is SciPy's -1.19005e-12 for -1.19000e-12, docs/scipy.md)
         c = self.cdf(z, *s)
-        return torch.log(c) if self.discrete else torch.where(c > 0.5, _log1p(-self.sf(z, *s)), torch.log(c))
+        return torch.where(c > 0.5, _log1p(-self.sf(z, *s)), torch.log(c))
 
     def logsf(self, z, *s):
         c = self.sf(z, *s)
-        return torch.log(c) if self.discrete else torch.where(c > 0.5, _log1p(-self.cdf(z, *s)), torch.log(c))
+        return torch.where(c > 0.5, _log1p(-self.cdf(z, *s)), torch.log(c))
 
     def ppf(self, q, *s):  # q in (0, 1): _ppf answers the others (SciPy's generic rules)
         a, b = self.bracket(*s)
@@ -295,9 +297,13 @@ class _Beta(_Standard):
         # hold it; beta(100, 0.1).ppf(0.5) is 1 - 6e-6, found 1.5e-5 off on the direct side)
         up = q > _betainc(a, b, torch.full_like(q, 0.5))
         aa, bb = torch.where(up, b, a), torch.where(up, a, b)
-        target = torch.where(up, 1 - q, q)
+        # that quantile by its cdf where the target (q, or 1 - q) is below 1/2, else by its sf, whose
+        # target (-q or q - 1) is exact: a cdf near 1 has no digits left (beta(0.25, 35).ppf(1 - 1e-12)
+        # was 1.5e-6 off, through beta(35, 0.25)'s cdf at 1 - 1e-12)
+        high = torch.where(up, 1 - q, q) > 0.5
+        target = torch.where(high, torch.where(up, -q, q - 1), torch.where(up, 1 - q, q))
         lo, hi = torch.zeros_like(target), torch.ones_like(target)
-        y = _solve(lambda z: _betainc(aa, bb, z), lambda z: self.logpdf(z, aa, bb), target, lo, hi)
+        y = _solve(lambda z: self.tail(z, high, aa, bb), lambda z: self.logpdf(z, aa, bb), target, lo, hi)
         return torch.where(up, 1 - y, y)
 
 
