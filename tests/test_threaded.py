@@ -236,7 +236,13 @@ def test_pieces_handed_out_to_free_threads_are_numpys_bits(small_parts, d, shape
             same(a.mean(axis=axis, keepdims=True), x.mean(axis=axis, keepdims=True))
         big = numpy.abs(numpy.tile(x.reshape(-1), 10_000 // x.size + 1))
         same(np.log(np.asarray(big)), numpy.log(big))
-        for got, want in zip(np.histogram(np.asarray(big), 17), numpy.histogram(big, 17)):
+        try:
+            wanted = numpy.histogram(big, 17)
+        except ValueError as exc:  # two float32 values 1.5e-4 apart: too many bins for them (seed 1707647348)
+            with pytest.raises(ValueError, match=re.escape(str(exc))):
+                np.histogram(np.asarray(big), 17)
+            return
+        for got, want in zip(np.histogram(np.asarray(big), 17), wanted):
             same(got, want)
 
 
