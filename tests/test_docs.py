@@ -114,7 +114,8 @@ def _size_words(n):
 
 
 #: KERNELS rows the table names by what a program writes
-_SPELLED = {"gather": "x[idx]", "scatter": "x[idx] = v", "mask": "x[mask]", "accumulate_other": "subtract.accumulate"}
+_SPELLED = {"gather": "x[idx]", "scatter": "x[idx] = v", "mask": "x[mask]", "accumulate_other": "subtract.accumulate",
+            "reduce_other": "subtract.reduce"}
 
 
 def test_host_kernel_table_names_every_decision_of_the_code():

@@ -670,6 +670,25 @@ def test_at_repeated_indices_match_numpy(name, dtype, data):
     assert_like_numpy(a_tn, a_np, *_tol(dt, "float32"))
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_divide_reduce_through_the_subnormal_range(dtype):
+    """NumPy rounds each running quotient: 5s / -1 / 2 is a tie between subnormal steps s, rounded to -2s,
+    then / s gives -2. Host data take NumPy's left fold (§7); a device's closed form x0 / prod(rest)
+    gives the exact quotient, -2.5 (docs/differences.md)."""
+    from fractions import Fraction
+
+    s = numpy.finfo(dtype).smallest_subnormal
+    x = numpy.array([[5 * s, -1, 2, s], [3, 0.5, -4, 1]], dtype)
+    got = torchnp.divide.reduce(tnp(x), axis=1)
+    if accelerator_rules():
+        exact = [float(Fraction(float(r[0])) / Fraction(float(r[1])) / Fraction(float(r[2])) / Fraction(float(r[3])))
+                 for r in x]
+        assert_like_numpy(got, numpy.array(exact, dtype))
+    else:
+        assert_like_numpy(got, numpy.divide.reduce(x, axis=1))
+        numpy.testing.assert_array_equal(got.to_numpy()[:1], numpy.array([-2], dtype))
+
+
 @pytest.mark.parametrize("shape, axis", [((1, 0), 0), ((0, 3), 0), ((2, 0), 1), ((0,), 0)])
 @pytest.mark.parametrize("name", ["subtract", "add"])
 def test_complex_accumulate_and_reduce_of_empty(name, shape, axis):

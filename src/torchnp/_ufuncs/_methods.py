@@ -632,7 +632,14 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
                 mask = _to_last(mask, axes)
                 mask = torch.cat([torch.ones_like(_cols(mask, 0, 1)), mask], -1)
             start_t = None
-        if mask is None:
+        # (subtract and divide only: NumPy 2.4's float power/arctan2 reduce along the innermost axis is
+        # wrong, x[0] op x[-1]; the engine folds those one step at a time anyway)
+        host = _cpu_kernels.numpy_kernel("reduce_other", x) if canon in ("subtract", "divide") and mask is None \
+            else None
+        if host is not None:  # host data: NumPy's left fold (its rounding of each running value)
+            with _np.errstate(all="ignore"):
+                r = torch.from_numpy(_np.asarray(host(uf._np, x.numpy(), -1)))
+        elif mask is None:
             if res_dtype is torch.float16 and canon == "multiply":
                 # NumPy's float16 multiply loop carries the running product in float32, as CUDA's prod
                 # does; torch's CPU prod of float16 does not ([41, 41, 41, 0]: inf * 0, NaN for NumPy's 0)
