@@ -295,7 +295,8 @@ KERNELS = {
     # subtract.reduce and divide.reduce of host data: NumPy's left fold,
     # which rounds each running value to the dtype (the engine's closed form x0 / prod(rest) does not
     # where a quotient passes through the subnormal range: float32 [7e-45, -1, 2, 1.4e-45] is NumPy's -2)
-    "reduce_other": Kernel(0, _ANY, lambda uf, a, axis: uf.reduce(a, axis=axis)),
+    # (and float16 multiply.reduce: its float32 carry within each inner loop, below)
+    "reduce_other": Kernel(0, _ANY, lambda uf, a, axis, **kw: uf.reduce(a, axis=axis, **kw)),
     # a C-ordered copy of a strided host array (``A.T.copy()``): NumPy's copy loop, the same bytes
     # as torch's clone, in less time from 10^4 elements (28 Nov 15:03 UTC, load 1.2, 2 threads, min of
     # 7 loops, transposed float64, this row / torch's clone: 100x100 10.0 / 11.3 us, 200x200 22.8 /

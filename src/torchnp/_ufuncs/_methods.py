@@ -597,6 +597,17 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
         mask = where_mask(where, t.device, t.shape)  # §3.2: a mask on another device is never moved
     if t.dtype is not res_dtype:
         t = real_if_needed(t, res_dtype).to(res_dtype)  # (NumPy's ComplexWarning: the probe's, above)
+    elif res_dtype is torch.float16 and _canonical(uf) == "multiply":
+        # host data: NumPy's own. Its float16 product carries float32 within one inner loop and rounds to
+        # float16 between them, so where it rounds depends on the layout and the where mask (41 * 41 * 41
+        # * 0 over a (4, 2) axis 0 is NaN, over a (4,) 0); a device carries float32 (docs/differences.md)
+        host = _cpu_kernels.numpy_kernel("reduce_other", t, *(() if mask is None else (mask,)))
+        if host is not None:
+            kw = {} if initial is _NOVALUE else {"initial": initial}
+            with _np.errstate(all="ignore"):
+                r = host(uf._np, t.numpy(), axes, keepdims=keepdims, **kw,
+                         **({} if mask is None else {"where": mask.numpy()}))
+            return store(torch.from_numpy(_np.asarray(r)), out, shape_error=REDUCTION_SHAPE_ERROR)
     count = 1
     for ax in axes:
         count *= t.shape[ax]
