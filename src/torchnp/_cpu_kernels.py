@@ -292,10 +292,8 @@ KERNELS = {
     # the other ufuncs' accumulate (subtract, maximum, divide, ...) of any host data: NumPy's loop,
     # where the engine's scans give other NaN signs (float64 subtract.accumulate)
     "accumulate_other": Kernel(0, _ANY, _accumulate),
-    # subtract.reduce and divide.reduce of host data: NumPy's left fold,
-    # which rounds each running value to the dtype (the engine's closed form x0 / prod(rest) does not
-    # where a quotient passes through the subnormal range: float32 [7e-45, -1, 2, 1.4e-45] is NumPy's -2)
-    # (and float16 multiply.reduce: its float32 carry within each inner loop, below)
+    # subtract.reduce, divide.reduce and float16 multiply.reduce of host data: NumPy's own reduce, which
+    # rounds each running quotient, and a float16 product between inner loops (_methods.reduce)
     "reduce_other": Kernel(0, _ANY, lambda uf, a, axis, **kw: uf.reduce(a, axis=axis, **kw)),
     # a C-ordered copy of a strided host array (``A.T.copy()``): NumPy's copy loop, the same bytes
     # as torch's clone, in less time from 10^4 elements (28 Nov 15:03 UTC, load 1.2, 2 threads, min of

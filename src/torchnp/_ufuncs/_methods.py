@@ -597,10 +597,13 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
         mask = where_mask(where, t.device, t.shape)  # §3.2: a mask on another device is never moved
     if t.dtype is not res_dtype:
         t = real_if_needed(t, res_dtype).to(res_dtype)  # (NumPy's ComplexWarning: the probe's, above)
-    elif res_dtype is torch.float16 and _canonical(uf) == "multiply":
-        # host data: NumPy's own. Its float16 product carries float32 within one inner loop and rounds to
-        # float16 between them, so where it rounds depends on the layout and the where mask (41 * 41 * 41
-        # * 0 over a (4, 2) axis 0 is NaN, over a (4,) 0); a device carries float32 (docs/differences.md)
+    canon = _canonical(uf)
+    if canon in ("subtract", "divide") or res_dtype is torch.float16 and canon == "multiply":
+        # host data: NumPy's own reduce. Its left fold of subtract/divide rounds each running value (a
+        # quotient through the subnormal range: float32 [7e-45, -1, 2, 1.4e-45] is -2, the engine's closed
+        # form x0 / prod(rest) -2.5); its float16 product carries float32 within one inner loop and rounds
+        # to float16 between them, so layout and mask decide (41 * 41 * 41 * 0 over a (4, 2) axis 0 is NaN,
+        # over a (4,) 0). A device keeps the engine's (docs/differences.md)
         host = _cpu_kernels.numpy_kernel("reduce_other", t, *(() if mask is None else (mask,)))
         if host is not None:
             kw = {} if initial is _NOVALUE else {"initial": initial}
@@ -625,7 +628,6 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
         if not keepdims and axes:
             r = r.squeeze(axes)
     else:
-        canon = _canonical(uf)
         if mask is not None:
             # skipped elements become a value that changes nothing: the identity, the initial value of
             # an idempotent ufunc (max/min) or a right identity (x - 0, x / 1)
@@ -643,14 +645,7 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NOV
                 mask = _to_last(mask, axes)
                 mask = torch.cat([torch.ones_like(_cols(mask, 0, 1)), mask], -1)
             start_t = None
-        # (subtract and divide only: NumPy 2.4's float power/arctan2 reduce along the innermost axis is
-        # wrong, x[0] op x[-1]; the engine folds those one step at a time anyway)
-        host = _cpu_kernels.numpy_kernel("reduce_other", x) if canon in ("subtract", "divide") and mask is None \
-            else None
-        if host is not None:  # host data: NumPy's left fold (its rounding of each running value)
-            with _np.errstate(all="ignore"):
-                r = torch.from_numpy(_np.asarray(host(uf._np, x.numpy(), -1)))
-        elif mask is None:
+        if mask is None:
             if res_dtype is torch.float16 and canon == "multiply":
                 # NumPy's float16 multiply loop carries the running product in float32, as CUDA's prod
                 # does; torch's CPU prod of float16 does not ([41, 41, 41, 0]: inf * 0, NaN for NumPy's 0)

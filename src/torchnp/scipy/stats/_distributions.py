@@ -300,8 +300,9 @@ class _Beta(_Standard):
         # that quantile by its cdf where the target (q, or 1 - q) is below 1/2, else by its sf, whose
         # target (-q or q - 1) is exact: a cdf near 1 has no digits left (beta(0.25, 35).ppf(1 - 1e-12)
         # was 1.5e-6 off, through beta(35, 0.25)'s cdf at 1 - 1e-12)
-        high = torch.where(up, 1 - q, q) > 0.5
-        target = torch.where(high, torch.where(up, -q, q - 1), torch.where(up, 1 - q, q))
+        cdf_target = torch.where(up, 1 - q, q)
+        high = cdf_target > 0.5
+        target = torch.where(high, torch.where(up, -q, q - 1), cdf_target)
         lo, hi = torch.zeros_like(target), torch.ones_like(target)
         y = _solve(lambda z: self.tail(z, high, aa, bb), lambda z: self.logpdf(z, aa, bb), target, lo, hi)
         return torch.where(up, 1 - y, y)
