@@ -243,14 +243,16 @@ def exact_where(mask, exact_at):
     return reference
 
 
-def check_scipy(c, *, rtol=None, atol=None, value_check=False, reference=None, on_error=None):
+def check_scipy(c, *, rtol=None, atol=None, value_check=False, reference=None, on_error=None, answer=None):
     """torchnp.scipy against SciPy for call ``c`` under both rule sets (module docstring).
+    ``answer``, where given, is SciPy's right answer where its own call of ``c`` is wrong (documented in
+    docs/scipy.md, computed by another SciPy call): both rule sets must give it, host data its bits.
     ``reference(expected)``, where given, is the device path's oracle where SciPy is inexact
     (mpmath's values there, SciPy's elsewhere); host data must still give SciPy's own bits.
     ``on_error(exc)``, where given, is the device path's oracle where SciPy raises ``exc`` for a
     finite true value (Boost's overflow policy: the device cannot raise per value, §3.5), None
     where SciPy's error stands; host data must still raise SciPy's error."""
-    expected, exc = scipy_result(c)
+    expected, exc = scipy_result(c) if answer is None else (answer, None)
     if ON_CPU:
         if exc is not None:
             _raises(lambda: ours(c), exc, f"{c.name} (host rules)")

@@ -168,15 +168,20 @@ def _torch_results(r):
     return _results(r, _tensor_leaf)
 
 
-def on_host(qualname, args, kwargs):
-    """SciPy's ``qualname`` on host data: zero-copy views in, torchnp arrays out."""
-    return _from_scipy(scipy_function(qualname)(*_host_views(args), **_host_views(kwargs)))
+def on_host(qualname, args, kwargs, host=None):
+    """SciPy's ``qualname`` on host data: zero-copy views in, torchnp arrays out; called by
+    ``host(function, *args, **kwargs)`` where given."""
+    fn = scipy_function(qualname)
+    args, kwargs = _host_views(args), _host_views(kwargs)
+    return _from_scipy(fn(*args, **kwargs) if host is None else host(fn, *args, **kwargs))
 
 
-def mirror(module, name=None, signature_differs=None):
+def mirror(module, name=None, signature_differs=None, host=None):
     """Declare ``impl``, the torch implementation of ``scipy.<module>.<name>`` (default: the
     function's own name), written with SciPy's signature (``signature_differs``: why not, where
-    SciPy's is generic). Returns the public function."""
+    SciPy's is generic). ``host(function, *args, **kwargs)``, where given, calls SciPy's function
+    on host data where its own call would be wrong (docs/scipy.md says where). Returns the public
+    function."""
 
     def declare(impl):
         qualname = f"{module}.{name or impl.__name__}"
@@ -186,7 +191,7 @@ def mirror(module, name=None, signature_differs=None):
         @functools.wraps(impl)
         def public(*args, **kwargs):
             if placement(args, kwargs) is None:
-                return on_host(qualname, args, kwargs)
+                return on_host(qualname, args, kwargs, host)
             try:
                 return _torch_results(impl(*args, **kwargs))
             except NoLoop as e:

@@ -7,15 +7,17 @@ output's dtype between passes, and the n-D minimum, maximum and rank filters wor
 input's dtype, the border value cast to it.
 """
 
+import inspect
 import itertools
 import numbers
+import operator
 
 import numpy as _np
 import torch
 
 from .._dispatch import mirror
-from ._support import (F64, Output, Param, as_f64, pparam, cast, check_axes, extend, filter_mode, input_tensor,
-                       normalize_axis, normalize_sequence, param, window_offsets)
+from ._support import (F64, FILTER_MODES, Output, Param, as_f64, pparam, cast, check_axes, extend, filter_mode,
+                       input_tensor, normalize_axis, normalize_sequence, param, window_offsets)
 
 __all__ = ["correlate1d", "convolve1d", "correlate", "convolve", "gaussian_filter1d", "gaussian_filter",
            "uniform_filter1d", "uniform_filter", "minimum_filter1d", "maximum_filter1d", "minimum_filter",
@@ -592,12 +594,10 @@ def _rank_filter(input, rank, size, footprint, output, mode, cval, origin, opera
     m = filter_mode(mode)
     if t.numel() == 0:
         return out.finish(t)
-    if t.ndim == 1 and fp_host is not None and (t.shape[0] - ((fp_host.size - 1) // 2 - origins[0]) >= 0
-                                                or t.shape[0] == 1):
-        # SciPy's 1-D rank filter: a window of footprint.size values, cval in the data's type
+    if t.ndim == 1 and fp_host is not None and fp_host.all() and (
+            t.shape[0] - ((fp_host.size - 1) // 2 - origins[0]) >= 0 or t.shape[0] == 1):
+        # SciPy's 1-D rank filter: cval in the data's type (int64 for integers)
         wd = torch.int64 if not t.dtype.is_floating_point else t.dtype
-        fp_host = _np.ones(fp_host.size, dtype=bool)
-        fp = torch.ones(fp_host.size, dtype=torch.bool, device=dev)
         cv = typed_cval(cval, wd, dev)
         work = t.to(wd)
     else:
@@ -623,22 +623,67 @@ def _rank_nd(t, fp, fp_host, rank, mode, cv, origins):
     return torch.gather(srt, -1, r).squeeze(-1).to(dt)
 
 
-@mirror("ndimage")
+def _reads_past(mode, n, k, origin):
+    """Whether SciPy's 1-D rank filter (scipy/ndimage/src/_rank_filter_1d.cpp) reads past an input of
+    ``n`` values for a window of ``k`` at ``origin``: it takes the window's values beyond the ends from
+    the input itself, by the mode, which has too few of them where the window is longer than the input."""
+    lim = (k - 1) // 2 - origin
+    if n < lim:  # SciPy's n-D filter runs, or its case of a single value
+        return False
+    mode = filter_mode(mode)
+    if mode == "reflect":
+        return k - lim - 1 >= n
+    if mode == "mirror":
+        return k - lim >= n or lim >= n
+    if mode == "wrap":
+        return n - lim - (2 if k % 2 == 0 else 0) - 2 * origin < 0
+    return False
+
+
+def _rank_filter_on_host(scipy_filter, *args, **kwargs):
+    """SciPy's rank filter on host data. Where SciPy's filter of a 1-D input would be wrong (a window
+    that reads past the input, :func:`_reads_past`, or a footprint with zeros, which it ignores), SciPy's
+    n-D filter of the 1 x n view: the values its 1-D filter gives where it is right."""
+    try:
+        bound = inspect.signature(scipy_filter).bind(*args, **kwargs)
+        bound.apply_defaults()
+        a = bound.arguments
+        x, mode, output = _np.asarray(a["input"]), a["mode"], a["output"]
+        if x.ndim != 1 or check_axes(a["axes"], 1) not in ((0,), (-1,)) or mode not in FILTER_MODES:
+            raise ValueError
+        fp = (_np.ones(normalize_sequence(a["size"], 1), dtype=bool) if a["footprint"] is None
+              else _np.asarray(a["footprint"], dtype=bool))
+        (origin,) = [operator.index(o) for o in _np.ravel(a["origin"])]
+        if fp.ndim != 1 or not 0 <= fp.size // 2 + origin < fp.size or (isinstance(output, _np.ndarray)
+                                                                          and output.ndim != 1):
+            raise ValueError
+    except (TypeError, ValueError, RuntimeError):  # SciPy's own call: its answer or its error
+        return scipy_filter(*args, **kwargs)
+    if fp.all() and not _reads_past(mode, x.shape[0], fp.size, origin):
+        return scipy_filter(*args, **kwargs)
+    if a["footprint"] is None:
+        a["size"] = None
+    a.update(input=x[None], footprint=fp[None], origin=(0, origin), axes=None)
+    if isinstance(output, _np.ndarray):
+        a["output"] = output[None]
+    r = scipy_filter(**a)
+    return output if isinstance(output, _np.ndarray) else r[0]
+
+
+@mirror("ndimage", host=_rank_filter_on_host)
 def rank_filter(input, rank, size=None, footprint=None, output=None, mode="reflect", cval=0.0, origin=0, *,
                 axes=None):
-    import operator
-
     rank = operator.index(rank)
     return _rank_filter(input, rank, size, footprint, output, mode, cval, origin, "rank", axes)
 
 
-@mirror("ndimage")
+@mirror("ndimage", host=_rank_filter_on_host)
 def median_filter(input, size=None, footprint=None, output=None, mode="reflect", cval=0.0, origin=0, *,
                   axes=None):
     return _rank_filter(input, 0, size, footprint, output, mode, cval, origin, "median", axes)
 
 
-@mirror("ndimage")
+@mirror("ndimage", host=_rank_filter_on_host)
 def percentile_filter(input, percentile, size=None, footprint=None, output=None, mode="reflect", cval=0.0,
                       origin=0, *, axes=None):
     return _rank_filter(input, percentile, size, footprint, output, mode, cval, origin, "percentile", axes)

@@ -18,7 +18,7 @@ from ..._boundary import on_device, out_tensor, tensor
 F64 = torch.float64
 
 #: SciPy's boundary modes of the filters (``_extend_mode_to_code(mode, is_filter=True)``)
-_FILTER_MODES = {"nearest": "nearest", "wrap": "wrap", "grid-wrap": "wrap", "reflect": "reflect",
+FILTER_MODES = {"nearest": "nearest", "wrap": "wrap", "grid-wrap": "wrap", "reflect": "reflect",
                  "grid-mirror": "reflect", "mirror": "mirror", "constant": "constant",
                  "grid-constant": "constant"}
 
@@ -26,7 +26,7 @@ _FILTER_MODES = {"nearest": "nearest", "wrap": "wrap", "grid-wrap": "wrap", "ref
 def filter_mode(mode):
     """SciPy's filter mode name (its aliases folded), RuntimeError for others."""
     try:
-        return _FILTER_MODES[mode]
+        return FILTER_MODES[mode]
     except (KeyError, TypeError):
         raise RuntimeError("boundary mode not supported") from None
 
@@ -130,13 +130,33 @@ class Output:
         return self.array
 
 
+#: the integer outputs SciPy's x86-64 build converts through a 32-bit cvttsd2si (the others: 64 bits)
+_VIA_INT32 = (torch.int8, torch.uint8, torch.int16, torch.uint16, torch.int32)
+
+
+def _cvtt(t, bits):
+    """x86's truncating conversion of the whole numbers ``t`` to a ``bits``-bit integer, as int64:
+    values outside its range and NaN give its smallest value (the "integer indefinite")."""
+    lo = -(2.0 ** (bits - 1))
+    return torch.where((t >= lo) & (t < -lo), t, lo).to(torch.int64)
+
+
 def cast(r, dtype):
     if r.dtype == dtype:
         return r
     if dtype == torch.bool:
         return r.trunc() != 0 if not r.is_complex() else r != 0
     if not dtype.is_floating_point and not dtype.is_complex and r.is_floating_point():
-        return r.trunc().to(torch.int64).to(dtype) if dtype != torch.uint64 else r.to(dtype)
+        # C's (type)double is undefined out of range: SciPy's bits are what gcc emits on x86-64, whose
+        # narrower types keep the low bits of a 32- or 64-bit conversion (so the same on every device)
+        t = r.to(F64).trunc()
+        if dtype in _VIA_INT32:
+            return _cvtt(t, 32).to(dtype)
+        if dtype != torch.uint64:
+            return _cvtt(t, 64).to(dtype)
+        big = t >= 2.0 ** 63  # uint64: from 2**63 up, the conversion of t - 2**63 with the top bit set
+        bits = _cvtt(torch.where(big, t - 2.0 ** 63, t), 64)
+        return torch.where(big, bits ^ torch.iinfo(torch.int64).min, bits).view(torch.uint64)
     return r.to(dtype)
 
 
