@@ -3,6 +3,7 @@ implementation under the accelerator rules (tests/scipy_support.py). The torch f
 SciPy's C code's order of operations, so integer outputs (truncated as C casts) match exactly."""
 
 import contextlib
+import warnings
 
 import numpy
 import pytest
@@ -190,7 +191,9 @@ def _rank_answer_in_2d(c):
     kw = dict(c.kwargs)
     footprint = kw.pop("footprint", None)
     constant = kw.get("mode", "reflect") in ("constant", "grid-constant")
-    if x.ndim != 1 or (constant and (footprint is None or numpy.all(footprint))):
+    output = numpy.dtype(kw.get("output", x.dtype))
+    own_output = output == x.dtype or x.dtype not in (numpy.float32, numpy.float64, numpy.int64)
+    if x.ndim != 1 or (constant and own_output and (footprint is None or numpy.all(footprint))):
         return None
     if footprint is None:
         kw["size"] = (1, kw["size"])
@@ -209,6 +212,15 @@ def test_rank_filters_where_scipys_1d_filter_reads_past_the_input(mode):
                 for c in (call("ndimage.median_filter", x, size=size, origin=origin, mode=mode),
                           call("ndimage.rank_filter", x.astype("int16"), 1, size=size, origin=origin, mode=mode)):
                     check_scipy(c, answer=_rank_answer_in_2d(c))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int64"])
+def test_rank_filters_of_1d_input_to_another_output_dtype(dtype):  # SciPy's 1-D filter writes its input's
+    x = (numpy.array([4.5, -1.5, 9.25, 2.0, -7.5, 3.0]) * 3).astype(dtype)  # type into any output dtype
+    for output in ("float64", "float32", "int64", "int32", "int16", "uint8"):
+        for mode in ("constant", "reflect"):
+            c = call("ndimage.median_filter", x, size=3, output=output, mode=mode, cval=1.5)
+            check_scipy(c, answer=_rank_answer_in_2d(c))
 
 
 def test_rank_filter_on_host_keeps_scipys_arguments():  # output=, axes=, sequences, for the 1 x n view
@@ -286,8 +298,20 @@ def test_integer_output_of_values_out_of_range(output):  # C's conversion as Sci
     x = numpy.array([1e10, -1e10, 3e9, -3e9, 7e4, -7e4, numpy.nan, numpy.inf, -numpy.inf, 1e20, -1e20, 2.5e9,
                      -2.5e9, 1.9e19, 9.3e18, -5.5, 2.0 ** 31, -(2.0 ** 31), 2.0 ** 63, -(2.0 ** 63), 1e10 + 123,
                      -3e9 - 45, 2.0 ** 40 + 5, -(2.0 ** 33) - 300])
-    with numpy.errstate(invalid="ignore"):
-        check_scipy(call("ndimage.correlate1d", x, [1.0], output=output, mode="constant"))
+    image = x.reshape(4, 6)
+    calls = [call("ndimage.correlate1d", x, [1.0], output=output, mode="constant"),
+             call("ndimage.laplace", image, output=output), call("ndimage.gaussian_laplace", image, 0.7, output=output),
+             call("ndimage.gaussian_gradient_magnitude", image, 0.8, output=output),
+             # SciPy's interpolation: rounded, clipped to the type (int64: 2**63 up is 2**63 - 1)
+             *[call("ndimage.shift", x, 0.0, output=output, order=order) for order in (0, 1, 3)],
+             # SciPy's early exits, nothing to filter (output[...] = input): NumPy's cast
+             call("ndimage.zoom", x, 1.0, output=output), call("ndimage.uniform_filter", x, 1, output=output),
+             call("ndimage.spline_filter1d", x, 1, output=output), call("ndimage.gaussian_filter", x, 0, output=output),
+             call("ndimage.laplace", x, output=output, axes=())]
+    for c in calls:
+        with numpy.errstate(invalid="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            check_scipy(c)
     check_scipy(call("ndimage.gaussian_filter", numpy.ones((1, 1, 1), "int16"), [1e-5, 0, 0], order=[2, 0, 0]))
 
 

@@ -295,6 +295,15 @@ def _float_to_int_as_x86(t, dtype):
     return _truncated(t, 32).to(dtype)
 
 
+def c_float_to_int(t, dtype):
+    """C's ``(type)value`` of floats ``t``, as gcc compiles it for x86-64 (SciPy's C loops; C leaves
+    values out of range undefined): NumPy's x86 cast (:func:`_float_to_int_as_x86`) but for uint32,
+    the low bits of the 64-bit conversion; the same values on every device."""
+    if dtype is torch.uint32:
+        return _truncated(t, 64).to(dtype)
+    return _float_to_int_as_x86(t, dtype)
+
+
 def _float64_to_float16(t):
     """float64 -> float16 rounded once, as NumPy (torch goes through float32, rounding twice:
     1 + 2**-11 + 2**-40 became 1.0). The float64 is first rounded *to odd* at float32's precision

@@ -15,8 +15,9 @@ import operator
 import numpy as _np
 import torch
 
+from ... import _dtypes
 from .._dispatch import mirror
-from ._support import (F64, FILTER_MODES, Output, Param, as_f64, pparam, cast, check_axes, extend, filter_mode,
+from ._support import (F64, FILTER_MODES, Output, Param, as_f64, assign, pparam, cast, check_axes, extend, filter_mode,
                        input_tensor, normalize_axis, normalize_sequence, param, window_offsets)
 
 __all__ = ["correlate1d", "convolve1d", "correlate", "convolve", "gaussian_filter1d", "gaussian_filter",
@@ -288,12 +289,12 @@ def gaussian_filter1d(input, sigma, axis=-1, order=0, output=None, mode="reflect
 
 def _separable(t, out, passes, one):
     """Run ``one(cur, *p)`` for each pass, casting to the output dtype between passes (SciPy
-    writes each pass into ``output``); no pass: the input cast to the output dtype."""
+    writes each pass into ``output``); no pass: the input assigned to the output (NumPy's cast)."""
     cur = t
     for p in passes:
         cur = out.cast(one(cur, *p))
     if not passes:
-        cur = out.cast(cur)
+        cur = assign(cur, out.dtype)
     return out.finish(cur)
 
 
@@ -640,10 +641,16 @@ def _reads_past(mode, n, k, origin):
     return False
 
 
+#: the dtypes SciPy's 1-D rank filter works in, writing the output as that type whatever its dtype
+_RANK_1D_TYPES = (_np.dtype(_np.float32), _np.dtype(_np.float64), _np.dtype(_np.int64))
+
+
 def _rank_filter_on_host(scipy_filter, *args, **kwargs):
     """SciPy's rank filter on host data. Where SciPy's filter of a 1-D input would be wrong (a window
-    that reads past the input, :func:`_reads_past`, or a footprint with zeros, which it ignores), SciPy's
-    n-D filter of the 1 x n view: the values its 1-D filter gives where it is right."""
+    that reads past the input, :func:`_reads_past`; a footprint with zeros, which it ignores; an output
+    of another dtype than a float32, float64 or int64 input, which it writes as the input's type, past
+    the end of a narrower one), SciPy's n-D filter of the 1 x n view: the values its 1-D filter gives
+    where it is right."""
     try:
         bound = inspect.signature(scipy_filter).bind(*args, **kwargs)
         bound.apply_defaults()
@@ -654,12 +661,14 @@ def _rank_filter_on_host(scipy_filter, *args, **kwargs):
         fp = (_np.ones(normalize_sequence(a["size"], 1), dtype=bool) if a["footprint"] is None
               else _np.asarray(a["footprint"], dtype=bool))
         (origin,) = [operator.index(o) for o in _np.ravel(a["origin"])]
+        own_output = output is None or x.dtype not in _RANK_1D_TYPES or _np.dtype(getattr(output, "dtype", output)) \
+            == x.dtype
         if fp.ndim != 1 or not 0 <= fp.size // 2 + origin < fp.size or (isinstance(output, _np.ndarray)
                                                                           and output.ndim != 1):
             raise ValueError
     except (TypeError, ValueError, RuntimeError):  # SciPy's own call: its answer or its error
         return scipy_filter(*args, **kwargs)
-    if fp.all() and not _reads_past(mode, x.shape[0], fp.size, origin):
+    if fp.all() and own_output and not _reads_past(mode, x.shape[0], fp.size, origin):
         return scipy_filter(*args, **kwargs)
     if a["footprint"] is None:
         a["size"] = None
@@ -719,17 +728,22 @@ def _generic_laplace(t, derivative2, output, mode, cval, axes):
     out = Output(output, t)
     axes = check_axes(axes, t.ndim)
     if not axes:
-        return out.finish(out.cast(t))
+        return out.finish(assign(t, out.dtype))
     modes = normalize_sequence(mode, len(axes))
-    acc = out.cast(derivative2(t, axes[0], out.dtype, modes[0], cval))
+    work = _wrapping(out.dtype)
+    acc = out.cast(derivative2(t, axes[0], out.dtype, modes[0], cval)).to(work)
     for ii in range(1, len(axes)):
-        acc = acc + out.cast(derivative2(t, axes[ii], out.dtype, modes[ii], cval))
-    return out.finish(acc)
+        acc = acc + out.cast(derivative2(t, axes[ii], out.dtype, modes[ii], cval)).to(work)
+    return out.finish(acc.to(out.dtype))
+
+
+def _wrapping(dtype):
+    """The dtype for NumPy's wrapping sums and products in ``dtype``: int64 for uint16/32/64, whose
+    low bits are those sums' (torch has no such kernels on the CPU), else ``dtype`` itself."""
+    return torch.int64 if dtype in _dtypes.PARTIAL else dtype
 
 
 def _np_dtype(dtype):
-    from ... import _dtypes
-
     return _dtypes.TO_NUMPY[dtype]
 
 
@@ -769,7 +783,7 @@ def gaussian_gradient_magnitude(input, sigma, output=None, mode="reflect", cval=
     out = Output(output, t)
     axes = check_axes(axes, t.ndim)
     if not axes:
-        return out.finish(out.cast(t))
+        return out.finish(assign(t, out.dtype))
     modes = normalize_sequence(mode, len(axes))
 
     def derivative(axis, m):
@@ -777,11 +791,13 @@ def gaussian_gradient_magnitude(input, sigma, output=None, mode="reflect", cval=
         order[axis] = 1
         return gaussian_filter.__wrapped__(t, sigma, order, _np_dtype(out.dtype), m, cval, **kwargs)
 
-    acc = derivative(axes[0], modes[0])
+    work = _wrapping(out.dtype)
+    acc = derivative(axes[0], modes[0]).to(work)
     acc = acc * acc
     for ii in range(1, len(axes)):
-        d = derivative(axes[ii], modes[ii])
+        d = derivative(axes[ii], modes[ii]).to(work)
         acc = acc + d * d
+    acc = acc.to(out.dtype)
     if acc.dtype.is_floating_point or acc.dtype.is_complex:
         r = torch.sqrt(acc)
     else:

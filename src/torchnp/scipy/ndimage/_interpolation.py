@@ -19,10 +19,11 @@ import numpy as _np
 import torch
 
 from ... import _dtypes
+from ..._tensors import c_float_to_int
 from ..._array import ndarray
 from .._dispatch import mirror, scipy_function
 from . import _filters
-from ._support import F64, Output, as_f64, input_tensor, normalize_axis, normalize_sequence, param, tensor
+from ._support import F64, Output, as_f64, assign, input_tensor, normalize_axis, normalize_sequence, param, tensor
 
 __all__ = ["spline_filter1d", "spline_filter", "map_coordinates", "affine_transform", "shift", "zoom", "rotate"]
 
@@ -189,7 +190,7 @@ def spline_filter1d(input, order=3, axis=-1, output=_np.float64, mode="mirror"):
     t = input_tensor(input)
     out = Output(output, t, complex_output=t.is_complex())
     if order in (0, 1):
-        return out.finish(t.to(out.dtype) if t.is_complex() else as_f64(t))
+        return out.finish(assign(t, out.dtype))
     m = _mode(mode)
     axis = normalize_axis(axis, t.ndim)
     return out.finish(_parts(t, lambda x: _spline_filter1d_raw(x, order, axis, m)))
@@ -203,7 +204,7 @@ def spline_filter(input, order=3, output=_np.float64, mode="mirror"):
     out = Output(output, t, complex_output=t.is_complex())
     m = _mode(mode)
     if t.ndim == 0:
-        return out.finish(t.to(out.dtype) if t.is_complex() else as_f64(t))
+        return out.finish(assign(t, out.dtype))
 
     real = out.dtype.to_real() if out.is_complex else out.dtype
 
@@ -367,7 +368,10 @@ def interp_cast(r, dtype):
         r = torch.where(r > 0, r + 0.5, 0.0)
     else:
         r = torch.where(r > 0, r + 0.5, r - 0.5)
-    return r.clamp(info.min, info.max).trunc().to(dtype)
+    clamped = c_float_to_int(r.clamp(info.min, info.max), dtype)  # int64's maximum as a double is 2**63
+    if dtype is torch.int64:  # above it SciPy's build stores the maximum itself (2**63 itself converts)
+        return torch.where(r > 2.0 ** 63, info.max, clamped)
+    return clamped
 
 
 class _InterpOutput(Output):
@@ -501,9 +505,7 @@ def zoom(input, zoom, output=None, order=3, mode="constant", cval=0.0, prefilter
     output_shape = tuple(int(round(ii * jj)) for ii, jj in zip(t.shape, zooms))
     out = _InterpOutput(output, t, shape=output_shape, complex_output=t.is_complex())
     if all(z == 1 for z in zooms) and prefilter:  # SciPy's early exit: output[...] = input
-        from ._support import cast
-
-        return Output.finish(out, cast(t, out.dtype) if not t.is_complex() else t.to(out.dtype))
+        return Output.finish(out, assign(t, out.dtype))
     if grid_mode and mode in ("constant", "wrap"):
         warnings.warn(f"It is recommended to use mode = {'grid-constant' if mode == 'constant' else 'grid-wrap'} "
                       f"instead of {mode} when grid_mode is True.", stacklevel=3)

@@ -12,6 +12,7 @@ import numpy as _np
 import torch
 
 from ... import _dtypes
+from ..._tensors import c_float_to_int, cast_tensor
 from ..._array import ndarray
 from ..._boundary import on_device, out_tensor, tensor
 
@@ -130,34 +131,20 @@ class Output:
         return self.array
 
 
-#: the integer outputs SciPy's x86-64 build converts through a 32-bit cvttsd2si (the others: 64 bits)
-_VIA_INT32 = (torch.int8, torch.uint8, torch.int16, torch.uint16, torch.int32)
-
-
-def _cvtt(t, bits):
-    """x86's truncating conversion of the whole numbers ``t`` to a ``bits``-bit integer, as int64:
-    values outside its range and NaN give its smallest value (the "integer indefinite")."""
-    lo = -(2.0 ** (bits - 1))
-    return torch.where((t >= lo) & (t < -lo), t, lo).to(torch.int64)
-
-
 def cast(r, dtype):
     if r.dtype == dtype:
         return r
     if dtype == torch.bool:
         return r.trunc() != 0 if not r.is_complex() else r != 0
     if not dtype.is_floating_point and not dtype.is_complex and r.is_floating_point():
-        # C's (type)double is undefined out of range: SciPy's bits are what gcc emits on x86-64, whose
-        # narrower types keep the low bits of a 32- or 64-bit conversion (so the same on every device)
-        t = r.to(F64).trunc()
-        if dtype in _VIA_INT32:
-            return _cvtt(t, 32).to(dtype)
-        if dtype != torch.uint64:
-            return _cvtt(t, 64).to(dtype)
-        big = t >= 2.0 ** 63  # uint64: from 2**63 up, the conversion of t - 2**63 with the top bit set
-        bits = _cvtt(torch.where(big, t - 2.0 ** 63, t), 64)
-        return torch.where(big, bits ^ torch.iinfo(torch.int64).min, bits).view(torch.uint64)
+        return c_float_to_int(r, dtype)  # out of range too: SciPy's x86-64 build's values
     return r.to(dtype)
+
+
+def assign(t, dtype):
+    """``t`` cast to ``dtype`` as SciPy's ``output[...] = input`` (its early exits: nothing to filter),
+    NumPy's unsafe cast."""
+    return cast_tensor(t, dtype, copy=False)
 
 
 def as_f64(t):
