@@ -8,7 +8,7 @@ import math
 import numpy
 import pytest
 import scipy.integrate
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 import torchnp as np
 from torchnp.scipy import integrate
@@ -280,6 +280,9 @@ def _events(terminal, direction):
 @given(method=st.sampled_from(["RK45", "RK23", "DOP853"]), rows=st.integers(1, 4),
        terminal=st.sampled_from([False, True, 2]), direction=st.sampled_from([-1.0, 0.0, 1.0]),
        backwards=st.booleans(), seed=st.integers(0, 99), rules=st.sampled_from(["host", "accelerator"]))
+@example(method="DOP853", rows=4, terminal=False, direction=-1.0, backwards=False, seed=0, rules="host")
+@example(method="DOP853", rows=4, terminal=True, direction=1.0, backwards=False, seed=0, rules="accelerator")
+@example(method="DOP853", rows=4, terminal=2, direction=0.0, backwards=False, seed=0, rules="host")
 def test_batch_events_per_row_agree_with_scipys_solve_ivp(method, rows, terminal, direction, backwards, seed, rules):
     # each row's event times and states, its terminal stop and its values up to it, against SciPy's
     # solve_ivp of that row (tight tolerances: the common step is never longer than the row's own)
@@ -292,9 +295,17 @@ def test_batch_events_per_row_agree_with_scipys_solve_ivp(method, rows, terminal
               events=_events(terminal, direction), **tol)
     refs = [scipy.integrate.solve_ivp(oscillator_in(numpy), span, y0[b], method=method, t_eval=te, args=args,
                                       events=_events(terminal, direction), **tol) for b in range(rows)]
-    assert got.status == (1 if all(r.status == 1 for r in refs) else 0) and got.success
     assert len(got.t_events) == len(got.y_events) == 2 and all(len(e) == rows for e in got.t_events)
+    # the steps (t_eval takes no part in them): the batch's common ones, and SciPy's of each row
+    steps = run(oscillator_in(np), span, on_device(y0), method=method, args=args, events=_events(terminal, direction),
+                **tol).t.to_numpy()
+    apart = {b for b, ref in enumerate(refs) if _double_crossings_apart(got, ref, b, (steps, scipy.integrate.solve_ivp(
+        oscillator_in(numpy), span, y0[b], method=method, args=args, events=_events(terminal, direction), **tol).t),
+        backwards)}
+    assert got.success and got.status == (1 if all(r.status == 1 for r in refs) else 0) or (apart and terminal)
     for b, ref in enumerate(refs):
+        if b in apart:  # events apart as documented: a terminal one stops its row elsewhere
+            continue
         for i in range(2):
             t_got, y_got = got.t_events[i][b], got.y_events[i][b]
             assert isinstance(t_got, np.ndarray) and t_got.shape == ref.t_events[i].shape
@@ -307,8 +318,34 @@ def test_batch_events_per_row_agree_with_scipys_solve_ivp(method, rows, terminal
             held = ref.y_events[0][-1]
             numpy.testing.assert_allclose(got.y.to_numpy()[b, :, k:], held[:, None] + 0 * got.y.to_numpy()[b, :, k:],
                                           rtol=0, atol=1e-7)
-    if got.status == 1:  # every row stopped: the output grid ends at the last stop, as SciPy's of that row
+    if got.status == 1 and not apart:  # every row stopped: the output grid ends at the last stop, as SciPy's
         assert got.t.to_numpy().size == max(r.t.size for r in refs)
+
+
+def _double_crossings_apart(got, ref, b, grids, backwards):
+    """Whether row ``b``'s events differ from SciPy's ``ref`` of it. Each finds a crossing where the
+    event's sign differs at a step's ends, and the batch's steps are not SciPy's, so two crossings of one
+    event within one step of one are missed by it alone (docs/scipy.md: seed 0 of 4 rows, DOP853, where
+    velocity - 0.5 crosses at 2.4703 and 2.5876 within one common step): the first event one finds and
+    the other not (in the direction of integration; after it a terminal event's row goes its own way)
+    must be the first of two such crossings, within one step of ``grids`` (the batch's steps for SciPy's
+    events, SciPy's steps for the batch's)."""
+    first = None
+    for i in range(2):
+        mine, theirs = got.t_events[i][b].to_numpy(), ref.t_events[i]
+        for side, (times, others) in enumerate(((theirs, mine), (mine, theirs))):
+            alone = [k for k, t in enumerate(times) if numpy.abs(others - t).min(initial=numpy.inf) > 1e-7]
+            if alone and (first is None or (times[alone[0]] > first[0]) == backwards):
+                first = (times[alone[0]], times, alone, grids[side], i)
+    if first is None:
+        return False
+    t0, times, alone, grid, i = first
+    assert len(alone) > 1 and alone[1] == alone[0] + 1, (i, t0, times)  # its partner: the next crossing
+    lo, hi = sorted((t0, times[alone[1]]))
+    grid = numpy.sort(grid)
+    j = numpy.searchsorted(grid, lo)
+    assert 0 < j < grid.size and grid[j - 1] <= lo and hi <= grid[j], (i, lo, hi)
+    return True
 
 
 def test_batch_events_dense_output_and_bad_event_values():

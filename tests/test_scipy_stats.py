@@ -119,7 +119,41 @@ def test_incomplete_beta_distributions(name, method, data):
         check_scipy(call(f"stats.{name}.{method}", x, *shapes, **kwargs), rtol=rtol,
                     atol=_log_near_one_atol(name, method, x, shapes, kwargs),
                     on_error=_mpmath_where_boost_overflows(name, method, x, shapes, kwargs),
-                    reference=_mpmath_at_subnormal_arguments(name, method, x, shapes, kwargs))
+                    reference=_mpmath_at_subnormal_arguments(name, method, x, shapes, kwargs)
+                    or _mpmath_at_tiny_binomial_tails(name, method, x, shapes, kwargs))
+
+
+def _mpmath_at_tiny_binomial_tails(name, method, x, shapes, kwargs):
+    """The device path's oracle for binom.logsf/logcdf where SciPy's tail (sf, cdf) is below 1e-290:
+    SciPy takes the log of Boost's tail, off there or 0 below the subnormal range (binom.logsf(176, 180,
+    1/64) SciPy -722.39917, mpmath -722.398917; binom.logsf(179, 181, 1/64) SciPy -inf for -743.416,
+    seed 622687594), the device computes the tail's log directly (docs/scipy.md). mpmath's sum of the
+    tail's terms there, SciPy's values elsewhere; None where no such tail is drawn."""
+    if name != "binom" or method not in ("logsf", "logcdf"):
+        return None
+    loc = kwargs.get("loc", 0.0)
+    with numpy.errstate(all="ignore"):
+        tail = getattr(scipy.stats.binom, method[3:])(x, *shapes, loc=loc)
+    xs, n, p = numpy.broadcast_arrays(x, *shapes)
+
+    def exact_at(i):
+        k, m, q = numpy.floor(xs[i] - loc), int(n[i]), mpmath.mpf(float(p[i]))
+        terms = range(max(int(k) + 1, 0), m + 1) if method == "logsf" else range(0, min(int(k), m) + 1)
+        total = mpmath.fsum(mpmath.binomial(m, j) * q ** j * (1 - q) ** (m - j) for j in terms)
+        return float(mpmath.log(total)) if total > 0 else -numpy.inf
+
+    return exact_where(tail < 1e-290, exact_at)
+
+
+@pytest.mark.parametrize("method", ["logsf", "logcdf"])
+def test_binomial_log_tails_below_the_normal_range(method):  # seed 622687594: SciPy -inf for -743.416
+    x = numpy.array([179.0, 176.0, 170.0, 3.0, 0.0, 160.0, 5.0])
+    shapes = [numpy.array([181.0, 180.0, 180.0, 200.0, 180.0, 181.0, 10.0]),
+              numpy.array([1 / 64] * 3 + [0.98, 0.99, 1 / 64, 0.3])]
+    with numpy.errstate(all="ignore"):
+        check_scipy(call(f"stats.binom.{method}", x, *shapes), rtol=1e-10,
+                    atol=_log_near_one_atol("binom", method, x, shapes, {}),
+                    reference=_mpmath_at_tiny_binomial_tails("binom", method, x, shapes, {}))
 
 
 def _log_near_one_atol(name, method, x, shapes, kwargs):

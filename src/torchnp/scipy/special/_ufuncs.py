@@ -265,10 +265,10 @@ def _betacf(a, b, x, steps):
     return h
 
 
-def _betainc(a, b, x, steps=None, xc=None):
+def _betainc(a, b, x, steps=None, xc=None, log=False):
     """I_x(a, b), regularized: the continued fraction on the side of (a + 1)/(a + b + 2) where it
     converges fast, the symmetry I_x(a, b) = 1 - I_{1-x}(b, a) on the other (``xc``: 1 - x where
-    the caller has it exactly)."""
+    the caller has it exactly). ``log``: log I, the fraction's side in log space (no underflow)."""
     steps = steps or (100 if x.dtype == torch.float64 else 50)  # a, b up to ~1e4 (docs/scipy.md)
     swap = x > (a + 1) / (a + b + 2)
     aa, bb = torch.where(swap, b, a), torch.where(swap, a, b)
@@ -276,7 +276,8 @@ def _betainc(a, b, x, steps=None, xc=None):
     inner = (xx > 0) & (xx < 1)
     xs = torch.where(inner, xx, 0.5)
     lfront = aa * torch.log(xs) + bb * torch.log1p(-xs) - _betaln(aa, bb) - torch.log(aa)
-    cf = torch.exp(lfront) * _betacf(aa, bb, xs, steps)
+    frac = _betacf(aa, bb, xs, steps)
+    cf = torch.exp(lfront) * frac
     cf = torch.where(inner, cf, torch.where(xx <= 0, 0.0, 1.0).to(x.dtype))
     r = torch.where(swap, 1 - cf, cf)
     bad = (a < 0) | (b < 0) | ((a == 0) & (b == 0)) | (x < 0) | (x > 1)
@@ -284,7 +285,11 @@ def _betainc(a, b, x, steps=None, xc=None):
     r = torch.where((a == 0) & (x != 0), 1.0, torch.where((b == 0) & (x != 1), 0.0, r)).to(x.dtype)
     r = torch.where((a == math.inf) & torch.isfinite(b), torch.where(x < 1, 0.0, 1.0).to(x.dtype), r)
     r = torch.where((b == math.inf) & torch.isfinite(a), torch.where(x > 0, 1.0, 0.0).to(x.dtype), r)
-    return torch.where(bad | ((a == math.inf) & (b == math.inf)) | x.isnan() | a.isnan() | b.isnan(), torch.nan, r)
+    r = torch.where(bad | ((a == math.inf) & (b == math.inf)) | x.isnan() | a.isnan() | b.isnan(), torch.nan, r)
+    if not log:
+        return r
+    plain = inner & ~swap & (a > 0) & (b > 0) & (a < math.inf) & (b < math.inf) & (frac > 0)
+    return torch.where(plain, lfront + torch.log(torch.where(plain, frac, 1.0)), torch.log(r)).to(x.dtype)
 
 
 _declare({

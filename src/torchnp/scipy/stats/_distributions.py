@@ -29,6 +29,7 @@ __all__ = ["norm", "t", "chi2", "expon", "uniform", "gamma", "beta", "lognorm", 
 _F64 = torch.float64
 _LN_SQRT_2PI = 0.5 * math.log(2 * math.pi)
 _INF = math.inf
+_LN2 = math.log(2.0)
 _MAX = float(torch.finfo(torch.float64).max)
 
 
@@ -378,6 +379,16 @@ class _Binom(_Standard):
         k = torch.floor(k)
         r = _betainc(k + 1, torch.clamp(n - k, min=1e-300), p)
         return torch.where(k >= n, 0.0, r).to(_F64)
+
+    def logcdf(self, k, n, p):  # a tail below the normal range in log space (exp(-743) is 4 subnormal steps)
+        k = torch.floor(k)
+        low = torch.where(k >= n, 0.0, _betainc(torch.clamp(n - k, min=1e-300), k + 1, 1 - p, log=True)).to(_F64)
+        return torch.where(low > -_LN2, _log1p(-self.sf(k, n, p)), low)
+
+    def logsf(self, k, n, p):
+        k = torch.floor(k)
+        low = torch.where(k >= n, -_INF, _betainc(k + 1, torch.clamp(n - k, min=1e-300), p, log=True)).to(_F64)
+        return torch.where(low > -_LN2, _log1p(-self.cdf(k, n, p)), low)
 
     def tail(self, k, up, n, p):
         k = torch.floor(k)
