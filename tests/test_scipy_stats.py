@@ -256,7 +256,42 @@ def test_slow_quantiles(name, data):
     x, shapes, kwargs = _draw(data, name, "ppf")
     with numpy.errstate(all="ignore"):
         check_scipy(call(f"stats.{name}.ppf", x, *shapes, **kwargs), rtol=1e-9,
-                    reference=_mpmath_quantile(name, x, shapes, kwargs) if name in ("t", "beta") else None)
+                    reference=_mpmath_quantile(name, x, shapes, kwargs) if name in ("t", "beta")
+                    else _binom_quantile_by_mpmaths_cdf(x, shapes, kwargs))
+
+
+def test_binom_quantile_where_the_cdf_is_q():  # cdf(19) of binom(39, 1/2) is 1/2: SciPy 20 (thorough run)
+    q, shapes = numpy.array([0.5, 0.5, 0.25, 0.75]), [numpy.array([39.0, 41.0, 2.0, 2.0]), numpy.array([0.5] * 4)]
+    check_scipy(call("stats.binom.ppf", q, *shapes), reference=_binom_quantile_by_mpmaths_cdf(q, shapes, {}))
+
+
+def _binom_quantile_by_mpmaths_cdf(q, shapes, kwargs):
+    """binom.ppf's device oracle: the smallest k whose cdf(k) >= q, as SciPy's, q up to 1e-8 above
+    cdf(k) counting as cdf(k) (in the upper half: sf(k) <= 1 - q, with 1 - sf rounded to float64, as
+    SciPy's cdf; docs/scipy.md), by mpmath's cdf beside SciPy's k: SciPy's cdf rounds, so at a tie its
+    k can be one off (binom.ppf(0.5, 39, 0.5): cdf(19) is 1/2 exactly, SciPy's bdtr a rounding below,
+    SciPy 20 for 19)."""
+    loc = kwargs.get("loc", 0.0)
+    qs, n, p = numpy.broadcast_arrays(q, *shapes)
+
+    def counts(i, k):  # whether k is at or above q's quantile by the device's rule, mpmath's tail
+        m, pp = int(n[i]), mpmath.mpf(float(p[i]))
+        upper = qs[i] > 0.5
+        terms = range(int(k) + 1, m + 1) if upper else range(0, int(k) + 1)
+        tail = float(mpmath.fsum(mpmath.binomial(m, j) * pp ** j * (1 - pp) ** (m - j) for j in terms))
+        if upper:
+            return (1.0 - tail) - 1.0 >= (qs[i] - 1.0) * (1 + 1e-8)
+        return tail >= qs[i] * (1 - 1e-8)
+
+    def reference(expected):
+        exact = numpy.array(expected, dtype=numpy.float64, copy=True)
+        for i in numpy.ndindex(exact.shape):
+            k = exact[i] - loc
+            if numpy.isfinite(k) and 0 < qs[i] < 1 and 0 <= k <= n[i]:
+                exact[i] += -1 if k >= 1 and counts(i, k - 1) else 0 if counts(i, k) else 1
+        return exact
+
+    return reference
 
 
 def _mpmath_t_cdf(z, df):
