@@ -191,7 +191,7 @@ def _rank_answer_in_2d(c):
     kw = dict(c.kwargs)
     footprint = kw.pop("footprint", None)
     constant = kw.get("mode", "reflect") in ("constant", "grid-constant")
-    output = numpy.dtype(kw.get("output", x.dtype))
+    output = numpy.dtype(kw.get("output", x.dtype))  # a dtype, a type or a name
     own_output = output == x.dtype or x.dtype not in (numpy.float32, numpy.float64, numpy.int64)
     if x.ndim != 1 or (constant and own_output and (footprint is None or numpy.all(footprint))):
         return None
@@ -217,7 +217,7 @@ def test_rank_filters_where_scipys_1d_filter_reads_past_the_input(mode):
 @pytest.mark.parametrize("dtype", ["float32", "float64", "int64"])
 def test_rank_filters_of_1d_input_to_another_output_dtype(dtype):  # SciPy's 1-D filter writes its input's
     x = (numpy.array([4.5, -1.5, 9.25, 2.0, -7.5, 3.0]) * 3).astype(dtype)  # type into any output dtype
-    for output in ("float64", "float32", "int64", "int32", "int16", "uint8"):
+    for output in ("float64", numpy.float32, numpy.dtype("int64"), "int32", "int16", numpy.uint8):
         for mode in ("constant", "reflect"):
             c = call("ndimage.median_filter", x, size=3, output=output, mode=mode, cval=1.5)
             check_scipy(c, answer=_rank_answer_in_2d(c))

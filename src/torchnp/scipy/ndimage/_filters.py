@@ -661,22 +661,22 @@ def _rank_filter_on_host(scipy_filter, *args, **kwargs):
         fp = (_np.ones(normalize_sequence(a["size"], 1), dtype=bool) if a["footprint"] is None
               else _np.asarray(a["footprint"], dtype=bool))
         (origin,) = [operator.index(o) for o in _np.ravel(a["origin"])]
-        own_output = output is None or x.dtype not in _RANK_1D_TYPES or _np.dtype(getattr(output, "dtype", output)) \
-            == x.dtype
-        if fp.ndim != 1 or not 0 <= fp.size // 2 + origin < fp.size or (isinstance(output, _np.ndarray)
-                                                                          and output.ndim != 1):
+        array_output = isinstance(output, _np.ndarray)
+        out_dtype = output.dtype if array_output else x.dtype if output is None else _np.dtype(output)
+        if fp.ndim != 1 or not 0 <= fp.size // 2 + origin < fp.size or (array_output and output.ndim != 1):
             raise ValueError
     except (TypeError, ValueError, RuntimeError):  # SciPy's own call: its answer or its error
         return scipy_filter(*args, **kwargs)
+    own_output = out_dtype == x.dtype or x.dtype not in _RANK_1D_TYPES
     if fp.all() and own_output and not _reads_past(mode, x.shape[0], fp.size, origin):
         return scipy_filter(*args, **kwargs)
     if a["footprint"] is None:
         a["size"] = None
     a.update(input=x[None], footprint=fp[None], origin=(0, origin), axes=None)
-    if isinstance(output, _np.ndarray):
+    if array_output:
         a["output"] = output[None]
     r = scipy_filter(**a)
-    return output if isinstance(output, _np.ndarray) else r[0]
+    return output if array_output else r[0]
 
 
 @mirror("ndimage", host=_rank_filter_on_host)
