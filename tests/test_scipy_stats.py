@@ -619,12 +619,28 @@ def test_correlations(name, n, data):
         # constant or exactly collinear input: SciPy's nan or its p-value of r = 1 (1e-20 apart), a
         # rounding of r away from ours
         return
-    # p-values by the incomplete beta's continued fraction: 1e-10 relative (plus 1e-14 absolute); near |r| = 1
-    # the p-value's condition is ~1/(1 - r^2) (t = r sqrt(df / (1 - r^2))): r's few roundings, a few eps of it
-    # (x = [25, 0, 1], y = x + [1, 0, 0]: 1 - r^2 = 1.9e-6, SciPy and ours 6e-11 and 5e-11 from mpmath)
+    check_scipy(call(f"stats.{name}", x, y, alternative=alternative), **_correlation_tolerance(name, x, y))
+
+
+def test_linregress_intercept_of_cancelling_terms():  # exact 0: SciPy -1.8e-14, the device -3.6e-15
+    x = numpy.array([5.0, 0.0] + [5.0] * 15)
+    y = 2 * x + numpy.array([1.0] + [0.0] * 16)
+    check_scipy(call("stats.linregress", x, y), **_correlation_tolerance("linregress", x, y))
+
+
+def _correlation_tolerance(name, x, y):
+    """check_scipy's rtol and atol: p-values by the incomplete beta's continued fraction, 1e-10 relative
+    (plus 1e-14 absolute); near |r| = 1 the p-value's condition is ~1/(1 - r^2) (t = r sqrt(df / (1 - r^2))):
+    r's few roundings, a few eps of it (x = [25, 0, 1], y = x + [1, 0, 0]: 1 - r^2 = 1.9e-6, SciPy and ours
+    6e-11 and 5e-11 from mpmath). linregress's intercept, mean(y) - slope * mean(x), carries the ulps of its
+    two terms (an exact 0 was SciPy's -1.8e-14 and the device's -3.6e-15: thorough seed 1990274055)."""
     r = numpy.corrcoef(x, y)[0, 1]
-    rtol = 1e-10 + 4 * numpy.finfo(numpy.float64).eps / (1 - r * r)
-    check_scipy(call(f"stats.{name}", x, y, alternative=alternative), rtol=rtol, atol=1e-14)
+    eps = numpy.finfo(numpy.float64).eps
+    atol = 1e-14
+    if name == "linregress":
+        slope = numpy.cov(x, y, bias=True)[0, 1] / numpy.var(x)
+        atol = (atol, atol + 8 * eps * (abs(numpy.mean(y)) + abs(slope * numpy.mean(x))), atol, atol, atol)
+    return dict(rtol=1e-10 + 4 * eps / (1 - r * r), atol=atol)
 
 
 def test_pearsonr_of_two_points_is_scipys():  # r = +-1, p = 1 (n = 2 is SciPy's smallest)
