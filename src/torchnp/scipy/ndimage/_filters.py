@@ -7,6 +7,7 @@ output's dtype between passes, and the n-D minimum, maximum and rank filters wor
 input's dtype, the border value cast to it.
 """
 
+import functools
 import inspect
 import itertools
 import numbers
@@ -645,6 +646,9 @@ def _reads_past(mode, n, k, origin):
 _RANK_1D_TYPES = (_np.dtype(_np.float32), _np.dtype(_np.float64), _np.dtype(_np.int64))
 
 
+_signature = functools.cache(inspect.signature)  # SciPy's three functions, resolved once
+
+
 def _rank_filter_on_host(scipy_filter, *args, **kwargs):
     """SciPy's rank filter on host data. Where SciPy's filter of a 1-D input would be wrong (a window
     that reads past the input, :func:`_reads_past`; a footprint with zeros, which it ignores; an output
@@ -652,7 +656,7 @@ def _rank_filter_on_host(scipy_filter, *args, **kwargs):
     the end of a narrower one), SciPy's n-D filter of the 1 x n view: the values its 1-D filter gives
     where it is right."""
     try:
-        bound = inspect.signature(scipy_filter).bind(*args, **kwargs)
+        bound = _signature(scipy_filter).bind(*args, **kwargs)
         bound.apply_defaults()
         a = bound.arguments
         x, mode, output = _np.asarray(a["input"]), a["mode"], a["output"]
