@@ -137,12 +137,17 @@ def _mpmath_at_tiny_binomial_tails(name, method, x, shapes, kwargs):
     xs, n, p = numpy.broadcast_arrays(x, *shapes)
 
     def exact_at(i):
-        k, m, q = numpy.floor(xs[i] - loc), int(n[i]), mpmath.mpf(float(p[i]))
-        terms = range(max(int(k) + 1, 0), m + 1) if method == "logsf" else range(0, min(int(k), m) + 1)
-        total = mpmath.fsum(mpmath.binomial(m, j) * q ** j * (1 - q) ** (m - j) for j in terms)
+        total = _mpmath_binom_tail(numpy.floor(xs[i] - loc), n[i], p[i], method == "logsf")
         return float(mpmath.log(total)) if total > 0 else -numpy.inf
 
     return exact_where(tail < 1e-290, exact_at)
+
+
+def _mpmath_binom_tail(k, n, p, upper):
+    """mpmath's sum of binom(n, p)'s terms above whole k (``upper``: the sf) or up to it (the cdf)."""
+    m, q = int(n), mpmath.mpf(float(p))
+    terms = range(max(int(k) + 1, 0), m + 1) if upper else range(0, min(int(k), m) + 1)
+    return mpmath.fsum(mpmath.binomial(m, j) * q ** j * (1 - q) ** (m - j) for j in terms)
 
 
 @pytest.mark.parametrize("method", ["logsf", "logcdf"])
@@ -275,10 +280,8 @@ def _binom_quantile_by_mpmaths_cdf(q, shapes, kwargs):
     qs, n, p = numpy.broadcast_arrays(q, *shapes)
 
     def counts(i, k):  # whether k is at or above q's quantile by the device's rule, mpmath's tail
-        m, pp = int(n[i]), mpmath.mpf(float(p[i]))
         upper = qs[i] > 0.5
-        terms = range(int(k) + 1, m + 1) if upper else range(0, int(k) + 1)
-        tail = float(mpmath.fsum(mpmath.binomial(m, j) * pp ** j * (1 - pp) ** (m - j) for j in terms))
+        tail = float(_mpmath_binom_tail(k, n[i], p[i], upper))
         if upper:
             return (1.0 - tail) - 1.0 >= (qs[i] - 1.0) * (1 + 1e-8)
         return tail >= qs[i] * (1 - 1e-8)

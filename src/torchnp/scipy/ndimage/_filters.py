@@ -597,7 +597,7 @@ def _rank_filter(input, rank, size, footprint, output, mode, cval, origin, opera
     if t.numel() == 0:
         return out.finish(t)
     if t.ndim == 1 and fp_host is not None and fp_host.all() and (
-            t.shape[0] - ((fp_host.size - 1) // 2 - origins[0]) >= 0 or t.shape[0] == 1):
+            _window_fits(t.shape[0], fp_host.size, origins[0]) or t.shape[0] == 1):
         # SciPy's 1-D rank filter: cval in the data's type (int64 for integers)
         wd = torch.int64 if not t.dtype.is_floating_point else t.dtype
         cv = typed_cval(cval, wd, dev)
@@ -625,13 +625,19 @@ def _rank_nd(t, fp, fp_host, rank, mode, cv, origins):
     return torch.gather(srt, -1, r).squeeze(-1).to(dt)
 
 
+def _window_fits(n, k, origin):
+    """SciPy's test for its 1-D rank filter (``lim2 >= 0``; else its n-D one, or for a single value
+    its own case): the window's part after its centre, ``(k - 1) // 2 - origin``, fits in ``n``."""
+    return n >= (k - 1) // 2 - origin
+
+
 def _reads_past(mode, n, k, origin):
     """Whether SciPy's 1-D rank filter (scipy/ndimage/src/_rank_filter_1d.cpp) reads past an input of
     ``n`` values for a window of ``k`` at ``origin``: it takes the window's values beyond the ends from
     the input itself, by the mode, which has too few of them where the window is longer than the input."""
-    lim = (k - 1) // 2 - origin
-    if n < lim:  # SciPy's n-D filter runs, or its case of a single value
+    if not _window_fits(n, k, origin):  # SciPy's n-D filter runs, or its case of a single value
         return False
+    lim = (k - 1) // 2 - origin
     mode = filter_mode(mode)
     if mode == "reflect":
         return k - lim - 1 >= n
@@ -734,17 +740,11 @@ def _generic_laplace(t, derivative2, output, mode, cval, axes):
     if not axes:
         return out.finish(assign(t, out.dtype))
     modes = normalize_sequence(mode, len(axes))
-    work = _wrapping(out.dtype)
-    acc = out.cast(derivative2(t, axes[0], out.dtype, modes[0], cval)).to(work)
+    # uint16/32/64 (no torch kernels) summed as their signed views, whose sums wrap to the same bits
+    acc = _dtypes.as_signed(out.cast(derivative2(t, axes[0], out.dtype, modes[0], cval)))
     for ii in range(1, len(axes)):
-        acc = acc + out.cast(derivative2(t, axes[ii], out.dtype, modes[ii], cval)).to(work)
-    return out.finish(acc.to(out.dtype))
-
-
-def _wrapping(dtype):
-    """The dtype for NumPy's wrapping sums and products in ``dtype``: int64 for uint16/32/64, whose
-    low bits are those sums' (torch has no such kernels on the CPU), else ``dtype`` itself."""
-    return torch.int64 if dtype in _dtypes.PARTIAL else dtype
+        acc = acc + _dtypes.as_signed(out.cast(derivative2(t, axes[ii], out.dtype, modes[ii], cval)))
+    return out.finish(acc.view(out.dtype))
 
 
 def _np_dtype(dtype):
@@ -795,13 +795,12 @@ def gaussian_gradient_magnitude(input, sigma, output=None, mode="reflect", cval=
         order[axis] = 1
         return gaussian_filter.__wrapped__(t, sigma, order, _np_dtype(out.dtype), m, cval, **kwargs)
 
-    work = _wrapping(out.dtype)
-    acc = derivative(axes[0], modes[0]).to(work)
+    acc = _dtypes.as_signed(derivative(axes[0], modes[0]))  # (uint16/32/64 as in _generic_laplace)
     acc = acc * acc
     for ii in range(1, len(axes)):
-        d = derivative(axes[ii], modes[ii]).to(work)
+        d = _dtypes.as_signed(derivative(axes[ii], modes[ii]))
         acc = acc + d * d
-    acc = acc.to(out.dtype)
+    acc = acc.view(out.dtype)
     if acc.dtype.is_floating_point or acc.dtype.is_complex:
         r = torch.sqrt(acc)
     else:

@@ -19,11 +19,10 @@ import numpy as _np
 import torch
 
 from ... import _dtypes
-from ..._tensors import c_float_to_int
 from ..._array import ndarray
 from .._dispatch import mirror, scipy_function
 from . import _filters
-from ._support import F64, Output, as_f64, assign, input_tensor, normalize_axis, normalize_sequence, param, tensor
+from ._support import F64, Output, as_f64, assign, cast, input_tensor, normalize_axis, normalize_sequence, param, tensor
 
 __all__ = ["spline_filter1d", "spline_filter", "map_coordinates", "affine_transform", "shift", "zoom", "rotate"]
 
@@ -368,7 +367,7 @@ def interp_cast(r, dtype):
         r = torch.where(r > 0, r + 0.5, 0.0)
     else:
         r = torch.where(r > 0, r + 0.5, r - 0.5)
-    clamped = c_float_to_int(r.clamp(info.min, info.max), dtype)  # int64's maximum as a double is 2**63
+    clamped = cast(r.clamp(info.min, info.max), dtype)  # C's conversion; int64's maximum as a double is 2**63
     if dtype is torch.int64:  # above it SciPy's build stores the maximum itself (2**63 itself converts)
         return torch.where(r > 2.0 ** 63, info.max, clamped)
     return clamped

@@ -370,31 +370,33 @@ class _Binom(_Standard):
         comb = torch.lgamma(n + 1) - (torch.lgamma(k + 1) + torch.lgamma(n - k + 1))
         return comb + torch.special.xlogy(k, p) + torch.special.xlog1py(n - k, -p)
 
-    def cdf(self, k, n, p):
+    def _side(self, k, up, n, p, log=False):
+        """The sf (where ``up``, a bool or a tensor) or the cdf at k as the incomplete beta,
+        I_p(k + 1, n - k) or I_{1-p}(n - k, k + 1); ``log``: its log, in log space below the normal
+        range (exp(-743) is 4 subnormal steps)."""
         k = torch.floor(k)
-        r = _betainc(torch.clamp(n - k, min=1e-300), k + 1, 1 - p)
-        return torch.where(k >= n, 1.0, r).to(_F64)
+        m = torch.clamp(n - k, min=1e-300)
+        pick = (lambda a, b: torch.where(up, a, b)) if torch.is_tensor(up) else (lambda a, b: a if up else b)
+        r = _betainc(pick(k + 1, m), pick(m, k + 1), pick(p, 1 - p), log=log)
+        at_n = pick(-_INF, 0.0) if log else pick(0.0, 1.0)  # k >= n: the sf 0, the cdf 1
+        return torch.where(k >= n, at_n, r).to(_F64)
+
+    def cdf(self, k, n, p):
+        return self._side(k, False, n, p)
 
     def sf(self, k, n, p):
-        k = torch.floor(k)
-        r = _betainc(k + 1, torch.clamp(n - k, min=1e-300), p)
-        return torch.where(k >= n, 0.0, r).to(_F64)
+        return self._side(k, True, n, p)
 
-    def logcdf(self, k, n, p):  # a tail below the normal range in log space (exp(-743) is 4 subnormal steps)
-        k = torch.floor(k)
-        low = torch.where(k >= n, 0.0, _betainc(torch.clamp(n - k, min=1e-300), k + 1, 1 - p, log=True)).to(_F64)
+    def logcdf(self, k, n, p):
+        low = self._side(k, False, n, p, log=True)
         return torch.where(low > -_LN2, _log1p(-self.sf(k, n, p)), low)
 
     def logsf(self, k, n, p):
-        k = torch.floor(k)
-        low = torch.where(k >= n, -_INF, _betainc(k + 1, torch.clamp(n - k, min=1e-300), p, log=True)).to(_F64)
+        low = self._side(k, True, n, p, log=True)
         return torch.where(low > -_LN2, _log1p(-self.cdf(k, n, p)), low)
 
     def tail(self, k, up, n, p):
-        k = torch.floor(k)
-        m = torch.clamp(n - k, min=1e-300)
-        r = _betainc(torch.where(up, k + 1, m), torch.where(up, m, k + 1), torch.where(up, p, 1 - p))
-        r = torch.where(k >= n, torch.where(up, 0.0, 1.0).to(_F64), r)
+        r = self._side(k, up, n, p)
         return torch.where(up, -r, r)
 
 
